@@ -1,0 +1,24 @@
+// Shared jest preset: SWC transpiles TypeScript (with Nest's decorator metadata) and
+// @platform/* imports resolve to library sources, so tests never need a prior build.
+const path = require('node:path');
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true, tsx: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  moduleNameMapper: {
+    '^@platform/([a-z-]+)$': path.join(__dirname, 'libs/$1/src/index.ts'),
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/', '/.next/'],
+};

@@ -1,0 +1,36 @@
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+
+export interface DatabaseOptions {
+  url: string;
+  /** Largest number of pooled connections (default 10). */
+  poolSize?: number;
+  /** Application name shown in pg_stat_activity. */
+  applicationName?: string;
+}
+
+export function dataSourceOptions({ url, poolSize = 10, applicationName = 'dealer-platform' }: DatabaseOptions): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    migrationsRun: false,
+    logging: false,
+    applicationName,
+    extra: { max: poolSize, connectionTimeoutMillis: 5000 },
+  };
+}
+
+export function createDataSource(options: DatabaseOptions): DataSource {
+  return new DataSource(dataSourceOptions(options));
+}
+
+/** Applies pending migrations inside one transaction each; returns their names. */
+export async function runMigrations(dataSource: DataSource): Promise<string[]> {
+  const applied = await dataSource.runMigrations({ transaction: 'each' });
+  return applied.map((m) => m.name);
+}

@@ -1,0 +1,4 @@
+export * from './entities';
+export * from './migrations';
+export * from './data-source';
+export * from './database-admin';

@@ -1,0 +1,3 @@
+export * from './site-config.schema';
+export * from './platform-defaults';
+export * from './merge';

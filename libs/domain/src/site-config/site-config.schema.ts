@@ -1,0 +1,335 @@
+import { z } from 'zod';
+
+/**
+ * The typed site configuration: every per-tenant difference the specifications describe is a
+ * named field here, never a slug or template name in code. Each group is merged in layers
+ * (platform defaults <- template <- site <- dealership <- manufacturer), see merge.ts.
+ *
+ * Objects are strict so that a misspelt key in a layer is refused at load instead of silently
+ * ignored.
+ */
+
+const HexColour = z.string().regex(/^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/, 'Use a hex colour such as #1a2b3c');
+const Path = z.string().regex(/^\/[^\s]*$/, 'Use a site-relative path starting with /');
+const UrlOrPath = z.union([Path, z.url()]);
+
+export const ThemeSchema = z.strictObject({
+  /** Main brand colour: header, primary buttons, links. */
+  primary_colour: HexColour,
+  /** Secondary colour: footer, secondary buttons. */
+  secondary_colour: HexColour,
+  /** Accent colour: badges, highlights. */
+  accent_colour: HexColour,
+  /** Text colour on top of the primary colour. */
+  on_primary_colour: HexColour,
+  /** Page background colour. */
+  background_colour: HexColour,
+  /** Logo shown in the header (site-relative path or absolute URL). */
+  logo_url: UrlOrPath,
+  /** Alternative text for the logo; defaults to the site name when empty. */
+  logo_alt: z.string(),
+  /** Button shape: square corners, rounded or pill. */
+  button_style: z.enum(['square', 'rounded', 'pill']),
+  /** Sidebar buttons take the brand colour of the car's make when listed here (spec 001 §9). */
+  brand_button_colours: z.record(z.string(), HexColour),
+});
+
+export const ButtonsSchema = z.strictObject({
+  /** Label of the enquiry button on cards and the vehicle page. */
+  enquire_label: z.enum(['Enquire', 'Enquire Now', 'Shop Now']),
+  /** Label of the finance button on cards. */
+  finance_label: z.string().min(1),
+  /** Label of the details link on cards. */
+  details_label: z.string().min(1),
+  /** Reserve button wording: 'Reserve Now' or 'Buy Online'. */
+  reserve_label: z.enum(['Reserve Now', 'Buy Online']),
+  /** Button shown instead of the others for unavailable cars. */
+  similar_label: z.string().min(1),
+  /** Show the reserve button on cards and the vehicle page. */
+  show_reserve: z.boolean(),
+  /** Show the finance button on cards. */
+  show_finance: z.boolean(),
+});
+
+export const RoutesSchema = z.strictObject({
+  /** Reserve path segment after /cars/{slug}/: 'checkout' (default) or 'buy-online'. */
+  checkout_segment: z.enum(['checkout', 'buy-online']),
+  /** Finance enquiry page: /finance by default, /apply-for-finance or /finance-enquiry on some sites, or a configured link. */
+  finance_path: UrlOrPath,
+  /** Show the Online Purchase link /checkout-journey?car_id={slug}. */
+  online_purchase_enabled: z.boolean(),
+  /** Prefix for content pages such as value-my-car-terms-and-conditions ('' or '/pages'). */
+  pages_prefix: z.union([z.literal(''), Path]),
+  /** Service booking page; a dealer-specific booking page may replace /service. */
+  service_path: UrlOrPath,
+  /** Trade-in valuation page. */
+  trade_in_path: UrlOrPath,
+  /** Where the no-results card's 'Clear Filters' button goes (default /special-offers). */
+  no_results_refresh_path: Path,
+  /** Contact page for single-brand sites (/contact) or per-location pages (/contact-us/{slug}). */
+  contact_style: z.enum(['per_location', 'single']),
+});
+
+/** Routes that can require sign-in (spec 001 §6 sign-in gate table). */
+export const GATEABLE_ROUTES = [
+  'checkout',
+  'finance',
+  'trade_in',
+  'sell_my_car',
+  'spin_to_win',
+  'online_payment',
+  'finance_credit_check',
+  'my_garage',
+] as const;
+export type GateableRoute = (typeof GATEABLE_ROUTES)[number];
+
+export const GatesSchema = z.strictObject({
+  /** Routes a signed-out visitor is sent to /sign-in for (with type, redirect and back). */
+  gated_routes: z.array(z.enum(GATEABLE_ROUTES)),
+});
+
+export const FINANCE_PROVIDERS = [
+  'none',
+  'taurus',
+  '360_finance',
+  'ausloans',
+  'manual',
+  'angle',
+  'powertorque',
+  'nissan_finance',
+  'youx',
+] as const;
+
+export const FinanceSchema = z.strictObject({
+  /** Finance provider whose lender entry drives teasers and the calculator; 'none' hides both. */
+  provider: z.enum(FINANCE_PROVIDERS),
+  /** Smallest purchase price / loan amount the calculator accepts (1000; 5000 for some providers). */
+  amount_min: z.number().int().positive(),
+  /** Largest amount in the calculator panel (250000). */
+  amount_max: z.number().int().positive(),
+  /** Largest amount in the slider variant (100000). */
+  slider_amount_max: z.number().int().positive(),
+  /** Slider maximum becomes 1.05 x price when the price is above the slider maximum. */
+  slider_max_follows_price: z.boolean(),
+  /** Amount step (500). */
+  amount_step: z.number().positive(),
+  /** Term range in years (1 to 7; 1 to 5 on some) and its step (0.5). */
+  term_min_years: z.number().positive(),
+  term_max_years: z.number().positive(),
+  term_step_years: z.number().positive(),
+  /** Default term (5 years; 6 in some places). */
+  term_default_years: z.number().positive(),
+  /** Interest rate range in percent (0.5 to 15 by default; provider minima/maxima vary). */
+  interest_min: z.number().positive(),
+  interest_max: z.number().positive(),
+  /** Default interest rate for the calculator (10 percent). */
+  interest_default: z.number().positive(),
+  /** Default amount when the car has no price (30000). */
+  amount_default: z.number().int().positive(),
+  /** Fees added by the site or lender (e.g. establishment fee 1300), in dollars. */
+  fees: z.array(z.strictObject({ label: z.string().min(1), amount: z.number().nonnegative(), per: z.enum(['once', 'month']) })),
+  /** Show the finance disclaimer on used cars eligible for finance. */
+  disclaimer_enabled: z.boolean(),
+  /** Dealership ids that never show finance teasers. */
+  teaser_excluded_dealership_ids: z.array(z.number().int()),
+  /** Manufacturers that never show finance teasers (Suzuki per spec 001 §5). */
+  teaser_excluded_makes: z.array(z.string()),
+  /** Call the quote service (POST /api/youx/quote) for a weekly estimate. */
+  quote_service_enabled: z.boolean(),
+});
+
+export const SORT_VALUES = ['relevance', 'created_at:desc', 'price:desc', 'price:asc'] as const;
+
+export const SearchSchema = z.strictObject({
+  /** Results per page (21). */
+  hits_per_page: z.number().int().min(1).max(100),
+  /** Sort options offered, in order, with their labels. */
+  sort_options: z.array(z.strictObject({ value: z.enum(SORT_VALUES), label: z.string().min(1) })).min(1),
+  /** Extra visibility filters ANDed with the base filter, e.g. 'car_type:used', '-make:Suzuki', '-stocknum:A123'. */
+  visibility_filters: z.array(z.string().regex(/^-?[a-z_]+:.+$/, "Use 'field:value' or '-field:value'")),
+  /** Add 'price > 0' when sorting by price ascending. */
+  positive_price_on_price_asc: z.boolean(),
+  /** Car types sold on this site, in display order (new, demo, used). */
+  car_types: z.array(z.enum(['new', 'demo', 'used'])).min(1),
+  /** Makes listed under 'Popular Makes' (empty: the first popular_makes_count makes by stock). */
+  popular_makes: z.array(z.string()),
+  /** How many makes show before 'Show all makes' (7; 20 on some sites). */
+  popular_makes_count: z.number().int().positive(),
+  /** Models listed under a chosen make (30). */
+  model_list_limit: z.number().int().positive(),
+  /** Stock count shown when the true count is above 1999 (null: summed facet counts). */
+  stock_count_override: z.number().int().positive().nullable(),
+});
+
+export const PromoSchema = z.strictObject({
+  /** Inject the 'We Want Your Car' promo card into results. */
+  enabled: z.boolean(),
+  /** fixed: at listed positions; every: every Nth card up to a limit; random: a random offset. */
+  mode: z.enum(['fixed', 'every', 'random']),
+  /** Card positions for mode fixed (default [30]). */
+  positions: z.array(z.number().int().positive()),
+  /** For mode every: every N (5) up to this position (30). */
+  every: z.number().int().positive(),
+  up_to: z.number().int().positive(),
+  /** For mode random: offset drawn from min to max (3 to 5). */
+  random_min: z.number().int().positive(),
+  random_max: z.number().int().positive(),
+  /** Where the promo card links. */
+  link: UrlOrPath,
+});
+
+export const WordingSchema = z.strictObject({
+  /** Text shown when a car has no usable price (default 'Enquire for price.'). */
+  no_price_text: z.string().min(1),
+  /** Label for used cars: 'Used' or 'Pre-Owned'. */
+  used_label: z.enum(['Used', 'Pre-Owned']),
+  /** Reserve deposit text when the car has no value (default '$200'). */
+  reserve_deposit_text: z.string().min(1),
+  /** Site tagline under the name on the home page. */
+  tagline: z.string(),
+});
+
+export const LocationsSchema = z.strictObject({
+  /** Show every location-type tab side by side instead of one at a time. */
+  show_all_location_tabs: z.boolean(),
+  /** Buttons on location cards: 'Contact Us' + 'Book a Service', or one 'Send Enquiry' modal. */
+  card_buttons: z.enum(['contact_and_service', 'send_enquiry']),
+  /** Fixed city order for the location card grid (empty: alphabetical). */
+  city_order: z.array(z.string()),
+});
+
+export const FormsSchema = z.strictObject({
+  /** The enquiry message is required (isMessageRequired, default true). */
+  message_required: z.boolean(),
+  /** Default state selected in forms (qld). */
+  default_state: z.enum(['act', 'nsw', 'nt', 'qld', 'sa', 'tas', 'vic', 'wa']),
+  /** Captcha verifier for forms: 'none' accepts everything (development only). */
+  captcha_provider: z.enum(['none', 'recaptcha', 'turnstile']),
+  /** Public captcha site key (secrets stay in the environment). */
+  captcha_site_key: z.string(),
+});
+
+export const PhoneSchema = z.strictObject({
+  /** Show the car-type specific number instead of the car's location phone. */
+  filter_by_car_type: z.boolean(),
+  /** Numbers per car type, used when filter_by_car_type is on. */
+  numbers: z.strictObject({ new: z.string(), used: z.string(), demo: z.string() }),
+});
+
+export const FeaturesSchema = z.strictObject({
+  /** Favourites kept in local storage. */
+  favourites_enabled: z.boolean(),
+  /** Compare list on cards. */
+  compare_enabled: z.boolean(),
+  /** Watchlist (requires sign-in with a phone). */
+  watchlist_enabled: z.boolean(),
+  /** Hide favourite and compare buttons when price <= 0 or there are no images. */
+  hide_save_without_price_or_images: z.boolean(),
+  /** Vehicle gallery opens in this mode. */
+  gallery_default_mode: z.enum(['gallery', 'spinner', 'interior']),
+  /** Fuel-cost calculator on the vehicle page. */
+  fuel_calculator_enabled: z.boolean(),
+  /** Delivery calculator on the vehicle page. */
+  delivery_calculator_enabled: z.boolean(),
+  /** Offer test-drive booking on the vehicle page. */
+  test_drive_enabled: z.boolean(),
+  /** Offer test-drive booking instead of finance or reserve for 'Test Drive Only' cars. */
+  test_drive_replaces_reserve: z.boolean(),
+  /** Dealer uses market-price data: reservation needs a price above 200, market badge shown. */
+  market_price_enabled: z.boolean(),
+  /** Impel 360 spin integration. */
+  impel_enabled: z.boolean(),
+  /** My-garage pages. */
+  garage_enabled: z.boolean(),
+  /** 'Sales this Month' counter. */
+  sales_counter_enabled: z.boolean(),
+  /** Brand directory (Car, Motorcycle, Truck Brands) for dealer groups. */
+  brand_directory_enabled: z.boolean(),
+  /** Chat bubble that follows the bottom bar. */
+  chat_enabled: z.boolean(),
+});
+
+export const ReviewsSchema = z.strictObject({
+  /** Reviews show only when the average exceeds this (4). */
+  minimum_rating: z.number().min(0).max(5),
+  /** Hide reviews entirely. */
+  hidden: z.boolean(),
+  /** How many Google reviews to show (12). */
+  google_reviews_shown: z.number().int().nonnegative(),
+});
+
+export const InventorySchema = z.strictObject({
+  /** Days a sold car stays listed after its sold date (3); a dealership's include_sold_cars_days wins. */
+  sold_days: z.number().int().nonnegative(),
+  /** What a snapshot feed does with a car it no longer lists. */
+  snapshot_missing_action: z.enum(['sold', 'withdrawn']),
+  /** Share of live stock a snapshot may remove before it is held for ops (0.3). */
+  mass_removal_guard: z.number().min(0).max(1),
+});
+
+export const MarketingSchema = z.strictObject({
+  /** Popup shown until dismissed (per dealership) and never after its expiry. */
+  popup: z
+    .strictObject({ title: z.string(), body: z.string(), image_url: UrlOrPath.optional(), link: UrlOrPath.optional(), expiry: z.iso.date() })
+    .nullable(),
+  /** Servicing page hero text. */
+  servicing_hero_text: z.string(),
+  /** Driveway information video on the servicing page (null: none). */
+  servicing_video_url: z.url().nullable(),
+  /** Trade-in FAQ variant: online estimate (7 years/100,000 km) or instant estimate range (10 years/100,000 km). */
+  trade_in_faq_variant: z.enum(['online_estimate', 'instant_range']),
+  /** Warranty and service claims shown in marketing blocks. */
+  claims: z.array(z.string()),
+  /** Promotion campaign window (ISO dates) or null. */
+  campaign: z.strictObject({ name: z.string(), start: z.iso.date(), end: z.iso.date() }).nullable(),
+});
+
+const NavItemSchema = z.strictObject({
+  label: z.string().min(1),
+  href: UrlOrPath,
+  children: z.array(z.strictObject({ label: z.string().min(1), href: UrlOrPath })).optional(),
+});
+export type NavItem = z.infer<typeof NavItemSchema>;
+
+export const NavigationSchema = z.strictObject({
+  /** Header menu (default: Home, Vehicles, Offers, Our Stock, Finance, Service, Company). */
+  header: z.array(NavItemSchema),
+  /** Footer 'Buyer Tools' links. */
+  buyer_tools: z.array(z.strictObject({ label: z.string().min(1), href: UrlOrPath })),
+  /** Payment logos in the footer. */
+  payment_logos: z.array(z.enum(['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay'])),
+});
+
+export const SiteConfigSchema = z.strictObject({
+  theme: ThemeSchema,
+  buttons: ButtonsSchema,
+  routes: RoutesSchema,
+  gates: GatesSchema,
+  finance: FinanceSchema,
+  search: SearchSchema,
+  promo: PromoSchema,
+  wording: WordingSchema,
+  locations: LocationsSchema,
+  forms: FormsSchema,
+  phone: PhoneSchema,
+  features: FeaturesSchema,
+  reviews: ReviewsSchema,
+  inventory: InventorySchema,
+  marketing: MarketingSchema,
+  navigation: NavigationSchema,
+});
+
+export type SiteConfig = z.infer<typeof SiteConfigSchema>;
+export type SiteConfigGroup = keyof SiteConfig;
+
+/**
+ * One layer of configuration: any group may be left out and any field of a group may be left out.
+ * Layers stay two levels deep on purpose, so a layer can always be read as "group.field = value".
+ */
+export type SiteConfigLayer = { [G in SiteConfigGroup]?: Partial<SiteConfig[G]> };
+
+const layerShape = Object.fromEntries(
+  Object.entries(SiteConfigSchema.shape).map(([group, schema]) => [group, schema.partial().optional()]),
+) as { [G in SiteConfigGroup]: z.ZodOptional<z.ZodObject> };
+
+export const SiteConfigLayerSchema: z.ZodType<SiteConfigLayer> = z.strictObject(layerShape) as unknown as z.ZodType<SiteConfigLayer>;
