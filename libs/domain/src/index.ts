@@ -1,2 +1,3 @@
 export * from './entities';
+export * from './hours';
 export * from './site-config';

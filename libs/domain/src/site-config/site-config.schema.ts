@@ -330,6 +330,6 @@ export type SiteConfigLayer = { [G in SiteConfigGroup]?: Partial<SiteConfig[G]> 
 
 const layerShape = Object.fromEntries(
   Object.entries(SiteConfigSchema.shape).map(([group, schema]) => [group, schema.partial().optional()]),
-) as { [G in SiteConfigGroup]: z.ZodOptional<z.ZodObject> };
+) as z.ZodRawShape;
 
 export const SiteConfigLayerSchema: z.ZodType<SiteConfigLayer> = z.strictObject(layerShape) as unknown as z.ZodType<SiteConfigLayer>;

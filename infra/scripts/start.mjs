@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// `npm start`: check PostgreSQL and Redis, build, migrate, seed demo data when the database is
+// empty, then run api (:3001), worker and web (:3000) and print the URL of every site.
+import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const env = {
+  ...process.env,
+  DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/dealer_platform',
+  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  PORT: process.env.PORT ?? '3001',
+  WEB_PORT: process.env.WEB_PORT ?? '3000',
+  NX_DAEMON: process.env.NX_DAEMON ?? 'false',
+  NX_TUI: 'false',
+};
+env.API_URL = process.env.API_URL ?? `http://127.0.0.1:${env.PORT}`;
+
+const HOW = 'Start it with `docker compose up -d postgres redis`, or set';
+
+function fail(message) {
+  process.stderr.write(`\nnpm start: ${message}\n`);
+  process.exit(1);
+}
+
+async function preflight() {
+  const { Client } = require('pg');
+  const server = new URL(env.DATABASE_URL);
+  server.pathname = '/postgres';
+  const pg = new Client({ connectionString: server.toString(), connectionTimeoutMillis: 3000 });
+  try {
+    await pg.connect();
+    await pg.query('SELECT 1');
+  } catch (error) {
+    fail(`PostgreSQL is not reachable at DATABASE_URL (${error.message}). ${HOW} DATABASE_URL to a running server.`);
+  } finally {
+    await pg.end().catch(() => undefined);
+  }
+  const Redis = require('ioredis');
+  const redis = new Redis(env.REDIS_URL, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    fail(`Redis is not reachable at REDIS_URL (${error.message}). ${HOW} REDIS_URL to a running server.`);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+function step(title, command, args, cwd = root) {
+  process.stdout.write(`\n== ${title}\n`);
+  const result = spawnSync(command, args, { cwd, env, stdio: 'inherit' });
+  if (result.status !== 0) fail(`${title} failed (exit ${result.status}).`);
+}
+
+const children = [];
+function run(name, command, args, cwd = root) {
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = (chunk) => chunk.toString().split('\n').filter(Boolean).map((line) => `[${name}] ${line}\n`).join('');
+  child.stdout.on('data', (chunk) => process.stdout.write(prefix(chunk)));
+  child.stderr.on('data', (chunk) => process.stderr.write(prefix(chunk)));
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      process.stderr.write(`[${name}] exited (${signal ?? code}); stopping the platform\n`);
+      stop(1);
+    }
+  });
+  children.push(child);
+}
+
+let stopping = false;
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 12000).unref();
+  Promise.all(children.map((c) => new Promise((resolve) => (c.exitCode !== null ? resolve() : c.on('exit', resolve))))).then(() => process.exit(code));
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+async function waitFor(url, seconds) {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return res;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  fail(`${url} did not answer within ${seconds} s.`);
+}
+
+const started = Date.now();
+await preflight();
+step('build', 'npx', ['nx', 'run-many', '-t', 'build', '-p', 'api', 'worker', 'web', 'seed', '--parallel=2']);
+step('database: migrate and seed demo data when empty', 'node', ['libs/seed/dist/cli.js', '--create-database', '--migrate', '--seed-if-empty']);
+run('api', 'node', ['services/api/dist/main.js']);
+run('worker', 'node', ['services/worker/dist/main.js']);
+await waitFor(`http://127.0.0.1:${env.PORT}/health/ready`, 60);
+run('web', 'npx', ['next', 'start', '-p', env.WEB_PORT], path.join(root, 'web'));
+await waitFor(`http://127.0.0.1:${env.WEB_PORT}/`, 60);
+
+const sites = await (await fetch(`${env.API_URL}/api/sites`)).json();
+process.stdout.write(`\nThe platform is up (${Math.round((Date.now() - started) / 1000)} s). Demo sites:\n`);
+for (const site of sites) {
+  const host = site.hosts.find((h) => h.endsWith('.localhost')) ?? site.hosts[0];
+  process.stdout.write(`  ${site.name.padEnd(28)} http://${host}:${env.WEB_PORT}\n`);
+}
+process.stdout.write(`  all sites (development)      http://localhost:${env.WEB_PORT}\n  api                          http://localhost:${env.PORT}/health/ready\n\nCtrl+C stops everything.\n`);

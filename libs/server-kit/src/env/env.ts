@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Environment shared by api and worker. Defaults point at a developer's local services. */
+export const BaseEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  DATABASE_URL: z.url({ message: 'DATABASE_URL must be a postgres:// URL' }).default('postgres://postgres@127.0.0.1:5432/dealer_platform'),
+  REDIS_URL: z.url({ message: 'REDIS_URL must be a redis:// URL' }).default('redis://127.0.0.1:6379'),
+  /** Key prefix for every Redis key and queue, so several installs or test runs share one Redis. */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]+$/).default('platform'),
+  /** When set, search uses OpenSearch; otherwise the PostgreSQL projection. */
+  OPENSEARCH_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How long a SIGTERM waits for in-flight requests and jobs before exiting anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+});
+export type BaseEnv = z.infer<typeof BaseEnvSchema>;
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Parses the environment with the given schema; the error names each variable and the fix. */
+export function loadEnv<S extends z.ZodType>(schema: S, source: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  throw new EnvError(`Invalid environment: ${lines.join('; ')}`);
+}

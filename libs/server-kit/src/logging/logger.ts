@@ -1,0 +1,25 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Params } from 'nestjs-pino';
+
+/**
+ * Structured logs with a request id. Personal data stays out: auth headers, cookies and request
+ * bodies are redacted, and query strings (which can carry names or phone numbers) are not logged.
+ */
+export function loggerParams(level: string, appName: string): Params {
+  return {
+    pinoHttp: {
+      name: appName,
+      level,
+      genReqId: (req: IncomingMessage) => {
+        const header = req.headers['x-request-id'];
+        return typeof header === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(header) ? header : randomUUID();
+      },
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'res.headers["set-cookie"]'], remove: true },
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+      },
+      autoLogging: { ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') },
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { STATUS_CODES } from 'node:http';
+import type { ProblemDetails } from './problem';
+
+/** Turns every error into application/problem+json; unexpected ones are logged, never leaked. */
+@Catch()
+export class ProblemDetailsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ProblemDetails');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const response = http.getResponse<Response>();
+    const request = http.getRequest<Request>();
+    const problem = this.toProblem(exception, request);
+    if (problem.status >= 500) {
+      this.logger.error({ err: exception, path: request.path }, 'request failed');
+    }
+    response.status(problem.status).type('application/problem+json').json(problem);
+  }
+
+  private toProblem(exception: unknown, request: Request): ProblemDetails {
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const body = exception.getResponse();
+      if (typeof body === 'object' && body !== null && 'title' in body && 'detail' in body) {
+        return { type: 'about:blank', instance: request.originalUrl, ...(body as Omit<ProblemDetails, 'type'>), status } as ProblemDetails;
+      }
+      const message = typeof body === 'string' ? body : ((body as { message?: unknown }).message ?? exception.message);
+      return {
+        type: 'about:blank',
+        title: STATUS_CODES[status] ?? 'Error',
+        status,
+        detail: Array.isArray(message) ? message.join('; ') : String(message),
+        instance: request.originalUrl,
+      };
+    }
+    return {
+      type: 'about:blank',
+      title: 'Internal Server Error',
+      status: HttpStatus.INTERNAL_SERVER_ERROR,
+      detail: 'Something went wrong on our side. It has been logged; please try again shortly.',
+      instance: request.originalUrl,
+    };
+  }
+}

@@ -1,0 +1,43 @@
+import { HttpException } from '@nestjs/common';
+import type { ZodError } from 'zod';
+
+/** One field-level error inside a problem: the JSON path of the field and what to do about it. */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** RFC 9457 problem details, with `errors` listing field problems where there are any. */
+export interface ProblemDetails {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance?: string;
+  errors?: FieldError[];
+}
+
+/** An expected failure carried to the client as problem details. */
+export class ProblemException extends HttpException {
+  constructor(readonly problem: Omit<ProblemDetails, 'type'> & { type?: string }) {
+    super({ type: 'about:blank', ...problem }, problem.status);
+  }
+}
+
+export function notFound(title: string, detail: string): ProblemException {
+  return new ProblemException({ status: 404, title, detail });
+}
+
+export function fieldErrorsOf(error: ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(root)', message: issue.message }));
+}
+
+export function validationProblem(error: ZodError, where: string): ProblemException {
+  const errors = fieldErrorsOf(error);
+  return new ProblemException({
+    status: 400,
+    title: 'Invalid request',
+    detail: `The ${where} is invalid: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`,
+    errors,
+  });
+}

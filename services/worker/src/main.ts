@@ -1,0 +1,20 @@
+import 'reflect-metadata';
+import { checkDependencies, installGracefulShutdown, loadEnv } from '@platform/server-kit';
+import { Logger } from 'nestjs-pino';
+import { createWorkerApp } from './bootstrap';
+import { WorkerEnvSchema } from './env';
+
+async function main(): Promise<void> {
+  const env = loadEnv(WorkerEnvSchema);
+  await checkDependencies(env);
+  const app = await createWorkerApp(env);
+  const logger = app.get(Logger);
+  installGracefulShutdown(app, env.SHUTDOWN_TIMEOUT_MS, logger);
+  await app.listen(env.WORKER_PORT);
+  logger.log(`worker running; health on http://localhost:${env.WORKER_PORT}/health/ready`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`worker failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

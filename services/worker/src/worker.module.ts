@@ -1,0 +1,17 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { PlatformCoreModule } from '@platform/server-kit';
+import type { WorkerEnv } from './env';
+
+/**
+ * The worker process: the BullMQ processors (feed ingest, search indexing, lead delivery,
+ * events, maintenance) are registered here as their issues land. It serves only health over HTTP.
+ */
+@Module({})
+export class WorkerModule {
+  static forRoot(env: WorkerEnv): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [PlatformCoreModule.forRoot({ env, appName: 'worker', poolSize: 5 })],
+    };
+  }
+}
