@@ -1,4 +1,19 @@
-import { createTestDatabase, type TestDatabase } from '@platform/testing';
+import { randomBytes } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { createDataSource, dropDatabase, ensureDatabase, runMigrations } from './index';
+
+// @platform/testing builds on this library, so this suite makes its own throwaway database.
+const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
+
+async function createTestDatabase(prefix: string): Promise<{ url: string; dataSource: DataSource; destroy(): Promise<void> }> {
+  const url = `${SERVER_URL}/${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await ensureDatabase(url);
+  const dataSource = createDataSource({ url, poolSize: 2 });
+  await dataSource.initialize();
+  await runMigrations(dataSource);
+  return { url, dataSource, destroy: async () => { await dataSource.destroy(); await dropDatabase(url); } };
+}
+type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 
 describe('migrations (real PostgreSQL)', () => {
   let db: TestDatabase;

@@ -1,0 +1,106 @@
+import 'reflect-metadata';
+import { createDataSource, ensureDatabase, parseDatabaseUrl, runMigrations } from '@platform/db';
+import type { DataSource } from 'typeorm';
+import { reseed, seedIfEmpty, type SeedCounts } from './seed';
+
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/dealer_platform';
+
+const USAGE = `Usage: node libs/seed/dist/cli.js [--create-database] [--migrate] [--seed-if-empty | --reseed]
+
+  --create-database  create the database named in DATABASE_URL when it does not exist
+  --migrate          apply pending migrations
+  --seed-if-empty    seed the demo data only when there are no sites yet (the default)
+  --reseed           empty the platform tables and seed the demo data again (one transaction)
+
+DATABASE_URL defaults to ${DEFAULT_DATABASE_URL}`;
+
+interface Flags {
+  createDatabase: boolean;
+  migrate: boolean;
+  seed: 'if-empty' | 'reseed';
+}
+
+function parseFlags(argv: string[]): Flags | 'help' {
+  const flags: Flags = { createDatabase: false, migrate: false, seed: 'if-empty' };
+  let seedFlags = 0;
+  for (const arg of argv) {
+    switch (arg) {
+      case '--create-database':
+        flags.createDatabase = true;
+        break;
+      case '--migrate':
+        flags.migrate = true;
+        break;
+      case '--seed-if-empty':
+        flags.seed = 'if-empty';
+        seedFlags++;
+        break;
+      case '--reseed':
+        flags.seed = 'reseed';
+        seedFlags++;
+        break;
+      case '--help':
+      case '-h':
+        return 'help';
+      default:
+        throw new Error(`unknown option '${arg}' (try --help)`);
+    }
+  }
+  if (seedFlags > 1) throw new Error('choose one of --seed-if-empty and --reseed');
+  return flags;
+}
+
+const describeCounts = (c: SeedCounts): string =>
+  `${c.sites} sites, ${c.site_hosts} hosts, ${c.site_templates} templates, ${c.manufacturers} manufacturers, ` +
+  `${c.dealerships} dealerships, ${c.dealership_websites} dealership websites, ${c.locations} locations, ` +
+  `${c.location_hours} weekly hours, ${c.location_special_hours} special hours, ${c.cars} cars`;
+
+async function main(): Promise<void> {
+  const parsed = parseFlags(process.argv.slice(2));
+  if (parsed === 'help') {
+    console.log(USAGE);
+    return;
+  }
+  const url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  const { database } = parseDatabaseUrl(url);
+
+  if (parsed.createDatabase) {
+    const created = await ensureDatabase(url);
+    console.log(`database ${database}: ${created ? 'created' : 'already exists'}`);
+  }
+
+  let dataSource: DataSource | undefined;
+  try {
+    dataSource = createDataSource({ url, poolSize: 2, applicationName: 'platform-seed' });
+    await dataSource.initialize();
+
+    if (parsed.migrate) {
+      const applied = await runMigrations(dataSource);
+      console.log(`migrations: ${applied.length ? `applied ${applied.length} (${applied.join(', ')})` : 'up to date'}`);
+    }
+
+    const now = new Date();
+    if (parsed.seed === 'reseed') {
+      const result = await reseed(dataSource, { now });
+      console.log(`reseed: ${describeCounts(result.counts)} in ${result.ms} ms`);
+    } else {
+      const result = await seedIfEmpty(dataSource, { now });
+      console.log(result.seeded ? `seed: ${describeCounts(result.counts)} in ${result.ms} ms` : 'seed: skipped, the database already has sites (use --reseed to replace them)');
+    }
+  } finally {
+    if (dataSource?.isInitialized) await dataSource.destroy();
+  }
+}
+
+/** A hint for the two mistakes a first run makes: no database yet, no schema yet. */
+function hintFor(message: string): string {
+  if (/^database ".*" does not exist/.test(message)) return ' (add --create-database)';
+  if (/^relation ".*" does not exist/.test(message)) return ' (add --migrate)';
+  return '';
+}
+
+main().catch((error: unknown) => {
+  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+  console.error(`seed failed: ${message}${hintFor(message)}`);
+  process.exitCode = 1;
+});

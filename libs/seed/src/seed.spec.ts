@@ -1,0 +1,162 @@
+import { createTestDatabase, type TestDatabase } from '@platform/testing';
+import type { DataSource } from 'typeorm';
+import { buildDemoDataset, reseed, seedDataset, seedDemoData, seedIfEmpty, type SeedCounts } from './seed';
+
+jest.setTimeout(180_000);
+
+
+/** The value, or a failed test when it is missing. */
+function defined<T>(value: T | null | undefined, what = 'value'): T {
+  if (value === null || value === undefined) throw new Error(`expected a ${what}`);
+  return value;
+}
+
+const NOW = new Date('2025-11-21T02:00:00Z');
+
+const TABLES: (keyof SeedCounts)[] = [
+  'site_templates',
+  'manufacturers',
+  'sites',
+  'site_hosts',
+  'dealerships',
+  'dealership_websites',
+  'locations',
+  'location_hours',
+  'location_special_hours',
+  'cars',
+];
+
+async function tableCounts(dataSource: DataSource): Promise<SeedCounts> {
+  const counts = {} as SeedCounts;
+  for (const table of TABLES) {
+    const [row] = await dataSource.query(`SELECT count(*)::int AS n FROM "${table}"`);
+    counts[table] = row.n;
+  }
+  return counts;
+}
+
+describe('seeding a real PostgreSQL database', () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('platform_seed_spec');
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+  });
+
+  it('seeds a fresh database once, even when two seeders start together', async () => {
+    const results = await Promise.all([seedIfEmpty(db.dataSource, { now: NOW }), seedIfEmpty(db.dataSource, { now: NOW })]);
+    expect(results.filter((r) => r.seeded)).toHaveLength(1);
+    const { counts } = defined(results.find((r) => r.seeded), 'seeded result');
+    expect(counts.sites).toBe(3);
+    expect(counts.locations).toBeGreaterThanOrEqual(12);
+    expect(counts.cars).toBeGreaterThanOrEqual(3000);
+    expect(counts.site_hosts).toBe(6);
+    expect(await tableCounts(db.dataSource)).toEqual(counts);
+  });
+
+  it('seedIfEmpty a second time inserts nothing', async () => {
+    const before = await tableCounts(db.dataSource);
+    const again = await seedIfEmpty(db.dataSource, { now: NOW });
+    expect(again.seeded).toBe(false);
+    expect(again.counts.cars).toBe(0);
+    expect(await tableCounts(db.dataSource)).toEqual(before);
+  });
+
+  it('writes rows the site needs: hosts, templates, config layers, hours and car data', async () => {
+    const q = (sql: string, params: unknown[] = []) => db.dataSource.query(sql, params);
+    const hosts = await q(`SELECT h.host, h."primary", s.slug FROM site_hosts h JOIN sites s ON s.id = h.site_id ORDER BY h.host`);
+    expect(hosts).toContainEqual({ host: 'werribee-isuzu-ute.localhost', primary: true, slug: 'werribee-isuzu-ute' });
+    const [site] = await q(`SELECT template, config FROM sites WHERE slug = 'northside-used-cars'`);
+    expect(site.template).toBe('used-only');
+    expect(site.config.routes.checkout_segment).toBe('buy-online');
+
+    const [werribee] = await q(`SELECT city, state, postcode, time_zone, lat, long FROM locations WHERE slug = 'werribee-isuzu-ute-sales'`);
+    expect(werribee).toEqual(expect.objectContaining({ city: 'Werribee', state: 'VIC', postcode: '3030', time_zone: 'Australia/Melbourne' }));
+    expect(werribee.lat).toBeCloseTo(-37.9, 0);
+    const [christmas] = await q(`SELECT count(*)::int AS n FROM location_special_hours WHERE date = '2025-12-25' AND status = 'Closed'`);
+    expect(christmas.n).toBe((await tableCounts(db.dataSource)).locations);
+
+    // Used-only site: used cars only; every dealership has stock.
+    const types = await q(
+      `SELECT DISTINCT c.car_type FROM cars c JOIN dealerships d ON d.id = c.dealership_id JOIN sites s ON s.id = d.site_id WHERE s.slug = 'northside-used-cars'`,
+    );
+    expect(types).toEqual([{ car_type: 'used' }]);
+    const [empty] = await q(`SELECT count(*)::int AS n FROM dealerships d WHERE NOT EXISTS (SELECT 1 FROM cars c WHERE c.dealership_id = d.id)`);
+    expect(empty.n).toBe(0);
+
+    // Sold cars on both sides of the listing cutoff; listed_until follows the dealership's days.
+    const [sold] = await q(
+      `SELECT count(*) FILTER (WHERE listed_until > $1)::int AS within, count(*) FILTER (WHERE listed_until <= $1)::int AS beyond,
+              count(*) FILTER (WHERE listed_until <> sold_date + make_interval(days => d.include_sold_cars_days))::int AS wrong
+         FROM cars c JOIN dealerships d ON d.id = c.dealership_id WHERE c.status = 'sold'`,
+      [NOW],
+    );
+    expect(sold.within).toBeGreaterThan(0);
+    expect(sold.beyond).toBeGreaterThan(0);
+    expect(sold.wrong).toBe(0);
+
+    const [car] = await q(`SELECT location_id, data, created_at FROM cars WHERE data ? 'caravan_specifications' AND data->'caravan_specifications' <> 'null' LIMIT 1`);
+    expect(car.location_id).not.toBeNull();
+    expect(car.data.caravan_specifications.sleeps).toBeGreaterThan(0);
+    expect(new Date(car.created_at).getTime()).toBeLessThan(NOW.getTime());
+  });
+
+  it('reseed empties the tables, restarts ids and writes the same demo again', async () => {
+    const before = await tableCounts(db.dataSource);
+    const slugsBefore = (await db.dataSource.query(`SELECT slug FROM cars ORDER BY slug`)).map((r: { slug: string }) => r.slug);
+    const result = await reseed(db.dataSource, { now: NOW });
+    expect(result.seeded).toBe(true);
+    expect(result.counts).toEqual(before);
+    expect(await tableCounts(db.dataSource)).toEqual(before);
+    const [ids] = await db.dataSource.query(`SELECT (SELECT min(id) FROM sites) AS site, (SELECT min(id) FROM cars) AS car`);
+    expect(ids).toEqual({ site: 1, car: 1 });
+    expect((await db.dataSource.query(`SELECT slug FROM cars ORDER BY slug`)).map((r: { slug: string }) => r.slug)).toEqual(slugsBefore);
+  });
+
+  it('seedDemoData on a seeded database fails and leaves the existing data as it was', async () => {
+    const before = await tableCounts(db.dataSource);
+    await expect(seedDemoData(db.dataSource, { now: NOW })).rejects.toThrow(/duplicate key/);
+    expect(await tableCounts(db.dataSource)).toEqual(before);
+  });
+
+  it('a reseed that fails part-way keeps the old data (truncate and inserts share one transaction)', async () => {
+    const before = await tableCounts(db.dataSource);
+    const dataset = buildDemoDataset({ now: NOW, seed: 99 });
+    const last = dataset.cars[dataset.cars.length - 1];
+    dataset.cars.push({ ...last, stocknum: `${last.stocknum}X` }); // same slug: fails in the last batch
+    await expect(seedDataset(db.dataSource, dataset, { mode: 'reseed' })).rejects.toThrow(/duplicate key/);
+    expect(await tableCounts(db.dataSource)).toEqual(before);
+  });
+});
+
+describe('seeding is all or nothing', () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('platform_seed_rollback');
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+  });
+
+  it('a car with a duplicate slug in the last batch leaves every table empty', async () => {
+    const dataset = buildDemoDataset({ now: NOW });
+    const first = dataset.cars[0];
+    dataset.cars.push({ ...first, stocknum: `${first.stocknum}-DUP` });
+    await expect(seedDataset(db.dataSource, dataset, { mode: 'insert', batchSize: 500 })).rejects.toThrow(/duplicate key value violates unique constraint/);
+    const counts = await tableCounts(db.dataSource);
+    expect(Object.values(counts).every((n) => n === 0)).toBe(true);
+  });
+
+  it('a bad configuration layer fails before anything is written, naming the zod path', async () => {
+    const dataset = buildDemoDataset({ now: NOW });
+    const [first, ...rest] = dataset.catalogue.sites;
+    const broken = { ...dataset, catalogue: { ...dataset.catalogue, sites: [{ ...first, config: { promo: { mode: 'sometimes' } } as never }, ...rest] } };
+    await expect(seedDataset(db.dataSource, broken)).rejects.toThrow(/Site 'harbour-motor-group'.*promo\.mode/);
+    expect((await tableCounts(db.dataSource)).sites).toBe(0);
+  });
+});

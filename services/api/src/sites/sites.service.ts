@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { In, type DataSource } from 'typeorm';
+import { parseConfigLayer, resolveSiteConfig, SiteConfigError, type SiteConfig } from '@platform/domain';
+import {
+  DealershipEntity,
+  DealershipWebsiteEntity,
+  LocationEntity,
+  ManufacturerEntity,
+  SiteEntity,
+  SiteHostEntity,
+  SiteTemplateEntity,
+} from '@platform/db';
+import { notFound, ProblemException } from '@platform/server-kit';
+import { dealershipView, dealershipWebsiteView, locationView, manufacturerView, type SiteSummary } from './site-view';
+
+/** Host names are matched lower-case and without a port. */
+export function normaliseHost(host: string): string {
+  return host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+}
+
+@Injectable()
+export class SitesService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async list(): Promise<SiteSummary[]> {
+    const sites = await this.db.getRepository(SiteEntity).find({ relations: { hosts: true }, order: { name: 'ASC' } });
+    const templates = await this.templatesByName(sites.map((s) => s.template));
+    return sites.map((site) => {
+      // One broken site must not hide the others from the listing; it is listed with its error.
+      try {
+        const config = resolveSiteConfig({ template: templates.get(site.template ?? '')?.config, site: site.config });
+        return { slug: site.slug, name: site.name, hosts: this.hostNames(site.hosts), theme: { primary_colour: config.theme.primary_colour, logo_url: config.theme.logo_url }, config_error: null };
+      } catch (error) {
+        if (!(error instanceof SiteConfigError)) throw error;
+        return { slug: site.slug, name: site.name, hosts: this.hostNames(site.hosts), theme: null, config_error: error.message };
+      }
+    });
+  }
+
+  async byHost(rawHost: string): Promise<{ slug: string; name: string }> {
+    const host = normaliseHost(rawHost);
+    const row = await this.db.getRepository(SiteHostEntity).findOne({ where: { host }, relations: { site: true } });
+    if (!row) throw notFound('Site not found', `No site is served at the host '${host}'.`);
+    return { slug: row.site.slug, name: row.site.name };
+  }
+
+  /** The site's merged configuration with its dealerships, brands, locations and sister sites. */
+  async config(slug: string) {
+    const site = await this.db.getRepository(SiteEntity).findOne({ where: { slug }, relations: { hosts: true } });
+    if (!site) throw notFound('Site not found', `No site has the slug '${slug}'.`);
+    const templates = await this.templatesByName([site.template]);
+    const config = this.resolve(site, templates.get(site.template ?? ''));
+
+    const dealerships = await this.db.getRepository(DealershipEntity).find({ where: { site_id: site.id }, order: { position: 'ASC', name: 'ASC' } });
+    const dealershipIds = dealerships.map((d) => d.id);
+    const manufacturerIds = [...new Set(dealerships.map((d) => d.manufacturer_id).filter((id): id is number => id != null))];
+    const [manufacturers, locations, websites] = await Promise.all([
+      manufacturerIds.length ? this.db.getRepository(ManufacturerEntity).find({ where: { id: In(manufacturerIds) }, order: { name: 'ASC' } }) : [],
+      dealershipIds.length
+        ? this.db.getRepository(LocationEntity).find({ where: { dealership_id: In(dealershipIds) }, relations: { hours: true, special_hours: true }, order: { id: 'ASC' } })
+        : [],
+      this.db.getRepository(DealershipWebsiteEntity).find({ where: { site_id: site.id }, order: { position: 'ASC', name: 'ASC' } }),
+    ]);
+
+    // Lower layers are checked here too, so a broken dealership or brand layer is refused at load
+    // rather than when a shopper first opens one of its cars.
+    this.guard(() => dealerships.forEach((d) => parseConfigLayer('dealership', d.config)));
+    this.guard(() => manufacturers.forEach((m) => parseConfigLayer('manufacturer', m.config)));
+
+    const dealershipById = new Map(dealerships.map((d) => [d.id, d]));
+    return {
+      site: { id: site.id, slug: site.slug, name: site.name, template: site.template, hosts: this.hostNames(site.hosts) },
+      config,
+      dealership_id: dealerships.length === 1 ? dealerships[0].id : null,
+      dealerships: dealerships.map(dealershipView),
+      manufacturers: manufacturers.map(manufacturerView),
+      locations: locations.map((l) => locationView(l, dealershipById.get(l.dealership_id) as DealershipEntity)),
+      dealership_websites: websites.map(dealershipWebsiteView),
+    };
+  }
+
+  private hostNames(hosts: SiteHostEntity[] | undefined): string[] {
+    return [...(hosts ?? [])].sort((a, b) => Number(b.primary) - Number(a.primary) || a.host.localeCompare(b.host)).map((h) => h.host);
+  }
+
+  private async templatesByName(names: (string | null)[]): Promise<Map<string, SiteTemplateEntity>> {
+    const wanted = [...new Set(names.filter((n): n is string => !!n))];
+    if (!wanted.length) return new Map();
+    const rows = await this.db.getRepository(SiteTemplateEntity).find({ where: { name: In(wanted) } });
+    return new Map(rows.map((t) => [t.name, t]));
+  }
+
+  private resolve(site: SiteEntity, template: SiteTemplateEntity | undefined): SiteConfig {
+    return this.guard(() => resolveSiteConfig({ template: template?.config, site: site.config }));
+  }
+
+  /** A configuration that fails its schema is never served: it becomes a 500 naming the path. */
+  private guard<T>(work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      if (error instanceof SiteConfigError) {
+        throw new ProblemException({
+          status: 500,
+          title: 'Site configuration invalid',
+          detail: error.message,
+          errors: error.issues.map((i) => ({ path: `${error.layer}.${i.path}`, message: i.message })),
+        });
+      }
+      throw error;
+    }
+  }
+}
