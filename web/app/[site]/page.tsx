@@ -1,0 +1,30 @@
+import Link from 'next/link';
+import { DealershipList } from '@/components/home/dealership-list';
+import { getSite } from '@/lib/api';
+import { ROUTES } from '@/lib/routes';
+import styles from './home.module.css';
+
+/** Home page of a site: its name and tagline, a way into the stock, and where to find the dealers. */
+export default async function SiteHomePage({ params }: { params: Promise<{ site: string }> }) {
+  const { site: slug } = await params;
+  const site = await getSite(slug);
+
+  return (
+    <>
+      <section className={styles.hero} aria-labelledby="site-title">
+        <div className="container">
+          <h1 id="site-title" className={styles.title}>
+            {site.name}
+          </h1>
+          {site.tagline && <p className={styles.tagline}>{site.tagline}</p>}
+          <p className={styles.actions}>
+            <Link href={ROUTES.searchAll} className="button button-primary" prefetch={false}>
+              Browse our stock
+            </Link>
+          </p>
+        </div>
+      </section>
+      <DealershipList dealerships={site.dealerships} otherLocations={site.otherLocations} />
+    </>
+  );
+}

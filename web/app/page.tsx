@@ -1,0 +1,45 @@
+import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { listSites } from '@/lib/api';
+import { devSiteUrl, parseHost } from '@/lib/tenancy/host';
+import styles from './site-index.module.css';
+
+export const metadata: Metadata = { title: 'Sites (development)', robots: { index: false } };
+
+/**
+ * Development index, served on bare localhost / 127.0.0.1 only (proxy.ts sends every other host to
+ * its site or to "Site not found"): every site with a link to its local address.
+ */
+export default async function SiteIndexPage() {
+  const port = parseHost((await headers()).get('host'))?.port ?? null;
+  const sites = await listSites();
+
+  return (
+    <main id="main" className={`container ${styles.page}`}>
+      <h1>Sites</h1>
+      <p className={styles.lead}>
+        Development index: each site answers on its own host name. Open one below; <code>*.localhost</code> resolves to this
+        machine.
+      </p>
+      {sites.length === 0 ? (
+        <p>No sites yet. Seed the database to add the demo sites.</p>
+      ) : (
+        <ul className={styles.list}>
+          {sites.map((site) => {
+            const url = devSiteUrl(site.slug, port);
+            return (
+              <li key={site.slug} className={styles.item} style={site.primaryColour ? { borderLeftColor: site.primaryColour } : undefined}>
+                <a href={url} className={styles.name}>
+                  {site.name}
+                </a>
+                <span className={styles.url}>{url}</span>
+                {site.hosts.length > 0 && <span className={styles.hosts}>Hosts: {site.hosts.join(', ')}</span>}
+                {site.configError && <span className={styles.error}>Configuration error: {site.configError}</span>}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </main>
+  );
+}

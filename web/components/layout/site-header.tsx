@@ -1,0 +1,22 @@
+import Link from 'next/link';
+import type { SiteView } from '@/lib/api';
+import { ROUTES } from '@/lib/routes';
+import { NavMenu } from './nav-menu';
+import styles from './site-header.module.css';
+
+/** The banner: the site's logo (linking home) and the main navigation, on the primary colour. */
+export function SiteHeader({ site }: { site: SiteView }) {
+  return (
+    <header className={styles.header}>
+      <div className={`container ${styles.inner}`}>
+        <Link href={ROUTES.home} className={styles.brand} prefetch={false}>
+          {/* A plain img: logos are small, come from the API's /media and need no optimisation pipeline. */}
+          <img src={site.logo.src} alt={site.logo.alt} className={styles.logo} height={44} />
+        </Link>
+        <nav aria-label="Main" className={styles.nav}>
+          <NavMenu items={site.config.navigation.header} />
+        </nav>
+      </div>
+    </header>
+  );
+}

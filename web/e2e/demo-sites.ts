@@ -1,0 +1,35 @@
+import type { APIRequestContext } from '@playwright/test';
+import { API_ORIGIN } from './e2e-env';
+
+/** The demo sites the seed creates. Slugs belong in tests and data, never in application code. */
+export const DEMO_SITE_SLUGS = ['harbour-motor-group', 'werribee-isuzu-ute', 'northside-used-cars'] as const;
+
+export interface SiteConfigAnswer {
+  site: { slug: string; name: string };
+  config: {
+    theme: { primary_colour: string };
+    wording: { tagline: string };
+    navigation: {
+      header: { label: string; href: string; children?: { label: string; href: string }[] }[];
+      buyer_tools: { label: string; href: string }[];
+      payment_logos: string[];
+    };
+  };
+  locations: { name: string; visible?: boolean | null }[];
+}
+
+/** What the site is configured to show, asked of the API the way the web asks it. */
+export async function fetchSiteConfig(request: APIRequestContext, slug: string): Promise<SiteConfigAnswer> {
+  const response = await request.get(`${API_ORIGIN}/api/sites/${slug}/config`);
+  if (!response.ok()) throw new Error(`GET /api/sites/${slug}/config answered ${response.status()}`);
+  return (await response.json()) as SiteConfigAnswer;
+}
+
+/** '#c00000' or '#c00' -> 'rgb(192, 0, 0)', as getComputedStyle reports colours. */
+export function hexToRgb(hex: string): string {
+  let digits = hex.trim().replace(/^#/, '');
+  if (digits.length === 3) digits = [...digits].map((c) => c + c).join('');
+  if (!/^[0-9a-f]{6}$/i.test(digits)) throw new Error(`Not a hex colour: ${hex}`);
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(digits.slice(i, i + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
+}

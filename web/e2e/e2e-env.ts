@@ -1,0 +1,34 @@
+/**
+ * Addresses and names shared by the Playwright config, its global teardown and the tests. Ports
+ * differ from a developer's running platform (web 3000, api 3001) so both can run at once.
+ */
+
+export const WEB_PORT = 3100;
+export const API_PORT = 3101;
+export const WEB_ORIGIN = `http://127.0.0.1:${WEB_PORT}`;
+export const API_ORIGIN = `http://127.0.0.1:${API_PORT}`;
+
+/**
+ * One id per `playwright test` run, chosen once by the runner process and handed to its workers
+ * (and the web servers) through the environment, so they all agree on the database and key prefix.
+ */
+export function e2eRunId(): string {
+  const existing = process.env['E2E_RUN_ID'];
+  if (existing) return existing;
+  const id = `${Date.now().toString(36)}_${process.pid}`;
+  process.env['E2E_RUN_ID'] = id;
+  return id;
+}
+
+export function e2eDatabaseName(runId = e2eRunId()): string {
+  if (!/^[a-z0-9_]+$/.test(runId)) throw new Error(`E2E_RUN_ID must be lower-case letters, digits and underscores: ${runId}`);
+  return `platform_e2e_${runId}`;
+}
+
+export const POSTGRES_URL = process.env['E2E_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432';
+export const REDIS_URL = process.env['E2E_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+
+/** The address of a site on the e2e web server: http://{slug}.localhost:3100/ (Chromium resolves *.localhost to loopback). */
+export function siteUrl(slug: string, path = '/'): string {
+  return `http://${slug}.localhost:${WEB_PORT}${path}`;
+}

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+
+/**
+ * The one fetch wrapper through which the web talks to the API. Every response is validated with a
+ * zod schema before anything renders it; failures throw ApiError with the API's problem details.
+ */
+
+export const DEFAULT_API_URL = 'http://localhost:3001';
+
+const EnvSchema = z.object({
+  API_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || DEFAULT_API_URL)
+    .pipe(z.url({ protocol: /^https?$/, error: 'API_URL must be an http(s) URL such as http://localhost:3001' })),
+});
+
+/** Base URL of the API without a trailing slash, read from API_URL on each call (never at build time). */
+export function apiBaseUrl(env: Record<string, string | undefined> = process.env): string {
+  return EnvSchema.parse({ API_URL: env['API_URL'] }).API_URL.replace(/\/+$/, '');
+}
+
+/**
+ * The API address of a media file (car photos, logos): pages use site-relative /media/... paths and
+ * the proxy forwards them here at request time.
+ */
+export function apiMediaUrl(pathname: string, search = ''): URL {
+  if (!pathname.startsWith('/media/')) throw new Error(`Not a media path: ${pathname}`);
+  return new URL(`${pathname}${search}`, `${apiBaseUrl()}/`);
+}
+
+/** RFC 9457 problem details, as the API sends them with application/problem+json. */
+export const ProblemDetailsSchema = z.looseObject({
+  type: z.string().optional(),
+  title: z.string().optional(),
+  status: z.number().int().optional(),
+  detail: z.string().optional(),
+});
+export type ProblemDetails = z.infer<typeof ProblemDetailsSchema>;
+
+/** A request to the API that did not give a valid answer: an HTTP error, a network failure or an unexpected body. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    /** HTTP status, or null when no response arrived. */
+    readonly status: number | null,
+    readonly path: string,
+    readonly problem: ProblemDetails | null = null,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'ApiError';
+  }
+
+  get isNotFound(): boolean {
+    return this.status === 404;
+  }
+}
+
+/** Next's fetch extensions (data cache lifetime and tags); plain RequestInit elsewhere. */
+export type ApiRequestInit = RequestInit & { next?: { revalidate?: number | false; tags?: string[] } };
+
+async function readProblem(response: Response): Promise<ProblemDetails | null> {
+  try {
+    const parsed = ProblemDetailsSchema.safeParse(await response.json());
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * GET {API_URL}{path}, parse JSON and validate it with `schema`.
+ * Throws ApiError for a non-2xx status (with problem details when sent), a network failure or a body
+ * that does not match the schema.
+ */
+export async function apiGet<S extends z.ZodType>(path: string, schema: S, init: ApiRequestInit = {}): Promise<z.output<S>> {
+  const url = `${apiBaseUrl()}${path}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      ...init,
+      method: 'GET',
+      headers: { accept: 'application/json', ...init.headers },
+      signal: init.signal ?? AbortSignal.timeout(10_000),
+    });
+  } catch (cause) {
+    throw new ApiError(`API unreachable: GET ${path} (${(cause as Error).message})`, null, path, null, { cause });
+  }
+
+  if (!response.ok) {
+    const problem = await readProblem(response);
+    const reason = problem?.detail ?? problem?.title ?? response.statusText;
+    throw new ApiError(`API answered ${response.status} to GET ${path}: ${reason}`, response.status, path, problem);
+  }
+
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (cause) {
+    throw new ApiError(`API sent a body that is not JSON for GET ${path}`, response.status, path, null, { cause });
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError(`API response for GET ${path} does not match its schema: ${z.prettifyError(parsed.error)}`, response.status, path, null, {
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
+
+/** Like apiGet, but a 404 answers null instead of throwing. */
+export async function apiGetOrNull<S extends z.ZodType>(path: string, schema: S, init?: ApiRequestInit): Promise<z.output<S> | null> {
+  try {
+    return await apiGet(path, schema, init);
+  } catch (error) {
+    if (error instanceof ApiError && error.isNotFound) return null;
+    throw error;
+  }
+}
+
+/** Encodes one path segment (a slug or host) for an API URL. */
+export function segment(value: string): string {
+  return encodeURIComponent(value);
+}

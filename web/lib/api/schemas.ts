@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import {
+  DealershipSchema,
+  DealershipWebsiteSchema,
+  IdSchema,
+  LocationSchema,
+  ManufacturerSchema,
+  SiteConfigLayerSchema,
+  SiteConfigSchema,
+} from '@platform/domain';
+import { SITE_SLUG_PATTERN } from '../tenancy/host';
+
+/**
+ * Shapes of the API responses the web reads. Entities and configuration come from @platform/domain
+ * (one schema for API, worker and web); only the envelopes of the site endpoints are defined here.
+ */
+
+export const SiteSlugSchema = z.string().regex(SITE_SLUG_PATTERN, 'Site slugs are lower-case words joined by hyphens');
+
+/** GET /api/sites/by-host/{host} */
+export const SiteByHostResponseSchema = z.object({
+  slug: SiteSlugSchema,
+  name: z.string().min(1),
+});
+export type SiteByHostResponse = z.infer<typeof SiteByHostResponseSchema>;
+
+/** GET /api/sites (development index). */
+export const SiteListResponseSchema = z.array(
+  z.object({
+    slug: SiteSlugSchema,
+    name: z.string().min(1),
+    hosts: z.array(z.string()),
+    /** Null when the site's configuration fails its schema; config_error then says why. */
+    theme: z
+      .object({
+        primary_colour: z.string(),
+        logo_url: z.string().nullish(),
+      })
+      .nullable(),
+    config_error: z.string().nullish(),
+  }),
+);
+export type SiteListResponse = z.infer<typeof SiteListResponseSchema>;
+
+/** A dealership as the site configuration endpoint lists it: its brand, logo and configuration layer. */
+export const SiteDealershipSchema = DealershipSchema.omit({ locations: true, logo: true }).extend({
+  logo_url: z.string().nullish(),
+  config_overrides: SiteConfigLayerSchema.nullish(),
+});
+export type SiteDealership = z.infer<typeof SiteDealershipSchema>;
+
+export const SiteManufacturerSchema = ManufacturerSchema.extend({
+  config_overrides: SiteConfigLayerSchema.nullish(),
+});
+export type SiteManufacturer = z.infer<typeof SiteManufacturerSchema>;
+
+/** GET /api/sites/{siteSlug}/config */
+export const SiteConfigResponseSchema = z.object({
+  site: z.object({
+    id: IdSchema,
+    slug: SiteSlugSchema,
+    name: z.string().min(1),
+    template: z.string().nullish(),
+    hosts: z.array(z.string()),
+  }),
+  config: SiteConfigSchema,
+  dealership_id: IdSchema.nullable(),
+  dealerships: z.array(SiteDealershipSchema),
+  manufacturers: z.array(SiteManufacturerSchema),
+  locations: z.array(LocationSchema),
+  dealership_websites: z.array(DealershipWebsiteSchema),
+});
+export type SiteConfigResponse = z.infer<typeof SiteConfigResponseSchema>;

@@ -1,0 +1,72 @@
+import { createHostResolver, type SiteRef } from './host-resolver';
+
+const werribee: SiteRef = { slug: 'werribee-isuzu-ute', name: 'Werribee Isuzu UTE' };
+
+function setup(answers: Record<string, SiteRef | null>, options: { ttlMs?: number; maxEntries?: number } = {}) {
+  let clock = 1_000;
+  const lookup = jest.fn(async (hostname: string) => {
+    if (!(hostname in answers)) throw new Error(`API down for ${hostname}`);
+    return answers[hostname] ?? null;
+  });
+  const resolver = createHostResolver(lookup, { ...options, now: () => clock });
+  return { resolver, lookup, advance: (ms: number) => (clock += ms) };
+}
+
+describe('createHostResolver', () => {
+  it('asks once and answers from memory within the time to live', async () => {
+    const { resolver, lookup, advance } = setup({ 'werribee-isuzu-ute.localhost': werribee });
+    await expect(resolver.resolve('werribee-isuzu-ute.localhost')).resolves.toEqual(werribee);
+    advance(29_999);
+    await expect(resolver.resolve('werribee-isuzu-ute.localhost')).resolves.toEqual(werribee);
+    expect(lookup).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks again once the 30 s time to live has passed', async () => {
+    const { resolver, lookup, advance } = setup({ 'werribee-isuzu-ute.localhost': werribee });
+    await resolver.resolve('werribee-isuzu-ute.localhost');
+    advance(30_000);
+    await resolver.resolve('werribee-isuzu-ute.localhost');
+    expect(lookup).toHaveBeenCalledTimes(2);
+  });
+
+  it('remembers that a host has no site', async () => {
+    const { resolver, lookup } = setup({ 'unknown.localhost': null });
+    await expect(resolver.resolve('unknown.localhost')).resolves.toBeNull();
+    await expect(resolver.resolve('unknown.localhost')).resolves.toBeNull();
+    expect(lookup).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not remember failures, so the next request asks again', async () => {
+    const { resolver, lookup } = setup({});
+    await expect(resolver.resolve('werribee-isuzu-ute.localhost')).rejects.toThrow('API down');
+    await expect(resolver.resolve('werribee-isuzu-ute.localhost')).rejects.toThrow('API down');
+    expect(lookup).toHaveBeenCalledTimes(2);
+  });
+
+  it('shares one request between concurrent lookups of a host', async () => {
+    const { resolver, lookup } = setup({ 'werribee-isuzu-ute.localhost': werribee });
+    const answers = await Promise.all([1, 2, 3].map(() => resolver.resolve('werribee-isuzu-ute.localhost')));
+    expect(answers).toEqual([werribee, werribee, werribee]);
+    expect(lookup).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps at most maxEntries answers, dropping the oldest first', async () => {
+    const { resolver, lookup } = setup({ 'a.localhost': null, 'b.localhost': null, 'c.localhost': null }, { maxEntries: 2 });
+    await resolver.resolve('a.localhost');
+    await resolver.resolve('b.localhost');
+    await resolver.resolve('c.localhost');
+    await resolver.resolve('c.localhost');
+    await resolver.resolve('b.localhost');
+    expect(lookup).toHaveBeenCalledTimes(3);
+    await resolver.resolve('a.localhost');
+    expect(lookup).toHaveBeenCalledTimes(4);
+  });
+
+  it('forgets everything on clear()', async () => {
+    const { resolver, lookup } = setup({ 'werribee-isuzu-ute.localhost': werribee });
+    await resolver.resolve('werribee-isuzu-ute.localhost');
+    resolver.clear();
+    await resolver.resolve('werribee-isuzu-ute.localhost');
+    expect(lookup).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,52 @@
+import type { CSSProperties } from 'react';
+import type { SiteConfig } from '@platform/domain';
+
+/**
+ * The site's theme as CSS custom properties, set once on the site wrapper; stylesheets only ever
+ * read var(--color-primary) and friends, so no component knows a tenant's colours.
+ */
+
+const BUTTON_RADIUS: Record<SiteConfig['theme']['button_style'], string> = {
+  square: '0',
+  rounded: '0.375rem',
+  pill: '999px',
+};
+
+export type ThemeVariables = Record<`--${string}`, string>;
+
+/** Expands #abc to #aabbcc and lower-cases. */
+export function normaliseHex(hex: string): string {
+  const value = hex.trim().toLowerCase();
+  return /^#[0-9a-f]{3}$/.test(value) ? `#${[...value.slice(1)].map((c) => c + c).join('')}` : value;
+}
+
+/**
+ * Black or white, whichever reads better on the given background (WCAG relative luminance), for
+ * colours the configuration gives no text colour for (secondary, accent).
+ */
+export function readableTextColour(background: string): '#ffffff' | '#111111' {
+  const hex = normaliseHex(background);
+  const channels = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+  const [r, g, b] = channels.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  // Contrast with white beats contrast with near-black below this luminance.
+  return luminance < 0.179 ? '#ffffff' : '#111111';
+}
+
+export function themeVariables(theme: SiteConfig['theme']): ThemeVariables {
+  return {
+    '--color-primary': theme.primary_colour,
+    '--color-on-primary': theme.on_primary_colour,
+    '--color-secondary': theme.secondary_colour,
+    '--color-on-secondary': readableTextColour(theme.secondary_colour),
+    '--color-accent': theme.accent_colour,
+    '--color-on-accent': readableTextColour(theme.accent_colour),
+    '--color-background': theme.background_colour,
+    '--button-radius': BUTTON_RADIUS[theme.button_style],
+  };
+}
+
+/** themeVariables as a React style object. */
+export function themeStyle(theme: SiteConfig['theme']): CSSProperties {
+  return themeVariables(theme) as CSSProperties;
+}

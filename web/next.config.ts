@@ -1,0 +1,21 @@
+import path from 'node:path';
+import type { NextConfig } from 'next';
+
+// The monorepo root: Turbopack resolves @platform/* library sources (../libs/*/src, mapped in
+// tsconfig.json paths) only inside its root, and file tracing must agree with it.
+const repoRoot = path.resolve(__dirname, '..');
+
+const nextConfig: NextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // Type errors are caught by the Nx `typecheck` target (tsc), not twice during `next build`.
+  typescript: { ignoreBuildErrors: true },
+  turbopack: { root: repoRoot },
+  outputFileTracingRoot: repoRoot,
+  // Library sources are TypeScript; compile them with the app (also covers a webpack build).
+  transpilePackages: ['@platform/domain'],
+  // /media/... is forwarded to the API by proxy.ts, not by `rewrites`: rewrites are fixed at build
+  // time, while API_URL is only known when the server starts.
+};
+
+export default nextConfig;

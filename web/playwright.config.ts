@@ -1,0 +1,77 @@
+import { defineConfig, devices } from '@playwright/test';
+import { API_ORIGIN, API_PORT, e2eDatabaseName, e2eRunId, POSTGRES_URL, REDIS_URL, WEB_ORIGIN, WEB_PORT } from './e2e/e2e-env';
+
+/**
+ * End-to-end tests: real Chromium (the system's, never a downloaded one) against the built web and
+ * API, each run in its own database and Redis key prefix. Build first (`nx run web:e2e` does).
+ */
+
+const runId = e2eRunId();
+const isCI = !!process.env['CI'];
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: './test-results',
+  fullyParallel: true,
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  workers: 2,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  globalTeardown: './e2e/global-teardown.ts',
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: WEB_ORIGIN,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env['CHROMIUM_PATH'] || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-quic',
+        '--disable-sync',
+      ],
+    },
+    headless: true,
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: [
+    {
+      name: 'api',
+      // Creates this run's database, migrates it and seeds the demo sites, then serves the API.
+      command: 'node ../libs/seed/dist/cli.js --create-database --migrate --seed-if-empty && node ../services/api/dist/main.js',
+      url: `${API_ORIGIN}/health/ready`,
+      env: {
+        DATABASE_URL: `${POSTGRES_URL}/${e2eDatabaseName(runId)}`,
+        REDIS_URL,
+        REDIS_PREFIX: `e2e-${runId}`,
+        PORT: String(API_PORT),
+        E2E_RUN_ID: runId,
+      },
+      reuseExistingServer: !isCI,
+      timeout: 120_000,
+      // The API logs every request (pino) to stdout; failures to start show on stderr.
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      name: 'web',
+      command: `npx next start -p ${WEB_PORT}`,
+      url: `${WEB_ORIGIN}/`,
+      env: {
+        API_URL: API_ORIGIN,
+        NEXT_TELEMETRY_DISABLED: '1',
+        E2E_RUN_ID: runId,
+      },
+      reuseExistingServer: !isCI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
+});
