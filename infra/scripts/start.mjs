@@ -105,7 +105,8 @@ step('database: migrate and seed demo data when empty', 'node', ['libs/seed/dist
 run('api', 'node', ['services/api/dist/main.js']);
 run('worker', 'node', ['services/worker/dist/main.js']);
 await waitFor(`http://127.0.0.1:${env.PORT}/health/ready`, 60);
-run('web', 'npx', ['next', 'start', '-p', env.WEB_PORT], path.join(root, 'web'));
+// Next's own binary, not npx, so the SIGTERM on stop reaches the server itself.
+run('web', process.execPath, [require.resolve('next/dist/bin/next', { paths: [path.join(root, 'web')] }), 'start', '-p', env.WEB_PORT], path.join(root, 'web'));
 await waitFor(`http://127.0.0.1:${env.WEB_PORT}/`, 60);
 
 const sites = await (await fetch(`${env.API_URL}/api/sites`)).json();
