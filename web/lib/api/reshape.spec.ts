@@ -1,4 +1,4 @@
-import { siteConfigResponseFixture, siteListResponseFixture } from './test-fixtures';
+import { siteConfigResponseFixture, siteListResponseFixture } from '@/test/fixtures';
 import { reshapeSite, reshapeSiteList, telHref } from './reshape';
 import { SiteConfigResponseSchema, SiteListResponseSchema } from './schemas';
 

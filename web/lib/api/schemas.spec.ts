@@ -1,4 +1,4 @@
-import { siteConfigResponseFixture } from './test-fixtures';
+import { siteConfigResponseFixture } from '@/test/fixtures';
 import { SiteByHostResponseSchema, SiteConfigResponseSchema } from './schemas';
 
 describe('SiteConfigResponseSchema', () => {

@@ -1,6 +1,6 @@
 import { ApiError } from './client';
 import { getSite, listSites } from './sites';
-import { siteConfigResponseFixture, siteListResponseFixture } from './test-fixtures';
+import { siteConfigResponseFixture, siteListResponseFixture } from '@/test/fixtures';
 
 const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
 
