@@ -110,6 +110,14 @@ export class CarEntity {
   @Column({ type: 'timestamptz', nullable: true })
   listed_until!: Date | null;
 
+  /** Set when a feed withdraws the car (deleted in delta mode, or missing from a snapshot): kept, never shown. */
+  @Column({ type: 'timestamptz', nullable: true })
+  withdrawn_at!: Date | null;
+
+  /** Hash of the feed row last applied, so an identical push is recognised as unchanged. */
+  @Column({ type: 'text', nullable: true })
+  content_hash!: string | null;
+
   /** The custom rank search sorts by for 'relevance' (higher first). */
   @Column({ type: 'int', default: 0 })
   custom_rank!: number;

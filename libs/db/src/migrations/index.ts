@@ -1,4 +1,5 @@
 import { Foundation1763700000000 } from './1763700000000-foundation';
+import { StockPipeline1763800000000 } from './1763800000000-stock-pipeline';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
-export const MIGRATIONS = [Foundation1763700000000];
+export const MIGRATIONS = [Foundation1763700000000, StockPipeline1763800000000];

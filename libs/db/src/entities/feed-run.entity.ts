@@ -1,0 +1,83 @@
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { DealershipEntity } from './dealership.entity';
+
+export interface FeedRunCounts {
+  received: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  sold: number;
+  withdrawn: number;
+  rejected: number;
+}
+
+export interface FeedRowError {
+  row: number;
+  stocknum: string | null;
+  path: string;
+  message: string;
+}
+
+/** One push of a dealer's feed and what became of it. The raw body is in feed_payloads. */
+@Entity({ name: 'feed_runs' })
+@Check('ck_feed_runs_status', `status IN ('queued', 'running', 'held', 'succeeded', 'partial', 'failed', 'rejected')`)
+@Check('ck_feed_runs_mode', `mode IN ('snapshot', 'delta')`)
+@Index('ix_feed_runs_dealership_received', ['dealership_id', 'received_at'])
+export class FeedRunEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @Column({ type: 'int' })
+  dealership_id!: number;
+
+  @ManyToOne('DealershipEntity', { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'dealership_id' })
+  dealership?: DealershipEntity;
+
+  @Column({ type: 'text' })
+  mode!: 'snapshot' | 'delta';
+
+  /** application/json or text/csv. */
+  @Column({ type: 'text' })
+  content_type!: string;
+
+  @Column({ type: 'int' })
+  payload_bytes!: number;
+
+  @Column({ type: 'text', default: 'queued' })
+  status!: 'queued' | 'running' | 'held' | 'succeeded' | 'partial' | 'failed' | 'rejected';
+
+  @Column({ type: 'jsonb' })
+  counts!: FeedRunCounts;
+
+  /** Rejected rows (the first 1,000; counts.rejected has the total). */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  errors!: FeedRowError[];
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  warnings!: string[];
+
+  /** Rows applied so far: a retried job resumes after them instead of applying them twice. */
+  @Column({ type: 'int', default: 0 })
+  rows_applied!: number;
+
+  /** Why a snapshot was held or the run failed, for the dealer and ops. */
+  @Column({ type: 'text', nullable: true })
+  detail!: string | null;
+
+  /** Set when ops confirm a held snapshot, so the guard lets it through. */
+  @Column({ type: 'timestamptz', nullable: true })
+  confirmed_at!: Date | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  received_at!: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  started_at!: Date | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  finished_at!: Date | null;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at!: Date;
+}

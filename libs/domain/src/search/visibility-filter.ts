@@ -1,0 +1,48 @@
+import type { TermFacet } from './facets';
+import { isTermFacet } from './facets';
+
+/** Fields a site's visibility filter may name: the term facets plus identifiers. */
+export type VisibilityField = TermFacet | 'stocknum' | 'dealership_slug';
+
+/** One of a site's extra visibility filters ('car_type:used', '-make:Suzuki', '-stocknum:A123'). */
+export interface VisibilityFilter {
+  field: VisibilityField;
+  value: string;
+  /** true for '-field:value' (exclude), false for 'field:value' (only). */
+  exclude: boolean;
+}
+
+const isVisibilityField = (field: string): field is VisibilityField =>
+  isTermFacet(field) || field === 'stocknum' || field === 'dealership_slug';
+
+/** Parses a site's visibility filters; an unknown field is a configuration error naming it. */
+export function parseVisibilityFilters(filters: readonly string[]): VisibilityFilter[] {
+  return filters.map((text) => {
+    const exclude = text.startsWith('-');
+    const body = exclude ? text.slice(1) : text;
+    const colon = body.indexOf(':');
+    const field = body.slice(0, colon);
+    const value = body.slice(colon + 1);
+    if (colon < 1 || value === '' || !isVisibilityField(field)) {
+      throw new Error(`Visibility filter '${text}' must be 'field:value' or '-field:value' with a facet, stocknum or dealership_slug field`);
+    }
+    return { field, value, exclude };
+  });
+}
+
+/**
+ * Groups 'only' filters by field (OR within a field, AND across fields) and lists exclusions, the
+ * way both engines apply them.
+ */
+export function groupVisibilityFilters(filters: readonly VisibilityFilter[]): {
+  only: Map<VisibilityField, string[]>;
+  exclude: Map<VisibilityField, string[]>;
+} {
+  const only = new Map<VisibilityField, string[]>();
+  const exclude = new Map<VisibilityField, string[]>();
+  for (const filter of filters) {
+    const target = filter.exclude ? exclude : only;
+    target.set(filter.field, [...(target.get(filter.field) ?? []), filter.value]);
+  }
+  return { only, exclude };
+}

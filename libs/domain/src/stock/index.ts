@@ -1,0 +1,3 @@
+export * from './car-slug';
+export * from './feed-car';
+export * from './listing';
