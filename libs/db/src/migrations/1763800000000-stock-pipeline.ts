@@ -19,6 +19,7 @@ export class StockPipeline1763800000000 implements MigrationInterface {
     await queryRunner.query(`CREATE INDEX "ix_search_documents_created" ON "search_documents" ("site_id", "version", "created_at") `);
     await queryRunner.query(`CREATE INDEX "ix_search_documents_rank" ON "search_documents" ("site_id", "version", "custom_rank", "id") `);
     await queryRunner.query(`CREATE TABLE "search_index_versions" ("site_id" integer NOT NULL, "version" integer NOT NULL, "state" text NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "ck_search_index_versions_state" CHECK (state IN ('live', 'building')), CONSTRAINT "PK_1655f22b7a03ac3d601adafee87" PRIMARY KEY ("site_id", "version"))`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "uq_search_index_versions_live" ON "search_index_versions" ("site_id") WHERE state = 'live'`);
     await queryRunner.query(`ALTER TABLE "cars" ADD "withdrawn_at" TIMESTAMP WITH TIME ZONE`);
     await queryRunner.query(`ALTER TABLE "cars" ADD "content_hash" text`);
     await queryRunner.query(`ALTER TABLE "feed_keys" ADD CONSTRAINT "FK_cdc1a38260e252dc6e989082fba" FOREIGN KEY ("dealership_id") REFERENCES "dealerships"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
@@ -27,6 +28,7 @@ export class StockPipeline1763800000000 implements MigrationInterface {
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP INDEX "public"."uq_search_index_versions_live"`);
     await queryRunner.query(`DROP TABLE "car_changes"`);
     await queryRunner.query(`DROP INDEX "public"."ix_car_changes_site"`);
     await queryRunner.query(`DROP TABLE "feed_keys"`);

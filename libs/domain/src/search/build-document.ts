@@ -70,6 +70,7 @@ export function buildSearchDocument(car: StoredCar, context: DocumentContext): S
   const name = carName(car);
   const allImages = images(car.data['images']);
   const weekly = weeklyEstimate(car.price);
+
   const features = strings(car.data['filtered_features']);
   const searchText = [name, car.make, car.model, car.badge, car.stocknum, text(car.data['vin']), text(car.data['regplate'])]
     .filter(Boolean)
@@ -82,7 +83,8 @@ export function buildSearchDocument(car: StoredCar, context: DocumentContext): S
     dealership_slug: context.dealership.slug,
     stocknum: car.stocknum,
     search_text: searchText,
-    price: car.price,
+    // 0 means 'enquire for price': such cars match no price range and sort after priced ones.
+    price: car.price !== null && car.price > 0 ? car.price : null,
     km: car.km,
     year: car.year,
     subscription_price: car.subscription_price,
