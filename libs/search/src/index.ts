@@ -1,0 +1,2 @@
+export * from './search-engine';
+export * from './postgres/postgres-search-engine';
