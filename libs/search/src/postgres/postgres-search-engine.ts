@@ -84,8 +84,10 @@ export class PostgresSearchEngine implements SearchEngine {
             [siteId],
           )) as { version: number }[];
           await manager.query(`DELETE FROM search_index_versions WHERE site_id = $1 AND state = 'live'`, [siteId]);
+          // UPDATE/DELETE ... RETURNING go through a CTE: TypeORM returns [rows, count] for bare ones.
           const swapped = (await manager.query(
-            `UPDATE search_index_versions SET state = 'live' WHERE site_id = $1 AND version = $2 AND state = 'building' RETURNING version`,
+            `WITH swapped AS (UPDATE search_index_versions SET state = 'live' WHERE site_id = $1 AND version = $2 AND state = 'building' RETURNING version)
+             SELECT version FROM swapped`,
             [siteId, version],
           )) as unknown[];
           if (swapped.length === 0) throw new Error(`Index version ${version} of site ${siteId} is no longer being built`);
@@ -130,7 +132,8 @@ export class PostgresSearchEngine implements SearchEngine {
 
   private async dropBuilding(manager: EntityManager, siteId: number, version?: number): Promise<void> {
     const dropped = (await manager.query(
-      `DELETE FROM search_index_versions WHERE site_id = $1 AND state = 'building' AND ($2::int IS NULL OR version = $2) RETURNING version`,
+      `WITH dropped AS (DELETE FROM search_index_versions WHERE site_id = $1 AND state = 'building' AND ($2::int IS NULL OR version = $2) RETURNING version)
+       SELECT version FROM dropped`,
       [siteId, version ?? null],
     )) as { version: number }[];
     for (const row of dropped) {

@@ -1,0 +1,43 @@
+import { Queue, type JobsOptions } from 'bullmq';
+import type Redis from 'ioredis';
+import { QUEUES, type PayloadOf, type QueueKey } from './queues';
+
+/**
+ * Adds validated jobs to the platform's queues. One BullMQ Queue per name, created on first use,
+ * sharing the caller's Redis connection (prefix = REDIS_PREFIX so installs and test runs never mix).
+ */
+export class QueueProducer {
+  private readonly queues = new Map<QueueKey, Queue>();
+
+  constructor(
+    private readonly connection: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  queue(key: QueueKey): Queue {
+    let queue = this.queues.get(key);
+    if (!queue) {
+      const contract = QUEUES[key];
+      queue = new Queue(contract.name, { connection: this.connection, prefix: this.prefix, defaultJobOptions: contract.defaultJobOptions });
+      this.queues.set(key, queue);
+    }
+    return queue;
+  }
+
+  /** Validates the payload against the queue's schema, then adds the job; returns its id. */
+  async add<K extends QueueKey>(key: K, payload: PayloadOf<K>, options: JobsOptions = {}): Promise<string> {
+    const data = QUEUES[key].payload.parse(payload);
+    const job = await this.queue(key).add(QUEUES[key].name, data, options);
+    if (!job.id) throw new Error(`Queue ${QUEUES[key].name} returned a job without an id`);
+    return job.id;
+  }
+
+  all(): Queue[] {
+    return (Object.keys(QUEUES) as QueueKey[]).map((key) => this.queue(key));
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+    this.queues.clear();
+  }
+}

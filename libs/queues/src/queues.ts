@@ -1,0 +1,54 @@
+import type { DefaultJobOptions } from 'bullmq';
+import { z } from 'zod';
+
+/** A queue's contract: its name, the zod schema of its job payloads and its default job options. */
+export interface QueueContract<S extends z.ZodType> {
+  readonly name: string;
+  readonly payload: S;
+  readonly defaultJobOptions: DefaultJobOptions;
+}
+
+const contract = <S extends z.ZodType>(name: string, payload: S, defaultJobOptions: DefaultJobOptions): QueueContract<S> => ({
+  name,
+  payload,
+  defaultJobOptions,
+});
+
+// Completed jobs are kept briefly for the dashboard; failed ones longer, so ops can inspect and retry.
+const KEEP = { removeOnComplete: { count: 1000, age: 24 * 3600 }, removeOnFail: { count: 5000, age: 14 * 24 * 3600 } };
+
+/** Every queue of the platform, declared once for producers (api) and processors (worker). */
+export const QUEUES = {
+  /** Applies a stored feed run to the cars table. */
+  feedIngest: contract('feed-ingest', z.strictObject({ feedRunId: z.uuid() }), {
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 2000 },
+    ...KEEP,
+  }),
+  /** Drains a site's car_changes outbox into its search index. */
+  searchIndex: contract('search-index', z.strictObject({ siteId: z.int().positive() }), {
+    attempts: 10,
+    backoff: { type: 'exponential', delay: 1000 },
+    ...KEEP,
+  }),
+  /** Rebuilds a site's index (or every site's) from PostgreSQL and swaps it in. */
+  reindex: contract('reindex', z.strictObject({ siteId: z.int().positive().optional() }), {
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 5000 },
+    ...KEEP,
+  }),
+  /** Housekeeping on a schedule: purge expired sold cars, sweep outboxes and stranded feed runs. */
+  maintenance: contract('maintenance', z.strictObject({ task: z.enum(['purge-expired', 'sweep']) }), {
+    attempts: 1,
+    removeOnComplete: { count: 100 },
+    removeOnFail: { count: 1000 },
+  }),
+} as const;
+
+export type QueueKey = keyof typeof QUEUES;
+export type PayloadOf<K extends QueueKey> = z.output<(typeof QUEUES)[K]['payload']>;
+
+export const QUEUE_NAMES: readonly string[] = Object.values(QUEUES).map((queue) => queue.name);
+
+export const queueKeyOf = (name: string): QueueKey | undefined =>
+  (Object.keys(QUEUES) as QueueKey[]).find((key) => QUEUES[key].name === name);

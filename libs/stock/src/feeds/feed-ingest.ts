@@ -1,0 +1,420 @@
+import { randomBytes } from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import { carSlug, FEED_CAR_FIELDS, FeedCarSchema, listedUntil, type FeedCar } from '@platform/domain';
+import { FeedPayloadEntity, FeedRunEntity, type FeedRowError, type FeedRunCounts } from '@platform/db';
+import { dealershipConfig } from '../sites/site-settings';
+import { FeedFormatError, parseFeed, type FeedContentType, type FeedRow } from './feed-format';
+import { toCarRecord, type CarRecord } from './car-record';
+
+/** Cars applied per transaction: big enough to be quick, small enough to keep locks short. */
+export const INGEST_BATCH_SIZE = 500;
+/** Rejected rows kept on the run (the count has them all). */
+const MAX_ERRORS = 1000;
+// Advisory-lock namespace for 'applying a feed to a dealership's cars'.
+const DEALERSHIP_FEED_LOCK = 0xfeed;
+
+type Checked =
+  | { row: number; stocknum: string; car: FeedCar; locationId: number | null; errors?: undefined }
+  | { row: number; stocknum: string | null; car?: undefined; errors: { path: string; message: string }[] };
+
+export type IngestOutcome =
+  | { outcome: 'applied'; siteId: number; status: 'succeeded' | 'partial'; changed: number }
+  | { outcome: 'held' | 'failed' | 'skipped'; siteId: number | null; status: FeedRunEntity['status'] };
+
+interface RunContext {
+  run: FeedRunEntity;
+  siteId: number;
+  dealershipSlug: string;
+  includeSoldDays: number;
+}
+
+const stocknumOf = (value: unknown): string | null => {
+  if (typeof value !== 'object' || value === null) return null;
+  const raw = (value as Record<string, unknown>)['stocknum'];
+  return typeof raw === 'string' && raw.trim() !== '' ? raw.trim() : typeof raw === 'number' ? String(raw) : null;
+};
+
+const add = (counts: FeedRunCounts, delta: Partial<FeedRunCounts>): FeedRunCounts =>
+  Object.fromEntries(Object.entries(counts).map(([key, value]) => [key, value + (delta[key as keyof FeedRunCounts] ?? 0)])) as unknown as FeedRunCounts;
+
+/**
+ * Applies a stored feed run to the dealership's cars (the feed-ingest job). Every batch is one
+ * transaction that also records the run's progress and writes the car_changes outbox, so a crash
+ * leaves no half-written batch and a retry resumes after the last committed one.
+ */
+export class FeedIngest {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly options: { batchSize?: number; now?: () => Date } = {},
+  ) {}
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  async run(feedRunId: string): Promise<IngestOutcome> {
+    const context = await this.load(feedRunId);
+    if (!context) return { outcome: 'skipped', siteId: null, status: 'failed' };
+    const { run, siteId } = context;
+    if (['succeeded', 'partial', 'failed', 'rejected'].includes(run.status)) return { outcome: 'skipped', siteId, status: run.status };
+    if (run.status === 'held' && !run.confirmed_at) return { outcome: 'skipped', siteId, status: run.status };
+
+    const payload = await this.dataSource.getRepository(FeedPayloadEntity).findOne({ where: { feed_run_id: run.id } });
+    if (!payload) return this.finishFailed(run, siteId, 'The stored payload of this run is missing.');
+    let parsed;
+    try {
+      parsed = await parseFeed(run.content_type as FeedContentType, payload.body);
+    } catch (error) {
+      if (error instanceof FeedFormatError) return this.finishFailed(run, siteId, error.message);
+      throw error;
+    }
+
+    const locations = await this.locationsOf(run.dealership_id);
+    const checked = this.check(parsed.rows, locations);
+    for (const problem of parsed.problems) checked.push({ row: problem.row, stocknum: null, errors: [{ path: '(row)', message: problem.message }] });
+    checked.sort((a, b) => a.row - b.row);
+    const received = checked.length;
+    const warnings = this.unknownFieldWarnings(parsed.rows);
+    const config = await dealershipConfig(this.dataSource.manager, run.dealership_id);
+    const present = new Set(checked.map((entry) => entry.stocknum).filter((s): s is string => s !== null));
+    const validCount = checked.filter((entry) => entry.car).length;
+
+    if (run.status === 'queued') {
+      if (received > 0 && validCount === 0) {
+        const errors = this.errorsOf(checked);
+        return this.finishFailed(run, siteId, 'Every row was rejected, so nothing was applied.', { received, rejected: received }, errors, warnings);
+      }
+      if (run.mode === 'snapshot' && !run.confirmed_at) {
+        const held = await this.guard(run, present, config.inventory.mass_removal_guard);
+        if (held) {
+          await this.dataSource.getRepository(FeedRunEntity).update(run.id, {
+            status: 'held',
+            detail: held,
+            counts: add(run.counts, { received: received - run.counts.received }),
+            warnings,
+          });
+          return { outcome: 'held', siteId, status: 'held' };
+        }
+      }
+      await this.dataSource.getRepository(FeedRunEntity).update(run.id, {
+        status: 'running',
+        started_at: run.started_at ?? this.now(),
+        counts: { ...run.counts, received },
+        warnings,
+      });
+    } else if (run.status === 'held') {
+      await this.dataSource.getRepository(FeedRunEntity).update(run.id, { status: 'running', started_at: run.started_at ?? this.now() });
+    }
+
+    let changed = 0;
+    const batchSize = this.options.batchSize ?? INGEST_BATCH_SIZE;
+    for (;;) {
+      const applied = await this.applyNextBatch(context, checked, batchSize);
+      if (applied === null) break;
+      changed += applied;
+    }
+    const removal = await this.finish(context, present, parsed.deleted, config.inventory.snapshot_missing_action);
+    return { outcome: 'applied', siteId, status: removal.status, changed: changed + removal.changed };
+  }
+
+  private async load(feedRunId: string): Promise<RunContext | null> {
+    const run = await this.dataSource.getRepository(FeedRunEntity).findOne({ where: { id: feedRunId }, relations: { dealership: true } });
+    if (!run?.dealership) return null;
+    return { run, siteId: run.dealership.site_id, dealershipSlug: run.dealership.slug, includeSoldDays: run.dealership.include_sold_cars_days };
+  }
+
+  private async locationsOf(dealershipId: number): Promise<{ byId: Map<number, number>; bySlug: Map<string, number>; primary: number | null }> {
+    const rows = (await this.dataSource.query(
+      `SELECT id, slug, "primary" FROM locations WHERE dealership_id = $1 ORDER BY "primary" DESC, id`,
+      [dealershipId],
+    )) as { id: number; slug: string; primary: boolean }[];
+    return {
+      byId: new Map(rows.map((row) => [row.id, row.id])),
+      bySlug: new Map(rows.map((row) => [row.slug, row.id])),
+      primary: rows[0]?.id ?? null,
+    };
+  }
+
+  /** Validates every row: schema, location, and stock numbers repeated within the feed. */
+  private check(rows: FeedRow[], locations: Awaited<ReturnType<FeedIngest['locationsOf']>>): Checked[] {
+    const firstRowOf = new Map<string, number>();
+    return rows.map(({ row, value }): Checked => {
+      const stocknum = stocknumOf(value);
+      const result = FeedCarSchema.safeParse(value);
+      if (!result.success) {
+        return { row, stocknum, errors: result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(row)', message: issue.message })) };
+      }
+      const car = result.data;
+      const first = firstRowOf.get(car.stocknum);
+      if (first !== undefined) {
+        return { row, stocknum: car.stocknum, errors: [{ path: 'stocknum', message: `stocknum '${car.stocknum}' already appears in row ${first} of this feed` }] };
+      }
+      firstRowOf.set(car.stocknum, row);
+      let locationId = locations.primary;
+      if (car.location_id != null) {
+        const found = locations.byId.get(car.location_id);
+        if (found === undefined) return { row, stocknum: car.stocknum, errors: [{ path: 'location_id', message: `Location ${car.location_id} is not a location of this dealership` }] };
+        locationId = found;
+      } else if (car.location_slug != null) {
+        const found = locations.bySlug.get(car.location_slug);
+        if (found === undefined) return { row, stocknum: car.stocknum, errors: [{ path: 'location_slug', message: `Location '${car.location_slug}' is not a location of this dealership` }] };
+        locationId = found;
+      }
+      return { row, stocknum: car.stocknum, car, locationId };
+    });
+  }
+
+  private unknownFieldWarnings(rows: FeedRow[]): string[] {
+    const firstSeen = new Map<string, number>();
+    for (const { row, value } of rows) {
+      if (typeof value !== 'object' || value === null) continue;
+      for (const key of Object.keys(value)) if (!FEED_CAR_FIELDS.has(key) && !firstSeen.has(key)) firstSeen.set(key, row);
+    }
+    return [...firstSeen].map(([field, row]) => `Unknown field '${field}' (first in row ${row}) is kept with the car but not used by the platform`);
+  }
+
+  private errorsOf(entries: Checked[]): FeedRowError[] {
+    return entries.flatMap((entry) => (entry.errors ?? []).map((error) => ({ row: entry.row, stocknum: entry.stocknum, ...error })));
+  }
+
+  /** Returns why a snapshot must be held, or null when its removals are within the guard. */
+  private async guard(run: FeedRunEntity, present: Set<string>, share: number): Promise<string | null> {
+    const live = (await this.dataSource.query(
+      `SELECT stocknum FROM cars WHERE dealership_id = $1 AND withdrawn_at IS NULL AND status IN ('in_stock', 'coming_soon')`,
+      [run.dealership_id],
+    )) as { stocknum: string }[];
+    const removing = live.filter((car) => !present.has(car.stocknum)).length;
+    if (live.length === 0 || removing / live.length <= share) return null;
+    const percent = (value: number): string => `${Math.round(value * 1000) / 10}%`;
+    return `Held: this snapshot would remove ${removing} of ${live.length} live cars (${percent(removing / live.length)}), more than the ${percent(share)} allowed. Nothing was applied. Ops can confirm it (POST /api/ops/feeds/runs/${run.id}/confirm) or reject it.`;
+  }
+
+  /** Applies the next batch after the run's recorded progress; null when every row is applied. */
+  private async applyNextBatch(context: RunContext, checked: Checked[], batchSize: number): Promise<number | null> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [DEALERSHIP_FEED_LOCK, context.run.dealership_id]);
+      const [progress] = (await manager.query(`SELECT rows_applied, counts, errors, status FROM feed_runs WHERE id = $1 FOR UPDATE`, [context.run.id])) as {
+        rows_applied: number;
+        counts: FeedRunCounts;
+        errors: FeedRowError[];
+        status: string;
+      }[];
+      if (!progress || progress.status !== 'running' || progress.rows_applied >= checked.length) return null;
+      const batch = checked.slice(progress.rows_applied, progress.rows_applied + batchSize);
+      const { counts, changedIds } = await this.applyRows(manager, context, batch);
+      const errors = [...progress.errors, ...this.errorsOf(batch)].slice(0, MAX_ERRORS);
+      await this.recordChanges(manager, context.siteId, changedIds);
+      await manager.query(`UPDATE feed_runs SET rows_applied = $2, counts = $3, errors = $4, updated_at = now() WHERE id = $1`, [
+        context.run.id,
+        progress.rows_applied + batch.length,
+        JSON.stringify(add(progress.counts, counts)),
+        JSON.stringify(errors),
+      ]);
+      return changedIds.length;
+    });
+  }
+
+  private async applyRows(manager: EntityManager, context: RunContext, batch: Checked[]): Promise<{ counts: Partial<FeedRunCounts>; changedIds: number[] }> {
+    const counts = { created: 0, updated: 0, unchanged: 0, sold: 0, rejected: 0 };
+    const valid = batch.filter((entry): entry is Extract<Checked, { car: FeedCar }> => entry.car !== undefined);
+    counts.rejected = batch.length - valid.length;
+    if (valid.length === 0) return { counts, changedIds: [] };
+
+    const existing = new Map(
+      (
+        (await manager.query(
+          `SELECT id, stocknum, status, content_hash, withdrawn_at, sold_date FROM cars WHERE dealership_id = $1 AND stocknum = ANY($2::text[]) FOR UPDATE`,
+          [context.run.dealership_id, valid.map((entry) => entry.car.stocknum)],
+        )) as { id: number; stocknum: string; status: string; content_hash: string | null; withdrawn_at: Date | null; sold_date: Date | null }[]
+      ).map((row) => [row.stocknum, row]),
+    );
+    const now = this.now();
+    const writes: (CarRecord & { sold_date: Date | null; listed_until: Date | null; isNew: boolean })[] = [];
+    for (const entry of valid) {
+      const record = toCarRecord(entry.car, entry.locationId);
+      const before = existing.get(record.stocknum);
+      if (before && before.content_hash === record.contentHash && !before.withdrawn_at) {
+        counts.unchanged += 1;
+        continue;
+      }
+      const sold = record.columns.status === 'sold';
+      const soldDate = sold ? (record.soldDate ?? (before?.status === 'sold' ? before.sold_date : null) ?? now) : null;
+      writes.push({ ...record, sold_date: soldDate, listed_until: soldDate ? listedUntil(soldDate, context.includeSoldDays) : null, isNew: !before });
+      if (!before) counts.created += 1;
+      else if (sold && before.status !== 'sold') counts.sold += 1;
+      else counts.updated += 1;
+    }
+    if (writes.length === 0) return { counts, changedIds: [] };
+
+    const slugs = await this.slugsFor(manager, context, writes.filter((write) => write.isNew));
+    const rows = writes.map((write) => ({
+      ...write.columns,
+      stocknum: write.stocknum,
+      // Existing cars keep their slug (the update leaves it out); the value only satisfies NOT NULL.
+      slug: slugs.get(write.stocknum) ?? carSlug({ ...write.columns, stocknum: write.stocknum }),
+      data: write.data,
+      content_hash: write.contentHash,
+      sold_date: write.sold_date?.toISOString() ?? null,
+      listed_until: write.listed_until?.toISOString() ?? null,
+    }));
+    const changed = (await manager.query(
+      `INSERT INTO cars (dealership_id, ${CAR_WRITE_COLUMNS.map(([name]) => name).join(', ')})
+       SELECT $1, ${CAR_WRITE_COLUMNS.map(([name]) => `r.${name}`).join(', ')}
+       FROM jsonb_to_recordset($2::jsonb) AS r(${CAR_WRITE_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ')})
+       ON CONFLICT (dealership_id, stocknum) DO UPDATE SET
+         ${CAR_WRITE_COLUMNS.filter(([name]) => name !== 'stocknum' && name !== 'slug')
+           .map(([name]) => `${name} = excluded.${name}`)
+           .join(', ')},
+         withdrawn_at = NULL, updated_at = now()
+       RETURNING id`,
+      [context.run.dealership_id, JSON.stringify(rows)],
+    )) as { id: number }[];
+    return { counts, changedIds: changed.map((row) => row.id) };
+  }
+
+  /** Slugs for new cars: '{year}-{make}-{model}-{badge}-{stocknum}', with the dealership added on a clash. */
+  private async slugsFor(manager: EntityManager, context: RunContext, records: CarRecord[]): Promise<Map<string, string>> {
+    const wanted = new Map(records.map((record) => [record.stocknum, carSlug({ ...record.columns, stocknum: record.stocknum })]));
+    const candidates = [...wanted.values()].flatMap((slug) => [slug, `${slug}-${context.dealershipSlug}`]);
+    const taken = new Set(
+      ((await manager.query(`SELECT slug FROM cars WHERE slug = ANY($1::text[])`, [candidates])) as { slug: string }[]).map((row) => row.slug),
+    );
+    const result = new Map<string, string>();
+    for (const [stocknum, slug] of wanted) {
+      const choice = !taken.has(slug) ? slug : !taken.has(`${slug}-${context.dealershipSlug}`) ? `${slug}-${context.dealershipSlug}` : `${slug}-${randomBytes(3).toString('hex')}`;
+      taken.add(choice);
+      result.set(stocknum, choice);
+    }
+    return result;
+  }
+
+  private async recordChanges(manager: EntityManager, siteId: number, carIds: number[]): Promise<void> {
+    if (carIds.length === 0) return;
+    await manager.query(`INSERT INTO car_changes (site_id, car_id) SELECT $1, unnest($2::int[])`, [siteId, carIds]);
+  }
+
+  /**
+   * Snapshot: live cars the feed no longer lists become sold (sold_date now) or withdrawn, per the
+   * dealership's snapshot_missing_action. Delta: the listed 'deleted' stock numbers are withdrawn.
+   */
+  private async finish(
+    context: RunContext,
+    present: Set<string>,
+    deleted: string[],
+    missingAction: 'sold' | 'withdrawn',
+  ): Promise<{ status: 'succeeded' | 'partial'; changed: number }> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [DEALERSHIP_FEED_LOCK, context.run.dealership_id]);
+      const [progress] = (await manager.query(`SELECT counts, warnings, status FROM feed_runs WHERE id = $1 FOR UPDATE`, [context.run.id])) as {
+        counts: FeedRunCounts;
+        warnings: string[];
+        status: string;
+      }[];
+      if (!progress || progress.status !== 'running') {
+        const status = progress?.status === 'partial' ? 'partial' : 'succeeded';
+        return { status, changed: 0 };
+      }
+      const now = this.now();
+      let removed: { id: number }[] = [];
+      const delta: Partial<FeedRunCounts> = {};
+      const warnings = [...progress.warnings];
+      if (context.run.mode === 'snapshot') {
+        const absent = (await manager.query(
+          `SELECT id, stocknum FROM cars WHERE dealership_id = $1 AND withdrawn_at IS NULL AND status IN ('in_stock', 'coming_soon') FOR UPDATE`,
+          [context.run.dealership_id],
+        )) as { id: number; stocknum: string }[];
+        const ids = absent.filter((car) => !present.has(car.stocknum)).map((car) => car.id);
+        if (ids.length > 0 && missingAction === 'sold') {
+          removed = (await manager.query(
+            `WITH changed AS (UPDATE cars SET status = 'sold', sold_date = $2, listed_until = $3, content_hash = NULL, updated_at = now()
+               WHERE id = ANY($1::int[]) RETURNING id) SELECT id FROM changed`,
+            [ids, now.toISOString(), listedUntil(now, context.includeSoldDays).toISOString()],
+          )) as { id: number }[];
+          delta.sold = removed.length;
+        } else if (ids.length > 0) {
+          removed = await this.withdraw(manager, ids, now);
+          delta.withdrawn = removed.length;
+        }
+      } else if (deleted.length > 0) {
+        const found = (await manager.query(`SELECT id, stocknum FROM cars WHERE dealership_id = $1 AND stocknum = ANY($2::text[]) AND withdrawn_at IS NULL FOR UPDATE`, [
+          context.run.dealership_id,
+          deleted,
+        ])) as { id: number; stocknum: string }[];
+        const foundStocknums = new Set(found.map((car) => car.stocknum));
+        for (const stocknum of deleted) {
+          if (!foundStocknums.has(stocknum)) warnings.push(`deleted: stocknum '${stocknum}' is not in this dealership's live stock; nothing to withdraw`);
+        }
+        removed = await this.withdraw(manager, found.map((car) => car.id), now);
+        delta.withdrawn = removed.length;
+      }
+      await this.recordChanges(manager, context.siteId, removed.map((row) => row.id));
+      const counts = add(progress.counts, delta);
+      const status = counts.rejected > 0 ? 'partial' : 'succeeded';
+      await manager.query(
+        `UPDATE feed_runs SET status = $2, counts = $3, warnings = $4, finished_at = now(), updated_at = now(),
+           detail = CASE WHEN $2 = 'partial' THEN $5 ELSE detail END WHERE id = $1`,
+        [context.run.id, status, JSON.stringify(counts), JSON.stringify(warnings), `${counts.rejected} of ${counts.received} rows were rejected; see errors.`],
+      );
+      return { status, changed: removed.length };
+    });
+  }
+
+  private async withdraw(manager: EntityManager, ids: number[], now: Date): Promise<{ id: number }[]> {
+    if (ids.length === 0) return [];
+    return (await manager.query(
+      `WITH changed AS (UPDATE cars SET withdrawn_at = $2, content_hash = NULL, updated_at = now() WHERE id = ANY($1::int[]) RETURNING id) SELECT id FROM changed`,
+      [ids, now.toISOString()],
+    )) as { id: number }[];
+  }
+
+  private async finishFailed(
+    run: FeedRunEntity,
+    siteId: number,
+    detail: string,
+    counts: Partial<FeedRunCounts> = {},
+    errors: FeedRowError[] = [],
+    warnings: string[] = [],
+  ): Promise<IngestOutcome> {
+    await this.dataSource.getRepository(FeedRunEntity).update(run.id, {
+      status: 'failed',
+      detail,
+      counts: { ...run.counts, ...counts },
+      errors: errors.slice(0, MAX_ERRORS),
+      warnings,
+      finished_at: this.now(),
+    });
+    return { outcome: 'failed', siteId, status: 'failed' };
+  }
+}
+
+/** Car columns a feed writes, with their types for jsonb_to_recordset. */
+const CAR_WRITE_COLUMNS: readonly (readonly [string, string])[] = [
+  ['location_id', 'int'],
+  ['stocknum', 'text'],
+  ['slug', 'text'],
+  ['car_type', 'text'],
+  ['status', 'text'],
+  ['make', 'text'],
+  ['model', 'text'],
+  ['badge', 'text'],
+  ['year', 'int'],
+  ['price', 'int'],
+  ['before_price', 'int'],
+  ['subscription_price', 'int'],
+  ['km', 'int'],
+  ['simple_body', 'text'],
+  ['simple_fuel', 'text'],
+  ['simple_transmission', 'text'],
+  ['simple_drive', 'text'],
+  ['colour', 'text'],
+  ['seats', 'int'],
+  ['tag', 'text'],
+  ['certified', 'boolean'],
+  ['reserved', 'boolean'],
+  ['show_on_dealer_website', 'boolean'],
+  ['custom_rank', 'int'],
+  ['sold_date', 'timestamptz'],
+  ['listed_until', 'timestamptz'],
+  ['data', 'jsonb'],
+  ['content_hash', 'text'],
+];

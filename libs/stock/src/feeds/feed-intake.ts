@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import type { FeedMode } from '@platform/domain';
+import { FeedPayloadEntity, FeedRunEntity, type FeedRowError, type FeedRunCounts } from '@platform/db';
+import { parseFeed, type FeedContentType } from './feed-format';
+
+export const EMPTY_COUNTS: FeedRunCounts = { received: 0, created: 0, updated: 0, unchanged: 0, sold: 0, withdrawn: 0, rejected: 0 };
+
+/** What GET /api/feeds/runs/{id} answers. */
+export interface FeedRunView {
+  feedRunId: string;
+  dealership: string;
+  mode: FeedMode;
+  status: FeedRunEntity['status'];
+  detail: string | null;
+  counts: FeedRunCounts;
+  errors: FeedRowError[];
+  warnings: string[];
+  receivedAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+/**
+ * Accepts a feed push: checks it is a readable feed (so a malformed body is refused at once, with
+ * its position), then stores the raw body and a queued feed_run in one transaction. Only then is it
+ * queued; the caller answers 202 whether or not the queue was reachable (the sweep catches up).
+ */
+export class FeedIntake {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async receive(input: { dealershipId: number; mode: FeedMode; contentType: FeedContentType; body: Buffer }): Promise<string> {
+    await parseFeed(input.contentType, input.body);
+    const id = randomUUID();
+    await this.dataSource.transaction(async (manager) => {
+      await manager.insert(FeedRunEntity, {
+        id,
+        dealership_id: input.dealershipId,
+        mode: input.mode,
+        content_type: input.contentType,
+        payload_bytes: input.body.length,
+        status: 'queued',
+        counts: EMPTY_COUNTS,
+      });
+      await manager.insert(FeedPayloadEntity, { feed_run_id: id, body: input.body });
+    });
+    return id;
+  }
+
+  async view(feedRunId: string): Promise<(FeedRunView & { dealershipId: number }) | null> {
+    const run = await this.dataSource.getRepository(FeedRunEntity).findOne({ where: { id: feedRunId }, relations: { dealership: true } });
+    if (!run) return null;
+    return {
+      feedRunId: run.id,
+      dealershipId: run.dealership_id,
+      dealership: run.dealership?.slug ?? '',
+      mode: run.mode,
+      status: run.status,
+      detail: run.detail,
+      counts: run.counts,
+      errors: run.errors,
+      warnings: run.warnings,
+      receivedAt: run.received_at.toISOString(),
+      startedAt: run.started_at?.toISOString() ?? null,
+      finishedAt: run.finished_at?.toISOString() ?? null,
+    };
+  }
+}

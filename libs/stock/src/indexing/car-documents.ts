@@ -1,0 +1,72 @@
+import type { EntityManager } from 'typeorm';
+import { buildSearchDocument, type SearchDocument, type StoredCar } from '@platform/domain';
+
+interface CarRow extends StoredCar {
+  site_id: number;
+  dealership_slug: string;
+  dealership_name: string;
+  loc_id: number | null;
+  loc_name: string | null;
+  loc_city: string | null;
+  loc_state: string | null;
+}
+
+// A car's location, or its dealership's primary location when the car names none.
+const SELECT_CARS = `
+  SELECT c.*, d.site_id, d.slug AS dealership_slug, d.name AS dealership_name,
+         l.id AS loc_id, l.name AS loc_name, l.city AS loc_city, l.state AS loc_state
+  FROM cars c
+  JOIN dealerships d ON d.id = c.dealership_id
+  LEFT JOIN LATERAL (
+    SELECT * FROM locations l
+    WHERE (c.location_id IS NOT NULL AND l.id = c.location_id)
+       OR (c.location_id IS NULL AND l.dealership_id = c.dealership_id)
+    ORDER BY l."primary" DESC, l.id LIMIT 1
+  ) l ON TRUE`;
+
+// Only listed cars get documents: the base visibility filter, evaluated now.
+const LISTED = `c.withdrawn_at IS NULL AND c.show_on_dealer_website
+  AND (c.status IN ('in_stock', 'coming_soon') OR (c.status = 'sold' AND c.listed_until > $2))`;
+
+const toDocument = (row: CarRow): SearchDocument =>
+  buildSearchDocument(row, {
+    siteId: row.site_id,
+    dealership: { id: row.dealership_id, slug: row.dealership_slug, name: row.dealership_name },
+    location: row.loc_id === null ? null : { id: row.loc_id, name: row.loc_name ?? '', city: row.loc_city, state: row.loc_state },
+  });
+
+/** The documents of the given cars that are listed now; the other ids are returned for removal. */
+export async function documentsForCars(
+  manager: EntityManager,
+  siteId: number,
+  carIds: readonly number[],
+  now: Date,
+): Promise<{ documents: SearchDocument[]; removed: number[] }> {
+  const rows = (await manager.query(`${SELECT_CARS} WHERE d.site_id = $1 AND ${LISTED} AND c.id = ANY($3::int[])`, [
+    siteId,
+    now.toISOString(),
+    [...carIds],
+  ])) as CarRow[];
+  const documents = rows.map(toDocument);
+  const kept = new Set(documents.map((document) => document.id));
+  return { documents, removed: carIds.filter((id) => !kept.has(id)) };
+}
+
+/** The next page of a site's listed cars after `afterId`, for a reindex. */
+export async function documentsAfter(manager: EntityManager, siteId: number, afterId: number, limit: number, now: Date): Promise<SearchDocument[]> {
+  const rows = (await manager.query(`${SELECT_CARS} WHERE d.site_id = $1 AND ${LISTED} AND c.id > $3 ORDER BY c.id LIMIT $4`, [
+    siteId,
+    now.toISOString(),
+    afterId,
+    limit,
+  ])) as CarRow[];
+  return rows.map(toDocument);
+}
+
+export async function countListedCars(manager: EntityManager, siteId: number, now: Date): Promise<number> {
+  const [row] = (await manager.query(`SELECT count(*)::int AS n FROM cars c JOIN dealerships d ON d.id = c.dealership_id WHERE d.site_id = $1 AND ${LISTED}`, [
+    siteId,
+    now.toISOString(),
+  ])) as { n: number }[];
+  return row?.n ?? 0;
+}

@@ -1,0 +1,96 @@
+import type { DataSource } from 'typeorm';
+import type { SearchEngine } from '@platform/search';
+import { withSiteIndexLock } from '../sites/site-lock';
+import { countListedCars, documentsAfter, documentsForCars } from './car-documents';
+
+/** Outbox rows drained per transaction. */
+const DRAIN_BATCH = 1000;
+/** Cars read and written per reindex step. */
+const REINDEX_BATCH = 1000;
+
+export interface ReindexProgress {
+  done: number;
+  total: number;
+}
+
+/**
+ * Keeps a site's search index in step with PostgreSQL: drains the car_changes outbox into upserts
+ * and removals, and rebuilds the whole index beside the live one for a reindex.
+ */
+export class SiteIndexer {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly engine: SearchEngine,
+    private readonly options: { now?: () => Date; onIndexChanged?: (siteId: number) => Promise<void> } = {},
+  ) {}
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  /** Applies every pending change of the site; returns how many cars were written or removed. */
+  async drain(siteId: number): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const applied = await withSiteIndexLock(this.dataSource, siteId, async (manager) => {
+        const changes = (await manager.query(
+          `SELECT id, car_id FROM car_changes WHERE site_id = $1 ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
+          [siteId, DRAIN_BATCH],
+        )) as { id: string; car_id: number }[];
+        if (changes.length === 0) return 0;
+        const carIds = [...new Set(changes.map((change) => change.car_id))];
+        const { documents, removed } = await documentsForCars(manager, siteId, carIds, this.now());
+        await this.engine.upsert(siteId, documents);
+        await this.engine.remove(siteId, removed);
+        await manager.query(`DELETE FROM car_changes WHERE id = ANY($1::bigint[])`, [changes.map((change) => change.id)]);
+        return carIds.length;
+      });
+      if (applied === 0) break;
+      total += applied;
+    }
+    if (total > 0) await this.options.onIndexChanged?.(siteId);
+    return total;
+  }
+
+  /** Sites with pending changes (for the sweep that catches up after Redis was unreachable). */
+  async pendingSites(): Promise<number[]> {
+    const rows = (await this.dataSource.query(`SELECT DISTINCT site_id FROM car_changes`)) as { site_id: number }[];
+    return rows.map((row) => row.site_id);
+  }
+
+  /**
+   * Builds a new index version from PostgreSQL and swaps it in; the live one answers throughout.
+   * Each step holds the site's index lock, so live changes interleave safely with the rebuild.
+   */
+  async reindex(siteId: number, onProgress?: (progress: ReindexProgress) => Promise<void> | void): Promise<ReindexProgress> {
+    const now = this.now();
+    const session = await withSiteIndexLock(this.dataSource, siteId, () => this.engine.beginReindex(siteId));
+    try {
+      const total = await countListedCars(this.dataSource.manager, siteId, now);
+      let done = 0;
+      let afterId = 0;
+      for (;;) {
+        const written = await withSiteIndexLock(this.dataSource, siteId, async (manager) => {
+          const documents = await documentsAfter(manager, siteId, afterId, REINDEX_BATCH, this.now());
+          await session.write(documents);
+          return documents;
+        });
+        if (written.length === 0) break;
+        afterId = written[written.length - 1]?.id ?? afterId;
+        done += written.length;
+        await onProgress?.({ done, total: Math.max(total, done) });
+      }
+      await withSiteIndexLock(this.dataSource, siteId, () => session.commit());
+      await this.options.onIndexChanged?.(siteId);
+      return { done, total: Math.max(total, done) };
+    } catch (error) {
+      await session.abort().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async siteIds(): Promise<number[]> {
+    const rows = (await this.dataSource.query(`SELECT id FROM sites ORDER BY id`)) as { id: number }[];
+    return rows.map((row) => row.id);
+  }
+}

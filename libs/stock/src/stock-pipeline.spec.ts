@@ -1,0 +1,219 @@
+import { SearchRequestSchema, type SearchRequestInput } from '@platform/domain';
+import { FeedRunEntity } from '@platform/db';
+import { PostgresSearchEngine } from '@platform/search';
+import { createTestDatabase, type TestDatabase } from '@platform/testing';
+import { car, createStockFixture, type StockFixture } from './test-support/stock-fixture';
+import { FeedIngest } from './feeds/feed-ingest';
+import { FeedIntake } from './feeds/feed-intake';
+import { FeedFormatError } from './feeds/feed-format';
+import { SiteIndexer } from './indexing/site-indexer';
+import { searchScopeOf } from './sites/site-settings';
+
+const DAY = 24 * 60 * 60 * 1000;
+const daysAgo = (days: number): string => new Date(Date.now() - days * DAY).toISOString();
+
+describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)', () => {
+  let db: TestDatabase;
+  let fixture: StockFixture;
+  let intake: FeedIntake;
+  let ingest: FeedIngest;
+  let indexer: SiteIndexer;
+  let engine: PostgresSearchEngine;
+  let tag = 0;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('platform_stock');
+    engine = new PostgresSearchEngine(db.dataSource);
+    intake = new FeedIntake(db.dataSource);
+    ingest = new FeedIngest(db.dataSource, { batchSize: 3 });
+    indexer = new SiteIndexer(db.dataSource, engine);
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+  });
+
+  beforeEach(async () => {
+    tag += 1;
+    fixture = await createStockFixture(db.dataSource, `t${tag}`);
+  });
+
+  const push = async (dealershipId: number, body: unknown, options: { mode?: 'snapshot' | 'delta'; csv?: boolean } = {}) => {
+    const id = await intake.receive({
+      dealershipId,
+      mode: options.mode ?? 'snapshot',
+      contentType: options.csv ? 'text/csv' : 'application/json',
+      body: Buffer.from(options.csv ? String(body) : JSON.stringify(body)),
+    });
+    await ingest.run(id);
+    await indexer.drain(fixture.siteId);
+    return (await intake.view(id))!;
+  };
+
+  const search = async (input: SearchRequestInput = {}) =>
+    engine.query(await searchScopeOf(db.dataSource.manager, fixture.siteId), SearchRequestSchema.parse({ hitsPerPage: 100, ...input }));
+  const stocknums = async (input: SearchRequestInput = {}) => (await search(input)).hits.map((hit) => hit.stocknum).sort();
+  const pendingChanges = async () => ((await db.dataSource.query(`SELECT count(*)::int AS n FROM car_changes`)) as { n: number }[])[0]!.n;
+
+  it('applies a JSON snapshot and finds exactly the visible cars, with facet counts and stats', async () => {
+    const run = await push(fixture.north.id, [
+      car('A1', { price: 30000, year: 2020, colour: 'White' }),
+      car('A2', { make: 'Mazda', model: 'CX-5', price: 40000, year: 2022, colour: 'White' }),
+      car('A3', { status: 'coming_soon', price: 0 }),
+      car('A4', { show_on_dealer_website: false }),
+    ]);
+    expect(run).toMatchObject({ status: 'succeeded', counts: { received: 4, created: 4, updated: 0, unchanged: 0, sold: 0, withdrawn: 0, rejected: 0 }, errors: [] });
+    expect(await stocknums()).toEqual(['A1', 'A2', 'A3']);
+    const result = await search({ facets: ['make', 'colour', 'price', 'year'] });
+    expect(result.facets['make']).toEqual({ Toyota: 2, Mazda: 1 });
+    expect(result.facetStats['price']).toEqual({ min: 30000, max: 40000 });
+    expect(result.facetStats['year']).toEqual({ min: 2020, max: 2022 });
+    const [a1] = (await search({ query: 'A1' })).hits;
+    expect(a1).toMatchObject({ slug: '2020-toyota-hilux-a1', city: 'Brisbane', dealership_slug: fixture.north.slug });
+  });
+
+  it('lists sold cars for the dealership window: 2 days ago yes, 4 days ago no, 5 days ago at a 7-day dealership yes', async () => {
+    await push(fixture.north.id, [
+      car('S2', { status: 'sold', sold_date: daysAgo(2) }),
+      car('S4', { status: 'sold', sold_date: daysAgo(4) }),
+      car('IN', {}),
+    ]);
+    await push(fixture.west.id, [car('W5', { status: 'sold', sold_date: daysAgo(5) }), car('W8', { status: 'sold', sold_date: daysAgo(8) })]);
+    expect(await stocknums()).toEqual(['IN', 'S2', 'W5']);
+    const [row] = (await db.dataSource.query(`SELECT sold_date, listed_until FROM cars WHERE stocknum = 'W5' AND dealership_id = $1`, [fixture.west.id])) as {
+      sold_date: Date;
+      listed_until: Date;
+    }[];
+    expect(row!.listed_until.getTime() - row!.sold_date.getTime()).toBe(7 * DAY);
+  });
+
+  it('reads CSV with list fields separated by | and dotted nested columns', async () => {
+    const csv = [
+      'stocknum,make,model,year,car_type,price,features,images,variant.cylinders,location_slug,certified',
+      `C1,Isuzu,D-Max,2023,demo,55990,Tow bar|Bull bar,https://img/1.jpg|https://img/2.jpg,4,${fixture.north.yardSlug},yes`,
+      'C2,Isuzu,MU-X,2021,used,,Sunroof,,6,,no',
+    ].join('\n');
+    const run = await push(fixture.north.id, csv, { csv: true });
+    expect(run).toMatchObject({ status: 'succeeded', counts: { received: 2, created: 2 } });
+    const [c1] = (await db.dataSource.query(`SELECT data, certified, location_id, price FROM cars WHERE stocknum = 'C1'`)) as {
+      data: Record<string, unknown>;
+      certified: boolean;
+      location_id: number;
+    }[];
+    expect(c1!.data['features']).toEqual(['Tow bar', 'Bull bar']);
+    expect(c1!.data['images']).toEqual([{ url: 'https://img/1.jpg', thumb: { url: 'https://img/1.jpg' } }, { url: 'https://img/2.jpg', thumb: { url: 'https://img/2.jpg' } }]);
+    expect(c1!.data['variant']).toEqual({ cylinders: 4 });
+    expect(c1!.certified).toBe(true);
+    expect((await search({ query: 'C1' })).hits[0]?.city).toBe('Ipswich');
+    expect((await search({ query: 'C2' })).hits[0]?.price).toBeNull();
+  });
+
+  it('refuses a CSV without the required columns, naming them', async () => {
+    await expect(
+      intake.receive({ dealershipId: fixture.north.id, mode: 'snapshot', contentType: 'text/csv', body: Buffer.from('stocknum,make\nA,B\n') }),
+    ).rejects.toThrow(new FeedFormatError('The CSV header is missing the required columns model, year, car_type. Required: stocknum, make, model, year, car_type.', 'header'));
+  });
+
+  it('changes nothing when the same feed is pushed twice: all unchanged and no index work', async () => {
+    const feed = [car('D1'), car('D2', { price: 1000 })];
+    await push(fixture.north.id, feed);
+    const id = await intake.receive({ dealershipId: fixture.north.id, mode: 'snapshot', contentType: 'application/json', body: Buffer.from(JSON.stringify(feed)) });
+    await ingest.run(id);
+    expect(await pendingChanges()).toBe(0);
+    expect((await intake.view(id))!).toMatchObject({ status: 'succeeded', counts: { received: 2, created: 0, updated: 0, unchanged: 2, sold: 0, withdrawn: 0 } });
+  });
+
+  it('rejects invalid rows one by one with row, stocknum, path and message; valid rows still apply (partial)', async () => {
+    const run = await push(fixture.north.id, [
+      car('V1'),
+      car('V2', { year: 'old' }),
+      { make: 'Kia' },
+      car('V1', { price: 5 }),
+      car('V3', { car_type: 'vintage', location_slug: 'nowhere' }),
+      car('V4', { location_slug: 'nowhere' }),
+      car('V5', { colour: 'Blue', mystery_field: 1 }),
+    ]);
+    expect(run.status).toBe('partial');
+    expect(run.counts).toMatchObject({ received: 7, created: 2, rejected: 5 });
+    expect(run.errors).toEqual(
+      expect.arrayContaining([
+        { row: 2, stocknum: 'V2', path: 'year', message: expect.stringContaining('number') },
+        { row: 3, stocknum: null, path: 'stocknum', message: expect.any(String) },
+        { row: 4, stocknum: 'V1', path: 'stocknum', message: "stocknum 'V1' already appears in row 1 of this feed" },
+        { row: 5, stocknum: 'V3', path: 'car_type', message: expect.any(String) },
+        { row: 6, stocknum: 'V4', path: 'location_slug', message: "Location 'nowhere' is not a location of this dealership" },
+      ]),
+    );
+    expect(run.warnings).toEqual(["Unknown field 'mystery_field' (first in row 7) is kept with the car but not used by the platform"]);
+    expect(await stocknums()).toEqual(['V1', 'V5']);
+  });
+
+  it('marks cars missing from a snapshot sold (the default) and withdraws them when the dealership says so', async () => {
+    await push(fixture.north.id, [car('M1'), car('M2'), car('M3'), car('M4')]);
+    const run = await push(fixture.north.id, [car('M1'), car('M2'), car('M3')]);
+    expect(run.counts).toMatchObject({ unchanged: 3, sold: 1 });
+    const [m4] = (await db.dataSource.query(`SELECT status, sold_date FROM cars WHERE stocknum = 'M4'`)) as { status: string; sold_date: Date }[];
+    expect(m4!.status).toBe('sold');
+    // Sold just now, so still listed for 3 days.
+    expect(await stocknums()).toEqual(['M1', 'M2', 'M3', 'M4']);
+
+    await db.dataSource.query(`UPDATE dealerships SET config = '{"inventory":{"snapshot_missing_action":"withdrawn","mass_removal_guard":0.5}}' WHERE id = $1`, [fixture.north.id]);
+    const withdrawn = await push(fixture.north.id, [car('M1'), car('M2'), car('M4')]);
+    expect(withdrawn.counts).toMatchObject({ withdrawn: 1, created: 0, updated: 1, unchanged: 2 });
+    expect(await stocknums()).toEqual(['M1', 'M2', 'M4']);
+  });
+
+  it('holds a snapshot that would remove more than 30% of live stock, applying nothing until confirmed', async () => {
+    await push(fixture.north.id, ['H1', 'H2', 'H3', 'H4', 'H5'].map((s) => car(s)));
+    const run = await push(fixture.north.id, [car('H1'), car('H2'), car('H9')]);
+    expect(run.status).toBe('held');
+    expect(run.detail).toContain('would remove 3 of 5 live cars (60%), more than the 30% allowed');
+    expect(await stocknums()).toEqual(['H1', 'H2', 'H3', 'H4', 'H5']);
+
+    await db.dataSource.getRepository(FeedRunEntity).update(run.feedRunId, { status: 'queued', confirmed_at: new Date() });
+    await ingest.run(run.feedRunId);
+    await indexer.drain(fixture.siteId);
+    expect((await intake.view(run.feedRunId))!).toMatchObject({ status: 'succeeded', counts: { created: 1, unchanged: 2, sold: 3 } });
+  });
+
+  it('upserts and withdraws in delta mode', async () => {
+    await push(fixture.north.id, [car('E1'), car('E2'), car('E3')]);
+    const run = await push(fixture.north.id, { cars: [car('E4')], deleted: ['E1', 'NOPE'] }, { mode: 'delta' });
+    expect(run).toMatchObject({ status: 'succeeded', counts: { created: 1, withdrawn: 1 } });
+    expect(run.warnings).toEqual(["deleted: stocknum 'NOPE' is not in this dealership's live stock; nothing to withdraw"]);
+    expect(await stocknums()).toEqual(['E2', 'E3', 'E4']);
+  });
+
+  it('brings a sold car back in stock, clearing its sold date', async () => {
+    await push(fixture.north.id, [car('B1', { status: 'sold', sold_date: daysAgo(10) })]);
+    expect(await stocknums()).toEqual([]);
+    const run = await push(fixture.north.id, [car('B1')]);
+    expect(run.counts).toMatchObject({ updated: 1 });
+    expect(await stocknums()).toEqual(['B1']);
+    const [b1] = (await db.dataSource.query(`SELECT sold_date, listed_until FROM cars WHERE stocknum = 'B1'`)) as { sold_date: null; listed_until: null }[];
+    expect(b1).toEqual({ sold_date: null, listed_until: null });
+  });
+
+  it('resumes after a crash without applying a committed batch twice', async () => {
+    const feed = ['R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7'].map((s) => car(s));
+    const id = await intake.receive({ dealershipId: fixture.north.id, mode: 'snapshot', contentType: 'application/json', body: Buffer.from(JSON.stringify(feed)) });
+    // Crash inside the second batch's transaction: the first batch (3 rows) stays committed.
+    let calls = 0;
+    const crashing = new FeedIngest(db.dataSource, { batchSize: 3 });
+    const original = (crashing as unknown as { recordChanges: (...args: unknown[]) => Promise<void> }).recordChanges.bind(crashing);
+    (crashing as unknown as { recordChanges: (...args: unknown[]) => Promise<void> }).recordChanges = async (...args: unknown[]) => {
+      calls += 1;
+      if (calls === 2) throw new Error('worker killed');
+      return original(...args);
+    };
+    await expect(crashing.run(id)).rejects.toThrow('worker killed');
+    const partway = (await intake.view(id))!;
+    expect(partway).toMatchObject({ status: 'running', counts: { created: 3 } });
+    expect(((await db.dataSource.query(`SELECT count(*)::int AS n FROM cars WHERE dealership_id = $1`, [fixture.north.id])) as { n: number }[])[0]!.n).toBe(3);
+
+    await ingest.run(id);
+    await indexer.drain(fixture.siteId);
+    expect((await intake.view(id))!).toMatchObject({ status: 'succeeded', counts: { received: 7, created: 7, unchanged: 0 } });
+    expect(await stocknums()).toHaveLength(7);
+  });
+});
