@@ -52,3 +52,6 @@ export const QUEUE_NAMES: readonly string[] = Object.values(QUEUES).map((queue) 
 
 export const queueKeyOf = (name: string): QueueKey | undefined =>
   (Object.keys(QUEUES) as QueueKey[]).find((key) => QUEUES[key].name === name);
+
+/** One job per feed run, so a run is never queued twice (BullMQ ignores a second add with this id). */
+export const feedJobId = (feedRunId: string): string => `feed-${feedRunId}`;

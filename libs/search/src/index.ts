@@ -1,2 +1,5 @@
 export * from './search-engine';
+export * from './create-search-engine';
+export * from './index-version';
 export * from './postgres/postgres-search-engine';
+export * from './opensearch/opensearch-search-engine';

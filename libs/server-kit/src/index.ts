@@ -9,3 +9,4 @@ export * from './problem/zod-validation.pipe';
 export * from './redis/redis';
 export * from './redis/redis.tokens';
 export * from './platform-core.module';
+export * from './pipeline/pipeline-core.module';

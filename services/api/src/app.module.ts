@@ -1,6 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { PlatformCoreModule } from '@platform/server-kit';
+import { PipelineCoreModule, PlatformCoreModule } from '@platform/server-kit';
 import type { ApiEnv } from './env';
+import { FeedsModule } from './feeds/feeds.module';
+import { OpsModule } from './ops/ops.module';
 import { SitesModule } from './sites/sites.module';
 
 @Module({})
@@ -8,7 +10,7 @@ export class AppModule {
   static forRoot(env: ApiEnv): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformCoreModule.forRoot({ env, appName: 'api' }), SitesModule],
+      imports: [PlatformCoreModule.forRoot({ env, appName: 'api' }), PipelineCoreModule, SitesModule, FeedsModule, OpsModule],
     };
   }
 }

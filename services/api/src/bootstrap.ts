@@ -1,17 +1,32 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { json, type NextFunction, type Request, type Response } from 'express';
 import { Logger } from 'nestjs-pino';
 import { DEMO_ASSETS_DIR } from '@platform/seed';
 import { AppModule } from './app.module';
 import type { ApiEnv } from './env';
+import { mountQueueDashboard } from './ops/queue-dashboard';
+
+/** Feed pushes are read raw by their controller (up to FEED_MAX_BYTES, JSON or CSV); skip the JSON parser. */
+const isFeedPush = (request: Request): boolean => request.method === 'POST' && request.path.startsWith('/api/feeds/');
 
 /** Builds the API application (used by main.ts and by integration tests). */
 export async function createApiApp(env: ApiEnv): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(env), { bufferLogs: true });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(env), { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  app.useBodyParser('json', { limit: '1mb' });
+  const jsonBody = json({ limit: '1mb' });
+  app.use((request: Request, response: Response, next: NextFunction) => (isFeedPush(request) ? next() : jsonBody(request, response, next)));
   app.useStaticAssets(env.MEDIA_DIR ?? DEMO_ASSETS_DIR, { prefix: '/media', maxAge: '1d', fallthrough: true, index: false });
+  mountQueueDashboard(app, env.OPS_TOKEN);
+  const openApi = new DocumentBuilder()
+    .setTitle('Dealer platform API')
+    .setDescription('Site API, feed push API and ops API. Errors are RFC 9457 problem details (application/problem+json).')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'A dealership feed key' }, 'feedKey')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'OPS_TOKEN' }, 'opsToken')
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), { jsonDocumentUrl: 'api/docs/openapi.json' });
   return app;
 }

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { PlatformCoreModule } from '@platform/server-kit';
+import { PipelineCoreModule, PlatformCoreModule } from '@platform/server-kit';
 import type { WorkerEnv } from './env';
+import { StockModule } from './stock/stock.module';
 
 /**
  * The worker process: the BullMQ processors (feed ingest, search indexing, lead delivery,
@@ -11,7 +12,7 @@ export class WorkerModule {
   static forRoot(env: WorkerEnv): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [PlatformCoreModule.forRoot({ env, appName: 'worker', poolSize: 5 })],
+      imports: [PlatformCoreModule.forRoot({ env, appName: 'worker', poolSize: 5 }), PipelineCoreModule, StockModule],
     };
   }
 }

@@ -20,7 +20,7 @@ export interface FeedRowError {
 
 /** One push of a dealer's feed and what became of it. The raw body is in feed_payloads. */
 @Entity({ name: 'feed_runs' })
-@Check('ck_feed_runs_status', `status IN ('queued', 'running', 'held', 'succeeded', 'partial', 'failed', 'rejected')`)
+@Check('ck_feed_runs_status', `status IN ('queued', 'running', 'held', 'succeeded', 'partial', 'failed')`)
 @Check('ck_feed_runs_mode', `mode IN ('snapshot', 'delta')`)
 @Index('ix_feed_runs_dealership_received', ['dealership_id', 'received_at'])
 export class FeedRunEntity {
@@ -45,7 +45,7 @@ export class FeedRunEntity {
   payload_bytes!: number;
 
   @Column({ type: 'text', default: 'queued' })
-  status!: 'queued' | 'running' | 'held' | 'succeeded' | 'partial' | 'failed' | 'rejected';
+  status!: 'queued' | 'running' | 'held' | 'succeeded' | 'partial' | 'failed';
 
   @Column({ type: 'jsonb' })
   counts!: FeedRunCounts;

@@ -117,7 +117,9 @@ export function facetAggregations(request: SearchRequest, owned: readonly OwnedF
   for (const facet of requestedFacets(request)) {
     const filter = allOf(owned.filter((clause) => clause.facet !== facet).map((clause) => clause.query));
     if (isTermFacet(facet)) {
-      aggs[facet] = { filter, aggs: { values: { terms: { field: facet, size: FACET_SIZE } } } };
+      // The client's generated TermsAggregationFields omits 'field', which every terms aggregation needs.
+      const terms: Types.Common_Aggregations.TermsAggregationFields & { field: string } = { field: facet, size: FACET_SIZE };
+      aggs[facet] = { filter, aggs: { values: { terms } } };
     } else if (isRangeFacet(facet)) {
       aggs[facet] = { filter, aggs: { stats: { stats: { field: facet } } } };
     }

@@ -56,7 +56,7 @@ export class FeedIngest {
     const context = await this.load(feedRunId);
     if (!context) return { outcome: 'skipped', siteId: null, status: 'failed' };
     const { run, siteId } = context;
-    if (['succeeded', 'partial', 'failed', 'rejected'].includes(run.status)) return { outcome: 'skipped', siteId, status: run.status };
+    if (['succeeded', 'partial', 'failed'].includes(run.status)) return { outcome: 'skipped', siteId, status: run.status };
     if (run.status === 'held' && !run.confirmed_at) return { outcome: 'skipped', siteId, status: run.status };
 
     const payload = await this.dataSource.getRepository(FeedPayloadEntity).findOne({ where: { feed_run_id: run.id } });
