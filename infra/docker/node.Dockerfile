@@ -5,6 +5,7 @@ COPY package.json package-lock.json ./
 COPY libs ./libs
 COPY services ./services
 COPY web ./web
+COPY infra/opensearch ./infra/opensearch
 COPY nx.json tsconfig.base.json jest.preset.js eslint.config.mjs ./
 RUN npm ci --no-audit --no-fund
 ENV NX_DAEMON=false NX_TUI=false NEXT_TELEMETRY_DISABLED=1

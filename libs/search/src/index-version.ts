@@ -9,3 +9,6 @@ export const searchVersionKey = (prefix: string, siteId: number): string => `${p
 export async function bumpSearchVersion(redis: Redis, prefix: string, siteId: number): Promise<void> {
   await redis.incr(searchVersionKey(prefix, siteId));
 }
+
+/** Index names derive from the Redis prefix, so installs and test runs sharing a cluster never mix. */
+export const searchIndexPrefix = (redisPrefix: string): string => `${redisPrefix.replace(/[^a-z0-9-]/gi, '-').toLowerCase()}-cars`;

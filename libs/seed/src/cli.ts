@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { createDataSource, ensureDatabase, parseDatabaseUrl, runMigrations } from '@platform/db';
 import type { DataSource } from 'typeorm';
+import { createSearchEngine, searchIndexPrefix } from '@platform/search';
+import { SiteIndexer } from '@platform/stock';
 import { reseed, seedIfEmpty, type SeedCounts } from './seed';
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/dealer_platform';
@@ -12,6 +14,8 @@ const USAGE = `Usage: node libs/seed/dist/cli.js [--create-database] [--migrate]
   --seed-if-empty    seed the demo data only when there are no sites yet (the default)
   --reseed           empty the platform tables and seed the demo data again (one transaction)
 
+After seeding, every site's search index is built (OpenSearch when OPENSEARCH_URL is set, else
+the PostgreSQL projection; index names follow REDIS_PREFIX, default 'platform').
 DATABASE_URL defaults to ${DEFAULT_DATABASE_URL}`;
 
 interface Flags {
@@ -86,9 +90,29 @@ async function main(): Promise<void> {
     } else {
       const result = await seedIfEmpty(dataSource, { now });
       console.log(result.seeded ? `seed: ${describeCounts(result.counts)} in ${result.ms} ms` : 'seed: skipped, the database already has sites (use --reseed to replace them)');
+      if (!result.seeded) return;
     }
+    await buildSearchIndexes(dataSource);
   } finally {
     if (dataSource?.isInitialized) await dataSource.destroy();
+  }
+}
+
+/** Builds every site's search index from the freshly seeded cars, so search answers at once. */
+async function buildSearchIndexes(dataSource: DataSource): Promise<void> {
+  const started = Date.now();
+  const engine = createSearchEngine({
+    dataSource,
+    opensearchUrl: process.env.OPENSEARCH_URL || undefined,
+    indexPrefix: searchIndexPrefix(process.env.REDIS_PREFIX || 'platform'),
+  });
+  try {
+    const indexer = new SiteIndexer(dataSource, engine);
+    let documents = 0;
+    for (const siteId of await indexer.siteIds()) documents += (await indexer.reindex(siteId)).done;
+    console.log(`search index (${engine.kind}): ${documents} visible cars indexed in ${Date.now() - started} ms`);
+  } finally {
+    await engine.close();
   }
 }
 

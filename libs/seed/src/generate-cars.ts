@@ -1,4 +1,4 @@
-import { resolveSiteConfig } from '@platform/domain';
+import { carSlug, resolveSiteConfig } from '@platform/domain';
 import { DEFAULT_DEMO_SEED, DEMO_CATALOGUE, USED_MAKE_WEIGHTS, VEHICLE_MODELS, VIN_PREFIX, resolveAddress } from './data';
 import type { CarType, DemoBodyType, DemoCatalogue, LocationType, ModelSpec, SimpleDrive, SimpleFuel, SimpleTransmission } from './data';
 import {
@@ -128,12 +128,6 @@ export function stockPlansFromCatalogue(catalogue: DemoCatalogue = DEMO_CATALOGU
   );
 }
 
-export const slugify = (value: string): string =>
-  value
-    .toLowerCase()
-    .replace(/\+/g, '-plus')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
 
 /** Prices end in 990 like a dealer's: 34,990. */
 const dealerPrice = (value: number): number => Math.max(990, Math.round(value / 1000) * 1000 - 10);
@@ -336,7 +330,7 @@ function generateForDealership(plan: StockPlan, seed: number, now: Date): SeedCa
 
     // Identity.
     const stocknum = `${plan.prefix}${10000 + i * 3 + rng.int(0, 2)}`;
-    const slug = slugify(`${year} ${model.make} ${model.model} ${badge} ${stocknum}`);
+    const slug = carSlug({ year, make: model.make, model: model.model, badge, stocknum });
     const name = `${year} ${model.make} ${model.model} ${badge}`;
     const vin = (VIN_PREFIX[model.make] ?? '6T1') + rng.chars(VIN_ALPHABET, 14);
     const nvic = model.caravan || rng.chance(0.08) ? null : rng.chars(VIN_ALPHABET.replace(/[0-9]/g, ''), 3) + rng.chars(DIGITS, 2) + rng.chars(VIN_ALPHABET, 1);

@@ -2,6 +2,9 @@ import { performance } from 'node:perf_hooks';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import {
+  CarChangeEntity,
+  SearchDocumentEntity,
+  SearchIndexVersionEntity,
   CarEntity,
   DealershipEntity,
   DealershipWebsiteEntity,
@@ -26,7 +29,11 @@ export const CAR_BATCH_SIZE = 500;
 const SEED_LOCK_KEY = 4_120_117;
 
 /** The tables the seed writes, children first; reseed truncates them (and, by cascade, their dependants). */
+// Derived tables go too: the search projection and the car outbox describe cars that are replaced.
 const SEEDED_ENTITIES = [
+  SearchDocumentEntity,
+  SearchIndexVersionEntity,
+  CarChangeEntity,
   CarEntity,
   LocationSpecialHoursEntity,
   LocationHoursEntity,

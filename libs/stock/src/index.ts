@@ -7,3 +7,4 @@ export * from './indexing/car-documents';
 export * from './indexing/site-indexer';
 export * from './sites/site-lock';
 export * from './sites/site-settings';
+export * from './workers/stock-workers';

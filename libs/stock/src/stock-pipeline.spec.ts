@@ -1,8 +1,7 @@
 import { SearchRequestSchema, type SearchRequestInput } from '@platform/domain';
 import { FeedRunEntity } from '@platform/db';
 import { PostgresSearchEngine } from '@platform/search';
-import { createTestDatabase, type TestDatabase } from '@platform/testing';
-import { car, createStockFixture, type StockFixture } from './test-support/stock-fixture';
+import { feedCar as car, createStockFixture, createTestDatabase, type StockFixture, type TestDatabase } from '@platform/testing';
 import { FeedIngest } from './feeds/feed-ingest';
 import { FeedIntake } from './feeds/feed-intake';
 import { FeedFormatError } from './feeds/feed-format';

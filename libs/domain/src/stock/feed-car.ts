@@ -100,7 +100,7 @@ export const FEED_REQUIRED_FIELDS = ['stocknum', 'make', 'model', 'year', 'car_t
 /** Where a feed's body lists its cars, and (delta mode) the stock numbers it withdraws. */
 export const FeedEnvelopeSchema = z.union([
   z.array(z.unknown()),
-  z.object({ cars: z.array(z.unknown()).default([]), deleted: z.array(FeedStringSchema).default([]) }),
+  z.strictObject({ cars: z.array(z.unknown()).default([]), deleted: z.array(FeedStringSchema).default([]) }),
 ]);
 
 export const FeedModeSchema = z.enum(['snapshot', 'delta']);

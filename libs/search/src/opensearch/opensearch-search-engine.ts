@@ -1,4 +1,4 @@
-import { Client, errors } from '@opensearch-project/opensearch';
+import { Client, errors, type API } from '@opensearch-project/opensearch';
 import type { SearchDocument, SearchRequest, SearchResult, SearchScope } from '@platform/domain';
 import type { ReindexSession, SearchEngine } from '../search-engine';
 import { carsIndexBody } from './index-mapping';
@@ -70,6 +70,8 @@ export class OpenSearchSearchEngine implements SearchEngine {
     const names = this.names(siteId);
     const targets = writeTargets(await this.siteIndices(names), names);
     if (targets.length === 0) return;
+    // Unversioned deletes leave a tombstone one version above the document's for index.gc_deletes
+    // (60s): re-adding the same car with an unchanged source_version inside that window is refused.
     for (let start = 0; start < carIds.length; start += WRITE_BATCH) {
       await this.bulk(buildBulkDelete(targets, carIds.slice(start, start + WRITE_BATCH)));
     }
@@ -183,7 +185,7 @@ export class OpenSearchSearchEngine implements SearchEngine {
     }
   }
 
-  private async bulk(body: ReturnType<typeof buildBulkUpsert>): Promise<void> {
+  private async bulk(body: API.Bulk_RequestBody): Promise<void> {
     const response = await this.client.bulk({ body });
     const failures = bulkFailures(response.body);
     if (failures.length > 0) {
@@ -192,7 +194,12 @@ export class OpenSearchSearchEngine implements SearchEngine {
   }
 }
 
-/** The versions a live write must reach: the live one and one being built, so a reindex misses no change. */
+/**
+ * The versions a live write must reach: the live one and one being built, so a reindex misses no
+ * change. Writes name these concrete indices; if a commit or abort deletes one in between, a cluster
+ * that auto-creates indices recreates it without aliases, and the next beginReindex or dropSite
+ * deletes it.
+ */
 function writeTargets(indices: readonly SiteIndex[], names: SiteIndexNames): string[] {
   return indices.filter((index) => index.aliases.includes(names.read) || index.aliases.includes(names.building)).map((index) => index.name);
 }

@@ -3,7 +3,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import type Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { QueueProducer } from '@platform/queues';
-import { createSearchEngine, type SearchEngine } from '@platform/search';
+import { createSearchEngine, searchIndexPrefix, type SearchEngine } from '@platform/search';
 import type { BaseEnv } from '../env/env';
 import { ENV } from '../platform-core.module';
 import { REDIS } from '../redis/redis.tokens';
@@ -11,8 +11,6 @@ import { REDIS } from '../redis/redis.tokens';
 /** Injection token of the configured SearchEngine (OpenSearch when OPENSEARCH_URL is set, else PostgreSQL). */
 export const SEARCH_ENGINE = Symbol('SEARCH_ENGINE');
 
-/** Index names derive from the Redis prefix, so installs and test runs sharing a cluster never mix. */
-export const indexPrefixOf = (env: BaseEnv): string => `${env.REDIS_PREFIX.replace(/[^a-z0-9-]/gi, '-').toLowerCase()}-cars`;
 
 class PipelineCloser implements OnApplicationShutdown {
   constructor(
@@ -33,7 +31,7 @@ class PipelineCloser implements OnApplicationShutdown {
       provide: SEARCH_ENGINE,
       inject: [ENV, getDataSourceToken()],
       useFactory: (env: BaseEnv, dataSource: DataSource): SearchEngine =>
-        createSearchEngine({ dataSource, opensearchUrl: env.OPENSEARCH_URL, indexPrefix: indexPrefixOf(env) }),
+        createSearchEngine({ dataSource, opensearchUrl: env.OPENSEARCH_URL, indexPrefix: searchIndexPrefix(env.REDIS_PREFIX) }),
     },
     {
       provide: QueueProducer,

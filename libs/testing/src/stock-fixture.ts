@@ -36,7 +36,7 @@ export async function createStockFixture(dataSource: DataSource, tag: string, co
   };
 }
 
-export const car = (stocknum: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+export const feedCar = (stocknum: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   stocknum,
   make: 'Toyota',
   model: 'Hilux',

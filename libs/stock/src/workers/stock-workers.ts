@@ -1,0 +1,124 @@
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import Redis from 'ioredis';
+import type { DataSource } from 'typeorm';
+import { feedJobId, QUEUES, type PayloadOf, type QueueKey, type QueueProducer } from '@platform/queues';
+import type { SearchEngine } from '@platform/search';
+import { FeedIngest } from '../feeds/feed-ingest';
+import { SiteIndexer } from '../indexing/site-indexer';
+
+/** How often the sweep catches up on work whose job could not be queued (Redis was unreachable). */
+export const SWEEP_EVERY_MS = 30_000;
+const PURGE_EVERY_MS = 10 * 60_000;
+/** A queued feed run this old with no job is queued again by the sweep. */
+const STRANDED_AFTER_MS = 60_000;
+
+/** What the workers report; pino in the worker process, silent in tests. */
+export interface StockWorkerLog {
+  info(data: Record<string, unknown>, message: string): void;
+  warn(data: Record<string, unknown>, message: string): void;
+}
+
+export interface StockWorkersOptions {
+  dataSource: DataSource;
+  engine: SearchEngine;
+  producer: QueueProducer;
+  indexer: SiteIndexer;
+  ingest?: FeedIngest;
+  redisUrl: string;
+  prefix: string;
+  log?: StockWorkerLog;
+  /** Register the repeatable sweep and purge jobs (off in tests that drive them by hand). */
+  schedule?: boolean;
+}
+
+type Processor<K extends QueueKey> = (payload: PayloadOf<K>, job: Job) => Promise<unknown>;
+
+const QUIET: StockWorkerLog = { info: () => undefined, warn: () => undefined };
+
+/**
+ * Starts the stock pipeline's BullMQ workers: feed-ingest, search-index, reindex and maintenance.
+ * Each payload is validated against its queue contract first; an invalid one fails at once, unretried.
+ * Returns a function that closes them (letting active jobs finish).
+ */
+export async function startStockWorkers(options: StockWorkersOptions): Promise<() => Promise<void>> {
+  const { dataSource, engine, producer, indexer, log = QUIET } = options;
+  const ingest = options.ingest ?? new FeedIngest(dataSource);
+  const workers: Worker[] = [];
+  const connections: Redis[] = [];
+
+  // BullMQ leaves a connection it was given open, so the workers' own are closed here on stop.
+  const connect = (): Redis => {
+    const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+    connections.push(connection);
+    return connection;
+  };
+
+  const start = <K extends QueueKey>(key: K, concurrency: number, processor: Processor<K>): void => {
+    const contract = QUEUES[key];
+    const worker = new Worker(
+      contract.name,
+      async (job: Job) => {
+        const payload = contract.payload.safeParse(job.data);
+        if (!payload.success) throw new UnrecoverableError(`Invalid ${contract.name} payload: ${payload.error.message}`);
+        return processor(payload.data as PayloadOf<K>, job);
+      },
+      { connection: connect(), prefix: options.prefix, concurrency },
+    );
+    worker.on('failed', (job, error) => log.warn({ queue: contract.name, jobId: job?.id, attempts: job?.attemptsMade, err: error.message }, 'job failed'));
+    worker.on('error', (error) => log.warn({ queue: contract.name, err: error.message }, 'worker error'));
+    workers.push(worker);
+  };
+
+  /** Queues indexing for a site; when the queue is unreachable the sweep drains the outbox instead. */
+  const indexSoon = (siteId: number): Promise<unknown> =>
+    producer.add('searchIndex', { siteId }).catch((error: Error) => log.warn({ siteId, err: error.message }, 'index job not queued; the sweep will catch up'));
+
+  /** Catches up on outbox rows and feed runs whose jobs were never queued. */
+  const sweep = async (): Promise<{ sites: number; feedRuns: number }> => {
+    const sites = await indexer.pendingSites();
+    for (const siteId of sites) await indexer.drain(siteId);
+    const stranded = (await dataSource.query(`SELECT id FROM feed_runs WHERE status = 'queued' AND updated_at < $1`, [
+      new Date(Date.now() - STRANDED_AFTER_MS).toISOString(),
+    ])) as { id: string }[];
+    let requeued = 0;
+    for (const { id } of stranded) {
+      if (await producer.queue('feedIngest').getJob(feedJobId(id))) continue;
+      await producer.add('feedIngest', { feedRunId: id }, { jobId: feedJobId(id) });
+      requeued += 1;
+    }
+    return { sites: sites.length, feedRuns: requeued };
+  };
+
+  start('feedIngest', 2, async ({ feedRunId }) => {
+    const result = await ingest.run(feedRunId);
+    log.info({ feedRunId, outcome: result.outcome, status: result.status }, 'feed run processed');
+    if (result.outcome === 'applied') await indexSoon(result.siteId);
+    return result;
+  });
+  start('searchIndex', 2, async ({ siteId }) => ({ indexed: await indexer.drain(siteId) }));
+  start('reindex', 1, async ({ siteId }, job) => {
+    const siteIds = siteId ? [siteId] : await indexer.siteIds();
+    const sites = [];
+    for (const [index, id] of siteIds.entries()) {
+      const result = await indexer.reindex(id, ({ done, total }) =>
+        job.updateProgress({ siteId: id, sitesDone: index, sites: siteIds.length, done, total, percent: total ? Math.round((done / total) * 100) : 100 }),
+      );
+      sites.push({ siteId: id, ...result });
+    }
+    await job.updateProgress({ sitesDone: siteIds.length, sites: siteIds.length, percent: 100 });
+    return { sites };
+  });
+  start('maintenance', 1, async ({ task }) => (task === 'purge-expired' ? { purged: await engine.purgeExpired(new Date()) } : sweep()));
+
+  if (options.schedule !== false) {
+    const maintenance = producer.queue('maintenance');
+    await maintenance.upsertJobScheduler('sweep', { every: SWEEP_EVERY_MS }, { name: 'sweep', data: { task: 'sweep' } });
+    await maintenance.upsertJobScheduler('purge-expired', { every: PURGE_EVERY_MS }, { name: 'purge-expired', data: { task: 'purge-expired' } });
+  }
+  await Promise.all(workers.map((worker) => worker.waitUntilReady()));
+
+  return async () => {
+    await Promise.all(workers.map((worker) => worker.close()));
+    await Promise.all(connections.map((connection) => connection.quit().catch(() => connection.disconnect())));
+  };
+}

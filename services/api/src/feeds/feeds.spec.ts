@@ -1,0 +1,296 @@
+import type { INestApplication } from '@nestjs/common';
+import Redis from 'ioredis';
+import request from 'supertest';
+import { SearchRequestSchema, type SearchRequestInput } from '@platform/domain';
+import { QueueProducer } from '@platform/queues';
+import { PostgresSearchEngine } from '@platform/search';
+import { searchScopeOf, SiteIndexer, startStockWorkers } from '@platform/stock';
+import { createStockFixture, createTestDatabase, feedCar as car, TEST_REDIS_URL, uniqueRedisPrefix, type StockFixture, type TestDatabase } from '@platform/testing';
+import { createApiApp } from '../bootstrap';
+import { ApiEnvSchema } from '../env';
+
+const OPS_TOKEN = 'test-ops-token-0123456789abcdef';
+const FEED_MAX_BYTES = 64 * 1024;
+const DAY = 24 * 60 * 60 * 1000;
+const daysAgo = (days: number): string => new Date(Date.now() - days * DAY).toISOString();
+
+async function eventually<T>(probe: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('feed push API and ops API with real BullMQ workers (PostgreSQL, Redis)', () => {
+  let db: TestDatabase;
+  let app: INestApplication;
+  let fixture: StockFixture;
+  let stopWorkers: () => Promise<void>;
+  let producer: QueueProducer;
+  let redis: Redis;
+  let engine: PostgresSearchEngine;
+  let northKey: string;
+  let westKey: string;
+
+  const http = () => request(app.getHttpServer());
+  const ops = (req: request.Test) => req.set('Authorization', `Bearer ${OPS_TOKEN}`);
+
+  beforeAll(async () => {
+    db = await createTestDatabase('platform_api_feeds');
+    fixture = await createStockFixture(db.dataSource, 'feeds');
+    const prefix = uniqueRedisPrefix();
+    const env = ApiEnvSchema.parse({ DATABASE_URL: db.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'silent', NODE_ENV: 'test', OPS_TOKEN, FEED_MAX_BYTES });
+    app = await createApiApp(env);
+    await app.init();
+    redis = new Redis(TEST_REDIS_URL);
+    producer = new QueueProducer(redis, prefix);
+    engine = new PostgresSearchEngine(db.dataSource);
+    stopWorkers = await startStockWorkers({
+      dataSource: db.dataSource,
+      engine,
+      producer,
+      indexer: new SiteIndexer(db.dataSource, engine),
+      redisUrl: TEST_REDIS_URL,
+      prefix,
+      schedule: false,
+    });
+    northKey = (await ops(http().post(`/api/ops/dealerships/${fixture.north.slug}/feed-keys`)).expect(201)).body.key;
+    westKey = (await ops(http().post(`/api/ops/dealerships/${fixture.west.slug}/feed-keys`)).expect(201)).body.key;
+  });
+
+  afterAll(async () => {
+    await stopWorkers?.();
+    await producer?.close();
+    redis?.disconnect();
+    await app?.close();
+    await db?.destroy();
+  });
+
+  const pushJson = (slug: string, key: string, body: unknown, mode?: string) =>
+    http()
+      .post(`/api/feeds/${slug}${mode ? `?mode=${mode}` : ''}`)
+      .set('Authorization', `Bearer ${key}`)
+      .set('Content-Type', 'application/json')
+      .send(typeof body === 'string' ? body : JSON.stringify(body));
+
+  const runOf = async (feedRunId: string, key = northKey) => (await http().get(`/api/feeds/runs/${feedRunId}`).set('Authorization', `Bearer ${key}`).expect(200)).body;
+  const settled = (feedRunId: string, key = northKey) =>
+    eventually(() => runOf(feedRunId, key), (run) => !['queued', 'running'].includes(run.status), `feed run ${feedRunId}`);
+  const indexed = () => eventually(async () => (await db.dataSource.query(`SELECT count(*)::int AS n FROM car_changes`))[0].n as number, (n) => n === 0, 'the outbox to drain');
+
+  const search = async (input: SearchRequestInput = {}) =>
+    engine.query(await searchScopeOf(db.dataSource.manager, fixture.siteId), SearchRequestSchema.parse({ hitsPerPage: 100, ...input }));
+  const stocknums = async (input: SearchRequestInput = {}) => (await search(input)).hits.map((hit) => hit.stocknum).sort();
+
+  describe('pushing stock', () => {
+    it('issues feed keys once and stores only their hash', async () => {
+      expect(northKey).toMatch(/^fk_[A-Za-z0-9_-]{43}$/);
+      const rows = (await db.dataSource.query(`SELECT key_hash, key_prefix FROM feed_keys`)) as { key_hash: string; key_prefix: string }[];
+      expect(rows.map((row) => row.key_hash)).not.toContain(northKey);
+      expect(rows.map((row) => row.key_prefix)).toContain(northKey.slice(0, 9));
+    });
+
+    it('applies JSON and CSV snapshots through the queue and finds exactly the visible cars, honouring sold-date cutoffs', async () => {
+      const north = await pushJson(fixture.north.slug, northKey, {
+        cars: [
+          car('N1', { make: 'Toyota', model: 'Hilux', price: 52990, year: 2022, colour: 'White' }),
+          car('N2', { make: 'Mazda', model: 'CX-5', price: 33990, year: 2021, colour: 'Red' }),
+          car('N-SOLD-2', { status: 'sold', sold_date: daysAgo(2), price: 19990 }),
+          car('N-SOLD-4', { status: 'sold', sold_date: daysAgo(4) }),
+          car('N-HIDDEN', { show_on_dealer_website: false }),
+        ],
+      }).expect(202);
+      expect(north.body).toEqual({ feedRunId: expect.any(String), status: 'queued', statusUrl: `/api/feeds/runs/${north.body.feedRunId}` });
+
+      const csv = ['stocknum,make,model,year,car_type,price,status,sold_date,features', `W1,Isuzu,D-Max,2023,demo,58990,in_stock,,Tow bar|Canopy`, `W-SOLD-5,Isuzu,MU-X,2020,used,31990,sold,${daysAgo(5)},`].join('\n');
+      const west = await http().post(`/api/feeds/${fixture.west.slug}`).set('Authorization', `Bearer ${westKey}`).set('Content-Type', 'text/csv; charset=utf-8').send(csv).expect(202);
+
+      expect(await settled(north.body.feedRunId)).toMatchObject({ status: 'succeeded', counts: { received: 5, created: 5, rejected: 0 } });
+      expect(await settled(west.body.feedRunId, westKey)).toMatchObject({ status: 'succeeded', counts: { received: 2, created: 2 } });
+      await indexed();
+
+      expect(await stocknums()).toEqual(['N-SOLD-2', 'N1', 'N2', 'W-SOLD-5', 'W1']);
+      const result = await search({ filters: { make: ['Toyota'] }, facets: ['make', 'car_type', 'price'] });
+      expect(result.hits.map((hit) => hit.stocknum).sort()).toEqual(['N-SOLD-2', 'N1']);
+      expect(result.facets['make']).toEqual({ Toyota: 2, Mazda: 1, Isuzu: 2 });
+      expect(result.facets['car_type']).toEqual({ used: 2 });
+      // Stats ignore only the price range itself, so the make filter applies.
+      expect(result.facetStats['price']).toEqual({ min: 19990, max: 52990 });
+    });
+
+    it('withdraws and upserts in delta mode', async () => {
+      const delta = await pushJson(fixture.north.slug, northKey, { cars: [car('N3', { make: 'Kia', model: 'Sportage' })], deleted: ['N2'] }, 'delta').expect(202);
+      expect(await settled(delta.body.feedRunId)).toMatchObject({ status: 'succeeded', counts: { created: 1, withdrawn: 1 } });
+      await indexed();
+      expect(await stocknums({ query: 'N' })).toEqual(expect.arrayContaining(['N1', 'N3']));
+      expect(await stocknums()).not.toContain('N2');
+    });
+
+    it('changes nothing when the same feed is pushed twice', async () => {
+      const feed = [car('T1'), car('T2')];
+      const first = await pushJson(fixture.west.slug, westKey, feed, 'delta').expect(202);
+      await settled(first.body.feedRunId, westKey);
+      await indexed();
+      const second = await pushJson(fixture.west.slug, westKey, feed, 'delta').expect(202);
+      expect(await settled(second.body.feedRunId, westKey)).toMatchObject({ status: 'succeeded', counts: { received: 2, created: 0, updated: 0, unchanged: 2 } });
+      expect((await db.dataSource.query(`SELECT count(*)::int AS n FROM car_changes`))[0].n).toBe(0);
+    });
+
+    it('rejects invalid rows one by one and applies the valid ones (partial)', async () => {
+      const pushed = await pushJson(fixture.west.slug, westKey, [car('P1'), car('P2', { car_type: 'vintage' }), car('P3', { price: -5 })], 'delta').expect(202);
+      const run = await settled(pushed.body.feedRunId, westKey);
+      expect(run.status).toBe('partial');
+      expect(run.counts).toMatchObject({ received: 3, created: 1, rejected: 2 });
+      expect(run.errors).toEqual([
+        { row: 2, stocknum: 'P2', path: 'car_type', message: expect.stringContaining('new') },
+        { row: 3, stocknum: 'P3', path: 'price', message: expect.stringContaining('>=0') },
+      ]);
+    });
+  });
+
+  describe('bad input gets a clear problem', () => {
+    const problem = (res: request.Response) => {
+      expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+      return res.body as { status: number; title: string; detail: string; errors?: { path: string; message: string }[] };
+    };
+
+    it('400 for malformed JSON, with the position', async () => {
+      const res = await pushJson(fixture.north.slug, northKey, '[{"stocknum": "A1",}]').expect(400);
+      expect(problem(res).detail).toMatch(/^Malformed JSON at position 19 \(line 1, column 20\)/);
+      expect(res.body.errors).toEqual([{ path: 'body', message: expect.stringContaining('position 19') }]);
+    });
+
+    it('400 for a body that is neither an array nor { cars }', async () => {
+      const res = await pushJson(fixture.north.slug, northKey, { vehicles: [] }).expect(400);
+      expect(problem(res).detail).toContain('The body must be a JSON array of cars');
+    });
+
+    it('400 for CSV missing required columns, naming them', async () => {
+      const res = await http().post(`/api/feeds/${fixture.north.slug}`).set('Authorization', `Bearer ${northKey}`).set('Content-Type', 'text/csv').send('stocknum,make,price\nA,Toyota,1\n').expect(400);
+      expect(problem(res).detail).toBe('The CSV header is missing the required columns model, year, car_type. Required: stocknum, make, model, year, car_type.');
+    });
+
+    it('400 for an unknown mode', async () => {
+      const res = await pushJson(fixture.north.slug, northKey, [], 'full').expect(400);
+      expect(problem(res).errors).toEqual([{ path: 'mode', message: "Use 'snapshot' (the default) or 'delta'" }]);
+    });
+
+    it('413 for a body over the limit', async () => {
+      const big = JSON.stringify(Array.from({ length: 2000 }, (_, i) => car(`BIG${i}`)));
+      expect(big.length).toBeGreaterThan(FEED_MAX_BYTES);
+      const res = await pushJson(fixture.north.slug, northKey, big).expect(413);
+      expect(problem(res).title).toBe('Feed too large');
+    });
+
+    it('404 for an unknown dealership', async () => {
+      const res = await pushJson('no-such-dealer', northKey, []).expect(404);
+      expect(problem(res).detail).toBe("No dealership has the slug 'no-such-dealer'. Check the URL: POST /api/feeds/{dealershipSlug}.");
+    });
+
+    it('401 for a missing or wrong key, 403 for a key of another dealership', async () => {
+      const missing = await http().post(`/api/feeds/${fixture.north.slug}`).set('Content-Type', 'application/json').send('[]').expect(401);
+      expect(problem(missing).detail).toContain("Authorization: Bearer <key>");
+      const wrong = await pushJson(fixture.north.slug, 'fk_not-a-real-key', []).expect(401);
+      expect(problem(wrong).detail).toContain('mistyped or revoked');
+      const other = await pushJson(fixture.north.slug, westKey, []).expect(403);
+      expect(problem(other).detail).toBe(`This feed key belongs to another dealership, not '${fixture.north.slug}'. Use the key issued for '${fixture.north.slug}'.`);
+    });
+
+    it('415 for another content type', async () => {
+      const res = await http().post(`/api/feeds/${fixture.north.slug}`).set('Authorization', `Bearer ${northKey}`).set('Content-Type', 'application/xml').send('<cars/>').expect(415);
+      expect(problem(res).detail).toBe("Send the feed as application/json or text/csv (Content-Type was 'application/xml').");
+    });
+
+    it('keeps feed runs private to their dealership', async () => {
+      const pushed = await pushJson(fixture.west.slug, westKey, [car('PRIV1')], 'delta').expect(202);
+      await http().get(`/api/feeds/runs/${pushed.body.feedRunId}`).set('Authorization', `Bearer ${northKey}`).expect(403);
+      await http().get(`/api/feeds/runs/${pushed.body.feedRunId}`).expect(401);
+      await settled(pushed.body.feedRunId, westKey);
+    });
+
+    it('stops revoked keys', async () => {
+      const issued = (await ops(http().post(`/api/ops/dealerships/${fixture.west.slug}/feed-keys`)).expect(201)).body;
+      await ops(http().delete(`/api/ops/dealerships/${fixture.west.slug}/feed-keys/${issued.id}`)).expect(200, { revoked: 1 });
+      await pushJson(fixture.west.slug, issued.key, []).expect(401);
+    });
+  });
+
+  describe('mass-removal guard', () => {
+    it('holds a snapshot removing more than 30% of live stock until ops confirm; reject discards one', async () => {
+      const held = await pushJson(fixture.west.slug, westKey, [car('W1', { make: 'Isuzu', model: 'D-Max', year: 2023, car_type: 'demo', price: 58990, features: ['Tow bar', 'Canopy'] })]).expect(202);
+      const run = await settled(held.body.feedRunId, westKey);
+      expect(run.status).toBe('held');
+      expect(run.detail).toMatch(/^Held: this snapshot would remove \d+ of \d+ live cars/);
+      expect(await stocknums({ query: 'T1' })).toEqual(['T1']);
+
+      const rejectedPush = await pushJson(fixture.west.slug, westKey, [car('W1')]).expect(202);
+      await settled(rejectedPush.body.feedRunId, westKey);
+      await ops(http().post(`/api/ops/feeds/runs/${rejectedPush.body.feedRunId}/reject`)).expect(201);
+      expect(await runOf(rejectedPush.body.feedRunId, westKey)).toMatchObject({ status: 'failed', detail: expect.stringContaining('Rejected by ops') });
+      await ops(http().post(`/api/ops/feeds/runs/${rejectedPush.body.feedRunId}/confirm`)).expect(409);
+
+      await ops(http().post(`/api/ops/feeds/runs/${held.body.feedRunId}/confirm`)).expect(202);
+      const confirmed = await settled(held.body.feedRunId, westKey);
+      expect(confirmed.status).toBe('succeeded');
+      expect(confirmed.counts.sold).toBeGreaterThan(0);
+    });
+  });
+
+  describe('ops', () => {
+    it('refuses the ops API without the token', async () => {
+      const res = await http().post('/api/ops/reindex').expect(401);
+      expect(res.body.detail).toBe("Send 'Authorization: Bearer <OPS_TOKEN>'.");
+      await http().post('/api/ops/reindex').set('Authorization', 'Bearer wrong-token-0123456789abcdef').expect(401);
+    });
+
+    it('serves the queue dashboard at /ops/queues behind the token', async () => {
+      await http().get('/ops/queues').expect(401).expect('WWW-Authenticate', /Basic/);
+      const basic = Buffer.from(`ops:${OPS_TOKEN}`).toString('base64');
+      const page = await http().get('/ops/queues').set('Authorization', `Basic ${basic}`).expect(200);
+      expect(page.text).toContain('<div id="root">');
+      const queues = await http().get('/ops/queues/api/queues').set('Authorization', `Basic ${basic}`).expect(200);
+      expect(queues.body.queues.map((queue: { name: string }) => queue.name).sort()).toEqual(['feed-ingest', 'maintenance', 'reindex', 'search-index']);
+    });
+
+    it('reindexes a site with no downtime: searches during the rebuild always see every visible car', async () => {
+      // Enough cars that the rebuild takes several batches; loaded directly, as pushing them is tested above.
+      await db.dataSource.query(
+        `WITH added AS (
+           INSERT INTO cars (dealership_id, stocknum, slug, car_type, make, model, year, price)
+           SELECT $1, 'R' || n, 'reindex-car-' || n, 'used', 'Toyota', 'Corolla', 2020, 10000 + n FROM generate_series(1, 2500) n
+           RETURNING id)
+         INSERT INTO car_changes (site_id, car_id) SELECT $2, id FROM added`,
+        [fixture.north.id, fixture.siteId],
+      );
+      await producer.add('searchIndex', { siteId: fixture.siteId });
+      await indexed();
+      const expected = (await search({ hitsPerPage: 1 })).count;
+      expect(expected).toBeGreaterThan(2500);
+
+      const started = await ops(http().post(`/api/ops/sites/test-site-feeds/reindex`)).expect(202);
+      expect(started.body.statusUrl).toBe(`/api/ops/jobs/reindex/${started.body.jobId}`);
+      const counts: number[] = [];
+      let state = '';
+      while (!['completed', 'failed'].includes(state)) {
+        const [result] = await Promise.all([search({ hitsPerPage: 21, page: 3 }), new Promise((resolve) => setTimeout(resolve, 5))]);
+        counts.push(result.count);
+        expect(result.hits).toHaveLength(21);
+        state = (await ops(http().get(started.body.statusUrl)).expect(200)).body.state;
+      }
+      const job = (await ops(http().get(started.body.statusUrl)).expect(200)).body;
+      expect(job).toMatchObject({ queue: 'reindex', state: 'completed', progress: { percent: 100 } });
+      expect(counts.length).toBeGreaterThan(1);
+      expect(new Set(counts)).toEqual(new Set([expected]));
+      const versions = (await db.dataSource.query(`SELECT state FROM search_index_versions WHERE site_id = $1`, [fixture.siteId])) as { state: string }[];
+      expect(versions).toEqual([{ state: 'live' }]);
+    });
+
+    it('reports unknown queues and jobs as 404', async () => {
+      await ops(http().get('/api/ops/jobs/nope/1')).expect(404);
+      await ops(http().get('/api/ops/jobs/reindex/999999')).expect(404);
+    });
+  });
+});
