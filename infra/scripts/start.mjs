@@ -5,13 +5,16 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { loadDevEnv } from './dotenv.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dotenv = loadDevEnv(root);
 const env = {
+  ...dotenv.values,
   ...process.env,
-  DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/dealer_platform',
-  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  DATABASE_URL: process.env.DATABASE_URL ?? dotenv.values.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/dealer_platform',
+  REDIS_URL: process.env.REDIS_URL ?? dotenv.values.REDIS_URL ?? 'redis://127.0.0.1:6379',
   PORT: process.env.PORT ?? '3001',
   WEB_PORT: process.env.WEB_PORT ?? '3000',
   NX_DAEMON: process.env.NX_DAEMON ?? 'false',
@@ -99,6 +102,7 @@ async function waitFor(url, seconds) {
 }
 
 const started = Date.now();
+if (dotenv.created) process.stdout.write(`Created ${dotenv.file} from .env.example with a new OPS_TOKEN (ops API and /ops/queues).\n`);
 await preflight();
 step('build', 'npx', ['nx', 'run-many', '-t', 'build', '-p', 'api', 'worker', 'web', 'seed', '--parallel=2']);
 step('database: migrate and seed demo data when empty', 'node', ['libs/seed/dist/cli.js', '--create-database', '--migrate', '--seed-if-empty']);
@@ -115,4 +119,4 @@ for (const site of sites) {
   const host = site.hosts.find((h) => h.endsWith('.localhost')) ?? site.hosts[0];
   process.stdout.write(`  ${site.name.padEnd(28)} http://${host}:${env.WEB_PORT}\n`);
 }
-process.stdout.write(`  all sites (development)      http://localhost:${env.WEB_PORT}\n  api                          http://localhost:${env.PORT}/health/ready\n\nCtrl+C stops everything.\n`);
+process.stdout.write(`  all sites (development)      http://localhost:${env.WEB_PORT}\n  api                          http://localhost:${env.PORT}/health/ready\n  api docs (OpenAPI)           http://localhost:${env.PORT}/api/docs\n  queue dashboard              http://localhost:${env.PORT}/ops/queues  (any user, password: OPS_TOKEN in ${dotenv.file})\n\nCtrl+C stops everything.\n`);

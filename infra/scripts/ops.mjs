@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+// `npm run ops -- <command>`: the ops API from a terminal. Reads OPS_TOKEN and API_URL from the
+// environment or .env (npm start writes one).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
+import { parseDotenv } from './dotenv.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dotenv = existsSync(path.join(root, '.env')) ? parseDotenv(readFileSync(path.join(root, '.env'), 'utf8')) : {};
+const token = process.env.OPS_TOKEN || dotenv.OPS_TOKEN;
+const api = (process.env.API_URL || `http://127.0.0.1:${process.env.PORT || dotenv.PORT || 3001}`).replace(/\/$/, '');
+
+const USAGE = `Usage: npm run ops -- <command>
+
+  reindex --site <slug>          rebuild one site's search index (progress bar until the swap)
+  reindex --all                  rebuild every site's index
+  feed-key --dealership <slug>   issue a feed key (shown once)
+  revoke-keys --dealership <slug>  revoke every feed key of a dealership
+  confirm <feedRunId>            apply a held snapshot
+  reject <feedRunId>             discard a held snapshot
+  job <queue> <jobId>            show a job's state and progress
+
+OPS_TOKEN and API_URL (default http://127.0.0.1:3001) come from the environment or .env.`;
+
+function fail(message) {
+  process.stderr.write(`ops: ${message}\n`);
+  process.exit(1);
+}
+
+function option(args, name) {
+  const index = args.indexOf(name);
+  const value = index >= 0 ? args[index + 1] : undefined;
+  return value && !value.startsWith('--') ? value : undefined;
+}
+
+async function call(method, route) {
+  let response;
+  try {
+    response = await fetch(`${api}${route}`, { method, headers: { authorization: `Bearer ${token}` } });
+  } catch (error) {
+    fail(`the api at ${api} is not reachable (${error.cause?.code ?? error.message}). Is \`npm start\` running?`);
+  }
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) fail(`${response.status} ${body.title ?? ''}: ${body.detail ?? JSON.stringify(body)}`);
+  return body;
+}
+
+function bar(progress) {
+  const percent = Math.max(0, Math.min(100, Number(progress?.percent ?? 0)));
+  const filled = Math.round(percent / 4);
+  const detail = progress?.total !== undefined ? ` ${progress.done}/${progress.total} cars` : '';
+  const sites = progress?.sites > 1 ? ` (site ${Math.min(progress.sitesDone + 1, progress.sites)} of ${progress.sites})` : '';
+  return `[${'#'.repeat(filled)}${'-'.repeat(25 - filled)}] ${String(percent).padStart(3)}%${detail}${sites}`;
+}
+
+async function follow(statusUrl) {
+  const tty = process.stdout.isTTY;
+  for (;;) {
+    const job = await call('GET', statusUrl);
+    if (tty) process.stdout.write(`\r${bar(job.progress)}   `);
+    if (job.state === 'completed') {
+      process.stdout.write(`${tty ? '\n' : ''}done: the new index is live (${JSON.stringify(job.result)})\n`);
+      return;
+    }
+    if (job.state === 'failed') fail(`${tty ? '\n' : ''}reindex failed: ${job.failedReason}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+const [command, ...args] = process.argv.slice(2);
+if (!command || command === '--help' || command === 'help') {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(command ? 0 : 1);
+}
+if (!token) fail('OPS_TOKEN is not set (export it, or run `npm start` once to create .env).');
+
+switch (command) {
+  case 'reindex': {
+    const site = option(args, '--site');
+    if (!site && !args.includes('--all')) fail('reindex needs --site <slug> or --all');
+    const started = await call('POST', site ? `/api/ops/sites/${encodeURIComponent(site)}/reindex` : '/api/ops/reindex');
+    process.stdout.write(`reindex queued (job ${started.jobId})\n`);
+    await follow(started.statusUrl);
+    break;
+  }
+  case 'feed-key': {
+    const dealership = option(args, '--dealership') ?? fail('feed-key needs --dealership <slug>');
+    const issued = await call('POST', `/api/ops/dealerships/${encodeURIComponent(dealership)}/feed-keys`);
+    process.stdout.write(`feed key for ${dealership} (id ${issued.id}); it is shown only now:\n${issued.key}\n`);
+    break;
+  }
+  case 'revoke-keys': {
+    const dealership = option(args, '--dealership') ?? fail('revoke-keys needs --dealership <slug>');
+    const result = await call('DELETE', `/api/ops/dealerships/${encodeURIComponent(dealership)}/feed-keys`);
+    process.stdout.write(`revoked ${result.revoked} key(s) of ${dealership}\n`);
+    break;
+  }
+  case 'confirm':
+  case 'reject': {
+    const id = args[0] ?? fail(`${command} needs a feed run id`);
+    const result = await call('POST', `/api/ops/feeds/runs/${encodeURIComponent(id)}/${command}`);
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    break;
+  }
+  case 'job': {
+    const [queue, id] = args;
+    if (!queue || !id) fail('job needs <queue> <jobId>');
+    process.stdout.write(`${JSON.stringify(await call('GET', `/api/ops/jobs/${queue}/${id}`), null, 2)}\n`);
+    break;
+  }
+  default:
+    fail(`unknown command '${command}'\n${USAGE}`);
+}
