@@ -1,31 +1,32 @@
 import { createHash } from 'node:crypto';
-import type { FeedCar } from '@platform/domain';
+import type { FeedCar, StoredCar } from '@platform/domain';
 
 /** The cars columns a feed row fills (the rest of the row is kept in `data`). */
-export interface CarColumns {
-  car_type: string;
-  status: string;
-  make: string;
-  model: string;
-  badge: string | null;
-  year: number;
-  price: number | null;
-  before_price: number | null;
-  subscription_price: number | null;
-  km: number | null;
-  simple_body: string | null;
-  simple_fuel: string | null;
-  simple_transmission: string | null;
-  simple_drive: string | null;
-  colour: string | null;
-  seats: number | null;
-  tag: string | null;
-  certified: boolean;
-  reserved: boolean;
-  show_on_dealer_website: boolean;
-  custom_rank: number;
-  location_id: number | null;
-}
+export type CarColumns = Pick<
+  StoredCar,
+  | 'car_type'
+  | 'status'
+  | 'make'
+  | 'model'
+  | 'badge'
+  | 'year'
+  | 'price'
+  | 'before_price'
+  | 'subscription_price'
+  | 'km'
+  | 'simple_body'
+  | 'simple_fuel'
+  | 'simple_transmission'
+  | 'simple_drive'
+  | 'colour'
+  | 'seats'
+  | 'tag'
+  | 'certified'
+  | 'reserved'
+  | 'show_on_dealer_website'
+  | 'custom_rank'
+  | 'location_id'
+>;
 
 export interface CarRecord {
   stocknum: string;
