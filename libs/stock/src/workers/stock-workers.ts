@@ -11,6 +11,8 @@ export const SWEEP_EVERY_MS = 30_000;
 const PURGE_EVERY_MS = 10 * 60_000;
 /** A queued feed run this old with no job is queued again by the sweep. */
 const STRANDED_AFTER_MS = 60_000;
+/** Raw payloads of finished runs are kept this long for support questions, then dropped (the run stays). */
+const PAYLOAD_RETENTION_DAYS = 30;
 
 /** What the workers report; pino in the worker process, silent in tests. */
 export interface StockWorkerLog {
@@ -108,7 +110,18 @@ export async function startStockWorkers(options: StockWorkersOptions): Promise<(
     await job.updateProgress({ sitesDone: siteIds.length, sites: siteIds.length, percent: 100 });
     return { sites };
   });
-  start('maintenance', 1, async ({ task }) => (task === 'purge-expired' ? { purged: await engine.purgeExpired(new Date()) } : sweep()));
+  const purge = async (): Promise<{ purged: number; payloadsDropped: number }> => {
+    const purged = await engine.purgeExpired(new Date());
+    const [{ n }] = (await dataSource.query(
+      `WITH dropped AS (
+         DELETE FROM feed_payloads p USING feed_runs r
+         WHERE p.feed_run_id = r.id AND r.finished_at < now() - make_interval(days => $1) RETURNING 1)
+       SELECT count(*)::int AS n FROM dropped`,
+      [PAYLOAD_RETENTION_DAYS],
+    )) as [{ n: number }];
+    return { purged, payloadsDropped: n };
+  };
+  start('maintenance', 1, async ({ task }) => (task === 'purge-expired' ? purge() : sweep()));
 
   if (options.schedule !== false) {
     const maintenance = producer.queue('maintenance');

@@ -288,6 +288,20 @@ describe('feed push API and ops API with real BullMQ workers (PostgreSQL, Redis)
       expect(versions).toEqual([{ state: 'live' }]);
     });
 
+    it('drops raw payloads of runs finished over 30 days ago in the maintenance purge, keeping the runs', async () => {
+      const [old] = (await db.dataSource.query(`SELECT id FROM feed_runs WHERE finished_at IS NOT NULL ORDER BY received_at LIMIT 1`)) as { id: string }[];
+      await db.dataSource.query(`UPDATE feed_runs SET finished_at = now() - interval '31 days' WHERE id = $1`, [old!.id]);
+      const jobId = await producer.add('maintenance', { task: 'purge-expired' });
+      const job = await eventually(
+        async () => (await ops(http().get(`/api/ops/jobs/maintenance/${jobId}`)).expect(200)).body,
+        (body) => body.state === 'completed',
+        'the purge job',
+      );
+      expect(job.result).toEqual({ purged: expect.any(Number), payloadsDropped: 1 });
+      expect(await db.dataSource.query(`SELECT 1 FROM feed_payloads WHERE feed_run_id = $1`, [old!.id])).toEqual([]);
+      expect(await db.dataSource.query(`SELECT 1 FROM feed_runs WHERE id = $1`, [old!.id])).toHaveLength(1);
+    });
+
     it('reports unknown queues and jobs as 404', async () => {
       await ops(http().get('/api/ops/jobs/nope/1')).expect(404);
       await ops(http().get('/api/ops/jobs/reindex/999999')).expect(404);
