@@ -42,11 +42,7 @@ export class FeedKeys {
   /** Checks a presented key against the dealership it is used for. */
   async check(presented: string | undefined, dealershipId: number): Promise<FeedKeyCheck> {
     if (!presented) return { ok: false, reason: 'missing' };
-    const key = await this.dataSource
-      .getRepository(FeedKeyEntity)
-      .createQueryBuilder('k')
-      .where('k.key_hash = :hash AND k.revoked_at IS NULL', { hash: hashFeedKey(presented) })
-      .getOne();
+    const key = await this.activeKey(presented);
     if (!key) return { ok: false, reason: 'unknown' };
     if (key.dealership_id !== dealershipId) return { ok: false, reason: 'other-dealership' };
     return { ok: true, dealershipId };
@@ -54,12 +50,14 @@ export class FeedKeys {
 
   /** The dealership a presented key belongs to (for endpoints addressed by feed run id). */
   async dealershipOf(presented: string | undefined): Promise<number | null> {
-    if (!presented) return null;
-    const key = await this.dataSource
+    return presented ? ((await this.activeKey(presented))?.dealership_id ?? null) : null;
+  }
+
+  private activeKey(presented: string): Promise<FeedKeyEntity | null> {
+    return this.dataSource
       .getRepository(FeedKeyEntity)
       .createQueryBuilder('k')
       .where('k.key_hash = :hash AND k.revoked_at IS NULL', { hash: hashFeedKey(presented) })
       .getOne();
-    return key?.dealership_id ?? null;
   }
 }
