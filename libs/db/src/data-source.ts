@@ -8,9 +8,11 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Application name shown in pg_stat_activity. */
   applicationName?: string;
+  /** How long acquiring a pooled connection may take (default 5 s: a request fails fast when PostgreSQL is gone). */
+  connectTimeoutMs?: number;
 }
 
-export function dataSourceOptions({ url, poolSize = 10, applicationName = 'dealer-platform' }: DatabaseOptions): DataSourceOptions {
+export function dataSourceOptions({ url, poolSize = 10, applicationName = 'dealer-platform', connectTimeoutMs = 5000 }: DatabaseOptions): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -21,7 +23,7 @@ export function dataSourceOptions({ url, poolSize = 10, applicationName = 'deale
     migrationsRun: false,
     logging: false,
     applicationName,
-    extra: { max: poolSize, connectionTimeoutMillis: 5000 },
+    extra: { max: poolSize, connectionTimeoutMillis: connectTimeoutMs },
   };
 }
 

@@ -20,7 +20,9 @@ export function uniqueName(prefix: string): string {
 export async function createTestDatabase(prefix = 'platform_test'): Promise<TestDatabase> {
   const url = `${SERVER_URL.replace(/\/$/, '')}/${uniqueName(prefix)}`;
   await ensureDatabase(url);
-  const dataSource = createDataSource({ url, poolSize: 4, applicationName: 'platform-tests' });
+  // Generous: test files share two cores, and a CPU-bound step (the demo generator) can hold the
+  // event loop past the production timeout while a connect is pending.
+  const dataSource = createDataSource({ url, poolSize: 4, applicationName: 'platform-tests', connectTimeoutMs: 30_000 });
   await dataSource.initialize();
   await runMigrations(dataSource);
   return {

@@ -87,13 +87,16 @@ export class OpsController {
   async job(@Param('queue') queueName: string, @Param('jobId') jobId: string) {
     const key = queueKeyOf(queueName);
     if (!key) throw notFound('Queue not found', `No queue is called '${queueName}'.`);
-    const job = await this.producer.queue(key).getJob(jobId);
+    const queue = this.producer.queue(key);
+    // State first, then the job: a job read before it completes would say 'completed' without its result.
+    const state = await queue.getJobState(jobId);
+    const job = await queue.getJob(jobId);
     if (!job) throw notFound('Job not found', `Queue '${queueName}' has no job '${jobId}' (finished jobs are kept for a day).`);
     return {
       queue: queueName,
       id: job.id,
       name: job.name,
-      state: await job.getState(),
+      state,
       progress: job.progress,
       attemptsMade: job.attemptsMade,
       failedReason: job.failedReason ?? null,
