@@ -128,6 +128,7 @@ export const PLATFORM_DEFAULTS: SiteConfig = {
     sales_counter_enabled: false,
     brand_directory_enabled: false,
     chat_enabled: false,
+    subscription_enabled: false,
   },
   reviews: {
     minimum_rating: 4,
@@ -173,5 +174,8 @@ export const PLATFORM_DEFAULTS: SiteConfig = {
       { label: 'Value My Car', href: '/trade-in' },
     ],
     payment_logos: ['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay'],
+  },
+  delivery: {
+    regions: [],
   },
 };

@@ -247,6 +247,8 @@ export const FeaturesSchema = z.strictObject({
   brand_directory_enabled: z.boolean(),
   /** Chat bubble that follows the bottom bar. */
   chat_enabled: z.boolean(),
+  /** The dealer offers subscription: a positive subscription_price is the displayed price (spec 000 §4). */
+  subscription_enabled: z.boolean(),
 });
 
 export const ReviewsSchema = z.strictObject({
@@ -284,6 +286,32 @@ export const MarketingSchema = z.strictObject({
   campaign: z.strictObject({ name: z.string(), start: z.iso.date(), end: z.iso.date() }).nullable(),
 });
 
+/**
+ * A delivery region: a fixed price for postcodes in its ranges or, without ranges, for every
+ * destination within max_km of the car's location (great-circle distance, Earth radius 6371 km).
+ */
+export const DeliveryRegionSchema = z
+  .strictObject({
+    name: z.string().min(1),
+    /** Whole dollars. */
+    price: z.number().int().nonnegative(),
+    max_km: z.number().positive().optional(),
+    postcodes: z
+      .array(
+        z
+          .strictObject({ from: z.string().regex(/^\d{4}$/, 'Use a 4-digit postcode'), to: z.string().regex(/^\d{4}$/, 'Use a 4-digit postcode') })
+          .refine((r) => r.from <= r.to, { message: "'from' must not be above 'to'" }),
+      )
+      .optional(),
+  })
+  .refine((r) => (r.max_km === undefined) !== (r.postcodes === undefined), { message: 'Give a region either max_km or postcodes, not both' });
+export type DeliveryRegion = z.infer<typeof DeliveryRegionSchema>;
+
+export const DeliverySchema = z.strictObject({
+  /** Regions tried in order: postcode regions first, then distance bands from nearest. Empty: no estimates. */
+  regions: z.array(DeliveryRegionSchema),
+});
+
 const NavItemSchema = z.strictObject({
   label: z.string().min(1),
   href: UrlOrPath,
@@ -317,6 +345,7 @@ export const SiteConfigSchema = z.strictObject({
   inventory: InventorySchema,
   marketing: MarketingSchema,
   navigation: NavigationSchema,
+  delivery: DeliverySchema,
 });
 
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;
