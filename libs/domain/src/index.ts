@@ -4,3 +4,7 @@ export * from './site-config';
 export * from './finance';
 export * from './search';
 export * from './stock';
+export * from './cars';
+export * from './locations';
+export * from './market';
+export * from './places';

@@ -1,2 +1,3 @@
 export * from './queues';
 export * from './producer';
+export * from './worker-group';

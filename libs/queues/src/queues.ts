@@ -17,6 +17,18 @@ const contract = <S extends z.ZodType>(name: string, payload: S, defaultJobOptio
 // Completed jobs are kept briefly for the dashboard; failed ones longer, so ops can inspect and retry.
 const KEEP = { removeOnComplete: { count: 1000, age: 24 * 3600 }, removeOnFail: { count: 5000, age: 14 * 24 * 3600 } };
 
+// Events are many and small: keep few completed ones, failed ones long enough to inspect.
+const KEEP_EVENTS = { removeOnComplete: { count: 100 }, removeOnFail: { count: 5000, age: 7 * 24 * 3600 } };
+
+const CarEventSchema = z.strictObject({
+  carId: z.int().positive(),
+  siteId: z.int().positive(),
+  dealershipId: z.int().positive(),
+  /** When it happened (ISO), so a delayed or retried job still counts on the right day. */
+  at: z.iso.datetime({ offset: true }),
+});
+export type CarEvent = z.output<typeof CarEventSchema>;
+
 /** Every queue of the platform, declared once for producers (api) and processors (worker). */
 export const QUEUES = {
   /** Applies a stored feed run to the cars table. */
@@ -43,6 +55,13 @@ export const QUEUES = {
     removeOnComplete: { count: 100 },
     removeOnFail: { count: 1000 },
   }),
+  /**
+   * A phone number revealed on a vehicle page: counted per car, dealership, site and day. The payload
+   * names the car and site only; who revealed it is never recorded.
+   */
+  phoneReveals: contract('phone-reveals', CarEventSchema, { attempts: 5, backoff: { type: 'exponential', delay: 1000 }, ...KEEP_EVENTS }),
+  /** A vehicle page view, counted off the request path. */
+  carViews: contract('car-views', CarEventSchema, { attempts: 5, backoff: { type: 'exponential', delay: 1000 }, ...KEEP_EVENTS }),
 } as const;
 
 export type QueueKey = keyof typeof QUEUES;

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PipelineCoreModule, PlatformCoreModule } from '@platform/server-kit';
 import type { WorkerEnv } from './env';
+import { EventsModule } from './events/events.module';
 import { StockModule } from './stock/stock.module';
 
 /**
@@ -12,7 +13,7 @@ export class WorkerModule {
   static forRoot(env: WorkerEnv): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [PlatformCoreModule.forRoot({ env, appName: 'worker', poolSize: 5 }), PipelineCoreModule, StockModule],
+      imports: [PlatformCoreModule.forRoot({ env, appName: 'worker', poolSize: 5 }), PipelineCoreModule, StockModule, EventsModule],
     };
   }
 }

@@ -1,4 +1,5 @@
 import { CarChangeEntity } from './car-change.entity';
+import { CarEventDayEntity } from './car-event-day.entity';
 import { CarEntity } from './car.entity';
 import { DealershipWebsiteEntity } from './dealership-website.entity';
 import { DealershipEntity } from './dealership.entity';
@@ -19,6 +20,7 @@ export type { FeedRowError, FeedRunCounts } from './feed-run.entity';
 
 export {
   CarChangeEntity,
+  CarEventDayEntity,
   CarEntity,
   DealershipEntity,
   DealershipWebsiteEntity,
@@ -48,6 +50,7 @@ export const ENTITIES = [
   LocationSpecialHoursEntity,
   CarEntity,
   CarChangeEntity,
+  CarEventDayEntity,
   FeedKeyEntity,
   FeedRunEntity,
   FeedPayloadEntity,

@@ -1,1 +1,5 @@
+export * from './annuity';
+export * from './calculator';
+export * from './quote';
 export * from './repayment';
+export * from './teaser-eligibility';

@@ -1,5 +1,15 @@
-/** Payments per year for each repayment frequency (spec 001: weekly 52, fortnightly 26, monthly 12). */
-export const PAYMENTS_PER_YEAR = { weekly: 52, fortnightly: 26, monthly: 12 } as const;
+import { annuityPayment, roundUpToCent } from './annuity';
+import { FINANCE_FREQUENCIES } from './calculator';
+
+/**
+ * Payments per year under the names search has always used (spec 001: weekly 52, fortnightly 26,
+ * monthly 12); the numbers come from FINANCE_FREQUENCIES so the two can never disagree.
+ */
+export const PAYMENTS_PER_YEAR = {
+  weekly: FINANCE_FREQUENCIES.week,
+  fortnightly: FINANCE_FREQUENCIES.fortnight,
+  monthly: FINANCE_FREQUENCIES.month,
+} as const;
 export type RepaymentFrequency = keyof typeof PAYMENTS_PER_YEAR;
 
 /** Platform finance defaults (spec 001 section 9): 10 percent over 5 years. */
@@ -22,13 +32,9 @@ export interface RepaymentInput {
  */
 export function repayment({ amount, interestPercent, termYears, frequency, residual = 0 }: RepaymentInput): number {
   if (amount <= 0 || termYears <= 0) return 0;
-  const periods = Math.round(termYears * PAYMENTS_PER_YEAR[frequency]);
-  const rate = interestPercent / 100 / PAYMENTS_PER_YEAR[frequency];
-  const payment =
-    rate === 0
-      ? (amount - residual) / periods
-      : ((amount - residual / (1 + rate) ** periods) * rate) / (1 - (1 + rate) ** -periods);
-  return Math.ceil(Math.max(0, payment) * 100 - 1e-7) / 100;
+  const perYear = PAYMENTS_PER_YEAR[frequency];
+  const payment = annuityPayment(amount, interestPercent / 100 / perYear, Math.round(termYears * perYear), residual);
+  return roundUpToCent(Math.max(0, payment));
 }
 
 /**

@@ -1,1 +1,3 @@
 export * from './opening-hours';
+export * from './group-opening-hours';
+export * from './test-drive-slots';

@@ -8,7 +8,7 @@ export const MAX_HITS_PER_PAGE = 100;
 
 export type SortValue = (typeof SORT_VALUES)[number];
 
-const RangeTextSchema = z
+export const RangeTextSchema = z
   .string()
   .refine((text) => parseRange(text) !== null, { message: "Use 'min:max' with numbers, min not above max (either side may be empty)" });
 

@@ -64,6 +64,10 @@ export const PLATFORM_DEFAULTS: SiteConfig = {
     teaser_excluded_dealership_ids: [],
     teaser_excluded_makes: ['Suzuki'],
     quote_service_enabled: false,
+    quote_advertised_rate: 9.99,
+    quote_establishment_fee: 0,
+    quote_monthly_fee: 0,
+    quote_rate_by_age: [],
   },
   search: {
     hits_per_page: 21,

@@ -136,6 +136,20 @@ export const FinanceSchema = z.strictObject({
   teaser_excluded_makes: z.array(z.string()),
   /** Call the quote service (POST /api/youx/quote) for a weekly estimate. */
   quote_service_enabled: z.boolean(),
+  /** Percent p.a. the built-in quote advertises, so a site without a quote partner still gets an estimate (9.99). */
+  quote_advertised_rate: z.number().nonnegative().max(100),
+  /**
+   * Establishment fee in dollars the built-in quote finances and folds into its comparison rate. Capped
+   * well below the $30,000 comparison loan, since a fee near it leaves no loan to compare.
+   */
+  quote_establishment_fee: z.number().nonnegative().max(10000),
+  /** Account fee in dollars per month; lenders charge it on top of repayments, so it raises the comparison rate. */
+  quote_monthly_fee: z.number().nonnegative(),
+  /**
+   * Rate bands by vehicle age: a car up to max_age_years old gets that rate, so older stock can carry a
+   * higher rate. Empty, or a car older than every band, uses quote_advertised_rate.
+   */
+  quote_rate_by_age: z.array(z.strictObject({ max_age_years: z.number().int().nonnegative(), rate: z.number().nonnegative().max(100) })),
 });
 
 export const SORT_VALUES = ['relevance', 'created_at:desc', 'price:desc', 'price:asc'] as const;

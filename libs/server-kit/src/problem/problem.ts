@@ -28,8 +28,15 @@ export function notFound(title: string, detail: string): ProblemException {
   return new ProblemException({ status: 404, title, detail });
 }
 
+const pathOf = (path: readonly PropertyKey[]): string => path.map(String).join('.') || '(root)';
+
+/** One error per field; an unknown key is named in its own path, so a misspelt filter is easy to find. */
 export function fieldErrorsOf(error: ZodError): FieldError[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(root)', message: issue.message }));
+  return error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ path: pathOf([...issue.path, key]), message: `Unknown field '${key}': remove it or check its spelling` }))
+      : [{ path: pathOf(issue.path), message: issue.message }],
+  );
 }
 
 export function validationProblem(error: ZodError, where: string): ProblemException {

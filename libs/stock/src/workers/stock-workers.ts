@@ -1,7 +1,5 @@
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
-import Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
-import { feedJobId, QUEUES, type PayloadOf, type QueueKey, type QueueProducer } from '@platform/queues';
+import { feedJobId, QUIET_LOG, WorkerGroup, type QueueProducer, type WorkerLog } from '@platform/queues';
 import type { SearchEngine } from '@platform/search';
 import { FeedIngest } from '../feeds/feed-ingest';
 import { SiteIndexer } from '../indexing/site-indexer';
@@ -15,10 +13,7 @@ const STRANDED_AFTER_MS = 60_000;
 const PAYLOAD_RETENTION_DAYS = 30;
 
 /** What the workers report; pino in the worker process, silent in tests. */
-export interface StockWorkerLog {
-  info(data: Record<string, unknown>, message: string): void;
-  warn(data: Record<string, unknown>, message: string): void;
-}
+export type StockWorkerLog = WorkerLog;
 
 export interface StockWorkersOptions {
   dataSource: DataSource;
@@ -33,43 +28,16 @@ export interface StockWorkersOptions {
   schedule?: boolean;
 }
 
-type Processor<K extends QueueKey> = (payload: PayloadOf<K>, job: Job) => Promise<unknown>;
-
-const QUIET: StockWorkerLog = { info: () => undefined, warn: () => undefined };
-
 /**
  * Starts the stock pipeline's BullMQ workers: feed-ingest, search-index, reindex and maintenance.
  * Each payload is validated against its queue contract first; an invalid one fails at once, unretried.
  * Returns a function that closes them (letting active jobs finish).
  */
 export async function startStockWorkers(options: StockWorkersOptions): Promise<() => Promise<void>> {
-  const { dataSource, engine, producer, indexer, log = QUIET } = options;
+  const { dataSource, engine, producer, indexer, log = QUIET_LOG } = options;
   const ingest = options.ingest ?? new FeedIngest(dataSource);
-  const workers: Worker[] = [];
-  const connections: Redis[] = [];
-
-  // BullMQ leaves a connection it was given open, so the workers' own are closed here on stop.
-  const connect = (): Redis => {
-    const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
-    connections.push(connection);
-    return connection;
-  };
-
-  const start = <K extends QueueKey>(key: K, concurrency: number, processor: Processor<K>): void => {
-    const contract = QUEUES[key];
-    const worker = new Worker(
-      contract.name,
-      async (job: Job) => {
-        const payload = contract.payload.safeParse(job.data);
-        if (!payload.success) throw new UnrecoverableError(`Invalid ${contract.name} payload: ${payload.error.message}`);
-        return processor(payload.data as PayloadOf<K>, job);
-      },
-      { connection: connect(), prefix: options.prefix, concurrency },
-    );
-    worker.on('failed', (job, error) => log.warn({ queue: contract.name, jobId: job?.id, attempts: job?.attemptsMade, err: error.message }, 'job failed'));
-    worker.on('error', (error) => log.warn({ queue: contract.name, err: error.message }, 'worker error'));
-    workers.push(worker);
-  };
+  const group = new WorkerGroup(options.redisUrl, options.prefix, log);
+  const start = group.start.bind(group);
 
   /** Queues indexing for a site; when the queue is unreachable the sweep drains the outbox instead. */
   const indexSoon = (siteId: number): Promise<unknown> =>
@@ -128,10 +96,6 @@ export async function startStockWorkers(options: StockWorkersOptions): Promise<(
     await maintenance.upsertJobScheduler('sweep', { every: SWEEP_EVERY_MS }, { name: 'sweep', data: { task: 'sweep' } });
     await maintenance.upsertJobScheduler('purge-expired', { every: PURGE_EVERY_MS }, { name: 'purge-expired', data: { task: 'purge-expired' } });
   }
-  await Promise.all(workers.map((worker) => worker.waitUntilReady()));
-
-  return async () => {
-    await Promise.all(workers.map((worker) => worker.close()));
-    await Promise.all(connections.map((connection) => connection.quit().catch(() => connection.disconnect())));
-  };
+  await group.ready();
+  return () => group.close();
 }

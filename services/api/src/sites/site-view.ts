@@ -1,4 +1,4 @@
-import { formatOpeningHours, type SiteConfig } from '@platform/domain';
+import { formatOpeningHours, type LocationType, type SiteConfig } from '@platform/domain';
 import type { DealershipEntity, DealershipWebsiteEntity, LocationEntity, LocationHoursEntity, ManufacturerEntity } from '@platform/db';
 
 /** The departments whose hours a location page can switch between. */
@@ -37,7 +37,8 @@ export function locationView(location: LocationEntity, dealership: DealershipEnt
     slug: location.slug,
     visible: location.visible,
     primary: location.primary,
-    location_type: location.location_type,
+    // The table's check constraint admits only these values.
+    location_type: location.location_type as LocationType | '',
     location_subtype: location.location_subtype,
     manufacturers: location.manufacturers,
     dealership_id: dealership.id,

@@ -3,9 +3,9 @@ import type { Response } from 'express';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { ZodValidationPipe } from '@platform/server-kit';
+import { SiteSlugPipe } from './site-slug.pipe';
 import { SitesService } from './sites.service';
 
-const SlugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/, 'Use a site slug: lower-case letters, digits and hyphens');
 const HostSchema = z.string().min(1).max(253).regex(/^[A-Za-z0-9.-]+(:\d+)?$/, 'Use a host name such as www.example.com.au');
 
 /** Public site endpoints the web uses to resolve its tenant and render it. */
@@ -26,7 +26,7 @@ export class SitesController {
   /** Merged configuration; cached by browsers and the web for a minute, revalidated by ETag. */
   @Get(':siteSlug/config')
   async config(
-    @Param('siteSlug', new ZodValidationPipe(SlugSchema, 'site slug')) slug: string,
+    @Param('siteSlug', SiteSlugPipe) slug: string,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res() res: Response,
   ): Promise<void> {

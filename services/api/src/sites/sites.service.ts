@@ -11,7 +11,8 @@ import {
   SiteHostEntity,
   SiteTemplateEntity,
 } from '@platform/db';
-import { notFound, ProblemException } from '@platform/server-kit';
+import { notFound } from '@platform/server-kit';
+import { guardConfig } from './site-directory';
 import { dealershipView, dealershipWebsiteView, locationView, manufacturerView, type SiteSummary } from './site-view';
 
 /** Host names are matched lower-case and without a port. */
@@ -65,8 +66,8 @@ export class SitesService {
 
     // Lower layers are checked here too, so a broken dealership or brand layer is refused at load
     // rather than when a shopper first opens one of its cars.
-    this.guard(() => dealerships.forEach((d) => parseConfigLayer('dealership', d.config)));
-    this.guard(() => manufacturers.forEach((m) => parseConfigLayer('manufacturer', m.config)));
+    guardConfig(() => dealerships.forEach((d) => parseConfigLayer('dealership', d.config)));
+    guardConfig(() => manufacturers.forEach((m) => parseConfigLayer('manufacturer', m.config)));
 
     const dealershipById = new Map(dealerships.map((d) => [d.id, d]));
     return {
@@ -92,23 +93,6 @@ export class SitesService {
   }
 
   private resolve(site: SiteEntity, template: SiteTemplateEntity | undefined): SiteConfig {
-    return this.guard(() => resolveSiteConfig({ template: template?.config, site: site.config }));
-  }
-
-  /** A configuration that fails its schema is never served: it becomes a 500 naming the path. */
-  private guard<T>(work: () => T): T {
-    try {
-      return work();
-    } catch (error) {
-      if (error instanceof SiteConfigError) {
-        throw new ProblemException({
-          status: 500,
-          title: 'Site configuration invalid',
-          detail: error.message,
-          errors: error.issues.map((i) => ({ path: `${error.layer}.${i.path}`, message: i.message })),
-        });
-      }
-      throw error;
-    }
+    return guardConfig(() => resolveSiteConfig({ template: template?.config, site: site.config }));
   }
 }

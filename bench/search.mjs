@@ -1,0 +1,512 @@
+#!/usr/bin/env node
+// `npm run bench:search`: loads one site with 200 dealerships and 100,000 realistic cars into its own
+// database (COPY), builds the search projection the way a reindex does, then runs 1,000 seeded,
+// realistic search requests against the PostgreSQL engine and the same requests against an in-memory
+// itemsjs baseline. Prints setup time, latency percentiles, throughput and a count cross-check.
+// Prints figures; never fails on time (non-zero exit only on a real error).
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+// The ESM build on purpose: itemsjs 2.4.4's CommonJS build (dist/index.cjs) spreads the item store
+// as `[].concat(map.values())`, so a `filter` function without a query matches nothing there.
+import itemsjs from 'itemsjs';
+
+const require = createRequire(import.meta.url);
+const { createDataSource, ensureDatabase, runMigrations, dropDatabase } = require('@platform/db');
+const { createSearchEngine, searchIndexPrefix } = require('@platform/search');
+const { searchScopeOf, documentsAfter } = require('@platform/stock');
+const { SearchRequestSchema, rangesOf, termFiltersOf } = require('@platform/domain');
+const { generateCars, Rng, STATE_TIME_ZONES, VEHICLE_MODELS } = require('@platform/seed');
+const { from: copyFrom } = require('pg-copy-streams');
+
+const CARS = Number(process.env.BENCH_CARS ?? 100000);
+const DEALERSHIPS = Number(process.env.BENCH_DEALERSHIPS ?? 200);
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 1000);
+const WARMUP = 50;
+const CROSS_CHECKS = 20;
+const SERVER = process.env.BENCH_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const tag = `${process.pid}_${randomBytes(3).toString('hex')}`;
+const DATABASE_URL = `${SERVER}/platform_bench_search_${tag}`;
+/** Cars read and written per reindex step, as SiteIndexer.reindex does. */
+const REINDEX_BATCH = 1000;
+const CAR_SEED = 20260101;
+const QUERY_SEED = 424242;
+/** What a search results page asks for. */
+const PAGE_FACETS = ['make', 'make_model', 'body', 'car_type', 'fuel', 'transmission', 'colour', 'state', 'price', 'km', 'year'];
+/** Term facets the generated requests filter on (the page facets plus dealership_name). */
+const FILTER_FACETS = ['make', 'make_model', 'body', 'car_type', 'fuel', 'transmission', 'colour', 'state', 'dealership_name'];
+const RANGE_STATS = ['price', 'km', 'year'];
+
+if (![CARS, DEALERSHIPS, QUERIES].every((n) => Number.isInteger(n) && n > 0)) throw new Error('BENCH_CARS, BENCH_DEALERSHIPS and BENCH_QUERIES must be positive integers');
+
+// Australian dealer locations: [suburb, state, postcode, lat, long, weight]; weights roughly follow
+// where cars are sold (NSW and VIC heaviest, the territories lightest).
+const PLACES = [
+  ['Parramatta', 'NSW', '2150', -33.815, 151.003, 5], ['Penrith', 'NSW', '2750', -33.751, 150.694, 4], ['Liverpool', 'NSW', '2170', -33.92, 150.924, 4],
+  ['Blacktown', 'NSW', '2148', -33.771, 150.906, 4], ['Chatswood', 'NSW', '2067', -33.797, 151.181, 3], ['Castle Hill', 'NSW', '2154', -33.731, 151.004, 3],
+  ['Homebush', 'NSW', '2140', -33.867, 151.082, 3], ['Newcastle West', 'NSW', '2302', -32.926, 151.76, 4], ['Wollongong', 'NSW', '2500', -34.425, 150.893, 3],
+  ['Gosford', 'NSW', '2250', -33.425, 151.342, 2], ['Wagga Wagga', 'NSW', '2650', -35.118, 147.37, 2], ['Albury', 'NSW', '2640', -36.081, 146.916, 1],
+  ['Dubbo', 'NSW', '2830', -32.248, 148.604, 1], ['Tamworth', 'NSW', '2340', -31.092, 150.932, 1], ['Port Macquarie', 'NSW', '2444', -31.43, 152.909, 1],
+  ['Coffs Harbour', 'NSW', '2450', -30.296, 153.114, 1],
+  ['Dandenong', 'VIC', '3175', -37.987, 145.215, 5], ['Ringwood', 'VIC', '3134', -37.815, 145.229, 4], ['Essendon', 'VIC', '3040', -37.756, 144.918, 3],
+  ['Frankston', 'VIC', '3199', -38.144, 145.126, 3], ['Werribee', 'VIC', '3030', -37.9, 144.661, 3], ['Doncaster', 'VIC', '3108', -37.786, 145.126, 3],
+  ['Geelong', 'VIC', '3220', -38.149, 144.36, 3], ['Ballarat', 'VIC', '3350', -37.562, 143.85, 2], ['Bendigo', 'VIC', '3550', -36.758, 144.28, 2],
+  ['Shepparton', 'VIC', '3630', -36.381, 145.399, 1], ['Traralgon', 'VIC', '3844', -38.195, 146.54, 1],
+  ['Newstead', 'QLD', '4006', -27.445, 153.044, 4], ['Eight Mile Plains', 'QLD', '4113', -27.58, 153.1, 3], ['Springwood', 'QLD', '4127', -27.612, 153.128, 3],
+  ['Ipswich', 'QLD', '4305', -27.615, 152.761, 2], ['Southport', 'QLD', '4215', -27.967, 153.4, 3], ['Maroochydore', 'QLD', '4558', -26.653, 153.093, 2],
+  ['Toowoomba', 'QLD', '4350', -27.561, 151.953, 2], ['Townsville', 'QLD', '4810', -19.259, 146.816, 2], ['Cairns', 'QLD', '4870', -16.92, 145.77, 1],
+  ['Rockhampton', 'QLD', '4700', -23.378, 150.51, 1], ['Mackay', 'QLD', '4740', -21.141, 149.186, 1],
+  ['Osborne Park', 'WA', '6017', -31.9, 115.81, 4], ['Midland', 'WA', '6056', -31.889, 116.01, 2], ['Cannington', 'WA', '6107', -32.017, 115.935, 2],
+  ['Joondalup', 'WA', '6027', -31.745, 115.766, 1], ['Bunbury', 'WA', '6230', -33.327, 115.641, 1],
+  ['Adelaide', 'SA', '5000', -34.929, 138.601, 3], ['Elizabeth', 'SA', '5112', -34.72, 138.67, 1], ['Mile End', 'SA', '5031', -34.926, 138.57, 2],
+  ['Mount Gambier', 'SA', '5290', -37.829, 140.782, 1],
+  ['Hobart', 'TAS', '7000', -42.882, 147.327, 1], ['Launceston', 'TAS', '7250', -41.434, 147.137, 1],
+  ['Fyshwick', 'ACT', '2609', -35.327, 149.18, 2], ['Darwin', 'NT', '0800', -12.463, 130.842, 1],
+];
+// Brands dealerships hold franchises for, by how common such dealerships are.
+const FRANCHISES = [
+  ['Toyota', 18], ['Mazda', 10], ['Hyundai', 9], ['Kia', 9], ['Ford', 8], ['Mitsubishi', 7], ['Nissan', 6], ['Isuzu', 6], ['MG', 6], ['Subaru', 5],
+  ['Volkswagen', 4], ['Honda', 3], ['Suzuki', 3], ['BYD', 3], ['Mercedes-Benz', 2], ['BMW', 2], ['Audi', 2], ['Jeep', 1], ['Jayco', 1],
+];
+const GROUP_NAMES = ['Peter Warren', 'John Hughes', 'Suttons', 'Barry Bourke', 'Zagame', 'Lennock', 'Brighton', 'Bellamy', 'Von Bibra', 'Patterson Cheney', 'Westpoint', 'Cricks', 'Eagers', 'Southern Cross', 'Metro', 'Coastal'];
+const USED_NAMES = ['Used Cars', 'Car Centre', 'Auto Centre', 'Motor Traders', 'Quality Used Cars', 'Car Sales'];
+
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const since = (t0) => performance.now() - t0;
+const slugify = (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+/** 200 dealerships (franchised with one to three brands, or used-only), each with one sales location. */
+function planDealerships(rng) {
+  const names = new Set();
+  const uniqueName = (candidates) => {
+    for (const name of candidates) {
+      if (!names.has(name)) {
+        names.add(name);
+        return name;
+      }
+    }
+    const name = `${candidates[0]} ${names.size}`;
+    names.add(name);
+    return name;
+  };
+  const dealerships = [];
+  for (let i = 0; i < DEALERSHIPS; i++) {
+    const [suburb, state, postcode, lat, long] = rng.weighted(PLACES, (place) => place[5]);
+    const usedOnly = rng.chance(0.22);
+    const makes = [];
+    if (!usedOnly) {
+      makes.push(rng.weighted(FRANCHISES, ([, w]) => w)[0]);
+      while (makes.length < 3 && rng.chance(0.25)) {
+        const extra = rng.weighted(FRANCHISES, ([, w]) => w)[0];
+        if (!makes.includes(extra)) makes.push(extra);
+      }
+    }
+    const brand = makes.join(' ');
+    const group = rng.pick(GROUP_NAMES);
+    const name = usedOnly
+      ? uniqueName([`${suburb} ${rng.pick(USED_NAMES)}`, `${group} ${suburb} Used`, ...USED_NAMES.map((n) => `${suburb} ${n}`)])
+      : uniqueName([`${suburb} ${brand}`, `${group} ${brand}`, `${group} ${brand} ${suburb}`, `${brand} ${suburb} City`]);
+    const prefix = String.fromCharCode(65 + Math.floor(i / 26) % 26, 65 + (i % 26)) + (i >= 676 ? String(Math.floor(i / 676)) : '');
+    dealerships.push({
+      slug: `${slugify(name)}-${i}`,
+      name,
+      prefix,
+      makes,
+      usedOnly,
+      include_sold_cars_days: rng.weighted([3, 7, 0], (d) => (d === 3 ? 6 : d === 7 ? 3 : 1)),
+      finance_provider: rng.pick(['taurus', 'angle', '360_finance', 'none']),
+      weight: 0.25 + rng.float() ** 2 * 3, // stock sizes vary: a few big yards, many small ones
+      location: { name: `${name} Sales`, slug: 'sales', street: `${rng.int(1, 400)} ${rng.pick(['Parramatta Rd', 'Princes Hwy', 'Pacific Hwy', 'Main St', 'Great Western Hwy', 'Nepean Hwy', 'Gympie Rd', 'Albany Hwy'])}`, city: suburb, state, postcode, lat, long, time_zone: STATE_TIME_ZONES[state] },
+    });
+  }
+  // Stock counts proportional to the weights, summing to exactly CARS.
+  const total = dealerships.reduce((sum, d) => sum + d.weight, 0);
+  let left = CARS;
+  dealerships.forEach((d, i) => {
+    d.count = i === dealerships.length - 1 ? left : Math.min(left, Math.max(1, Math.round((CARS * d.weight) / total)));
+    left -= d.count;
+  });
+  return dealerships;
+}
+
+/** Categories a dealer tags cars with, derived from what the car is. */
+function categoriesOf(car) {
+  const out = [];
+  if (car.simple_body === 'suv' && car.seats >= 7) out.push('7 Seaters');
+  if (car.simple_body === 'suv' || car.simple_body === 'wagon' || car.simple_body === 'peopleMover') out.push('Family Cars');
+  if ((car.simple_body === 'ute' || car.simple_body === 'cabChassis') && car.simple_drive === '4x4') out.push('4x4 Utes');
+  if (car.simple_body === 'ute' || car.simple_body === 'van' || car.simple_body === 'cabChassis') out.push('Work Vehicles');
+  if (car.simple_fuel === 'Electric' || car.simple_fuel === 'Hybrid') out.push('Electric & Hybrid');
+  if (car.price !== null && car.price > 0 && car.price < 20000) out.push('Under $20k');
+  if (car.car_type === 'used' && car.price !== null && car.price > 0 && car.price < 15000 && (car.simple_body === 'hatch' || car.simple_body === 'sedan')) out.push('First Cars');
+  if (car.simple_body === 'motorhome') out.push('Caravans & Motorhomes');
+  return out;
+}
+
+const csvField = (value) => (value === null || value === undefined ? '' : `"${String(value).replace(/"/g, '""')}"`);
+const CAR_COLUMNS = ['id', 'dealership_id', 'location_id', 'stocknum', 'slug', 'car_type', 'status', 'make', 'model', 'badge', 'year', 'price', 'before_price', 'subscription_price', 'km', 'simple_body', 'simple_fuel', 'simple_transmission', 'simple_drive', 'colour', 'seats', 'tag', 'certified', 'reserved', 'show_on_dealer_website', 'sold_date', 'listed_until', 'custom_rank', 'views', 'data', 'created_at', 'updated_at'];
+
+/** CSV lines for COPY, a few hundred cars per chunk. */
+function* carCsv(cars, dealershipIds, locationIds) {
+  const chunk = [];
+  for (let i = 0; i < cars.length; i++) {
+    const car = cars[i];
+    const row = {
+      ...car,
+      id: i + 1,
+      dealership_id: dealershipIds.get(car.dealership_slug),
+      location_id: locationIds.get(car.dealership_slug),
+      sold_date: car.sold_date?.toISOString(),
+      listed_until: car.listed_until?.toISOString(),
+      data: JSON.stringify(car.data),
+      created_at: car.created_at.toISOString(),
+      updated_at: car.created_at.toISOString(),
+    };
+    chunk.push(CAR_COLUMNS.map((column) => csvField(row[column])).join(',') + '\n');
+    if (chunk.length === 500) yield chunk.splice(0).join('');
+  }
+  if (chunk.length > 0) yield chunk.join('');
+}
+
+/** Seeded, realistic search requests: shapes drawn from what a stock search page sends. */
+function generateRequests(rng, documents, count) {
+  const pickDoc = () => documents[Math.floor(rng.float() * documents.length)];
+  const valueOf = (doc, facet) => doc[facet];
+  const requests = [];
+  while (requests.length < count) {
+    const anchor = pickDoc();
+    const input = { page: rng.weighted([1, 2, 3], (p) => [0, 80, 13, 7][p]), hitsPerPage: 21, facets: PAGE_FACETS, filters: {}, ranges: {} };
+    input.sortBy = rng.weighted(['relevance', 'created_at:desc', 'price:asc', 'price:desc'], (s) => ({ relevance: 40, 'created_at:desc': 20, 'price:asc': 25, 'price:desc': 15 })[s]);
+    let filterCount;
+    if (rng.chance(0.35)) {
+      const badgeWord = (anchor.hit.badge ?? '').split(/\s+/)[0] ?? '';
+      const kind = rng.weighted(['model', 'make model', 'model badge', 'make', 'stocknum', 'year model'], (k) => ({ model: 35, 'make model': 15, 'model badge': 20, make: 10, stocknum: 10, 'year model': 10 })[k]);
+      const model = anchor.model.toLowerCase();
+      input.query = { model, 'make model': `${anchor.make.toLowerCase()} ${model}`, 'model badge': `${model} ${badgeWord.toLowerCase()}`.trim(), make: anchor.make.toLowerCase(), stocknum: anchor.stocknum, 'year model': `${anchor.year} ${model}` }[kind];
+      if (kind === 'stocknum') {
+        input.page = 1;
+        requests.push(SearchRequestSchema.parse(input));
+        continue;
+      }
+      filterCount = rng.weighted([0, 1, 2], (n) => [50, 30, 20][n]);
+    } else {
+      filterCount = rng.weighted([0, 1, 2, 3, 4], (n) => [12, 18, 30, 25, 15][n]);
+    }
+    const chosen = new Set();
+    while (chosen.size < filterCount) {
+      chosen.add(rng.weighted(FILTER_FACETS, (f) => ({ make: 25, make_model: 12, body: 15, car_type: 15, fuel: 6, transmission: 6, colour: 6, state: 12, dealership_name: 5 })[f]));
+    }
+    // A model is chosen after its make on a search page.
+    if (chosen.has('make_model') && !chosen.has('make') && chosen.size < 4) chosen.add('make');
+    for (const facet of chosen) {
+      const values = [valueOf(anchor, facet)];
+      if (facet !== 'make_model' && facet !== 'dealership_name' && rng.chance(0.2)) values.push(valueOf(pickDoc(), facet));
+      input.filters[facet] = [...new Set(values.filter((v) => v !== null && v !== undefined))];
+    }
+    if (rng.chance(0.4)) {
+      const facet = rng.weighted(RANGE_STATS, (f) => ({ price: 55, km: 20, year: 25 })[f]);
+      const round = (value, step, up) => (up ? Math.ceil(value / step) : Math.floor(value / step)) * step;
+      if (facet === 'price') {
+        const price = anchor.price ?? 30000;
+        input.ranges.price = rng.chance(0.3) ? `:${round(price * 1.2, 5000, true)}` : `${round(price * 0.7, 5000, false)}:${round(price * 1.3, 5000, true)}`;
+      } else if (facet === 'km') {
+        input.ranges.km = rng.chance(0.6) ? `:${round((anchor.km ?? 50000) * 1.5 + 1, 10000, true)}` : `0:${round((anchor.km ?? 50000) + 1, 25000, true)}`;
+      } else {
+        input.ranges.year = rng.chance(0.5) ? `${anchor.year - rng.int(0, 3)}:` : `${anchor.year - rng.int(1, 3)}:${Math.min(2026, anchor.year + rng.int(0, 2))}`;
+      }
+    }
+    requests.push(SearchRequestSchema.parse(input));
+  }
+  return requests;
+}
+
+/** A short label of a request's shape, to see which kinds of searches are slow. */
+const shapeOf = (request) => ({
+  text: request.query ? (/\d{5}/.test(request.query) ? 'stock number' : 'text') : 'no text',
+  filters: `${termFiltersOf(request).length} term filters`,
+  range: rangesOf(request).map(([facet]) => `${facet} range`)[0] ?? 'no range',
+  sort: `sort ${request.sortBy}`,
+  page: `page ${request.page}`,
+});
+
+function percentiles(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+  const total = sorted.reduce((sum, v) => sum + v, 0);
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted[sorted.length - 1], mean: total / sorted.length, qps: sorted.length / (total / 1000) };
+}
+const ms = (value) => value.toFixed(1).padStart(7);
+const latencyLine = (p) => `p50 ${ms(p.p50)}  p95 ${ms(p.p95)}  p99 ${ms(p.p99)}  max ${ms(p.max)}  mean ${ms(p.mean)} ms   ${p.qps.toFixed(1)} queries/s`;
+
+/**
+ * The in-memory baseline. itemsjs holds every document and its bitmaps in this one process's memory
+ * and answers without I/O, a network hop or concurrency control, so its figures are a lower bound for
+ * what a search can cost, not a drop-in alternative (no multi-site, versioning or live updates).
+ * Term facets are disjunctive (conjunction false) like the engines'; ranges go through its `filter`
+ * function; range stats are the min/max of the whole matched set (not per facet without its own range).
+ */
+function buildItemsjs(documents) {
+  const items = documents.map((doc) => {
+    const item = { id: doc.id, search_text: doc.search_text, price: doc.price, km: doc.km, year: doc.year, custom_rank: doc.custom_rank, created_at: doc.created_at, hit: doc.hit };
+    for (const facet of FILTER_FACETS) if (doc[facet] !== null) item[facet] = doc[facet];
+    return item;
+  });
+  const aggregations = Object.fromEntries(FILTER_FACETS.map((facet) => [facet, { conjunction: false, size: 1000 }]));
+  const engine = itemsjs(items, {
+    aggregations,
+    searchableFields: ['search_text'],
+    sortings: {
+      relevance: { field: ['custom_rank', 'created_at', 'id'], order: ['desc', 'desc', 'desc'] },
+      'created_at:desc': { field: ['created_at', 'id'], order: ['desc', 'desc'] },
+      'price:desc': { field: ['price', 'id'], order: ['desc', 'desc'] },
+      'price:asc': { field: ['price', 'id'], order: ['asc', 'asc'] },
+    },
+  });
+  return (scope, request) => {
+    const ranges = rangesOf(request);
+    const positiveOnly = request.sortBy === 'price:asc' && scope.positivePriceOnPriceAsc;
+    const filter =
+      ranges.length > 0 || positiveOnly
+        ? (item) =>
+            (!positiveOnly || item.price !== null) &&
+            ranges.every(([facet, range]) => item[facet] !== null && (range.min === null || item[facet] >= range.min) && (range.max === null || item[facet] <= range.max))
+        : undefined;
+    const result = engine.search({
+      query: request.query,
+      filters: Object.fromEntries(termFiltersOf(request)),
+      filter,
+      sort: request.sortBy,
+      page: request.page,
+      per_page: request.hitsPerPage,
+      is_all_filtered_items: true,
+    });
+    const facetStats = {};
+    for (const facet of RANGE_STATS) {
+      let min = Infinity;
+      let max = -Infinity;
+      for (const item of result.data.allFilteredItems ?? []) {
+        const value = item[facet];
+        if (value === null) continue;
+        if (value < min) min = value;
+        if (value > max) max = value;
+      }
+      if (min <= max) facetStats[facet] = { min, max };
+    }
+    const facets = {};
+    for (const [name, aggregation] of Object.entries(result.data.aggregations)) {
+      facets[name] = Object.fromEntries(aggregation.buckets.filter((b) => b.doc_count > 0).map((b) => [b.key, b.doc_count]));
+    }
+    return { hits: result.data.items.map((item) => item.hit), count: result.pagination.total, facets, facetStats };
+  };
+}
+
+await ensureDatabase(DATABASE_URL);
+const dataSource = createDataSource({ url: DATABASE_URL, poolSize: 4, applicationName: 'bench-search' });
+let cleaned = false;
+async function cleanup() {
+  if (cleaned) return;
+  cleaned = true;
+  if (dataSource.isInitialized) await dataSource.destroy().catch((error) => console.error(`closing the data source: ${error.message}`));
+  await dropDatabase(DATABASE_URL);
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`${signal}: dropping the benchmark database`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+try {
+  await dataSource.initialize();
+  await runMigrations(dataSource);
+  const engine = createSearchEngine({ dataSource, indexPrefix: searchIndexPrefix(`bench-search-${tag}`) });
+  if (engine.kind !== 'postgres') throw new Error(`expected the PostgreSQL engine, got ${engine.kind}`);
+  const out = [];
+  const print = (line = '') => {
+    out.push(line);
+    console.log(line);
+  };
+
+  // ---- Setup -------------------------------------------------------------------------------------
+  const setupStart = performance.now();
+  let t0 = performance.now();
+  const rng = new Rng(CAR_SEED);
+  const dealerships = planDealerships(rng);
+  const now = new Date();
+  const plans = dealerships.map((d) => ({
+    dealership_slug: d.slug,
+    count: d.count,
+    prefix: d.prefix,
+    makes: d.makes,
+    car_types: d.usedOnly ? ['used'] : ['new', 'demo', 'used'],
+    mix: { new: 0.42, demo: 0.1, used: 0.48 },
+    include_sold_cars_days: d.include_sold_cars_days,
+    finance_provider: d.finance_provider,
+    state: d.location.state,
+    locations: [{ slug: d.location.slug, primary: true, used: false, makes: [] }],
+  }));
+  const cars = generateCars({ now, seed: CAR_SEED, plans });
+  const priceRng = new Rng(CAR_SEED + 1);
+  for (const car of cars) {
+    // The brief's price band: $8k to $150k (the generator's oldest cars fall below, motorhomes above).
+    if (car.price !== null && car.price > 0 && car.price < 8000) car.price = 7990 + 1000 * priceRng.int(1, 4);
+    if (car.price !== null && car.price > 150000) car.price = 149990;
+    if (car.before_price !== null && car.price !== null && car.before_price <= car.price) car.before_price = null;
+    car.data.categories = categoriesOf(car);
+  }
+  const generated = since(t0);
+
+  t0 = performance.now();
+  const [site] = await dataSource.query(`INSERT INTO sites (slug, name) VALUES ('bench-search-group', 'Bench Search Motor Group') RETURNING id`);
+  const dealerRows = await dataSource.query(
+    `INSERT INTO dealerships (site_id, slug, name, include_sold_cars_days, position)
+     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::int[]) RETURNING id, slug`,
+    [site.id, dealerships.map((d) => d.slug), dealerships.map((d) => d.name), dealerships.map((d) => d.include_sold_cars_days), dealerships.map((_, i) => i)],
+  );
+  const dealershipIds = new Map(dealerRows.map((row) => [row.slug, row.id]));
+  const locs = dealerships.map((d) => ({ ...d.location, dealership_id: dealershipIds.get(d.slug) }));
+  const column = (name) => locs.map((l) => l[name]);
+  const locationRows = await dataSource.query(
+    `INSERT INTO locations (dealership_id, name, slug, "primary", location_type, street, city, state, postcode, lat, long, time_zone)
+     SELECT d, n, s, true, 'sales', st, c, sa, p, la, lo, tz
+     FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::float8[], $9::float8[], $10::text[]) AS u(d, n, s, st, c, sa, p, la, lo, tz)
+     RETURNING id, dealership_id`,
+    [column('dealership_id'), column('name'), column('slug'), column('street'), column('city'), column('state'), column('postcode'), column('lat'), column('long'), column('time_zone')],
+  );
+  const locationByDealership = new Map(locationRows.map((row) => [row.dealership_id, row.id]));
+  const locationIds = new Map(dealerships.map((d) => [d.slug, locationByDealership.get(dealershipIds.get(d.slug))]));
+  const client = await dataSource.driver.master.connect();
+  try {
+    await pipeline(Readable.from(carCsv(cars, dealershipIds, locationIds)), client.query(copyFrom(`COPY cars (${CAR_COLUMNS.join(', ')}) FROM STDIN WITH (FORMAT csv)`)));
+  } finally {
+    client.release();
+  }
+  await dataSource.query(`SELECT setval(pg_get_serial_sequence('cars', 'id'), (SELECT max(id) FROM cars))`);
+  await dataSource.query('ANALYZE cars');
+  const copied = since(t0);
+
+  // The projection, built as SiteIndexer.reindex builds it: listed cars in id order, written into a new
+  // index version that is then swapped in. The next batch is read while the previous one is written.
+  t0 = performance.now();
+  const documents = [];
+  const session = await engine.beginReindex(site.id);
+  try {
+    let afterId = 0;
+    let writing = Promise.resolve();
+    for (;;) {
+      const batch = await documentsAfter(dataSource.manager, site.id, afterId, REINDEX_BATCH, new Date());
+      await writing;
+      if (batch.length === 0) break;
+      writing = session.write(batch);
+      writing.catch(() => undefined); // awaited on the next turn; this only keeps it from being unhandled
+      for (const document of batch) documents.push(document);
+      afterId = batch[batch.length - 1].id;
+    }
+    await session.commit();
+  } catch (error) {
+    await session.abort().catch(() => undefined);
+    throw error;
+  }
+  const indexed = since(t0);
+  // Autovacuum would get here soon after a reindex; do it now so the runs see a settled table.
+  t0 = performance.now();
+  await dataSource.query('VACUUM (ANALYZE) search_documents');
+  const vacuumed = since(t0);
+  const setupMs = since(setupStart);
+
+  t0 = performance.now();
+  const searchItems = buildItemsjs(documents);
+  const itemsjsBuilt = since(t0);
+
+  const [{ size }] = await dataSource.query(`SELECT pg_size_pretty(pg_total_relation_size('search_documents')) AS size`);
+  const statusCounts = cars.reduce((acc, car) => ((acc[car.status] = (acc[car.status] ?? 0) + 1), acc), {});
+  const typeCounts = cars.reduce((acc, car) => ((acc[car.car_type] = (acc[car.car_type] ?? 0) + 1), acc), {});
+  print(`search benchmark: ${CARS} cars across ${DEALERSHIPS} dealerships (${new Set(cars.map((c) => c.make)).size} makes, ${new Set(cars.map((c) => `${c.make}:${c.model}`)).size} models of ${VEHICLE_MODELS.length}), ${documents.length} listed, one site`);
+  print(`  stock: ${Object.entries(typeCounts).map(([k, v]) => `${k} ${v}`).join(', ')}; ${Object.entries(statusCounts).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  print(`setup ${seconds(setupMs)} (database ${DATABASE_URL.replace(/^.*\//, '')})`);
+  print(`  generate cars              ${seconds(generated)}`);
+  print(`  COPY cars + ANALYZE        ${seconds(copied)}`);
+  print(`  build projection (reindex) ${seconds(indexed)}   ${Math.round(documents.length / (indexed / 1000))} documents/s, search_documents ${size}`);
+  print(`  VACUUM ANALYZE projection  ${seconds(vacuumed)}`);
+  print(`  itemsjs index (in memory)  ${seconds(itemsjsBuilt)}   (not part of setup)`);
+
+  // ---- Requests ----------------------------------------------------------------------------------
+  const queryRng = new Rng(QUERY_SEED);
+  const warmup = generateRequests(queryRng, documents, WARMUP);
+  const requests = generateRequests(queryRng, documents, QUERIES);
+  const scope = await searchScopeOf(dataSource.manager, site.id);
+
+  const run = async (name, answer) => {
+    for (const request of warmup) await answer(request);
+    const latencies = [];
+    const counts = [];
+    let hits = 0;
+    const started = performance.now();
+    for (const [i, request] of requests.entries()) {
+      const t = process.hrtime.bigint();
+      const result = await answer(request);
+      latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
+      counts.push(result.count);
+      hits += result.hits.length;
+      if ((i + 1) % 100 === 0 && i + 1 < requests.length) process.stderr.write(`  (${name}: ${i + 1}/${requests.length} in ${seconds(since(started))})\n`);
+    }
+    return { latencies, counts, hits };
+  };
+  const pg = await run('postgres', (request) => engine.query(scope, request));
+  const mem = await run('itemsjs', (request) => searchItems(scope, request));
+
+  const pgStats = percentiles(pg.latencies);
+  const memStats = percentiles(mem.latencies);
+  const average = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
+  print();
+  print(`${QUERIES} requests after ${WARMUP} warm-up, sequential, hitsPerPage 21, facets ${PAGE_FACETS.join(',')}`);
+  print(`  postgres  ${latencyLine(pgStats)}`);
+  print(`  itemsjs   ${latencyLine(memStats)}`);
+  print(`  ratio postgres / itemsjs: p50 ${(pgStats.p50 / memStats.p50).toFixed(1)}x, p95 ${(pgStats.p95 / memStats.p95).toFixed(1)}x`);
+  print(
+    `  postgres: average count ${Math.round(average(pg.counts))} (median ${percentiles(pg.counts).p50}), ${(pg.hits / QUERIES).toFixed(1)} hits per page, ${pg.counts.filter((c) => c === 0).length} empty results`,
+  );
+  print(`  itemsjs:  average count ${Math.round(average(mem.counts))} (median ${percentiles(mem.counts).p50}), ${(mem.hits / QUERIES).toFixed(1)} hits per page, ${mem.counts.filter((c) => c === 0).length} empty results`);
+
+  // Which request shapes cost what.
+  print();
+  print('latency by request shape (ms)             n   pg p50   pg p95   itemsjs p50   itemsjs p95');
+  const shapes = requests.map(shapeOf);
+  for (const dimension of ['text', 'filters', 'range', 'sort', 'page']) {
+    const groups = new Map();
+    shapes.forEach((shape, i) => {
+      const key = shape[dimension];
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(i);
+    });
+    for (const [key, indexes] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+      const p = percentiles(indexes.map((i) => pg.latencies[i]));
+      const m = percentiles(indexes.map((i) => mem.latencies[i]));
+      print(`  ${key.padEnd(36)} ${String(indexes.length).padStart(5)} ${ms(p.p50)}  ${ms(p.p95)}       ${ms(m.p50)}       ${ms(m.p95)}`);
+    }
+  }
+  print('slowest postgres requests:');
+  const slowest = pg.latencies.map((latency, i) => [latency, i]).sort((a, b) => b[0] - a[0]).slice(0, 5);
+  for (const [latency, i] of slowest) {
+    const { query, filters, ranges, sortBy, page } = requests[i];
+    print(`  ${ms(latency)} ms  count ${String(pg.counts[i]).padStart(6)}  ${JSON.stringify({ query, filters, ranges, sortBy, page })}`);
+  }
+
+  // Do both engines find the same cars? Term filters and ranges must agree; free text may not (the
+  // projection matches substrings of search_text, itemsjs uses lunr's stemmed, prefix-expanded words).
+  print();
+  const step = Math.max(1, Math.floor(QUERIES / CROSS_CHECKS));
+  const checked = requests.map((_, i) => i).filter((i) => i % step === 0).slice(0, CROSS_CHECKS);
+  const differing = checked.filter((i) => pg.counts[i] !== mem.counts[i]);
+  print(`count cross-check: ${checked.length - differing.length} of ${checked.length} requests agree`);
+  for (const i of differing) {
+    const { query, filters, ranges, sortBy } = requests[i];
+    print(`  request ${i}: postgres ${pg.counts[i]}, itemsjs ${mem.counts[i]}  ${JSON.stringify({ query, filters, ranges, sortBy })}`);
+  }
+  const allDiffering = requests.filter((_, i) => pg.counts[i] !== mem.counts[i]);
+  print(`  over all ${QUERIES}: ${QUERIES - allDiffering.length} agree; of those differing, ${allDiffering.filter((r) => r.query).length} have free text`);
+  await engine.close();
+} finally {
+  await cleanup();
+}

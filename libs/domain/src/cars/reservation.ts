@@ -1,0 +1,28 @@
+import type { CarRuleInput } from './car-rule-input';
+import { formatDollars } from './price-display';
+
+/** Dealers using market-price data only take online reservations above this price (spec 000 §4). */
+export const RESERVE_MIN_MARKET_PRICE = 200;
+export const DEFAULT_RESERVE_DEPOSIT_TEXT = '$200';
+
+export type ReservationInput = CarRuleInput<'status' | 'sold' | 'reserved' | 'price'>;
+
+export function canReserve(car: ReservationInput, options: { marketPriceEnabled: boolean }): boolean {
+  // The sold flag and the status come from different feed fields and can disagree; either one blocks.
+  if (car.status !== 'in_stock' || car.sold === true || car.reserved === true) return false;
+  if (!options.marketPriceEnabled) return true;
+  return (car.price ?? 0) > RESERVE_MIN_MARKET_PRICE;
+}
+
+/**
+ * The deposit wording on the reserve button. A positive amount is shown in dollars, text is kept
+ * as the dealer wrote it, and anything else falls back to the site's reserve_deposit_text.
+ */
+export function reserveDepositText(
+  value: number | string | null | undefined,
+  defaultText: string = DEFAULT_RESERVE_DEPOSIT_TEXT,
+): string {
+  if (typeof value === 'number') return Number.isFinite(value) && value > 0 ? formatDollars(value) : defaultText;
+  const text = value?.trim();
+  return text ? text : defaultText;
+}

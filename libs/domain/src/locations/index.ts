@@ -1,0 +1,2 @@
+export * from './filter-locations';
+export * from './contact-slug';

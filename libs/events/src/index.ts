@@ -1,0 +1,2 @@
+export * from './car-events';
+export * from './event-workers';

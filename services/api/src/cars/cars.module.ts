@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { SearchModule } from '../search/search.module';
+import { SitesModule } from '../sites/sites.module';
+import { CarsController, SiteCarsController } from './cars.controller';
+import { CarsService } from './cars.service';
+import { SiteCars } from './site-cars';
+
+@Module({
+  imports: [SitesModule, SearchModule],
+  controllers: [SiteCarsController, CarsController],
+  providers: [CarsService, SiteCars],
+  exports: [SiteCars],
+})
+export class CarsModule {}

