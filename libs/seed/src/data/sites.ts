@@ -309,7 +309,19 @@ const harbourMotorGroup: SiteSeed = {
       include_sold_cars_days: 2,
       average_rating: 4.1,
       review_count: 356,
-      config: { forms: { default_state: 'vic' }, features: { delivery_calculator_enabled: true } },
+      config: {
+        forms: { default_state: 'vic' },
+        features: { delivery_calculator_enabled: true },
+        delivery: {
+          regions: [
+            { name: 'Geelong and Surf Coast', price: 0, max_km: 40 },
+            { name: 'Greater Melbourne', price: 290, max_km: 120 },
+            { name: 'Regional Victoria', price: 690, max_km: 400 },
+            { name: 'Interstate', price: 1490, max_km: 2500 },
+            { name: 'Tasmania (via Spirit of Tasmania)', price: 1190, postcodes: [{ from: '7000', to: '7999' }] },
+          ],
+        },
+      },
       stock: { count: 380, prefix: 'HMB' },
       locations: [
         {
@@ -549,9 +561,26 @@ const northsideUsedCars: SiteSeed = {
       interest_max: 19.95,
       slider_max_follows_price: true,
       disclaimer_enabled: true,
+      quote_service_enabled: true,
+      quote_advertised_rate: 8.49,
+      quote_establishment_fee: 495,
+      quote_monthly_fee: 10,
+      quote_rate_by_age: [
+        { max_age_years: 3, rate: 7.99 },
+        { max_age_years: 7, rate: 8.99 },
+        { max_age_years: 12, rate: 10.99 },
+      ],
     },
     search: { car_types: ['used'], visibility_filters: ['car_type:used'] },
     features: { delivery_calculator_enabled: true, hide_save_without_price_or_images: true },
+    delivery: {
+      regions: [
+        { name: 'Brisbane North', price: 0, max_km: 30 },
+        { name: 'South East Queensland', price: 250, max_km: 150 },
+        { name: 'Queensland', price: 750, max_km: 1800 },
+        { name: 'Interstate', price: 1650, max_km: 3500 },
+      ],
+    },
     gates: { gated_routes: ['my_garage', 'checkout', 'online_payment'] },
     marketing: {
       trade_in_faq_variant: 'instant_range',

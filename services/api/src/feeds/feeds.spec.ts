@@ -2,27 +2,18 @@ import type { INestApplication } from '@nestjs/common';
 import Redis from 'ioredis';
 import request from 'supertest';
 import { SearchRequestSchema, type SearchRequestInput } from '@platform/domain';
-import { QueueProducer } from '@platform/queues';
+import { QUEUE_NAMES, QueueProducer } from '@platform/queues';
 import { PostgresSearchEngine } from '@platform/search';
 import { searchScopeOf, SiteIndexer, startStockWorkers } from '@platform/stock';
 import { createStockFixture, createTestDatabase, feedCar as car, TEST_REDIS_URL, uniqueRedisPrefix, type StockFixture, type TestDatabase } from '@platform/testing';
 import { createApiApp } from '../bootstrap';
 import { ApiEnvSchema } from '../env';
+import { eventually } from '../testing/site-api.harness';
 
 const OPS_TOKEN = 'test-ops-token-0123456789abcdef';
 const FEED_MAX_BYTES = 64 * 1024;
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number): string => new Date(Date.now() - days * DAY).toISOString();
-
-async function eventually<T>(probe: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('feed push API and ops API with real BullMQ workers (PostgreSQL, Redis)', () => {
   let db: TestDatabase;
@@ -252,7 +243,7 @@ describe('feed push API and ops API with real BullMQ workers (PostgreSQL, Redis)
       const page = await http().get('/ops/queues').set('Authorization', `Basic ${basic}`).expect(200);
       expect(page.text).toContain('<div id="root">');
       const queues = await http().get('/ops/queues/api/queues').set('Authorization', `Basic ${basic}`).expect(200);
-      expect(queues.body.queues.map((queue: { name: string }) => queue.name).sort()).toEqual(['feed-ingest', 'maintenance', 'reindex', 'search-index']);
+      expect(queues.body.queues.map((queue: { name: string }) => queue.name).sort()).toEqual([...QUEUE_NAMES].sort());
     });
 
     it('reindexes a site with no downtime: searches during the rebuild always see every visible car', async () => {

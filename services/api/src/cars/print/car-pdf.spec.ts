@@ -1,19 +1,10 @@
 import { readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { PDFParse } from 'pdf-parse';
 import { createImageLoader, renderCarPdf, type ImageLoader, type PrintableCar } from './index';
 import { formatPrintDate, normaliseColour, pdfText, svgAspect } from './car-pdf';
 import { checkPng } from './png-safety';
-
-// pdf-parse (pdf.js) sets up its 'fake worker' in Node with a dynamic import() of pdf.worker.mjs,
-// which Jest's CommonJS runtime refuses without --experimental-vm-modules. pdf.js first looks for
-// globalThis.pdfjsWorker, so the worker module is loaded here with Node's own require (Node 20.19+
-// can require an ES module) and handed over that way.
-const nodeRequire = createRequire(__filename);
-const workerPath = path.join(path.dirname(nodeRequire.resolve('pdf-parse')), 'pdf.worker.mjs');
-(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= nodeRequire(workerPath);
+import { flatText, parsePdf } from '../../testing/parse-pdf';
 
 const ASSETS = path.resolve(__dirname, '../../../../../libs/seed/assets');
 const DEMO_SVG = readdirSync(path.join(ASSETS, 'demo')).filter((name) => name.endsWith('.svg')).sort()[0];
@@ -114,20 +105,8 @@ function car(overrides: Partial<PrintableCar> = {}): PrintableCar {
   };
 }
 
-async function parse(pdf: Buffer) {
-  // pdf.js may transfer (detach) the bytes it is given, so it gets a copy.
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    const text = await parser.getText();
-    const info = await parser.getInfo();
-    return { text: text.text, pages: text.total, pageTexts: text.pages.map((p) => p.text), info: info.info as Record<string, unknown> };
-  } finally {
-    await parser.destroy();
-  }
-}
-
-/** Extracted text with runs of white space made single spaces, so wrapped lines still match. */
-const flat = (text: string) => text.replace(/\s+/g, ' ');
+const parse = parsePdf;
+const flat = flatText;
 
 // ---------------------------------------------------------------- renderCarPdf
 

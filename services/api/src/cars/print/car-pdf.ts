@@ -51,8 +51,9 @@ interface Cursor {
  * fonts, so characters outside Windows-1252 (emoji and the like) are dropped.
  */
 export async function renderCarPdf(car: PrintableCar, images: ImageLoader): Promise<Buffer> {
+  // The first three photos, fetched together; a loader that throws or rejects just loses that photo.
   const loaded = await Promise.all(
-    car.imageUrls.slice(0, PRINT_LIMITS.photos).map((url) => Promise.resolve(images.load(url)).catch(() => null)),
+    car.imageUrls.slice(0, PRINT_LIMITS.photos).map((url) => (async () => images.load(url))().catch(() => null)),
   );
 
   const doc = new PDFDocument({
