@@ -119,4 +119,24 @@ describe('search API (real PostgreSQL, Redis and workers)', () => {
     expect(res.body.hits.map((hit: { stocknum: string }) => hit.stocknum)).toEqual(['W2', 'N2']);
     await h.http().post(`/api/sites/${h.siteSlug}/search/hits`).send({ limit: 0 }).expect(400);
   });
+
+  it('documents the site API in OpenAPI', async () => {
+    const res = await h.http().get('/api/docs/openapi.json').expect(200);
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/sites/{siteSlug}/search',
+        '/api/sites/{siteSlug}/search/hits',
+        '/api/sites/{siteSlug}/cars/{slug}',
+        '/api/sites/{siteSlug}/cars/{slug}/similar',
+        '/api/sites/{siteSlug}/locations',
+        '/api/sites/{siteSlug}/delivery',
+        '/api/geo/postcodes/{postcode}',
+        '/api/cars/{slug}/view.json',
+        '/api/cars/{slug}/autogauge',
+        '/api/cars/{slug}/phone-reveal',
+        '/api/cars/{slug}/print.pdf',
+        '/api/youx/quote',
+      ]),
+    );
+  });
 });
