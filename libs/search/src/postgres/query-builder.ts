@@ -1,6 +1,7 @@
 import {
   groupVisibilityFilters,
   MULTI_VALUE_FACETS,
+  TERM_FACETS,
   rangesOf,
   requestedFacets,
   termFiltersOf,
@@ -11,6 +12,15 @@ import {
   type SearchScope,
 } from '@platform/domain';
 import { quoteIdent } from './columns';
+
+/**
+ * What facets, stats, sorting and paging read. The scoped set is materialised once per query and
+ * scanned by every facet, so it leaves out the wide columns (hit, search_text): the page's hits are
+ * fetched by id afterwards, for just the rows shown.
+ */
+const SCOPED_COLUMNS = ['site_id', 'version', 'id', 'price', 'km', 'year', 'subscription_price', 'weekly_price', 'custom_rank', 'created_at', ...TERM_FACETS]
+  .map((column) => `d.${quoteIdent(column)}`)
+  .join(', ');
 
 /** Collects positional parameters while SQL text is assembled. */
 class Params {
@@ -112,13 +122,13 @@ export function buildSearchSql(scope: SearchScope, request: SearchRequest, now: 
   const offset = p.add((request.page - 1) * request.hitsPerPage);
   const order = ORDER_BY[request.sortBy];
   const sql = `
-WITH scoped AS MATERIALIZED (SELECT * FROM search_documents d WHERE ${base.join(' AND ')}),
+WITH scoped AS MATERIALIZED (SELECT ${SCOPED_COLUMNS} FROM search_documents d WHERE ${base.join(' AND ')}),
 matched AS MATERIALIZED (SELECT * FROM scoped d WHERE ${where(null)})
 SELECT
   (SELECT count(*)::int FROM matched) AS count,
-  (SELECT coalesce(json_agg(page.hit ORDER BY page.n), '[]'::json) FROM (
-    SELECT d.hit, row_number() OVER (ORDER BY ${order}) AS n FROM matched d ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}
-  ) page) AS hits,
+  (SELECT coalesce(json_agg(full_doc.hit ORDER BY page.n), '[]'::json) FROM (
+    SELECT d.site_id, d.version, d.id, row_number() OVER (ORDER BY ${order}) AS n FROM matched d ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}
+  ) page JOIN search_documents full_doc ON (full_doc.site_id, full_doc.version, full_doc.id) = (page.site_id, page.version, page.id)) AS hits,
   ${facetQueries.length > 0 ? `(SELECT coalesce(json_agg(f), '[]'::json) FROM (${facetQueries.join(' UNION ALL ')}) f)` : `'[]'::json`} AS facets,
   ${statQueries.length > 0 ? `(SELECT coalesce(json_agg(s), '[]'::json) FROM (${statQueries.join(' UNION ALL ')}) s)` : `'[]'::json`} AS stats`;
   return { sql, params: p.values };
