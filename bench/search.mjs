@@ -6,6 +6,7 @@
 // Prints figures; never fails on time (non-zero exit only on a real error).
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { cpus, loadavg } from 'node:os';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 // The ESM build on purpose: itemsjs 2.4.4's CommonJS build (dist/index.cjs) spreads the item store
@@ -213,7 +214,7 @@ function generateRequests(rng, documents, count) {
       } else if (facet === 'km') {
         input.ranges.km = rng.chance(0.6) ? `:${round((anchor.km ?? 50000) * 1.5 + 1, 10000, true)}` : `0:${round((anchor.km ?? 50000) + 1, 25000, true)}`;
       } else {
-        input.ranges.year = rng.chance(0.5) ? `${anchor.year - rng.int(0, 3)}:` : `${anchor.year - rng.int(1, 3)}:${Math.min(2026, anchor.year + rng.int(0, 2))}`;
+        input.ranges.year = rng.chance(0.5) ? `${anchor.year - rng.int(0, 3)}:` : `${anchor.year - rng.int(1, 3)}:${Math.min(new Date().getUTCFullYear(), anchor.year + rng.int(0, 2))}`;
       }
     }
     requests.push(SearchRequestSchema.parse(input));
@@ -303,17 +304,19 @@ function buildItemsjs(documents) {
 
 await ensureDatabase(DATABASE_URL);
 const dataSource = createDataSource({ url: DATABASE_URL, poolSize: 4, applicationName: 'bench-search' });
-let cleaned = false;
-async function cleanup() {
-  if (cleaned) return;
-  cleaned = true;
-  if (dataSource.isInitialized) await dataSource.destroy().catch((error) => console.error(`closing the data source: ${error.message}`));
-  await dropDatabase(DATABASE_URL);
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
+// One cleanup for every way out (done, failed, interrupted): close connections, drop the database.
+let cleanup;
+const cleanUp = () =>
+  (cleanup ??= (async () => {
+    if (dataSource.isInitialized) await dataSource.destroy().catch((error) => console.error(`closing the data source: ${error.message}`));
+    await dropDatabase(DATABASE_URL);
+  })());
+let interrupted = null;
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
   process.once(signal, () => {
+    interrupted = signal;
     console.error(`${signal}: dropping the benchmark database`);
-    cleanup().finally(() => process.exit(130));
+    cleanUp().finally(() => process.exit(code));
   });
 }
 
@@ -383,7 +386,9 @@ try {
     client.release();
   }
   await dataSource.query(`SELECT setval(pg_get_serial_sequence('cars', 'id'), (SELECT max(id) FROM cars))`);
-  await dataSource.query('ANALYZE cars');
+  // Statistics as autovacuum would have them by the time a reindex runs (with none, the planner
+  // guesses two dealerships per site and reads the site's cars once per batch).
+  await dataSource.query('ANALYZE');
   const copied = since(t0);
 
   // The projection, built as SiteIndexer.reindex builds it: listed cars in id order, written into a new
@@ -424,6 +429,7 @@ try {
   const typeCounts = cars.reduce((acc, car) => ((acc[car.car_type] = (acc[car.car_type] ?? 0) + 1), acc), {});
   print(`search benchmark: ${CARS} cars across ${DEALERSHIPS} dealerships (${new Set(cars.map((c) => c.make)).size} makes, ${new Set(cars.map((c) => `${c.make}:${c.model}`)).size} models of ${VEHICLE_MODELS.length}), ${documents.length} listed, one site`);
   print(`  stock: ${Object.entries(typeCounts).map(([k, v]) => `${k} ${v}`).join(', ')}; ${Object.entries(statusCounts).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  print(`  machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (other work on the machine skews the figures)`);
   print(`setup ${seconds(setupMs)} (database ${DATABASE_URL.replace(/^.*\//, '')})`);
   print(`  generate cars              ${seconds(generated)}`);
   print(`  COPY cars + ANALYZE        ${seconds(copied)}`);
@@ -463,6 +469,7 @@ try {
   print(`${QUERIES} requests after ${WARMUP} warm-up, sequential, hitsPerPage 21, facets ${PAGE_FACETS.join(',')}`);
   print(`  postgres  ${latencyLine(pgStats)}`);
   print(`  itemsjs   ${latencyLine(memStats)}`);
+  print(`  load average after the runs: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   print(`  ratio postgres / itemsjs: p50 ${(pgStats.p50 / memStats.p50).toFixed(1)}x, p95 ${(pgStats.p95 / memStats.p95).toFixed(1)}x`);
   print(
     `  postgres: average count ${Math.round(average(pg.counts))} (median ${percentiles(pg.counts).p50}), ${(pg.hits / QUERIES).toFixed(1)} hits per page, ${pg.counts.filter((c) => c === 0).length} empty results`,
@@ -507,6 +514,9 @@ try {
   const allDiffering = requests.filter((_, i) => pg.counts[i] !== mem.counts[i]);
   print(`  over all ${QUERIES}: ${QUERIES - allDiffering.length} agree; of those differing, ${allDiffering.filter((r) => r.query).length} have free text`);
   await engine.close();
+} catch (error) {
+  // Interrupted: the queries in flight fail as their connections close; the signal handler exits.
+  if (!interrupted) throw error;
 } finally {
-  await cleanup();
+  await cleanUp();
 }
