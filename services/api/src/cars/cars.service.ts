@@ -163,9 +163,12 @@ export class CarsService {
   async printPdf(slug: string, now = new Date()): Promise<Buffer> {
     const found: SiteCar = await this.cars.byGlobalSlug(slug);
     const config = await this.sites.forDealership(found.dealership.id);
-    const [host] = (await this.db.query(`SELECT host FROM site_hosts WHERE site_id = $1 ORDER BY "primary" DESC, host LIMIT 1`, [found.dealership.site_id])) as { host: string }[];
-    const [site] = (await this.db.query(`SELECT name FROM sites WHERE id = $1`, [found.dealership.site_id])) as { name: string }[];
-    const origin = host ? (host.host.endsWith('.localhost') ? `http://${host.host}:${this.env.WEB_PORT}` : `https://${host.host}`) : '';
+    const [site] = (await this.db.query(
+      `SELECT s.name, (SELECT h.host FROM site_hosts h WHERE h.site_id = s.id ORDER BY h."primary" DESC, h.host LIMIT 1) AS host FROM sites s WHERE s.id = $1`,
+      [found.dealership.site_id],
+    )) as { name: string; host: string | null }[];
+    const host = site?.host ?? null;
+    const origin = host ? (host.endsWith('.localhost') ? `http://${host}:${this.env.WEB_PORT}` : `https://${host}`) : '';
     const view = carView(found.car, found.dealership, found.location);
     const printable = printableCar(view, found, { config, siteName: site?.name ?? '', pageUrl: `${origin}/cars/${slug}`, now });
     return renderCarPdf(printable, createImageLoader({ mediaDir: this.env.MEDIA_DIR ?? DEMO_ASSETS_DIR }));

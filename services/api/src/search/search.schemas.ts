@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_HITS_PER_PAGE, RANGE_FACETS, RangeTextSchema, SORT_VALUES, TERM_FACETS } from '@platform/domain';
+import { MAX_HITS_PER_PAGE, RangeTextSchema, SearchRequestSchema } from '@platform/domain';
 
 const PageSchema = z.int().min(1, 'page starts at 1').default(1);
 const ValueSchema = z.string().trim().min(1).max(100);
@@ -22,12 +22,8 @@ export const SpecialOffersSearchSchema = z.strictObject({
 });
 export type SpecialOffersSearch = z.output<typeof SpecialOffersSearchSchema>;
 
-/** A list of hits by filter and limit, for carousels: no facets, no paging. */
-export const HitsRequestSchema = z.strictObject({
-  query: z.string().max(200).optional(),
-  filters: z.partialRecord(z.enum(TERM_FACETS), z.array(z.string().min(1)).max(200)).default({}),
-  ranges: z.partialRecord(z.enum(RANGE_FACETS), RangeTextSchema).default({}),
-  sortBy: z.enum(SORT_VALUES).default('relevance'),
+/** A list of hits by filter and limit, for carousels: the search request's filters, no facets, no paging. */
+export const HitsRequestSchema = SearchRequestSchema.pick({ query: true, filters: true, ranges: true, sortBy: true }).extend({
   limit: z.int().min(1).max(MAX_HITS_PER_PAGE).default(10),
 });
 export type HitsRequest = z.output<typeof HitsRequestSchema>;
