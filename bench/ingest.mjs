@@ -27,9 +27,10 @@ const tag = `${process.pid}_${randomBytes(3).toString('hex')}`;
 const DATABASE_URL = `${SERVER}/platform_bench_${tag}`;
 const REDIS_PREFIX = `bench-${tag}`;
 const OPS_TOKEN = randomBytes(24).toString('hex');
+const AUTH_SECRET = randomBytes(32).toString('hex');
 const PORT = Number(process.env.BENCH_API_PORT ?? 3201);
 const api = `http://127.0.0.1:${PORT}`;
-const env = { ...process.env, NODE_ENV: 'production', DATABASE_URL, REDIS_URL, REDIS_PREFIX, OPS_TOKEN, PORT: String(PORT), WORKER_PORT: String(PORT + 1), LOG_LEVEL: 'warn' };
+const env = { ...process.env, NODE_ENV: 'production', DATABASE_URL, REDIS_URL, REDIS_PREFIX, OPS_TOKEN, AUTH_SECRET, PORT: String(PORT), WORKER_PORT: String(PORT + 1), LOG_LEVEL: 'warn' };
 
 const MAKES = [['Toyota', ['Hilux', 'Corolla', 'RAV4', 'LandCruiser']], ['Mazda', ['CX-5', 'BT-50', 'Mazda3']], ['Isuzu', ['D-Max', 'MU-X']], ['Ford', ['Ranger', 'Everest']], ['Kia', ['Sportage', 'Seltos']]];
 function carAt(i) {

@@ -21,6 +21,10 @@ export function dataSourceOptions({ url, poolSize = 10, applicationName = 'deale
     migrationsTableName: 'migrations',
     synchronize: false,
     migrationsRun: false,
+    // uuid keys default to gen_random_uuid(), built into PostgreSQL 13+: no extension is needed, and
+    // migrations own the schema, so TypeORM must not try CREATE EXTENSION on every connect.
+    uuidExtension: 'pgcrypto',
+    installExtensions: false,
     logging: false,
     applicationName,
     extra: { max: poolSize, connectionTimeoutMillis: connectTimeoutMs },

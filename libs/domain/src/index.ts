@@ -8,3 +8,6 @@ export * from './cars';
 export * from './locations';
 export * from './market';
 export * from './places';
+export * from './accounts';
+export * from './leads';
+export * from './valuations';

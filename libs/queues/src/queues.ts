@@ -62,6 +62,29 @@ export const QUEUES = {
   phoneReveals: contract('phone-reveals', CarEventSchema, { attempts: 5, backoff: { type: 'exponential', delay: 1000 }, ...KEEP_EVENTS }),
   /** A vehicle page view, counted off the request path. */
   carViews: contract('car-views', CarEventSchema, { attempts: 5, backoff: { type: 'exponential', delay: 1000 }, ...KEEP_EVENTS }),
+  /**
+   * One delivery of a lead (a lead_outbox row) to the dealership's CRM or by email. The job id is the
+   * delivery id, so the relay can queue a row again without doubling it. Backoff doubles from 5 s,
+   * so the last of 10 attempts comes about 40 minutes after the first; a dead job stays for ops.
+   */
+  leadDelivery: contract('lead-delivery', z.strictObject({ deliveryId: z.uuid() }), {
+    attempts: 10,
+    backoff: { type: 'exponential', delay: 5000 },
+    removeOnComplete: { count: 1000, age: 24 * 3600 },
+    removeOnFail: false,
+  }),
+  /** A shopper analytics event (the specifications' event ids); the page path and car only, never who. */
+  analyticsEvents: contract(
+    'analytics-events',
+    z.strictObject({
+      siteId: z.int().positive(),
+      eventId: z.int().positive(),
+      carId: z.int().positive().nullable(),
+      path: z.string().max(2000).nullable(),
+      at: z.iso.datetime({ offset: true }),
+    }),
+    { attempts: 5, backoff: { type: 'exponential', delay: 1000 }, ...KEEP_EVENTS },
+  ),
 } as const;
 
 export type QueueKey = keyof typeof QUEUES;
@@ -73,4 +96,7 @@ export const queueKeyOf = (name: string): QueueKey | undefined =>
   (Object.keys(QUEUES) as QueueKey[]).find((key) => QUEUES[key].name === name);
 
 /** One job per feed run, so a run is never queued twice (BullMQ ignores a second add with this id). */
+/** The job of a lead delivery: its outbox row id, so queuing it twice adds one job. */
+export const leadDeliveryJobId = (deliveryId: string): string => `delivery-${deliveryId}`;
+
 export const feedJobId = (feedRunId: string): string => `feed-${feedRunId}`;

@@ -1,3 +1,5 @@
 export * from './test-database';
 export * from './test-redis';
 export * from './stock-fixture';
+export * from './redis-server';
+export * from './eventually';

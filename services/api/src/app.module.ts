@@ -1,21 +1,25 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PipelineCoreModule, PlatformCoreModule } from '@platform/server-kit';
 import type { ApiEnv } from './env';
+import { AnalyticsModule } from './analytics/analytics.module';
 import { CarsModule } from './cars/cars.module';
 import { FeedsModule } from './feeds/feeds.module';
 import { FinanceModule } from './finance/finance.module';
+import { LeadsModule } from './leads/leads.module';
 import { OpsModule } from './ops/ops.module';
 import { PlacesModule } from './places/places.module';
 import { SearchModule } from './search/search.module';
+import { SignInModule } from './sign-in/sign-in.module';
 import { SitesModule } from './sites/sites.module';
 import { ThrottlingModule } from './throttling/throttling.module';
+import { WatchlistModule } from './watchlist/watchlist.module';
 
 @Module({})
 export class AppModule {
   static forRoot(env: ApiEnv): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformCoreModule.forRoot({ env, appName: 'api' }), PipelineCoreModule, ThrottlingModule, SitesModule, SearchModule, CarsModule, PlacesModule, FinanceModule, FeedsModule, OpsModule],
+      imports: [PlatformCoreModule.forRoot({ env, appName: 'api' }), PipelineCoreModule, ThrottlingModule, SitesModule, SearchModule, CarsModule, PlacesModule, FinanceModule, FeedsModule, OpsModule, LeadsModule, AnalyticsModule, SignInModule, WatchlistModule],
     };
   }
 }

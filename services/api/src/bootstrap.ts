@@ -8,6 +8,21 @@ import { AppModule } from './app.module';
 import type { ApiEnv } from './env';
 import { mountQueueDashboard } from './ops/queue-dashboard';
 
+/** Shopper form posts are small; anything bigger is refused before it is read (LEAD_MAX_BYTES). */
+const isShopperPost = (request: Request): boolean =>
+  request.method === 'POST' && (/^\/api\/sites\/[^/]+\/(leads|events)$/.test(request.path) || request.path === '/api/miscellaneous');
+
+/** Body-parser failures (too large, malformed JSON) as problem details rather than express's HTML page. */
+function bodyProblem(error: { status?: number; type?: string; message: string }, request: Request, response: Response, next: NextFunction): void {
+  if (error.type === 'entity.too.large') {
+    response.status(413).type('application/problem+json').json({ type: 'about:blank', title: 'Payload Too Large', status: 413, detail: 'The request body is too large for this endpoint. Send only the form fields.', instance: request.originalUrl });
+  } else if (error.type === 'entity.parse.failed') {
+    response.status(400).type('application/problem+json').json({ type: 'about:blank', title: 'Invalid JSON', status: 400, detail: 'The request body is not valid JSON.', instance: request.originalUrl });
+  } else {
+    next(error);
+  }
+}
+
 /** Feed pushes are read raw by their controller (up to FEED_MAX_BYTES, JSON or CSV); skip the JSON parser. */
 const isFeedPush = (request: Request): boolean => request.method === 'POST' && request.path.startsWith('/api/feeds/');
 
@@ -18,7 +33,12 @@ export async function createApiApp(env: ApiEnv): Promise<NestExpressApplication>
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   const jsonBody = json({ limit: '1mb' });
-  app.use((request: Request, response: Response, next: NextFunction) => (isFeedPush(request) ? next() : jsonBody(request, response, next)));
+  const shopperBody = json({ limit: env.LEAD_MAX_BYTES });
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    if (isFeedPush(request)) return next();
+    const parse = isShopperPost(request) ? shopperBody : jsonBody;
+    parse(request, response, (error?: unknown) => (error ? bodyProblem(error as Parameters<typeof bodyProblem>[0], request, response, next) : next()));
+  });
   app.useStaticAssets(env.MEDIA_DIR ?? DEMO_ASSETS_DIR, { prefix: '/media', maxAge: '1d', fallthrough: true, index: false });
   mountQueueDashboard(app, env.OPS_TOKEN);
   const openApi = new DocumentBuilder()

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { BaseEnvSchema } from '@platform/server-kit';
 
+/** Used when AUTH_SECRET is unset outside production; it is in the source, so it protects nothing. */
+export const DEVELOPMENT_AUTH_SECRET = 'development-only-auth-secret-not-for-production';
+
 export const ApiEnvSchema = BaseEnvSchema.extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(3001),
   /** Folder served at /media (logos, demo photos); a CDN replaces it in production. */
@@ -11,6 +14,36 @@ export const ApiEnvSchema = BaseEnvSchema.extend({
   FEED_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
   /** Phone reveals one client may report per minute before getting 429. */
   PHONE_REVEAL_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** Lead submissions one client may make per minute before getting 429. */
+  LEAD_SUBMIT_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** Analytics events one client may report per minute; more are dropped with 429. */
+  ANALYTICS_EVENT_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** Sign-in codes one client may request per hour. */
+  SIGN_IN_CODE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
+  /** Sign-in code checks one client may make per 10 minutes (each code also allows only a few attempts). */
+  SIGN_IN_VERIFY_LIMIT_PER_10_MINUTES: z.coerce.number().int().positive().default(20),
+  /**
+   * Secret of the HMACs over sign-in codes and phone numbers (at least 32 characters; generate one
+   * with `openssl rand -hex 32`). Required in production; elsewhere a development value is used.
+   */
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters (generate one with `openssl rand -hex 32`)').default(DEVELOPMENT_AUTH_SECRET),
+  /** How long a sign-in code sent by SMS stays valid, in seconds. */
+  SIGN_IN_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
+  /** Wrong codes a sign-in code survives; then it is dead and the shopper requests a new one. */
+  SIGN_IN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  /** How long a shopper stays signed in (the session cookie's Max-Age), in days. */
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(400).default(30),
+  /** SMS gateway that texts sign-in codes (POST { to, message }); when unset codes go to the sms_messages table and the log. */
+  SMS_GATEWAY_URL: z.url().optional(),
+  /** Bearer token of the SMS gateway. */
+  SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
+  /** Largest lead, valuation-save or analytics body accepted, in bytes: forms are small, and a big body is abuse. */
+  LEAD_MAX_BYTES: z.coerce.number().int().positive().default(32 * 1024),
+  /** Captcha secrets for sites whose forms.captcha_provider is recaptcha or turnstile. */
+  RECAPTCHA_SECRET: z.string().min(1).optional(),
+  TURNSTILE_SECRET: z.string().min(1).optional(),
+  /** Overrides the provider's siteverify address (a test double or an egress proxy). */
+  CAPTCHA_VERIFY_URL: z.url().optional(),
   /** Port the web answers on for *.localhost development hosts (printed page links). */
   WEB_PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** Finance quote service; when unset the built-in provider computes quotes from the site's rates. */
@@ -19,5 +52,8 @@ export const ApiEnvSchema = BaseEnvSchema.extend({
 }).refine((env) => env.NODE_ENV !== 'production' || env.OPS_TOKEN !== undefined, {
   path: ['OPS_TOKEN'],
   message: 'OPS_TOKEN is required in production: the ops API and queue dashboard must not run unprotected',
+}).refine((env) => env.NODE_ENV !== 'production' || env.AUTH_SECRET !== DEVELOPMENT_AUTH_SECRET, {
+  path: ['AUTH_SECRET'],
+  message: 'AUTH_SECRET is required in production: sign-in codes and sessions must not rest on a published value',
 });
 export type ApiEnv = z.infer<typeof ApiEnvSchema>;

@@ -2,18 +2,19 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { PipelineCoreModule, PlatformCoreModule } from '@platform/server-kit';
 import type { WorkerEnv } from './env';
 import { EventsModule } from './events/events.module';
+import { LeadsModule } from './leads/leads.module';
 import { StockModule } from './stock/stock.module';
 
 /**
- * The worker process: the BullMQ processors (feed ingest, search indexing, lead delivery,
- * events, maintenance) are registered here as their issues land. It serves only health over HTTP.
+ * The worker process: the BullMQ processors (feed ingest, search indexing, maintenance, shopper
+ * events, the lead outbox relay and lead delivery). It serves only health over HTTP.
  */
 @Module({})
 export class WorkerModule {
   static forRoot(env: WorkerEnv): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [PlatformCoreModule.forRoot({ env, appName: 'worker', poolSize: 5 }), PipelineCoreModule, StockModule, EventsModule],
+      imports: [PlatformCoreModule.forRoot({ env, appName: 'worker', poolSize: 5 }), PipelineCoreModule, StockModule, EventsModule, LeadsModule],
     };
   }
 }

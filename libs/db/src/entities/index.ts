@@ -1,4 +1,10 @@
+import { AnalyticsEventEntity } from './analytics-event.entity';
 import { CarChangeEntity } from './car-change.entity';
+import { CrmDeliveryEntity } from './crm-delivery.entity';
+import { LeadOutboxEntity } from './lead-outbox.entity';
+import { LeadEntity } from './lead.entity';
+import { OutboundEmailEntity } from './outbound-email.entity';
+import { ValuationEntity } from './valuation.entity';
 import { CarEventDayEntity } from './car-event-day.entity';
 import { CarEntity } from './car.entity';
 import { DealershipWebsiteEntity } from './dealership-website.entity';
@@ -15,10 +21,21 @@ import { SearchIndexVersionEntity } from './search-index-version.entity';
 import { SiteHostEntity } from './site-host.entity';
 import { SiteTemplateEntity } from './site-template.entity';
 import { SiteEntity } from './site.entity';
+import { ShopperEntity } from './shopper.entity';
+import { ShopperSessionEntity } from './shopper-session.entity';
+import { SignInCodeEntity } from './sign-in-code.entity';
+import { SmsMessageEntity } from './sms-message.entity';
+import { WatchlistItemEntity } from './watchlist-item.entity';
 
 export type { FeedRowError, FeedRunCounts } from './feed-run.entity';
 
 export {
+  AnalyticsEventEntity,
+  CrmDeliveryEntity,
+  LeadEntity,
+  LeadOutboxEntity,
+  OutboundEmailEntity,
+  ValuationEntity,
   CarChangeEntity,
   CarEventDayEntity,
   CarEntity,
@@ -36,6 +53,11 @@ export {
   SiteEntity,
   SiteHostEntity,
   SiteTemplateEntity,
+  ShopperEntity,
+  ShopperSessionEntity,
+  SignInCodeEntity,
+  SmsMessageEntity,
+  WatchlistItemEntity,
 };
 
 export const ENTITIES = [
@@ -56,4 +78,15 @@ export const ENTITIES = [
   FeedPayloadEntity,
   SearchIndexVersionEntity,
   SearchDocumentEntity,
+  ValuationEntity,
+  LeadEntity,
+  LeadOutboxEntity,
+  CrmDeliveryEntity,
+  OutboundEmailEntity,
+  AnalyticsEventEntity,
+  ShopperEntity,
+  SignInCodeEntity,
+  ShopperSessionEntity,
+  WatchlistItemEntity,
+  SmsMessageEntity,
 ];

@@ -1,6 +1,8 @@
 import { Foundation1763700000000 } from './1763700000000-foundation';
 import { StockPipeline1763800000000 } from './1763800000000-stock-pipeline';
 import { CarEvents1763900000000 } from './1763900000000-car-events';
+import { Leads1764000000000 } from './1764000000000-leads';
+import { ShopperAccounts1764000000001 } from './1764000000001-shopper-accounts';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
-export const MIGRATIONS = [Foundation1763700000000, StockPipeline1763800000000, CarEvents1763900000000];
+export const MIGRATIONS = [Foundation1763700000000, StockPipeline1763800000000, CarEvents1763900000000, Leads1764000000000, ShopperAccounts1764000000001];

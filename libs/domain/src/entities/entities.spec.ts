@@ -114,11 +114,6 @@ describe('entity schemas', () => {
     'BannerSchema',
     'ReviewsSummarySchema',
     'ServiceBookingEntrySchema',
-    'enquiryFormSchema',
-    'LeadFormSchema',
-    'PostcodeSchema',
-    'POSTCODE_MESSAGE',
-    'TERMS_MESSAGE',
   ])('index re-exports %s', (name) => {
     expect(entities).toHaveProperty(name);
   });

@@ -11,4 +11,3 @@ export * from './slide';
 export * from './promo';
 export * from './review';
 export * from './service-booking';
-export * from './forms';

@@ -35,7 +35,8 @@ export function kmBand(km: number | null | undefined): { min: number; max: numbe
   return { min: Math.max(0, Math.round(km - half)), max: Math.round(km + half) };
 }
 
-const quantile = (sorted: readonly number[], q: number): number => {
+/** The q-quantile (0..1) of sorted numbers, interpolating between neighbours. */
+export const quantile = (sorted: readonly number[], q: number): number => {
   const position = (sorted.length - 1) * q;
   const low = Math.floor(position);
   const high = Math.ceil(position);

@@ -1,5 +1,6 @@
 import type { TermFacet } from './facets';
 import { isTermFacet } from './facets';
+import type { SearchDocument } from './search-document';
 
 /** Fields a site's visibility filter may name: the term facets plus identifiers. */
 export type VisibilityField = TermFacet | 'stocknum' | 'dealership_slug';
@@ -45,4 +46,25 @@ export function groupVisibilityFilters(filters: readonly VisibilityFilter[]): {
     target.set(filter.field, [...(target.get(filter.field) ?? []), filter.value]);
   }
   return { only, exclude };
+}
+
+/**
+ * Whether one car's search document passes a site's visibility filters, exactly as the engines
+ * apply them: an 'only' field needs one of its values (a multi-value facet: any overlap); an
+ * excluded value hides the car, and a car without the field is never excluded.
+ */
+export function passesVisibilityFilters(document: Pick<SearchDocument, VisibilityField>, filters: readonly VisibilityFilter[]): boolean {
+  const { only, exclude } = groupVisibilityFilters(filters);
+  const valuesOf = (field: VisibilityField): string[] => {
+    const value = document[field];
+    if (Array.isArray(value)) return value;
+    return value === null || value === undefined ? [] : [value];
+  };
+  for (const [field, values] of only) {
+    if (!valuesOf(field).some((value) => values.includes(value))) return false;
+  }
+  for (const [field, values] of exclude) {
+    if (valuesOf(field).some((value) => values.includes(value))) return false;
+  }
+  return true;
 }

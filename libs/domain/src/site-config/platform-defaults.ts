@@ -182,4 +182,11 @@ export const PLATFORM_DEFAULTS: SiteConfig = {
   delivery: {
     regions: [],
   },
+  leads: {
+    crm_webhook_url: null,
+    crm_secret_env: null,
+    notify_emails: [],
+    save_valuation: false,
+    trade_in_margin: 0.15,
+  },
 };

@@ -326,6 +326,22 @@ export const DeliverySchema = z.strictObject({
   regions: z.array(DeliveryRegionSchema),
 });
 
+export const LeadsSchema = z.strictObject({
+  /** The dealership's CRM webhook; null delivers to the platform's deliveries table (development default). */
+  crm_webhook_url: z.url({ protocol: /^https?$/, error: 'Use an http(s) URL for the CRM webhook' }).nullable(),
+  /**
+   * Name of the environment variable holding the webhook's signing secret: secrets live in the
+   * environment, never in configuration. Only CRM_SECRET_* names may be read.
+   */
+  crm_secret_env: z.string().regex(/^CRM_SECRET_[A-Z0-9_]+$/, 'Name an environment variable starting with CRM_SECRET_').nullable(),
+  /** Addresses notified by email of every lead, as a second channel beside the CRM. */
+  notify_emails: z.array(z.email({ error: 'Use a valid email address' })),
+  /** The valuation result may be saved to the lead (POST /api/miscellaneous, column_name valuation). */
+  save_valuation: z.boolean(),
+  /** Share of the retail price taken off comparable stock for a trade-in estimate (reconditioning and margin). */
+  trade_in_margin: z.number().min(0).max(0.5),
+});
+
 const NavItemSchema = z.strictObject({
   label: z.string().min(1),
   href: UrlOrPath,
@@ -360,6 +376,7 @@ export const SiteConfigSchema = z.strictObject({
   marketing: MarketingSchema,
   navigation: NavigationSchema,
   delivery: DeliverySchema,
+  leads: LeadsSchema,
 });
 
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;

@@ -312,6 +312,8 @@ const harbourMotorGroup: SiteSeed = {
       config: {
         forms: { default_state: 'vic' },
         features: { delivery_calculator_enabled: true },
+        // Leads go to the deliveries table (no CRM webhook in the demo) and by email to outbound_emails.
+        leads: { notify_emails: ['sales@harbour-mg-byd.example.com.au'], save_valuation: true },
         delivery: {
           regions: [
             { name: 'Geelong and Surf Coast', price: 0, max_km: 40 },

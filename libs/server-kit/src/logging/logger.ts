@@ -8,18 +8,23 @@ import type { Params } from 'nestjs-pino';
  */
 export function loggerParams(level: string, appName: string): Params {
   return {
-    pinoHttp: {
-      name: appName,
-      level,
-      genReqId: (req: IncomingMessage) => {
-        const header = req.headers['x-request-id'];
-        return typeof header === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(header) ? header : randomUUID();
+    // Through process.stdout rather than pino's own fd writer, so a test can read what was logged
+    // and prove no personal data is in it.
+    pinoHttp: [
+      {
+        name: appName,
+        level,
+        genReqId: (req: IncomingMessage) => {
+          const header = req.headers['x-request-id'];
+          return typeof header === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(header) ? header : randomUUID();
+        },
+        redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'res.headers["set-cookie"]'], remove: true },
+        serializers: {
+          req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+        },
+        autoLogging: { ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') },
       },
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'res.headers["set-cookie"]'], remove: true },
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
-      },
-      autoLogging: { ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') },
-    },
+      process.stdout,
+    ],
   };
 }

@@ -15,11 +15,16 @@ export interface ProblemDetails {
   detail: string;
   instance?: string;
   errors?: FieldError[];
+  /** RFC 9457 extension members, e.g. form_errors for a form's error list. */
+  [extension: string]: unknown;
 }
+
+/** What a thrown problem names: the standard members (type defaults to about:blank) and any extensions. */
+export type ProblemInit = Partial<Pick<ProblemDetails, 'type' | 'instance' | 'errors'>> & Pick<ProblemDetails, 'title' | 'status' | 'detail'> & Record<string, unknown>;
 
 /** An expected failure carried to the client as problem details. */
 export class ProblemException extends HttpException {
-  constructor(readonly problem: Omit<ProblemDetails, 'type'> & { type?: string }) {
+  constructor(readonly problem: ProblemInit) {
     super({ type: 'about:blank', ...problem }, problem.status);
   }
 }

@@ -19,6 +19,16 @@ export async function dealershipConfig(manager: EntityManager, dealershipId: num
   return resolveSiteConfig(row as Parameters<typeof resolveSiteConfig>[0]);
 }
 
+/** The site-level configuration (template <- site), for work that concerns no one dealership. */
+export async function siteConfig(manager: EntityManager, siteId: number): Promise<SiteConfig> {
+  const [row] = (await manager.query(`SELECT s.config AS site, t.config AS template FROM sites s LEFT JOIN site_templates t ON t.name = s.template WHERE s.id = $1`, [siteId])) as {
+    site: unknown;
+    template: unknown;
+  }[];
+  if (!row) throw new Error(`Site ${siteId} does not exist`);
+  return resolveSiteConfig(row as Parameters<typeof resolveSiteConfig>[0]);
+}
+
 /** A site's search scope: its dealerships and its configured visibility filters. */
 export async function searchScopeOf(manager: EntityManager, siteId: number): Promise<SearchScope> {
   const [site] = (await manager.query(

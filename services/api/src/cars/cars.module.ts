@@ -9,6 +9,6 @@ import { SiteCars } from './site-cars';
   imports: [SitesModule, SearchModule],
   controllers: [SiteCarsController, CarsController],
   providers: [CarsService, SiteCars],
-  exports: [SiteCars],
+  exports: [SiteCars, CarsService],
 })
 export class CarsModule {}

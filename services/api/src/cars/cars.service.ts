@@ -4,7 +4,6 @@ import type { DataSource } from 'typeorm';
 import {
   autogauge,
   financeDisclaimer,
-  kmBand,
   shortDisclaimer,
   testDriveSlots,
   type Autogauge,
@@ -15,6 +14,7 @@ import {
 import { QueueProducer } from '@platform/queues';
 import { ENV, notFound, ProblemException } from '@platform/server-kit';
 import type { ApiEnv } from '../env';
+import { comparablePrices } from '../market/comparable-prices';
 import { SiteSearch } from '../search/site-search.service';
 import { SiteDirectory } from '../sites/site-directory';
 import { dealershipView, locationView } from '../sites/site-view';
@@ -23,10 +23,6 @@ import { printableCar } from './printable';
 import { SiteCars, type SiteCar } from './site-cars';
 import { createImageLoader, renderCarPdf } from './print';
 import { DEMO_ASSETS_DIR } from '@platform/seed';
-
-/** Comparables for the price gauge: sold cars count for this long after their sale. */
-const GAUGE_SOLD_WITHIN_DAYS = 90;
-const GAUGE_MAX_COMPARABLES = 500;
 
 /** Fields the vehicle page refreshes from view.json when its cached copy is older than the car. */
 const FRESH_FIELDS = ['status', 'sold', 'price', 'before_price', 'subscription_price', 'reserved', 'tag', 'photos_count', 'images', 'primary_image_url', 'updated_at'] as const;
@@ -143,17 +139,8 @@ export class CarsService {
    */
   async autogauge(slug: string): Promise<Autogauge> {
     const { car } = await this.cars.byGlobalSlug(slug);
-    const band = kmBand(car.km);
-    const rows = (await this.db.query(
-      `SELECT c.price FROM cars c
-       WHERE lower(c.make) = lower($1) AND lower(c.model) = lower($2) AND c.year BETWEEN $3::int - 1 AND $3::int + 1
-         AND c.id <> $4 AND c.price > 10 AND c.withdrawn_at IS NULL
-         AND (c.status IN ('in_stock', 'coming_soon') OR (c.status = 'sold' AND c.sold_date > now() - make_interval(days => $5)))
-         AND ($6::int IS NULL OR c.km BETWEEN $6::int AND $7::int)
-       LIMIT $8`,
-      [car.make, car.model, car.year, car.id, GAUGE_SOLD_WITHIN_DAYS, band?.min ?? null, band?.max ?? null, GAUGE_MAX_COMPARABLES],
-    )) as { price: number }[];
-    const gauge = autogauge({ listingPrice: car.price, comparablePrices: rows.map((r) => r.price), autograb: (car.data['autograb_data'] as AutograbData | undefined) ?? null });
+    const prices = await comparablePrices(this.db, { make: car.make, model: car.model, year: car.year, km: car.km, excludeCarId: car.id });
+    const gauge = autogauge({ listingPrice: car.price, comparablePrices: prices, autograb: (car.data['autograb_data'] as AutograbData | undefined) ?? null });
     if (!gauge) {
       throw notFound('No market data', `There is no basis for a price gauge for '${slug}': it has no price, or no comparable cars or market data.`);
     }

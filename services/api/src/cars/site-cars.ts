@@ -34,7 +34,12 @@ export class SiteCars {
     return found;
   }
 
-  private async find(slug: string, siteId: number | null): Promise<SiteCar | null> {
+  /** A car of one site by id, or null: for forms that name the car they are about. */
+  async byId(siteId: number, carId: number): Promise<SiteCar | null> {
+    return this.find(null, siteId, carId);
+  }
+
+  private async find(slug: string | null, siteId: number | null, carId?: number): Promise<SiteCar | null> {
     const query = this.db
       .getRepository(CarEntity)
       .createQueryBuilder('car')
@@ -42,7 +47,7 @@ export class SiteCars {
       .leftJoinAndMapOne('car.location', LocationEntity, 'location', 'location.id = car.location_id')
       .leftJoinAndSelect('location.hours', 'hours')
       .leftJoinAndSelect('location.special_hours', 'special_hours')
-      .where('car.slug = :slug', { slug })
+      .where(carId === undefined ? 'car.slug = :slug' : 'car.id = :carId', { slug, carId })
       .andWhere('car.withdrawn_at IS NULL')
       .andWhere('car.show_on_dealer_website');
     if (siteId !== null) query.andWhere('dealership.site_id = :siteId', { siteId });

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import Redis from 'ioredis';
 import request from 'supertest';
 import { startEventWorkers } from '@platform/events';
+import { startLeadWorkers, type LeadWorkersOptions } from '@platform/leads';
 import { QueueProducer } from '@platform/queues';
 import { bumpSearchVersion, PostgresSearchEngine } from '@platform/search';
 import { FeedIngest, FeedIntake, SiteIndexer, startStockWorkers } from '@platform/stock';
@@ -11,7 +12,8 @@ import { ApiEnvSchema } from '../env';
 
 /**
  * One site API under test: its own database and Redis prefix, the real API app, and the real
- * stock and event workers, so queued work (indexing, views, phone reveals) happens as in production.
+ * stock, event and lead workers, so queued work (indexing, views, phone reveals, lead delivery)
+ * happens as in production.
  */
 export interface SiteApiHarness {
   db: TestDatabase;
@@ -26,7 +28,13 @@ export interface SiteApiHarness {
   close(): Promise<void>;
 }
 
-export async function createSiteApiHarness(name: string, options: { siteConfig?: Record<string, unknown>; env?: Record<string, string> } = {}): Promise<SiteApiHarness> {
+/** Lead worker settings for tests: a fast relay and short backoff unless a test says otherwise. */
+type LeadWorkerOverrides = Partial<Omit<LeadWorkersOptions, 'dataSource' | 'producer' | 'redisUrl' | 'prefix'>>;
+
+export async function createSiteApiHarness(
+  name: string,
+  options: { siteConfig?: Record<string, unknown>; env?: Record<string, string>; leadWorkers?: LeadWorkerOverrides } = {},
+): Promise<SiteApiHarness> {
   const db = await createTestDatabase(`platform_api_${name}`);
   const fixture = await createStockFixture(db.dataSource, name, options.siteConfig ?? {});
   const prefix = uniqueRedisPrefix();
@@ -39,6 +47,17 @@ export async function createSiteApiHarness(name: string, options: { siteConfig?:
   const indexer = new SiteIndexer(db.dataSource, engine, { onIndexChanged: (siteId) => bumpSearchVersion(redis, prefix, siteId) });
   const stopStock = await startStockWorkers({ dataSource: db.dataSource, engine, producer, indexer, redisUrl: TEST_REDIS_URL, prefix, schedule: false });
   const stopEvents = await startEventWorkers({ dataSource: db.dataSource, redisUrl: TEST_REDIS_URL, prefix });
+  const stopLeads = await startLeadWorkers({
+    dataSource: db.dataSource,
+    producer,
+    redisUrl: TEST_REDIS_URL,
+    prefix,
+    secrets: {},
+    relayIntervalMs: 50,
+    deliveryAttempts: 3,
+    deliveryBackoffMs: 50,
+    ...options.leadWorkers,
+  });
   const intake = new FeedIntake(db.dataSource);
   const ingest = new FeedIngest(db.dataSource);
 
@@ -57,6 +76,7 @@ export async function createSiteApiHarness(name: string, options: { siteConfig?:
       await indexer.drain(fixture.siteId);
     },
     async close() {
+      await stopLeads();
       await stopEvents();
       await stopStock();
       await producer.close();
@@ -67,13 +87,4 @@ export async function createSiteApiHarness(name: string, options: { siteConfig?:
   };
 }
 
-/** Polls until `done` holds (for work a queue does), failing with the last value seen. */
-export async function eventually<T>(probe: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+export { eventually } from '@platform/testing';

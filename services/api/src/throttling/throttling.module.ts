@@ -7,7 +7,16 @@ import { ENV, REDIS } from '@platform/server-kit';
 import type { ApiEnv } from '../env';
 
 /** Named per-client limits; a route opts in with @UseGuards(ThrottlerGuard) and @SkipThrottle for the others. */
-export const THROTTLES = { phoneReveal: 'phone-reveal' } as const;
+export const THROTTLES = {
+  phoneReveal: 'phone-reveal',
+  leadSubmit: 'lead-submit',
+  analyticsEvent: 'analytics-event',
+  signInCode: 'sign-in-code',
+  signInVerify: 'sign-in-verify',
+} as const;
+
+/** Longest a request waits on the limiter before it is let through. */
+const LIMITER_TIMEOUT_MS = 500;
 
 /**
  * Counts in Redis so every API instance shares one limit per client. If Redis cannot be reached the
@@ -19,11 +28,20 @@ class FailOpenStorage implements ThrottlerStorage {
   constructor(private readonly inner: ThrottlerStorageRedisService) {}
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string) {
+    let timer: NodeJS.Timeout | undefined;
     try {
-      return await this.inner.increment(key, ttl, limit, blockDuration, throttlerName);
+      // A Redis that is reconnecting queues commands rather than failing them: bound the wait.
+      return await Promise.race([
+        this.inner.increment(key, ttl, limit, blockDuration, throttlerName),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer within ${LIMITER_TIMEOUT_MS} ms`)), LIMITER_TIMEOUT_MS);
+        }),
+      ]);
     } catch (error) {
       this.logger.warn({ err: (error as Error).message, throttler: throttlerName }, 'rate limiter unavailable; request allowed');
       return { totalHits: 0, timeToExpire: 0, isBlocked: false, timeToBlockExpire: 0 };
+    } finally {
+      clearTimeout(timer);
     }
   }
 }
@@ -34,7 +52,14 @@ class FailOpenStorage implements ThrottlerStorage {
       inject: [ENV, REDIS],
       useFactory: (env: ApiEnv, redis: Redis) => ({
         storage: new FailOpenStorage(new ThrottlerStorageRedisService(redis)),
-        throttlers: [{ name: THROTTLES.phoneReveal, ttl: 60_000, limit: env.PHONE_REVEAL_LIMIT_PER_MINUTE }],
+        // A guarded route counts against every throttler unless it skips the others (see THROTTLED_ONLY).
+        throttlers: [
+          { name: THROTTLES.phoneReveal, ttl: 60_000, limit: env.PHONE_REVEAL_LIMIT_PER_MINUTE },
+          { name: THROTTLES.leadSubmit, ttl: 60_000, limit: env.LEAD_SUBMIT_LIMIT_PER_MINUTE },
+          { name: THROTTLES.analyticsEvent, ttl: 60_000, limit: env.ANALYTICS_EVENT_LIMIT_PER_MINUTE },
+          { name: THROTTLES.signInCode, ttl: 3_600_000, limit: env.SIGN_IN_CODE_LIMIT_PER_HOUR },
+          { name: THROTTLES.signInVerify, ttl: 600_000, limit: env.SIGN_IN_VERIFY_LIMIT_PER_10_MINUTES },
+        ],
         // Keys live under the install's Redis prefix and name no client in clear.
         generateKey: (context, tracker, name) =>
           `${env.REDIS_PREFIX}:throttle:${name}:${createHash('sha256').update(`${context.getClass().name}.${context.getHandler().name}|${tracker}`).digest('base64url')}`,
@@ -44,3 +69,13 @@ class FailOpenStorage implements ThrottlerStorage {
   ],
 })
 export class ThrottlingModule {}
+
+type ThrottleName = (typeof THROTTLES)[keyof typeof THROTTLES];
+
+/**
+ * The @SkipThrottle map for a route limited by one named throttler only: without it a guarded route
+ * counts against every throttler. Use as @SkipThrottle(throttledOnly(THROTTLES.leadSubmit)).
+ */
+export function throttledOnly(name: ThrottleName): Record<string, boolean> {
+  return Object.fromEntries(Object.values(THROTTLES).map((throttler) => [throttler, throttler !== name]));
+}

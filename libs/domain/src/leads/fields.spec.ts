@@ -10,7 +10,7 @@ import {
   REQUIRED_MESSAGES,
   TERMS_MESSAGE,
   VehicleEnquiryDefaultsSchema,
-} from './forms';
+} from './fields';
 
 type Issue = { path: string; message: string };
 const issuesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }): Issue[] =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CarStatusSchema, CarTypeSchema } from './car';
-import { FeedStringSchema, IdSchema } from './primitives';
+import { CarStatusSchema, CarTypeSchema } from '../entities/car';
+import { FeedStringSchema, IdSchema } from '../entities/primitives';
 
 export const TERMS_MESSAGE = '*You must agree to the terms of use before submitting.';
 export const POSTCODE_MESSAGE = 'Invalid postcode. Please enter a 4-digit number.';

@@ -1,0 +1,88 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { CarEntity } from './car.entity';
+import type { DealershipEntity } from './dealership.entity';
+import type { LocationEntity } from './location.entity';
+import type { SiteEntity } from './site.entity';
+import type { ValuationEntity } from './valuation.entity';
+
+/**
+ * What a shopper submitted through a form: stored before anything else happens, so a lead is never
+ * lost to a queue or CRM outage. Holds personal data: only the API, the worker and ops read it.
+ */
+@Entity({ name: 'leads' })
+@Index('ix_leads_site_created', ['site_id', 'created_at'])
+@Index('ix_leads_dealership_created', ['dealership_id', 'created_at'])
+@Index('ux_leads_idempotency', ['site_id', 'idempotency_key'], { unique: true, where: 'idempotency_key IS NOT NULL' })
+export class LeadEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ type: 'int' })
+  site_id!: number;
+
+  @ManyToOne('SiteEntity', { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'site_id' })
+  site!: SiteEntity;
+
+  /** The dealership the lead goes to: the car's, the location's, the chosen one or the site's primary. */
+  @Column({ type: 'int', nullable: true })
+  dealership_id!: number | null;
+
+  @ManyToOne('DealershipEntity', { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'dealership_id' })
+  dealership!: DealershipEntity | null;
+
+  @Column({ type: 'int', nullable: true })
+  location_id!: number | null;
+
+  @ManyToOne('LocationEntity', { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'location_id' })
+  location!: LocationEntity | null;
+
+  @Column({ type: 'int', nullable: true })
+  car_id!: number | null;
+
+  @ManyToOne('CarEntity', { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'car_id' })
+  car!: CarEntity | null;
+
+  /** The form kind (general, vehicle, test_drive, ...). */
+  @Column({ type: 'text' })
+  form!: string;
+
+  @Column({ type: 'text' })
+  category!: string;
+
+  @Column({ type: 'text', nullable: true })
+  subcategory!: string | null;
+
+  /** The validated form values as submitted (the honeypot and captcha token removed). */
+  @Column({ type: 'jsonb' })
+  fields!: Record<string, unknown>;
+
+  /** The lead submission helper's userData: url, source, user_agent, car ids, lead_attributes. */
+  @Column({ type: 'jsonb' })
+  user_data!: Record<string, unknown>;
+
+  /** Values saved later against the lead (POST /api/miscellaneous), keyed by column_name. */
+  @Column({ type: 'jsonb', default: {} })
+  miscellaneous!: Record<string, unknown>;
+
+  @Column({ type: 'uuid', nullable: true })
+  valuation_id!: string | null;
+
+  @ManyToOne('ValuationEntity', { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'valuation_id' })
+  valuation!: ValuationEntity | null;
+
+  /** SHA-256 of the client's Idempotency-Key: a retried submission finds its lead instead of making another. */
+  @Column({ type: 'text', nullable: true })
+  idempotency_key!: string | null;
+
+  /** SHA-256 of the submission, so a key reused for a different submission is refused. */
+  @Column({ type: 'text', nullable: true })
+  request_hash!: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at!: Date;
+}

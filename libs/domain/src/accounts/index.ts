@@ -1,0 +1,3 @@
+export * from './safe-redirect';
+export * from './mobile-number';
+export * from './sign-in-gates';

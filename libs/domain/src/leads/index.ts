@@ -1,0 +1,3 @@
+export * from './fields';
+export * from './lead-forms';
+export * from './analytics';

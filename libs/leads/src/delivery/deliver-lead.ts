@@ -1,0 +1,84 @@
+import { UnrecoverableError } from 'bullmq';
+import type { DataSource } from 'typeorm';
+import type { SiteConfig } from '@platform/domain';
+import { dealershipConfig, siteConfig } from '@platform/stock';
+import { TableCrm, WebhookCrm, type CrmChannel } from './crm-channel';
+import { DeliveryError } from './delivery-error';
+import { crmPayload, loadLeadDelivery, type LeadDeliveryRecord } from './lead-delivery-record';
+import { leadEmail, type LeadMailer } from './lead-mailer';
+
+export interface LeadDeliveryDeps {
+  dataSource: DataSource;
+  mailer: LeadMailer;
+  /** Where CRM secrets are read from (the worker's environment). */
+  secrets: Record<string, string | undefined>;
+  webhookTimeoutMs?: number;
+  /** Chooses the CRM channel; tests may swap it, production reads the dealership's configuration. */
+  crmFor?: (config: SiteConfig) => CrmChannel;
+}
+
+export interface DeliveryAttempt {
+  /** 1 for the first attempt. */
+  number: number;
+  /** The last attempt the queue will make. */
+  max: number;
+}
+
+export type DeliveryOutcome = { status: 'delivered'; target: string } | { status: 'skipped'; reason: string };
+
+/**
+ * Delivers one lead_outbox row and records the outcome on it. A row already delivered is skipped,
+ * so a job that runs twice (a relay re-queue, an ops retry) never sends twice. A failure is recorded
+ * with its reason, then rethrown for the queue to retry; the last attempt, or a failure retrying
+ * cannot fix, marks the row dead, where ops see it with the reason.
+ */
+export async function deliverLead(deps: LeadDeliveryDeps, deliveryId: string, attempt: DeliveryAttempt): Promise<DeliveryOutcome> {
+  const record = await loadLeadDelivery(deps.dataSource, deliveryId);
+  if (!record) throw new UnrecoverableError(`Delivery ${deliveryId} does not exist`);
+  if (record.delivery.status === 'delivered') return { status: 'skipped', reason: 'already delivered' };
+  try {
+    const config = record.dealership ? await dealershipConfig(deps.dataSource.manager, record.dealership.id) : await siteConfig(deps.dataSource.manager, record.site.id);
+    const target = record.delivery.channel === 'crm' ? await toCrm(deps, record, config) : await toEmail(deps, record, config);
+    await deps.dataSource.query(
+      `UPDATE lead_outbox SET status = 'delivered', delivered_at = now(), attempts = $2, target = $3, last_error = NULL, updated_at = now() WHERE id = $1`,
+      [deliveryId, attempt.number, target],
+    );
+    return { status: 'delivered', target };
+  } catch (error) {
+    const retryable = !(error instanceof DeliveryError) || error.retryable;
+    const dead = !retryable || attempt.number >= attempt.max;
+    const reason = `${(error as Error).message}${dead ? ` (dead after attempt ${attempt.number} of ${attempt.max})` : ''}`;
+    await deps.dataSource.query(`UPDATE lead_outbox SET status = $2, attempts = $3, last_error = $4, updated_at = now() WHERE id = $1`, [
+      deliveryId,
+      dead ? 'dead' : 'queued',
+      attempt.number,
+      reason.slice(0, 1000),
+    ]);
+    throw retryable ? error : new UnrecoverableError(reason);
+  }
+}
+
+function defaultCrm(deps: LeadDeliveryDeps, config: SiteConfig): CrmChannel {
+  const { crm_webhook_url: url, crm_secret_env: secretEnv } = config.leads;
+  if (!url) return new TableCrm(deps.dataSource);
+  const secret = secretEnv ? deps.secrets[secretEnv] : undefined;
+  if (!secretEnv || !secret) {
+    throw new DeliveryError(
+      secretEnv ? `CRM secret ${secretEnv} is not set in the worker's environment` : 'leads.crm_webhook_url is set without leads.crm_secret_env: webhooks are always signed',
+      false,
+    );
+  }
+  return new WebhookCrm(url, secret, deps.webhookTimeoutMs);
+}
+
+async function toCrm(deps: LeadDeliveryDeps, record: LeadDeliveryRecord, config: SiteConfig): Promise<string> {
+  const crm = (deps.crmFor ?? ((c: SiteConfig) => defaultCrm(deps, c)))(config);
+  return crm.deliver(record.delivery.id, crmPayload(record), { leadId: record.lead.id, dealershipId: record.dealership?.id ?? null });
+}
+
+async function toEmail(deps: LeadDeliveryDeps, record: LeadDeliveryRecord, config: SiteConfig): Promise<string> {
+  const to = config.leads.notify_emails;
+  // The addresses were configured when the lead arrived; if they have since been removed there is no one to tell.
+  if (to.length === 0) return 'no recipients configured';
+  return deps.mailer.send(leadEmail(record, to));
+}

@@ -1,0 +1,96 @@
+import { createTransport, type Transporter } from 'nodemailer';
+import type { DataSource } from 'typeorm';
+import { DeliveryError } from './delivery-error';
+import type { LeadDeliveryRecord } from './lead-delivery-record';
+
+export interface LeadEmail {
+  deliveryId: string;
+  leadId: string;
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** The dealership's email notification of a lead, the second channel beside its CRM. */
+export interface LeadMailer {
+  send(email: LeadEmail): Promise<string>;
+  close(): void;
+}
+
+/**
+ * Sends through SMTP (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465). The Message-ID is
+ * derived from the delivery id, so a retried send can be recognised as the same message.
+ */
+export class SmtpMailer implements LeadMailer {
+  private readonly transport: Transporter;
+
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
+    this.transport = createTransport(smtpUrl);
+  }
+
+  async send(email: LeadEmail): Promise<string> {
+    try {
+      await this.transport.sendMail({ from: this.from, to: email.to, subject: email.subject, text: email.text, messageId: `<${email.deliveryId}@leads.platform>` });
+    } catch (error) {
+      const code = (error as { responseCode?: number }).responseCode;
+      // 5xx is a permanent refusal (no such mailbox, rejected sender); 4xx and connection failures pass.
+      throw new DeliveryError(`SMTP send failed${code ? ` (${code})` : ''}: ${(error as Error).message}`, code === undefined || code < 500);
+    }
+    return 'smtp';
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}
+
+/** Development default: builds the real message with nodemailer and keeps it in outbound_emails (one per delivery). */
+export class TableMailer implements LeadMailer {
+  private readonly transport = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly from: string,
+  ) {}
+
+  async send(email: LeadEmail): Promise<string> {
+    const info = await this.transport.sendMail({ from: this.from, to: email.to, subject: email.subject, text: email.text, messageId: `<${email.deliveryId}@leads.platform>` });
+    await this.dataSource.query(
+      `INSERT INTO outbound_emails (delivery_id, lead_id, recipients, subject, raw) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (delivery_id) DO NOTHING`,
+      [email.deliveryId, email.leadId, email.to, email.subject, (info.message as Buffer).toString('utf8')],
+    );
+    return 'outbound_emails table';
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}
+
+const label = (key: string): string => key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+/** The notification's subject and plain-text body: what the dealership needs to call the shopper back. */
+export function leadEmail(record: LeadDeliveryRecord, to: string[]): LeadEmail {
+  const { lead, car, valuation } = record;
+  const vehicle = car ? `${car.year} ${car.make} ${car.model}${car.badge ? ` ${car.badge}` : ''} (stock ${car.stocknum})` : null;
+  const subject = `New ${lead.category}${vehicle ? `: ${vehicle}` : ''} via ${record.site.name}`;
+  const hidden = new Set(['form', 'terms_conditions', 'userData', 'captcha_token']);
+  const lines = [
+    `${lead.category}${lead.subcategory ? ` / ${lead.subcategory}` : ''} submitted on ${record.site.name} at ${lead.created_at}.`,
+    record.dealership ? `Dealership: ${record.dealership.name}` : null,
+    record.location ? `Location: ${record.location.name}` : null,
+    vehicle ? `Vehicle: ${vehicle}` : null,
+    valuation ? (valuation.status === 'estimate' ? `Trade-in estimate: $${valuation.low?.toLocaleString('en-AU')} - $${valuation.high?.toLocaleString('en-AU')}` : `Trade-in estimate: none (${valuation.reason})`) : null,
+    '',
+    ...Object.entries(lead.fields)
+      .filter(([key, value]) => !hidden.has(key) && value !== undefined && value !== null && value !== '')
+      .map(([key, value]) => `${label(key)}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`),
+    '',
+    typeof lead.user_data['url'] === 'string' ? `Page: ${lead.user_data['url']}` : null,
+    `Lead id: ${lead.id}`,
+  ];
+  return { deliveryId: record.delivery.id, leadId: lead.id, to, subject, text: lines.filter((line): line is string => line !== null).join('\n') };
+}

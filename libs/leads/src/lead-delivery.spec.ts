@@ -1,0 +1,180 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Redis from 'ioredis';
+import { leadDeliveryJobId, QueueProducer } from '@platform/queues';
+import { createStockFixture, createTestDatabase, eventually, TEST_REDIS_URL, uniqueRedisPrefix, type StockFixture, type TestDatabase } from '@platform/testing';
+import { startLeadWorkers } from './lead-workers';
+import { verifyWebhookSignature, WEBHOOK_HEADERS } from './delivery/webhook-signature';
+
+const SECRET = 'test-webhook-secret-0123456789';
+
+/** A dealer's CRM: checks each signature, answers with the next scripted status, and records each delivery id once. */
+class CrmReceiver {
+  readonly requests: { deliveryId: string; signed: boolean; body: Record<string, unknown> }[] = [];
+  readonly recorded = new Set<string>();
+  private server!: Server;
+  url = '';
+
+  constructor(private readonly script: (attempt: number) => number) {}
+
+  async start(): Promise<void> {
+    this.server = createServer((req: IncomingMessage, res) => {
+      let raw = '';
+      req.on('data', (chunk) => (raw += chunk));
+      req.on('end', () => {
+        const deliveryId = String(req.headers[WEBHOOK_HEADERS.deliveryId]);
+        const signed = verifyWebhookSignature({
+          secret: SECRET,
+          body: raw,
+          timestamp: req.headers[WEBHOOK_HEADERS.timestamp] as string | undefined,
+          signature: req.headers[WEBHOOK_HEADERS.signature] as string | undefined,
+        });
+        this.requests.push({ deliveryId, signed, body: JSON.parse(raw) as Record<string, unknown> });
+        const status = signed ? this.script(this.requests.length) : 401;
+        if (status === 200) this.recorded.add(deliveryId);
+        res.statusCode = status;
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/leads`;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+describe('lead delivery to a CRM webhook (real PostgreSQL, Redis and BullMQ)', () => {
+  let db: TestDatabase;
+  let fixture: StockFixture;
+  let redis: Redis;
+  let producer: QueueProducer;
+  let prefix: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('platform_leads');
+    fixture = await createStockFixture(db.dataSource, 'leads');
+    redis = new Redis(TEST_REDIS_URL);
+  });
+
+  afterAll(async () => {
+    redis?.disconnect();
+    await db?.destroy();
+  });
+
+  beforeEach(() => {
+    prefix = uniqueRedisPrefix();
+    producer = new QueueProducer(redis, prefix);
+  });
+
+  afterEach(async () => {
+    await producer.close();
+  });
+
+  /** A stored lead with its CRM outbox row, as the leads API writes them; returns the delivery id. */
+  const storeLead = async (name = 'Jane Citizen'): Promise<{ leadId: string; deliveryId: string }> => {
+    const [lead] = (await db.dataSource.query(
+      `INSERT INTO leads (site_id, dealership_id, form, category, fields, user_data) VALUES ($1, $2, 'general', 'General Enquiry', $3, '{"source":"Website"}') RETURNING id`,
+      [fixture.siteId, fixture.north.id, JSON.stringify({ name, email: 'jane@example.com' })],
+    )) as { id: string }[];
+    const [row] = (await db.dataSource.query(`INSERT INTO lead_outbox (lead_id, channel) VALUES ($1, 'crm') RETURNING id`, [lead!.id])) as { id: string }[];
+    return { leadId: lead!.id, deliveryId: row!.id };
+  };
+
+  const useWebhook = (url: string | null, secretEnv: string | null = 'CRM_SECRET_NORTH') =>
+    db.dataSource.query(`UPDATE dealerships SET config = $2 WHERE id = $1`, [fixture.north.id, JSON.stringify({ leads: { crm_webhook_url: url, crm_secret_env: secretEnv } })]);
+
+  const outbox = async (id: string) =>
+    ((await db.dataSource.query(`SELECT status, attempts, last_error, target FROM lead_outbox WHERE id = $1`, [id])) as Record<string, unknown>[])[0]!;
+
+  const start = (attempts: number) =>
+    startLeadWorkers({ dataSource: db.dataSource, producer, redisUrl: TEST_REDIS_URL, prefix, secrets: { CRM_SECRET_NORTH: SECRET }, relayIntervalMs: 50, deliveryAttempts: attempts, deliveryBackoffMs: 50 });
+
+  it('signs every attempt, retries with backoff after two failures, and the CRM records the lead once', async () => {
+    const crm = new CrmReceiver((attempt) => (attempt <= 2 ? 500 : 200));
+    await crm.start();
+    await useWebhook(crm.url);
+    const { leadId, deliveryId } = await storeLead();
+    const stop = await start(5);
+    try {
+      await eventually(() => outbox(deliveryId), (row) => row['status'] === 'delivered', 'delivery');
+      expect(await outbox(deliveryId)).toMatchObject({ status: 'delivered', attempts: 3, last_error: null, target: `webhook ${new URL(crm.url).host}` });
+      expect(crm.requests.map((r) => [r.deliveryId, r.signed])).toEqual([
+        [deliveryId, true],
+        [deliveryId, true],
+        [deliveryId, true],
+      ]);
+      expect(crm.requests[2]!.body).toMatchObject({ delivery_id: deliveryId, lead_id: leadId, category: 'General Enquiry', fields: { name: 'Jane Citizen' } });
+      expect([...crm.recorded]).toEqual([deliveryId]);
+      // The relay and worker keep running: nothing is sent again.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(crm.requests).toHaveLength(3);
+    } finally {
+      await stop();
+      await crm.stop();
+    }
+  });
+
+  it('leaves a dead job with the reason after the last attempt, visible to ops', async () => {
+    const crm = new CrmReceiver(() => 503);
+    await crm.start();
+    await useWebhook(crm.url);
+    const { deliveryId } = await storeLead();
+    const stop = await start(3);
+    try {
+      const row = await eventually(() => outbox(deliveryId), (r) => r['status'] === 'dead', 'dead delivery');
+      expect(row['attempts']).toBe(3);
+      expect(row['last_error']).toBe(`CRM webhook ${new URL(crm.url).host} answered HTTP 503 (dead after attempt 3 of 3)`);
+      const job = await producer.queue('leadDelivery').getJob(leadDeliveryJobId(deliveryId));
+      expect(await job!.getState()).toBe('failed');
+      expect(job!.failedReason).toMatch(/HTTP 503/);
+      expect(crm.recorded.size).toBe(0);
+    } finally {
+      await stop();
+      await crm.stop();
+    }
+  });
+
+  it('does not retry an answer retrying cannot fix, nor a webhook without its secret', async () => {
+    const crm = new CrmReceiver(() => 400);
+    await crm.start();
+    await useWebhook(crm.url);
+    const refused = await storeLead();
+    const stop = await start(5);
+    try {
+      const row = await eventually(() => outbox(refused.deliveryId), (r) => r['status'] === 'dead', 'refused delivery');
+      expect(row['attempts']).toBe(1);
+      expect(row['last_error']).toMatch(/HTTP 400 \(not retried: fix the CRM or its configuration, then retry from ops\)/);
+
+      await useWebhook(crm.url, 'CRM_SECRET_MISSING');
+      const unsigned = await storeLead();
+      const dead = await eventually(() => outbox(unsigned.deliveryId), (r) => r['status'] === 'dead', 'unsigned delivery');
+      expect(dead['last_error']).toMatch(/CRM secret CRM_SECRET_MISSING is not set in the worker's environment/);
+      expect(crm.requests).toHaveLength(1);
+    } finally {
+      await stop();
+      await crm.stop();
+    }
+  });
+
+  it("delivers to the deliveries table when the dealership has no webhook, once per delivery id", async () => {
+    await useWebhook(null, null);
+    const { leadId, deliveryId } = await storeLead();
+    const stop = await start(3);
+    try {
+      await eventually(() => outbox(deliveryId), (r) => r['status'] === 'delivered', 'table delivery');
+      const rows = (await db.dataSource.query(`SELECT delivery_id, lead_id, payload FROM crm_deliveries WHERE lead_id = $1`, [leadId])) as Record<string, unknown>[];
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ delivery_id: deliveryId, payload: { delivery_id: deliveryId, lead_id: leadId } });
+      // Delivered again (an ops reset and retry): the table keeps one row per delivery id, as a CRM
+      // de-duplicating on delivery_id would.
+      await db.dataSource.query(`UPDATE lead_outbox SET status = 'pending' WHERE id = $1`, [deliveryId]);
+      await producer.queue('leadDelivery').remove(leadDeliveryJobId(deliveryId));
+      await eventually(() => outbox(deliveryId), (r) => r['status'] === 'delivered', 'second pass');
+      expect(await db.dataSource.query(`SELECT 1 FROM crm_deliveries WHERE lead_id = $1`, [leadId])).toHaveLength(1);
+    } finally {
+      await stop();
+    }
+  });
+});

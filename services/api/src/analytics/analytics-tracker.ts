@@ -1,0 +1,43 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { pagePath } from '@platform/leads';
+import { QueueProducer } from '@platform/queues';
+
+export interface TrackedEvent {
+  siteId: number;
+  eventId: number;
+  carId?: number | null;
+  /** The page address; only its path is kept. */
+  url?: string | null;
+}
+
+/** Longest a request waits to hand an event to the queue; analytics never slow a shopper down. */
+const TRACK_TIMEOUT_MS = 1000;
+
+/**
+ * Records analytics events through the analytics-events queue. A failure (Redis down, slow) is
+ * caught and logged, never passed to the shopper (spec 001 §8: 'Analytics failure: caught and warned').
+ */
+@Injectable()
+export class AnalyticsTracker {
+  private readonly logger = new Logger('Analytics');
+
+  constructor(private readonly producer: QueueProducer) {}
+
+  async track({ siteId, eventId, carId = null, url = null }: TrackedEvent, at = new Date()): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.producer.add('analyticsEvents', { siteId, eventId, carId, path: pagePath(url), at: at.toISOString() }),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`queue did not answer within ${TRACK_TIMEOUT_MS} ms`)), TRACK_TIMEOUT_MS);
+        }),
+      ]);
+      return true;
+    } catch (error) {
+      this.logger.warn({ siteId, eventId, err: (error as Error).message }, 'analytics event not recorded');
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

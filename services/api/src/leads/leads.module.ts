@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { AnalyticsModule } from '../analytics/analytics.module';
+import { CarsModule } from '../cars/cars.module';
+import { SitesModule } from '../sites/sites.module';
+import { ValuationsModule } from '../valuations/valuations.module';
+import { CAPTCHA_VERIFIER, HttpCaptchaVerifier } from './captcha-verifier';
+import { LeadTargets } from './lead-targets';
+import { LeadsController } from './leads.controller';
+import { LeadsService } from './leads.service';
+
+@Module({
+  imports: [SitesModule, CarsModule, ValuationsModule, AnalyticsModule],
+  controllers: [LeadsController],
+  providers: [LeadsService, LeadTargets, { provide: CAPTCHA_VERIFIER, useClass: HttpCaptchaVerifier }],
+})
+export class LeadsModule {}

@@ -1,0 +1,258 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createHash, randomUUID } from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import {
+  HONEYPOT_FIELD,
+  leadEventId,
+  leadFormErrors,
+  leadRouting,
+  parseLeadSubmission,
+  type LeadSubmission,
+  type SiteConfig,
+} from '@platform/domain';
+import { ProblemException, type FieldError } from '@platform/server-kit';
+import { AnalyticsTracker } from '../analytics/analytics-tracker';
+import { CarsService } from '../cars/cars.service';
+import { SiteDirectory, type SiteContext } from '../sites/site-directory';
+import { TradeInValuations, type StoredValuation } from '../valuations/trade-in-valuations';
+import { CAPTCHA_VERIFIER, type CaptchaVerifier } from './captcha-verifier';
+import { LeadTargets, type LeadTarget } from './lead-targets';
+
+export interface SubmitContext {
+  idempotencyKey?: string;
+  userAgent?: string;
+  remoteIp?: string;
+}
+
+export interface SubmitResult {
+  /** False when an earlier submission with the same Idempotency-Key is answered again. */
+  created: boolean;
+  lead_id: string;
+  valuation?: ValuationAnswer;
+}
+
+type ValuationAnswer = Pick<StoredValuation, 'id' | 'status' | 'low' | 'high' | 'valid_until' | 'reason'>;
+
+/** Envelope fields that are about the request, not the lead, and are not stored with it. */
+const NOT_STORED = new Set([HONEYPOT_FIELD, 'captcha_token', 'userData', 'form']);
+
+const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+/** JSON with sorted keys, so the same submission always hashes the same. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
+
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+
+function invalid(errors: FieldError[], list: string[]): ProblemException {
+  return new ProblemException({
+    status: 400,
+    title: 'Please fix the following errors:',
+    detail: list.join(' '),
+    errors,
+    form_errors: list,
+  });
+}
+
+/**
+ * Takes a form submission: validates it with the form's shared schema, then stores the lead and its
+ * delivery outbox rows in one transaction. Nothing else happens on the request path: the worker's
+ * relay queues the deliveries, so a lead is kept even while Redis or the dealer's CRM is down.
+ */
+@Injectable()
+export class LeadsService {
+  private readonly logger = new Logger('Leads');
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly sites: SiteDirectory,
+    private readonly targets: LeadTargets,
+    private readonly cars: CarsService,
+    private readonly valuations: TradeInValuations,
+    private readonly tracker: AnalyticsTracker,
+    @Inject(CAPTCHA_VERIFIER) private readonly captcha: CaptchaVerifier,
+  ) {}
+
+  async submit(siteSlug: string, body: unknown, context: SubmitContext): Promise<SubmitResult> {
+    const site = await this.sites.bySlug(siteSlug);
+    const parsed = parseLeadSubmission(body, {
+      messageRequired: site.config.forms.message_required,
+      dealershipRequired: site.scope.dealershipIds.length > 1,
+    });
+    if (!parsed.success) {
+      const { fields, list } = leadFormErrors(parsed.error);
+      throw invalid(Object.entries(fields).map(([path, message]) => ({ path, message })), list);
+    }
+    const submission = parsed.data;
+
+    if ((submission as Record<string, unknown>)[HONEYPOT_FIELD]) {
+      // Answered like a success so the bot learns nothing; nothing is stored or delivered.
+      this.logger.warn({ site: site.slug, form: submission.form }, 'honeypot filled; submission discarded');
+      return { created: true, lead_id: randomUUID() };
+    }
+
+    const key = context.idempotencyKey ? sha256(`${site.id}:${context.idempotencyKey}`) : null;
+    const stored = Object.fromEntries(Object.entries(submission).filter(([name]) => !NOT_STORED.has(name)));
+    const requestHash = sha256(canonical({ form: submission.form, ...stored }));
+    if (key) {
+      const replay = await this.replay(site.id, key, requestHash);
+      if (replay) return replay;
+    }
+
+    const captcha = await this.captcha.verify(site.config.forms.captcha_provider, submission.captcha_token, context.remoteIp);
+    if (captcha === 'refused') throw invalid([{ path: 'captcha_token', message: 'Please complete the captcha.' }], ['Please complete the captcha.']);
+
+    const target = await this.targets.resolve(site, submission);
+    if (submission.form === 'test_drive') await this.checkTestDriveTime(site, target, submission.preferred_time);
+    const config = target.dealershipId ? await this.sites.forDealership(target.dealershipId) : site.config;
+    const { category, subcategory } = leadRouting(submission);
+
+    const outcome = await this.db.transaction(async (manager) => {
+      let fields = { ...stored, ...target.vehicleFields };
+      let valuation: StoredValuation | null = null;
+      let origin: LeadTarget = target;
+      if (submission.form === 'trade_in') {
+        valuation = await this.valuations.value(manager, site.id, config, submission);
+      } else if (submission.form === 'offer_accepted') {
+        const accepted = await this.acceptedLead(manager, site.id, submission.lead_id);
+        fields = { ...accepted.contact, ...fields };
+        origin = accepted.target;
+        valuation = null;
+      }
+      const userData = {
+        url: submission.userData?.url ?? null,
+        source: 'Website',
+        user_agent: context.userAgent?.slice(0, 500) ?? null,
+        car_id: origin.car?.id ?? null,
+        car_dealership_id: origin.car ? origin.dealershipId : null,
+        lead_attributes: submission.userData?.lead_attributes ?? { visited_pages: [], linked_query_params: {} },
+        captcha,
+      };
+      const [inserted] = (await manager.query(
+        `INSERT INTO leads (site_id, dealership_id, location_id, car_id, form, category, subcategory, fields, user_data, valuation_id, idempotency_key, request_hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+         ON CONFLICT (site_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+         RETURNING id`,
+        [
+          site.id,
+          origin.dealershipId,
+          origin.locationId,
+          origin.car?.id ?? null,
+          submission.form,
+          category,
+          subcategory,
+          JSON.stringify(fields),
+          JSON.stringify(userData),
+          valuation?.id ?? (submission.form === 'offer_accepted' ? origin.valuationId : null),
+          key,
+          requestHash,
+        ],
+      )) as { id: string }[];
+      if (!inserted) return null; // the same key committed first (a double click): answered below
+      const channels = ['crm', ...(config.leads.notify_emails.length > 0 ? ['email'] : [])];
+      await manager.query(`INSERT INTO lead_outbox (lead_id, channel) SELECT $1, unnest($2::text[])`, [inserted.id, channels]);
+      return { leadId: inserted.id, valuation };
+    });
+
+    if (!outcome) {
+      const replay = key ? await this.replay(site.id, key, requestHash) : null;
+      if (!replay) throw new Error('Lead insert conflicted without an idempotency key');
+      return replay;
+    }
+
+    this.logger.log({ leadId: outcome.leadId, site: site.slug, form: submission.form }, 'lead stored');
+    void this.tracker.track({
+      siteId: site.id,
+      eventId: leadEventId({ form: submission.form, subcategory, carType: target.car?.car_type, carTag: target.car?.tag }),
+      carId: target.car?.id ?? null,
+      url: submission.userData?.url ?? null,
+    });
+    return { created: true, lead_id: outcome.leadId, ...(outcome.valuation ? { valuation: valuationAnswer(outcome.valuation) } : {}) };
+  }
+
+  /** The lead an Idempotency-Key already made, or null; the same key with another submission is refused. */
+  private async replay(siteId: number, key: string, requestHash: string): Promise<SubmitResult | null> {
+    const [row] = (await this.db.query(
+      `SELECT l.id, l.request_hash, v.id AS valuation_id, v.status, v.low, v.high, v.valid_until, v.reason
+       FROM leads l LEFT JOIN valuations v ON v.id = l.valuation_id WHERE l.site_id = $1 AND l.idempotency_key = $2`,
+      [siteId, key],
+    )) as { id: string; request_hash: string; valuation_id: string | null; status: 'estimate' | 'no_estimate'; low: number | null; high: number | null; valid_until: Date; reason: string | null }[];
+    if (!row) return null;
+    if (row.request_hash !== requestHash) {
+      throw new ProblemException({
+        status: 422,
+        title: 'Idempotency-Key reused',
+        detail: 'This Idempotency-Key was already used for a different submission. Send a new key with each new form submission.',
+      });
+    }
+    const valuation = row.valuation_id
+      ? { id: row.valuation_id, status: row.status, low: row.low, high: row.high, valid_until: new Date(row.valid_until).toISOString(), reason: row.reason }
+      : undefined;
+    return { created: false, lead_id: row.id, ...(valuation ? { valuation } : {}) };
+  }
+
+  private async checkTestDriveTime(site: SiteContext, target: LeadTarget, preferredTime: string): Promise<void> {
+    const fail = (message: string) => invalid([{ path: 'preferred_time', message }], [message]);
+    if (!target.car) throw fail('Please choose a vehicle.');
+    let days;
+    try {
+      ({ days } = await this.cars.testDriveSlots(site.slug, target.car.slug));
+    } catch {
+      throw fail('Test drives cannot be booked online for this vehicle. Please use the enquiry form instead.');
+    }
+    const wanted = new Date(preferredTime).getTime();
+    const offered = days.some((day) => day.slots.some((slot) => new Date(slot.start).getTime() === wanted));
+    if (!offered) throw fail('That time is not available. Please choose one of the times shown.');
+  }
+
+  /** The lead an offer acceptance refers to, on this site: its contact details and where it went. */
+  private async acceptedLead(manager: EntityManager, siteId: number, leadId: string): Promise<{ contact: Record<string, unknown>; target: LeadTarget }> {
+    const [row] = (await manager.query(
+      `SELECT l.fields, l.dealership_id, l.location_id, l.valuation_id, c.id AS car_id, c.slug AS car_slug, c.car_type, c.tag
+       FROM leads l LEFT JOIN cars c ON c.id = l.car_id WHERE l.id = $1 AND l.site_id = $2`,
+      [leadId, siteId],
+    )) as { fields: Record<string, unknown>; dealership_id: number | null; location_id: number | null; valuation_id: string | null; car_id: number | null; car_slug: string; car_type: string; tag: string | null }[];
+    if (!row) throw invalid([{ path: 'lead_id', message: 'The offer must name the lead it accepts.' }], ['The offer must name the lead it accepts.']);
+    const contact = Object.fromEntries(['name', 'last_name', 'email', 'phone', 'postcode'].filter((k) => row.fields[k] !== undefined).map((k) => [k, row.fields[k]]));
+    return {
+      contact,
+      target: {
+        dealershipId: row.dealership_id,
+        locationId: row.location_id,
+        car: row.car_id ? { id: row.car_id, slug: row.car_slug, car_type: row.car_type, tag: row.tag } : null,
+        vehicleFields: {},
+        valuationId: row.valuation_id,
+      },
+    };
+  }
+
+  /**
+   * POST /api/miscellaneous: saves a value against a lead under column_name (only 'valuation', on
+   * dealerships whose leads.save_valuation is on).
+   */
+  async saveMiscellaneous(leadId: string, columnName: 'valuation', value: Record<string, unknown>): Promise<void> {
+    const [lead] = (await this.db.query(`SELECT id, site_id, dealership_id FROM leads WHERE id = $1`, [leadId])) as { id: string; site_id: number; dealership_id: number | null }[];
+    if (!lead) throw new ProblemException({ status: 404, title: 'Lead not found', detail: `No lead has the id '${leadId}'.`, success: false, message: 'Lead not found' });
+    const config: SiteConfig = lead.dealership_id ? await this.sites.forDealership(lead.dealership_id) : (await this.siteConfigOf(lead.site_id));
+    if (!config.leads.save_valuation) {
+      const message = 'Saving valuations is not enabled for this dealership.';
+      throw new ProblemException({ status: 403, title: 'Not enabled', detail: message, success: false, message });
+    }
+    await this.db.query(`UPDATE leads SET miscellaneous = miscellaneous || jsonb_build_object($2::text, $3::jsonb) WHERE id = $1`, [leadId, columnName, JSON.stringify(value)]);
+    this.logger.log({ leadId, column: columnName }, 'lead value saved');
+  }
+
+  private async siteConfigOf(siteId: number): Promise<SiteConfig> {
+    const [row] = (await this.db.query(`SELECT slug FROM sites WHERE id = $1`, [siteId])) as { slug: string }[];
+    return (await this.sites.bySlug(row!.slug)).config;
+  }
+}
+
+function valuationAnswer(valuation: StoredValuation): ValuationAnswer {
+  return { id: valuation.id, status: valuation.status, low: valuation.low, high: valuation.high, valid_until: valuation.valid_until, reason: valuation.reason };
+}
+
+export type { LeadSubmission };

@@ -1,0 +1,106 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Request } from 'express';
+import type { DataSource } from 'typeorm';
+import { displayMobile, safeRedirect } from '@platform/domain';
+import { ProblemException } from '@platform/server-kit';
+import { SiteDirectory } from '../sites/site-directory';
+import { SessionReader } from './session-reader';
+import { ShopperSessions } from './shopper-sessions';
+import { SignInCodes, type CodeCheck } from './sign-in-codes';
+import { SMS_SENDER, SmsSendError, type SmsSender } from './sms-sender';
+
+type Failure = Exclude<CodeCheck, { valid: true }>;
+type Verified = { session: { token: string; shopperId: string } } | { failure: Failure };
+
+/** Problem details with a `reason` member, so the web can offer 'Request a new code' where it helps. */
+function signInProblem(status: number, title: string, detail: string, reason: string, field?: string): ProblemException {
+  const problem = { status, title, detail, ...(field ? { errors: [{ path: field, message: detail }] } : {}), reason };
+  return new ProblemException(problem);
+}
+
+function codeProblem(failure: Failure): ProblemException {
+  switch (failure.reason) {
+    case 'wrong_code':
+      return signInProblem(
+        400,
+        'Wrong code',
+        `That code is not right. Please check it and try again (${failure.attemptsLeft} ${failure.attemptsLeft === 1 ? 'attempt' : 'attempts'} left).`,
+        failure.reason,
+        'code',
+      );
+    case 'expired':
+      return signInProblem(400, 'Code expired', 'This code has expired. Please request a new code.', failure.reason, 'code');
+    case 'too_many_attempts':
+      return signInProblem(429, 'Too many attempts', 'Too many attempts. Please request a new code.', failure.reason, 'code');
+    case 'used':
+      return signInProblem(400, 'Code already used', 'This code has already been used. Please request a new code.', failure.reason, 'code');
+    case 'no_code':
+      return signInProblem(400, 'No code requested', 'No code has been sent to this number. Please request a code first.', failure.reason, 'phone');
+  }
+}
+
+/**
+ * Shopper sign-in with a one-time SMS code. Requesting a code answers the same whether or not the
+ * number has an account, so the endpoint tells no one who shops where. Numbers never reach the log.
+ */
+@Injectable()
+export class SignInService {
+  private readonly logger = new Logger(SignInService.name);
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly sites: SiteDirectory,
+    private readonly codes: SignInCodes,
+    private readonly sessions: ShopperSessions,
+    private readonly reader: SessionReader,
+    @Inject(SMS_SENDER) private readonly sms: SmsSender,
+  ) {}
+
+  async requestCode(siteSlug: string, phone: string): Promise<{ status: 'sent'; expires_in_seconds: number }> {
+    const site = await this.sites.bySlug(siteSlug);
+    const issued = await this.codes.issue(site.id, phone);
+    if (!issued.issued) {
+      throw signInProblem(429, 'Too many codes', 'Too many codes have been requested for this number. Please wait an hour and try again.', issued.reason, 'phone');
+    }
+    const minutes = Math.round(issued.expiresInSeconds / 60);
+    try {
+      await this.sms.send({ siteId: site.id, to: phone, body: `${issued.code} is your ${site.name} sign-in code. It expires in ${minutes} minutes. Never share it.` });
+    } catch (error) {
+      if (!(error instanceof SmsSendError)) throw error;
+      await this.codes.retire(issued.id);
+      this.logger.warn({ siteId: site.id, err: error.message }, 'sign-in code not sent');
+      throw signInProblem(502, 'Code not sent', 'We could not send the code right now. Please try again shortly.', 'sms_failed');
+    }
+    return { status: 'sent', expires_in_seconds: issued.expiresInSeconds };
+  }
+
+  /** Checks the code; on success opens a session and says where to go (a path on this site only). */
+  async verify(siteSlug: string, input: { phone: string; code: string; redirect?: string }): Promise<{ token: string; ttlMs: number; redirect: string }> {
+    const site = await this.sites.bySlug(siteSlug);
+    const outcome = await this.db.transaction(async (manager): Promise<Verified> => {
+      const check = await this.codes.check(manager, site.id, input.phone, input.code);
+      return check.valid ? { session: await this.sessions.open(manager, site.id, input.phone) } : { failure: check };
+    });
+    // A failed check has been committed (the wrong guess counts) before the shopper hears of it.
+    if ('failure' in outcome) {
+      this.logger.log({ siteId: site.id, reason: outcome.failure.reason }, 'sign-in refused');
+      throw codeProblem(outcome.failure);
+    }
+    this.logger.log({ siteId: site.id, shopperId: outcome.session.shopperId }, 'shopper signed in');
+    return { token: outcome.session.token, ttlMs: this.sessions.ttlMs, redirect: safeRedirect(input.redirect) };
+  }
+
+  /** Ends the request's session when it belongs to this site. */
+  async signOut(siteSlug: string, request: Request): Promise<void> {
+    const site = await this.sites.bySlug(siteSlug);
+    const shopper = await this.reader.onSite(request, site.id);
+    if (shopper) await this.sessions.revoke(shopper.sessionId);
+  }
+
+  async me(siteSlug: string, request: Request): Promise<{ signed_in: boolean; phone: string | null }> {
+    const site = await this.sites.bySlug(siteSlug);
+    const shopper = await this.reader.onSite(request, site.id);
+    return shopper ? { signed_in: true, phone: displayMobile(shopper.phone) } : { signed_in: false, phone: null };
+  }
+}

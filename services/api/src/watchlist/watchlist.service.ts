@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { carName, isInStock, priceDisplay, samePhone, type CarStatus, type PriceDisplay } from '@platform/domain';
+import { ProblemException } from '@platform/server-kit';
+import type { SignedInShopper } from '../sign-in/session-reader';
+import { SiteDirectory } from '../sites/site-directory';
+import { WatchableCars } from './watchable-cars';
+
+export interface WatchlistItem {
+  car_id: number;
+  slug: string;
+  title: string;
+  /** The current price as the car page shows it. */
+  price: PriceDisplay;
+  status: string;
+  in_stock: boolean;
+  image: string | null;
+  saved_at: string;
+}
+
+const notYourNumber = () =>
+  new ProblemException({ status: 403, title: 'Wrong phone number', detail: 'This phone number is not the one you signed in with. Please sign in again.' });
+
+const carNotFound = (carId: number) =>
+  new ProblemException({ status: 404, title: 'Car not found', detail: `This car (${carId}) is not available on this site.` });
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+/** A signed-in shopper's saved cars, on the site the session belongs to. */
+@Injectable()
+export class WatchlistService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly sites: SiteDirectory,
+    private readonly cars: WatchableCars,
+  ) {}
+
+  /** Saves a car the site shows; saving it again changes nothing. */
+  async save(shopper: SignedInShopper, body: { phone_number: string; car_id: number }): Promise<{ success: true }> {
+    if (!samePhone(body.phone_number, shopper.phone)) throw notYourNumber();
+    const site = await this.sites.bySlug(shopper.siteSlug);
+    if (!(await this.cars.isShown(site, body.car_id))) throw carNotFound(body.car_id);
+    await this.db.query(`INSERT INTO watchlist_items (shopper_id, car_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [shopper.shopperId, body.car_id]);
+    return { success: true };
+  }
+
+  /** Removes a car of the site; removing one that was not saved changes nothing. */
+  async remove(shopper: SignedInShopper, body: { phone_number: string; car_id: number }): Promise<{ success: true }> {
+    if (!samePhone(body.phone_number, shopper.phone)) throw notYourNumber();
+    if (!(await this.cars.belongsTo(shopper.siteId, body.car_id))) throw carNotFound(body.car_id);
+    await this.db.query(`DELETE FROM watchlist_items WHERE shopper_id = $1 AND car_id = $2`, [shopper.shopperId, body.car_id]);
+    return { success: true };
+  }
+
+  /**
+   * Saved cars, newest first, with today's price and status. Sold cars stay (the shopper sees they
+   * sold); withdrawn or hidden ones are left out, as their pages are.
+   */
+  async list(shopper: SignedInShopper): Promise<{ items: WatchlistItem[] }> {
+    const rows = (await this.db.query(
+      `SELECT c.id, c.slug, c.dealership_id, c.year, c.make, c.model, c.badge, c.status, c.price, c.before_price, c.subscription_price, c.data, w.created_at AS saved_at
+       FROM watchlist_items w
+       JOIN cars c ON c.id = w.car_id
+       JOIN dealerships d ON d.id = c.dealership_id
+       WHERE w.shopper_id = $1 AND d.site_id = $2 AND c.withdrawn_at IS NULL AND c.show_on_dealer_website
+       ORDER BY w.created_at DESC, c.id DESC`,
+      [shopper.shopperId, shopper.siteId],
+    )) as {
+      id: number;
+      slug: string;
+      dealership_id: number;
+      year: number;
+      make: string;
+      model: string;
+      badge: string | null;
+      status: string;
+      price: number | null;
+      before_price: number | null;
+      subscription_price: number | null;
+      data: Record<string, unknown>;
+      saved_at: Date;
+    }[];
+    const items: WatchlistItem[] = [];
+    for (const row of rows) {
+      // The dealership's layers may change the no-price wording or switch subscriptions on.
+      const config = await this.sites.forDealership(row.dealership_id);
+      const offer = row.data['offer_price'];
+      const images = Array.isArray(row.data['images']) ? (row.data['images'] as { url?: unknown }[]) : [];
+      items.push({
+        car_id: row.id,
+        slug: row.slug,
+        title: carName(row),
+        price: priceDisplay(
+          {
+            price: row.price,
+            before_price: row.before_price,
+            subscription_price: row.subscription_price,
+            offer_price: typeof offer === 'number' ? offer : null,
+            preorder: row.data['preorder'] === true,
+          },
+          { noPriceText: config.wording.no_price_text, subscriptionEnabled: config.features.subscription_enabled },
+        ),
+        status: row.status,
+        in_stock: isInStock({ status: row.status as CarStatus }),
+        image: text(row.data['primary_image_url']) ?? text(images[0]?.url),
+        saved_at: row.saved_at.toISOString(),
+      });
+    }
+    return { items };
+  }
+}

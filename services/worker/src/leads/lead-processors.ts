@@ -1,0 +1,41 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { startLeadWorkers } from '@platform/leads';
+import { QueueProducer } from '@platform/queues';
+import { ENV } from '@platform/server-kit';
+import type { WorkerEnv } from '../env';
+
+/** Runs the lead outbox relay, lead delivery and analytics-event workers for the lifetime of the worker process. */
+@Injectable()
+export class LeadProcessors implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(LeadProcessors.name);
+  private stop: (() => Promise<void>) | null = null;
+
+  constructor(
+    @Inject(ENV) private readonly env: WorkerEnv,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly producer: QueueProducer,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.stop = await startLeadWorkers({
+      dataSource: this.dataSource,
+      producer: this.producer,
+      redisUrl: this.env.REDIS_URL,
+      prefix: this.env.REDIS_PREFIX,
+      secrets: process.env,
+      smtpUrl: this.env.SMTP_URL,
+      mailFrom: this.env.MAIL_FROM,
+      deliveryAttempts: this.env.LEAD_DELIVERY_ATTEMPTS,
+      deliveryBackoffMs: this.env.LEAD_DELIVERY_BACKOFF_MS,
+      relayIntervalMs: this.env.LEAD_RELAY_INTERVAL_MS,
+      webhookTimeoutMs: this.env.CRM_WEBHOOK_TIMEOUT_MS,
+      log: { info: (data, message) => this.logger.log(data, message), warn: (data, message) => this.logger.warn(data, message) },
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.stop?.();
+  }
+}
