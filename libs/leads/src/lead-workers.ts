@@ -21,7 +21,6 @@ export interface LeadWorkersOptions {
   deliveryBackoffMs?: number;
   relayIntervalMs?: number;
   webhookTimeoutMs?: number;
-  crmFor?: LeadDeliveryDeps['crmFor'];
   log?: WorkerLog;
 }
 
@@ -30,7 +29,7 @@ export async function startLeadWorkers(options: LeadWorkersOptions): Promise<() 
   const { dataSource, producer, log = QUIET_LOG } = options;
   const from = options.mailFrom ?? 'Dealer Platform <leads@platform.localhost>';
   const mailer: LeadMailer = options.smtpUrl ? new SmtpMailer(options.smtpUrl, from) : new TableMailer(dataSource, from);
-  const deps: LeadDeliveryDeps = { dataSource, mailer, secrets: options.secrets, webhookTimeoutMs: options.webhookTimeoutMs, crmFor: options.crmFor };
+  const deps: LeadDeliveryDeps = { dataSource, mailer, secrets: options.secrets, webhookTimeoutMs: options.webhookTimeoutMs };
   const defaults = QUEUES.leadDelivery.defaultJobOptions;
   const jobOptions: Pick<JobsOptions, 'attempts' | 'backoff'> = {
     attempts: options.deliveryAttempts ?? defaults.attempts,

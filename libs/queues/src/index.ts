@@ -1,3 +1,4 @@
 export * from './queues';
 export * from './producer';
 export * from './worker-group';
+export * from './with-timeout';

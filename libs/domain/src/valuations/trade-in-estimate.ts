@@ -44,16 +44,22 @@ export function tradeInEligibility(year: number, km: number, variant: TradeInVar
   return null;
 }
 
+/** Until when a valuation made at `now` holds: 7 x 24 hours, in UTC so no daylight-saving change adds or loses an hour. */
+const validUntil = (now: Date): string => DateTime.fromJSDate(now, { zone: 'utc' }).plus({ days: TRADE_IN_VALID_DAYS }).toISO()!;
+
+/** The answer when no estimate can be given, with the reason the shopper reads. */
+export function noTradeInEstimate(reason: string, now: Date, comparables = 0): TradeInValuation {
+  return { status: 'no_estimate', low: null, high: null, comparables, valid_until: validUntil(now), reason };
+}
+
 /**
  * A trade-in range from the platform's own retail stock: the comparables' interquartile range,
  * less the dealer's margin, rounded to $100, valid for 7 days. Vehicles past the variant's age or km
  * limit, or with too few comparables, get no estimate and a reason instead.
  */
 export function tradeInEstimate({ year, km, comparablePrices, variant, margin, now }: TradeInEstimateInput): TradeInValuation {
-  // In UTC so the validity is 7 x 24 hours whatever the server's zone (a zone with daylight saving would add or lose an hour).
-  const valid_until = DateTime.fromJSDate(now, { zone: 'utc' }).plus({ days: TRADE_IN_VALID_DAYS }).toISO()!;
   const prices = comparablePrices.filter((p) => Number.isFinite(p) && p > 0).sort((a, b) => a - b);
-  const none = (reason: string): TradeInValuation => ({ status: 'no_estimate', low: null, high: null, comparables: prices.length, valid_until, reason });
+  const none = (reason: string): TradeInValuation => noTradeInEstimate(reason, now, prices.length);
   const ineligible = tradeInEligibility(year, km, variant, now);
   if (ineligible) return none(ineligible);
   if (prices.length < TRADE_IN_MIN_COMPARABLES) {
@@ -65,5 +71,5 @@ export function tradeInEstimate({ year, km, comparablePrices, variant, margin, n
   // below (or above) the comparables. Each side is widened to at least 5% of the centre.
   const low = Math.min(quantile(prices, 0.25) * factor, centre * (1 - MIN_HALF_WIDTH));
   const high = Math.max(quantile(prices, 0.75) * factor, centre * (1 + MIN_HALF_WIDTH));
-  return { status: 'estimate', low: roundTo100(low), high: roundTo100(high), comparables: prices.length, valid_until, reason: null };
+  return { status: 'estimate', low: roundTo100(low), high: roundTo100(high), comparables: prices.length, valid_until: validUntil(now), reason: null };
 }

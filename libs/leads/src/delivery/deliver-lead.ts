@@ -13,8 +13,6 @@ export interface LeadDeliveryDeps {
   /** Where CRM secrets are read from (the worker's environment). */
   secrets: Record<string, string | undefined>;
   webhookTimeoutMs?: number;
-  /** Chooses the CRM channel; tests may swap it, production reads the dealership's configuration. */
-  crmFor?: (config: SiteConfig) => CrmChannel;
 }
 
 export interface DeliveryAttempt {
@@ -58,7 +56,8 @@ export async function deliverLead(deps: LeadDeliveryDeps, deliveryId: string, at
   }
 }
 
-function defaultCrm(deps: LeadDeliveryDeps, config: SiteConfig): CrmChannel {
+/** The dealership's webhook when it has one, else the deliveries table. */
+function crmFor(deps: LeadDeliveryDeps, config: SiteConfig): CrmChannel {
   const { crm_webhook_url: url, crm_secret_env: secretEnv } = config.leads;
   if (!url) return new TableCrm(deps.dataSource);
   const secret = secretEnv ? deps.secrets[secretEnv] : undefined;
@@ -72,8 +71,7 @@ function defaultCrm(deps: LeadDeliveryDeps, config: SiteConfig): CrmChannel {
 }
 
 async function toCrm(deps: LeadDeliveryDeps, record: LeadDeliveryRecord, config: SiteConfig): Promise<string> {
-  const crm = (deps.crmFor ?? ((c: SiteConfig) => defaultCrm(deps, c)))(config);
-  return crm.deliver(record.delivery.id, crmPayload(record), { leadId: record.lead.id, dealershipId: record.dealership?.id ?? null });
+  return crmFor(deps, config).deliver(record.delivery.id, crmPayload(record), { leadId: record.lead.id, dealershipId: record.dealership?.id ?? null });
 }
 
 async function toEmail(deps: LeadDeliveryDeps, record: LeadDeliveryRecord, config: SiteConfig): Promise<string> {

@@ -17,10 +17,10 @@ export interface LeadMailer {
   close(): void;
 }
 
-/**
- * Sends through SMTP (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465). The Message-ID is
- * derived from the delivery id, so a retried send can be recognised as the same message.
- */
+/** The message nodemailer builds for a lead email; its Message-ID comes from the delivery id, so a retried send is recognisably the same message. */
+const message = (from: string, email: LeadEmail) => ({ from, to: email.to, subject: email.subject, text: email.text, messageId: `<${email.deliveryId}@leads.platform>` });
+
+/** Sends through SMTP (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465). */
 export class SmtpMailer implements LeadMailer {
   private readonly transport: Transporter;
 
@@ -33,7 +33,7 @@ export class SmtpMailer implements LeadMailer {
 
   async send(email: LeadEmail): Promise<string> {
     try {
-      await this.transport.sendMail({ from: this.from, to: email.to, subject: email.subject, text: email.text, messageId: `<${email.deliveryId}@leads.platform>` });
+      await this.transport.sendMail(message(this.from, email));
     } catch (error) {
       const code = (error as { responseCode?: number }).responseCode;
       // 5xx is a permanent refusal (no such mailbox, rejected sender); 4xx and connection failures pass.
@@ -57,7 +57,7 @@ export class TableMailer implements LeadMailer {
   ) {}
 
   async send(email: LeadEmail): Promise<string> {
-    const info = await this.transport.sendMail({ from: this.from, to: email.to, subject: email.subject, text: email.text, messageId: `<${email.deliveryId}@leads.platform>` });
+    const info = await this.transport.sendMail(message(this.from, email));
     await this.dataSource.query(
       `INSERT INTO outbound_emails (delivery_id, lead_id, recipients, subject, raw) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (delivery_id) DO NOTHING`,
       [email.deliveryId, email.leadId, email.to, email.subject, (info.message as Buffer).toString('utf8')],

@@ -1,6 +1,6 @@
 import type { JobsOptions } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { leadDeliveryJobId, QUIET_LOG, type QueueProducer, type WorkerLog } from '@platform/queues';
+import { leadDeliveryJobId, QUIET_LOG, withTimeout, type QueueProducer, type WorkerLog } from '@platform/queues';
 
 export interface LeadRelayOptions {
   /** Attempts and backoff of delivery jobs (the contract's defaults unless set). */
@@ -12,9 +12,6 @@ export interface LeadRelayOptions {
   enqueueTimeoutMs?: number;
   log?: WorkerLog;
 }
-
-const withTimeout = <T>(work: Promise<T>, ms: number, what: string): Promise<T> =>
-  Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms).unref())]);
 
 /**
  * Moves lead deliveries from the PostgreSQL outbox to the lead-delivery queue. The API only writes

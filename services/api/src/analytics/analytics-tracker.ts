@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { pagePath } from '@platform/leads';
-import { QueueProducer } from '@platform/queues';
+import { QueueProducer, withTimeout } from '@platform/queues';
 
 export interface TrackedEvent {
   siteId: number;
@@ -24,20 +24,12 @@ export class AnalyticsTracker {
   constructor(private readonly producer: QueueProducer) {}
 
   async track({ siteId, eventId, carId = null, url = null }: TrackedEvent, at = new Date()): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([
-        this.producer.add('analyticsEvents', { siteId, eventId, carId, path: pagePath(url), at: at.toISOString() }),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`queue did not answer within ${TRACK_TIMEOUT_MS} ms`)), TRACK_TIMEOUT_MS);
-        }),
-      ]);
+      await withTimeout(this.producer.add('analyticsEvents', { siteId, eventId, carId, path: pagePath(url), at: at.toISOString() }), TRACK_TIMEOUT_MS, 'analytics queue');
       return true;
     } catch (error) {
       this.logger.warn({ siteId, eventId, err: (error as Error).message }, 'analytics event not recorded');
       return false;
-    } finally {
-      clearTimeout(timer);
     }
   }
 }

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { LEAD_MESSAGES, REQUIRED_MESSAGES, type LeadSubmission } from '@platform/domain';
-import { ProblemException } from '@platform/server-kit';
 import { SiteCars } from '../cars/site-cars';
 import type { SiteContext } from '../sites/site-directory';
+import { formProblem } from './form-problem';
 
 /** Where a lead goes and what it is about, resolved within the site. */
 export interface LeadTarget {
@@ -16,8 +16,7 @@ export interface LeadTarget {
   valuationId?: string | null;
 }
 
-const fieldProblem = (path: string, message: string) =>
-  new ProblemException({ status: 400, title: 'Please fix the following errors:', detail: message, errors: [{ path, message }], form_errors: [message] });
+const fieldProblem = (path: string, message: string) => formProblem([{ path, message }]);
 
 /**
  * Resolves the car, location and dealership a submission names, only among the site's own: a form

@@ -4,19 +4,21 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
   HONEYPOT_FIELD,
+  LEAD_MESSAGES,
   leadEventId,
   leadFormErrors,
   leadRouting,
   parseLeadSubmission,
-  type LeadSubmission,
   type SiteConfig,
 } from '@platform/domain';
-import { ProblemException, type FieldError } from '@platform/server-kit';
+import { ProblemException } from '@platform/server-kit';
+import { siteConfig } from '@platform/stock';
 import { AnalyticsTracker } from '../analytics/analytics-tracker';
 import { CarsService } from '../cars/cars.service';
-import { SiteDirectory, type SiteContext } from '../sites/site-directory';
+import { guardConfig, SiteDirectory, type SiteContext } from '../sites/site-directory';
 import { TradeInValuations, type StoredValuation } from '../valuations/trade-in-valuations';
 import { CAPTCHA_VERIFIER, type CaptchaVerifier } from './captcha-verifier';
+import { formProblem } from './form-problem';
 import { LeadTargets, type LeadTarget } from './lead-targets';
 
 export interface SubmitContext {
@@ -47,16 +49,6 @@ const canonical = (value: unknown): string =>
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
-function invalid(errors: FieldError[], list: string[]): ProblemException {
-  return new ProblemException({
-    status: 400,
-    title: 'Please fix the following errors:',
-    detail: list.join(' '),
-    errors,
-    form_errors: list,
-  });
-}
-
 /**
  * Takes a form submission: validates it with the form's shared schema, then stores the lead and its
  * delivery outbox rows in one transaction. Nothing else happens on the request path: the worker's
@@ -83,8 +75,8 @@ export class LeadsService {
       dealershipRequired: site.scope.dealershipIds.length > 1,
     });
     if (!parsed.success) {
-      const { fields, list } = leadFormErrors(parsed.error);
-      throw invalid(Object.entries(fields).map(([path, message]) => ({ path, message })), list);
+      const { fields } = leadFormErrors(parsed.error);
+      throw formProblem(Object.entries(fields).map(([path, message]) => ({ path, message })));
     }
     const submission = parsed.data;
 
@@ -103,7 +95,7 @@ export class LeadsService {
     }
 
     const captcha = await this.captcha.verify(site.config.forms.captcha_provider, submission.captcha_token, context.remoteIp);
-    if (captcha === 'refused') throw invalid([{ path: 'captcha_token', message: 'Please complete the captcha.' }], ['Please complete the captcha.']);
+    if (captcha === 'refused') throw formProblem([{ path: 'captcha_token', message: 'Please complete the captcha.' }]);
 
     const target = await this.targets.resolve(site, submission);
     if (submission.form === 'test_drive') await this.checkTestDriveTime(site, target, submission.preferred_time);
@@ -120,7 +112,6 @@ export class LeadsService {
         const accepted = await this.acceptedLead(manager, site.id, submission.lead_id);
         fields = { ...accepted.contact, ...fields };
         origin = accepted.target;
-        valuation = null;
       }
       const userData = {
         url: submission.userData?.url ?? null,
@@ -195,7 +186,7 @@ export class LeadsService {
   }
 
   private async checkTestDriveTime(site: SiteContext, target: LeadTarget, preferredTime: string): Promise<void> {
-    const fail = (message: string) => invalid([{ path: 'preferred_time', message }], [message]);
+    const fail = (message: string) => formProblem([{ path: 'preferred_time', message }]);
     if (!target.car) throw fail('Please choose a vehicle.');
     let days;
     try {
@@ -215,7 +206,7 @@ export class LeadsService {
        FROM leads l LEFT JOIN cars c ON c.id = l.car_id WHERE l.id = $1 AND l.site_id = $2`,
       [leadId, siteId],
     )) as { fields: Record<string, unknown>; dealership_id: number | null; location_id: number | null; valuation_id: string | null; car_id: number | null; car_slug: string; car_type: string; tag: string | null }[];
-    if (!row) throw invalid([{ path: 'lead_id', message: 'The offer must name the lead it accepts.' }], ['The offer must name the lead it accepts.']);
+    if (!row) throw formProblem([{ path: 'lead_id', message: LEAD_MESSAGES.lead_id }]);
     const contact = Object.fromEntries(['name', 'last_name', 'email', 'phone', 'postcode'].filter((k) => row.fields[k] !== undefined).map((k) => [k, row.fields[k]]));
     return {
       contact,
@@ -236,7 +227,7 @@ export class LeadsService {
   async saveMiscellaneous(leadId: string, columnName: 'valuation', value: Record<string, unknown>): Promise<void> {
     const [lead] = (await this.db.query(`SELECT id, site_id, dealership_id FROM leads WHERE id = $1`, [leadId])) as { id: string; site_id: number; dealership_id: number | null }[];
     if (!lead) throw new ProblemException({ status: 404, title: 'Lead not found', detail: `No lead has the id '${leadId}'.`, success: false, message: 'Lead not found' });
-    const config: SiteConfig = lead.dealership_id ? await this.sites.forDealership(lead.dealership_id) : (await this.siteConfigOf(lead.site_id));
+    const config: SiteConfig = lead.dealership_id ? await this.sites.forDealership(lead.dealership_id) : await guardConfig(() => siteConfig(this.db.manager, lead.site_id));
     if (!config.leads.save_valuation) {
       const message = 'Saving valuations is not enabled for this dealership.';
       throw new ProblemException({ status: 403, title: 'Not enabled', detail: message, success: false, message });
@@ -244,15 +235,9 @@ export class LeadsService {
     await this.db.query(`UPDATE leads SET miscellaneous = miscellaneous || jsonb_build_object($2::text, $3::jsonb) WHERE id = $1`, [leadId, columnName, JSON.stringify(value)]);
     this.logger.log({ leadId, column: columnName }, 'lead value saved');
   }
-
-  private async siteConfigOf(siteId: number): Promise<SiteConfig> {
-    const [row] = (await this.db.query(`SELECT slug FROM sites WHERE id = $1`, [siteId])) as { slug: string }[];
-    return (await this.sites.bySlug(row!.slug)).config;
-  }
 }
 
 function valuationAnswer(valuation: StoredValuation): ValuationAnswer {
   return { id: valuation.id, status: valuation.status, low: valuation.low, high: valuation.high, valid_until: valuation.valid_until, reason: valuation.reason };
 }
 
-export type { LeadSubmission };

@@ -3,6 +3,7 @@ import { ThrottlerModule, type ThrottlerStorage } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { createHash } from 'node:crypto';
 import type Redis from 'ioredis';
+import { withTimeout } from '@platform/queues';
 import { ENV, REDIS } from '@platform/server-kit';
 import type { ApiEnv } from '../env';
 
@@ -28,20 +29,11 @@ class FailOpenStorage implements ThrottlerStorage {
   constructor(private readonly inner: ThrottlerStorageRedisService) {}
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string) {
-    let timer: NodeJS.Timeout | undefined;
     try {
-      // A Redis that is reconnecting queues commands rather than failing them: bound the wait.
-      return await Promise.race([
-        this.inner.increment(key, ttl, limit, blockDuration, throttlerName),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`no answer within ${LIMITER_TIMEOUT_MS} ms`)), LIMITER_TIMEOUT_MS);
-        }),
-      ]);
+      return await withTimeout(this.inner.increment(key, ttl, limit, blockDuration, throttlerName), LIMITER_TIMEOUT_MS, 'rate limiter');
     } catch (error) {
       this.logger.warn({ err: (error as Error).message, throttler: throttlerName }, 'rate limiter unavailable; request allowed');
       return { totalHits: 0, timeToExpire: 0, isBlocked: false, timeToBlockExpire: 0 };
-    } finally {
-      clearTimeout(timer);
     }
   }
 }

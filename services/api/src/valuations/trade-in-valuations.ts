@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { TRADE_IN_VALID_DAYS, tradeInEstimate, type SiteConfig, type TradeInValuation } from '@platform/domain';
+import { noTradeInEstimate, tradeInEstimate, type SiteConfig, type TradeInValuation } from '@platform/domain';
 import { comparablePrices } from '../market/comparable-prices';
 import { REGO_LOOKUP, type RegoLookup, type RegoVehicle } from './rego-lookup';
 
@@ -53,7 +53,7 @@ export class TradeInValuations {
           margin: config.leads.trade_in_margin,
           now,
         })
-      : { status: 'no_estimate', low: null, high: null, comparables: 0, valid_until: new Date(now.getTime() + TRADE_IN_VALID_DAYS * 86_400_000).toISOString(), reason: NOT_FOUND };
+      : noTradeInEstimate(NOT_FOUND, now);
     const record = { rego: request.rego ?? null, rego_state: request.rego_state ?? null, ...(vehicle ?? { make: request.make ?? null, model: request.model ?? null, year: request.year ?? null, km: request.km ?? null }) };
     const [row] = (await manager.query(
       `INSERT INTO valuations (site_id, vehicle, status, low, high, comparables, reason, valid_until) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
