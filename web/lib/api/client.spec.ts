@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError, apiBaseUrl, apiGet, apiGetOrNull, apiMediaUrl } from './client';
+import { ApiError, apiBaseUrl, apiGet, apiGetOrNull, apiMediaUrl, apiPost } from './client';
 
 function jsonResponse(body: unknown, status = 200, type = 'application/json'): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': type } });
@@ -78,5 +78,31 @@ describe('apiGet', () => {
     await expect(apiGetOrNull('/api/sites/by-host/x.localhost', schema)).resolves.toBeNull();
     fetchMock.mockResolvedValueOnce(jsonResponse({ status: 500, title: 'Internal Server Error' }, 500, 'application/problem+json'));
     await expect(apiGetOrNull('/api/sites/by-host/x.localhost', schema)).rejects.toMatchObject({ status: 500 });
+  });
+});
+
+describe('apiPost', () => {
+  const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
+  const schema = z.object({ count: z.number() });
+
+  beforeEach(() => {
+    fetchMock.mockReset();
+    global.fetch = fetchMock as unknown as typeof fetch;
+    process.env['API_URL'] = 'http://127.0.0.1:3101';
+  });
+
+  it('POSTs the body as JSON and validates the answer', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ count: 3 }));
+    await expect(apiPost('/api/sites/a/search', { page: 2 }, schema)).resolves.toEqual({ count: 3 });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('http://127.0.0.1:3101/api/sites/a/search');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"page":2}');
+    expect(init.headers).toMatchObject({ 'content-type': 'application/json' });
+  });
+
+  it('names the method in the error of a refused POST', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ title: 'Bad Request', status: 400, detail: 'page: must be 1 or more' }, 400, 'application/problem+json'));
+    await expect(apiPost('/api/sites/a/search', { page: 0 }, schema)).rejects.toThrow('API answered 400 to POST /api/sites/a/search: page: must be 1 or more');
   });
 });

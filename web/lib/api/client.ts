@@ -71,43 +71,61 @@ async function readProblem(response: Response): Promise<ProblemDetails | null> {
 }
 
 /**
- * GET {API_URL}{path}, parse JSON and validate it with `schema`.
+ * {method} {API_URL}{path}, parse JSON and validate it with `schema`. A POST sends `body` as JSON.
  * Throws ApiError for a non-2xx status (with problem details when sent), a network failure or a body
  * that does not match the schema.
  */
-export async function apiGet<S extends z.ZodType>(path: string, schema: S, init: ApiRequestInit = {}): Promise<z.output<S>> {
+async function apiRequest<S extends z.ZodType>(
+  method: 'GET' | 'POST',
+  path: string,
+  schema: S,
+  init: ApiRequestInit & { json?: unknown } = {},
+): Promise<z.output<S>> {
+  const { json, ...rest } = init;
   const url = `${apiBaseUrl()}${path}`;
+  const label = `${method} ${path}`;
   let response: Response;
   try {
     response = await fetch(url, {
-      ...init,
-      method: 'GET',
-      headers: { accept: 'application/json', ...init.headers },
-      signal: init.signal ?? AbortSignal.timeout(10_000),
+      ...rest,
+      method,
+      headers: { accept: 'application/json', ...(method === 'POST' ? { 'content-type': 'application/json' } : {}), ...rest.headers },
+      body: method === 'POST' ? JSON.stringify(json ?? {}) : undefined,
+      signal: rest.signal ?? AbortSignal.timeout(10_000),
     });
   } catch (cause) {
-    throw new ApiError(`API unreachable: GET ${path} (${(cause as Error).message})`, null, path, null, { cause });
+    throw new ApiError(`API unreachable: ${label} (${(cause as Error).message})`, null, path, null, { cause });
   }
 
   if (!response.ok) {
     const problem = await readProblem(response);
     const reason = problem?.detail ?? problem?.title ?? response.statusText;
-    throw new ApiError(`API answered ${response.status} to GET ${path}: ${reason}`, response.status, path, problem);
+    throw new ApiError(`API answered ${response.status} to ${label}: ${reason}`, response.status, path, problem);
   }
 
   let body: unknown;
   try {
     body = await response.json();
   } catch (cause) {
-    throw new ApiError(`API sent a body that is not JSON for GET ${path}`, response.status, path, null, { cause });
+    throw new ApiError(`API sent a body that is not JSON for ${label}`, response.status, path, null, { cause });
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    throw new ApiError(`API response for GET ${path} does not match its schema: ${z.prettifyError(parsed.error)}`, response.status, path, null, {
+    throw new ApiError(`API response for ${label} does not match its schema: ${z.prettifyError(parsed.error)}`, response.status, path, null, {
       cause: parsed.error,
     });
   }
   return parsed.data;
+}
+
+/** GET {API_URL}{path}, validated with `schema` (see apiRequest for the errors). */
+export function apiGet<S extends z.ZodType>(path: string, schema: S, init: ApiRequestInit = {}): Promise<z.output<S>> {
+  return apiRequest('GET', path, schema, init);
+}
+
+/** POST `body` as JSON to {API_URL}{path} (a search is a POST), validated with `schema`. */
+export function apiPost<S extends z.ZodType>(path: string, body: unknown, schema: S, init: ApiRequestInit = {}): Promise<z.output<S>> {
+  return apiRequest('POST', path, schema, { ...init, json: body });
 }
 
 /** Like apiGet, but a 404 answers null instead of throwing. */

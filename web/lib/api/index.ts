@@ -2,7 +2,7 @@
  * The web's only door to the API. Screens import from here; proxy.ts imports ./hosts directly to
  * keep its bundle small.
  */
-export { ApiError, apiBaseUrl, apiMediaUrl, DEFAULT_API_URL, type ProblemDetails } from './client';
+export { ApiError, apiBaseUrl, apiGet, apiGetOrNull, apiMediaUrl, apiPost, DEFAULT_API_URL, segment, type ProblemDetails } from './client';
 export { findSiteByHost } from './hosts';
 export { getSite, listSites } from './sites';
 export { reshapeSite, reshapeSiteList, telHref, type DealershipSummary, type LocationSummary, type SiteSummary, type SiteView } from './reshape';
