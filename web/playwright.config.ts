@@ -52,6 +52,8 @@ export default defineConfig({
         REDIS_PREFIX: `e2e-${runId}`,
         PORT: String(API_PORT),
         E2E_RUN_ID: runId,
+        // Every test signs in from 127.0.0.1, one client to the API's per-client limit.
+        SIGN_IN_CODE_LIMIT_PER_HOUR: '200',
       },
       reuseExistingServer: !isCI,
       timeout: 120_000,

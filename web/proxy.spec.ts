@@ -2,21 +2,24 @@ import { NextRequest } from 'next/server';
 import { ApiError } from './lib/api/client';
 import { findSiteByHost } from './lib/api/hosts';
 import { proxy } from './proxy';
+import type { SiteRef } from './lib/tenancy/host-resolver';
+import { siteRefFixture } from './test/fixtures';
 
 jest.mock('./lib/api/hosts', () => ({ findSiteByHost: jest.fn() }));
 const lookup = findSiteByHost as jest.MockedFunction<typeof findSiteByHost>;
 
-const SITES: Record<string, { slug: string; name: string }> = {
-  'werribee-isuzu-ute.localhost': { slug: 'werribee-isuzu-ute', name: 'Werribee Isuzu UTE' },
-  'www.werribeeisuzuute.com.au': { slug: 'werribee-isuzu-ute', name: 'Werribee Isuzu UTE' },
-  'harbour-motor-group.localhost': { slug: 'harbour-motor-group', name: 'Harbour Motor Group' },
+const SITES: Record<string, SiteRef> = {
+  'werribee-isuzu-ute.localhost': siteRefFixture('werribee-isuzu-ute', 'Werribee Isuzu UTE'),
+  'www.werribeeisuzuute.com.au': siteRefFixture('werribee-isuzu-ute', 'Werribee Isuzu UTE'),
+  'harbour-motor-group.localhost': siteRefFixture('harbour-motor-group', 'Harbour Motor Group'),
+  'gated.localhost': siteRefFixture('gated-site', 'Gated', ['my_garage', 'checkout']),
 };
 
 // The proxy keeps answers for 30 s in module memory, so each test that counts lookups uses a host
 // no earlier test has asked about.
 
-function request(host: string, path = '/'): NextRequest {
-  return new NextRequest(`http://${host}${path}`, { headers: { host } });
+function request(host: string, path = '/', headers: Record<string, string> = {}): NextRequest {
+  return new NextRequest(`http://${host}${path}`, { headers: { host, ...headers } });
 }
 
 /** Where Next will serve the request from after the proxy: the rewrite target's path, or null. */
@@ -85,5 +88,83 @@ describe('proxy', () => {
     const response = await proxy(request('werribee-isuzu-ute.localhost:3000', '/media/cars/12/front.jpg?w=640'));
     expect(response.headers.get('x-middleware-rewrite')).toBe('http://127.0.0.1:3101/media/cars/12/front.jpg?w=640');
     expect(lookup).not.toHaveBeenCalled();
+  });
+
+  describe('shopper API', () => {
+    it.each([
+      ['/api/sites/harbour-motor-group/sign-in/code', 'http://127.0.0.1:3101/api/sites/harbour-motor-group/sign-in/code'],
+      ['/api/sites/harbour-motor-group/leads', 'http://127.0.0.1:3101/api/sites/harbour-motor-group/leads'],
+      ['/api/watchlist', 'http://127.0.0.1:3101/api/watchlist'],
+      ['/api/watchlist/save-car', 'http://127.0.0.1:3101/api/watchlist/save-car'],
+      ['/api/miscellaneous?x=1', 'http://127.0.0.1:3101/api/miscellaneous?x=1'],
+    ])('forwards %s from the site host to the API', async (path, target) => {
+      const response = await proxy(request('harbour-motor-group.localhost:3000', path));
+      expect(response.headers.get('x-middleware-rewrite')).toBe(target);
+    });
+
+    it.each([
+      '/api/ops/queues',
+      '/api/feeds/harbour/stock',
+      '/api/sites/werribee-isuzu-ute/me',
+      '/api/sites/harbour-motor-group%2f..%2fwerribee-isuzu-ute/me',
+      '/api/sites',
+    ])('refuses %s: not this site’s shopper API', async (path) => {
+      const response = await proxy(request('harbour-motor-group.localhost:3000', path));
+      expect(response.status).toBe(404);
+      expect(response.headers.get('x-middleware-rewrite')).toBeNull();
+      expect(response.headers.get('content-type')).toBe('application/problem+json');
+    });
+  });
+
+  describe('sign-in gates', () => {
+    const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
+    beforeEach(() => {
+      fetchMock.mockReset();
+      global.fetch = fetchMock as unknown as typeof fetch;
+    });
+
+    function signInTarget(response: Response): URL | null {
+      const location = response.headers.get('location');
+      return location ? new URL(location) : null;
+    }
+
+    it('sends a signed-out shopper on a gated route to /sign-in with type, redirect and back', async () => {
+      const response = await proxy(request('gated.localhost:3000', '/my-garage/cars?sort=new', { referer: 'http://gated.localhost:3000/cars/abc' }));
+      expect(response.status).toBe(307);
+      const target = signInTarget(response)!;
+      expect(target.pathname).toBe('/sign-in');
+      expect(Object.fromEntries(target.searchParams)).toEqual({ type: 'my_garage', redirect: '/my-garage/cars?sort=new', back: '/cars/abc' });
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
+
+    it('ignores a referrer from another site for the back link', async () => {
+      const response = await proxy(request('gated.localhost:3000', '/cars/x/checkout', { referer: 'https://evil.example/' }));
+      expect(signInTarget(response)!.searchParams.get('back')).toBe('/');
+      expect(signInTarget(response)!.searchParams.get('type')).toBe('checkout');
+    });
+
+    it('lets a signed-in shopper through after asking the API with the session cookie only', async () => {
+      fetchMock.mockResolvedValue(Response.json({ signed_in: true, phone: '0412 345 678' }));
+      const token = 'a'.repeat(43);
+      const response = await proxy(request('gated.localhost:3000', '/my-garage', { cookie: `other=1; dp_session=${token}` }));
+      expect(rewrittenTo(response)).toBe('/gated-site/my-garage');
+      const [url, init] = fetchMock.mock.calls[0]!;
+      expect(url).toBe('http://127.0.0.1:3101/api/sites/gated-site/me');
+      expect(init.headers).toMatchObject({ cookie: `dp_session=${token}` });
+    });
+
+    it('treats an expired session, or an API that cannot answer, as signed out', async () => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      fetchMock.mockResolvedValueOnce(Response.json({ signed_in: false, phone: null }));
+      expect((await proxy(request('gated.localhost:3000', '/my-garage', { cookie: 'dp_session=old' }))).status).toBe(307);
+      fetchMock.mockRejectedValueOnce(new Error('connect ECONNREFUSED'));
+      expect((await proxy(request('gated.localhost:3000', '/my-garage', { cookie: 'dp_session=old' }))).status).toBe(307);
+    });
+
+    it('leaves routes the site does not gate open', async () => {
+      const response = await proxy(request('gated.localhost:3000', '/finance'));
+      expect(rewrittenTo(response)).toBe('/gated-site/finance');
+      expect((await proxy(request('harbour-motor-group.localhost:3000', '/my-garage'))).status).toBe(200);
+    });
   });
 });

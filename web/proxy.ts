@@ -1,7 +1,9 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { apiMediaUrl } from './lib/api/client';
+import { gatedRouteOf, SESSION_COOKIE, signInPath } from '@platform/domain';
+import { apiBaseUrl, apiMediaUrl } from './lib/api/client';
 import { findSiteByHost } from './lib/api/hosts';
-import { createHostResolver } from './lib/tenancy/host-resolver';
+import { shopperFromToken } from './lib/api/session';
+import { createHostResolver, type SiteRef } from './lib/tenancy/host-resolver';
 import { isDevIndexHost, parseHost, tenantPath } from './lib/tenancy/host';
 import { devIndexNotFoundResponse, siteNotFoundResponse, siteUnavailableResponse } from './lib/tenancy/plain-pages';
 
@@ -14,6 +16,14 @@ import { devIndexNotFoundResponse, siteNotFoundResponse, siteUnavailableResponse
  * /media/... (car photos, logos) is forwarded to the API here rather than by a next.config rewrite:
  * config rewrites are fixed at build time, and API_URL must be read when the server runs (the same
  * build serves the e2e API on another port, and images are built once for every environment).
+ *
+ * The shopper endpoints of the API (forms, sign-in, watchlist) are forwarded from each site's own
+ * host as well, so the browser calls them first-party and the session cookie, set for that host
+ * alone, travels with them. Only the site's own endpoints are: never the ops or feed API, never
+ * another site's. Next's proxying adds X-Forwarded-For, which the API trusts from loopback for its
+ * per-client rate limits.
+ *
+ * Gated routes (site config `gates`) send a signed-out shopper to /sign-in before the page renders.
  */
 
 // Module state lives as long as the server process: a best-effort cache, never a source of truth.
@@ -40,9 +50,68 @@ export async function proxy(request: NextRequest): Promise<Response> {
   }
   if (!site) return siteNotFoundResponse();
 
+  if (pathname.startsWith('/api/')) {
+    return isShopperApiPath(pathname, site.slug) ? NextResponse.rewrite(new URL(`${pathname}${search}`, `${apiBaseUrl()}/`)) : apiNotFoundResponse(pathname);
+  }
+
+  const gate = gatedRouteOf(pathname, site);
+  if (gate && !(await isSignedIn(request, site))) {
+    const back = sameSiteReferrer(request) ?? '/';
+    return NextResponse.redirect(new URL(signInPath({ type: gate, redirect: `${pathname}${search}`, back }), request.nextUrl), 307);
+  }
+
   const url = request.nextUrl.clone();
   url.pathname = tenantPath(site.slug, pathname);
   return NextResponse.rewrite(url);
+}
+
+/**
+ * The API paths a site's pages call from the browser. Encoded dots and slashes are refused: the
+ * prefix check reads the path as written, and nothing legitimate encodes them.
+ */
+export function isShopperApiPath(pathname: string, slug: string): boolean {
+  if (/%2[ef]|\\/i.test(pathname)) return false;
+  return (
+    pathname.startsWith(`/api/sites/${slug}/`) ||
+    pathname === '/api/watchlist' ||
+    pathname.startsWith('/api/watchlist/') ||
+    pathname === '/api/miscellaneous'
+  );
+}
+
+function apiNotFoundResponse(pathname: string): Response {
+  return Response.json(
+    { type: 'about:blank', title: 'Not Found', status: 404, detail: 'This site does not serve that API path.', instance: pathname },
+    { status: 404, headers: { 'content-type': 'application/problem+json' } },
+  );
+}
+
+/**
+ * Whether the request is signed in on this site. Without the cookie no request is made. When the
+ * API cannot answer, the shopper counts as signed out: a gated page is never shown on a guess, and
+ * the sign-in page says what went wrong if the API is really down.
+ */
+async function isSignedIn(request: NextRequest, site: SiteRef): Promise<boolean> {
+  const token = request.cookies.get(SESSION_COOKIE)?.value;
+  if (!token) return false;
+  try {
+    return (await shopperFromToken(site.slug, token)).signed_in;
+  } catch (error) {
+    console.error(`[proxy] session check failed for ${site.slug}:`, (error as Error).message); // eslint-disable-line no-console
+    return false;
+  }
+}
+
+/** The page the shopper came from when it is on this host, for the sign-in page's back link. */
+function sameSiteReferrer(request: NextRequest): string | null {
+  const referrer = request.headers.get('referer');
+  if (!referrer) return null;
+  try {
+    const url = new URL(referrer);
+    return url.host === request.nextUrl.host ? `${url.pathname}${url.search}` : null;
+  } catch {
+    return null;
+  }
 }
 
 export const config = {

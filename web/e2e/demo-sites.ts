@@ -8,6 +8,7 @@ export interface SiteConfigAnswer {
   site: { slug: string; name: string };
   config: {
     theme: { primary_colour: string };
+    gates: { gated_routes: string[] };
     wording: { tagline: string };
     navigation: {
       header: { label: string; href: string; children?: { label: string; href: string }[] }[];

@@ -6,6 +6,8 @@ export const ROUTES = {
   home: '/',
   /** Default search page. */
   searchAll: '/search/new-used-and-demo-cars',
+  /** Spec 000 names the watchlist page but not its path. */
+  watchlist: '/watchlist',
 } as const;
 
 /** True for absolute http(s) links, which leave the site. */

@@ -92,3 +92,9 @@ export function siteListResponseFixture() {
     { slug: 'broken-site', name: 'Broken Site', hosts: ['broken-site.localhost'], theme: null, config_error: 'Invalid site configuration (site): theme.primary_colour: Use a hex colour such as #1a2b3c' },
   ];
 }
+
+/** What the proxy's host lookup answers for a site: its slug and name with the platform's default gates. */
+export function siteRefFixture(slug: string, name: string, gatedRoutes: SiteRefGate[] = []) {
+  return { slug, name, gates: { gated_routes: gatedRoutes }, routes: PLATFORM_DEFAULTS.routes };
+}
+type SiteRefGate = (typeof PLATFORM_DEFAULTS.gates.gated_routes)[number];

@@ -55,5 +55,8 @@ export const ApiEnvSchema = BaseEnvSchema.extend({
 }).refine((env) => env.NODE_ENV !== 'production' || env.AUTH_SECRET !== DEVELOPMENT_AUTH_SECRET, {
   path: ['AUTH_SECRET'],
   message: 'AUTH_SECRET is required in production: sign-in codes and sessions must not rest on a published value',
+}).refine((env) => env.NODE_ENV !== 'production' || env.SMS_GATEWAY_URL !== undefined, {
+  path: ['SMS_GATEWAY_URL'],
+  message: 'SMS_GATEWAY_URL is required in production: without it sign-in codes are only written to the database and log, and no shopper could sign in',
 });
 export type ApiEnv = z.infer<typeof ApiEnvSchema>;

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
+import { Toaster } from '@/components/toast/toaster';
 import { getSite } from '@/lib/api';
 import { themeStyle } from '@/lib/theme';
 import styles from './site.module.css';
@@ -37,6 +38,7 @@ export default async function SiteLayout(props: SiteParams & { children: ReactNo
         {props.children}
       </main>
       <SiteFooter site={site} />
+      <Toaster />
     </div>
   );
 }

@@ -16,6 +16,9 @@ export function SiteHeader({ site }: { site: SiteView }) {
         <nav aria-label="Main" className={styles.nav}>
           <NavMenu items={site.config.navigation.header} />
         </nav>
+        <Link href={ROUTES.watchlist} className={styles.account} prefetch={false}>
+          My watchlist
+        </Link>
       </div>
     </header>
   );

@@ -1,4 +1,4 @@
-import { siteConfigResponseFixture } from '@/test/fixtures';
+import { siteConfigResponseFixture, siteRefFixture } from '@/test/fixtures';
 import { SiteByHostResponseSchema, SiteConfigResponseSchema } from './schemas';
 
 describe('SiteConfigResponseSchema', () => {
@@ -23,10 +23,14 @@ describe('SiteConfigResponseSchema', () => {
 
 describe('SiteByHostResponseSchema', () => {
   it.each(['werribee-isuzu-ute', 'site1'])('accepts the slug %p', (slug) => {
-    expect(SiteByHostResponseSchema.safeParse({ slug, name: 'A site' }).success).toBe(true);
+    expect(SiteByHostResponseSchema.safeParse(siteRefFixture(slug, 'A site')).success).toBe(true);
   });
 
   it.each(['../admin', 'Werribee', 'a b', ''])('refuses the slug %p, which could not be routed safely', (slug) => {
-    expect(SiteByHostResponseSchema.safeParse({ slug, name: 'A site' }).success).toBe(false);
+    expect(SiteByHostResponseSchema.safeParse(siteRefFixture(slug, 'A site')).success).toBe(false);
+  });
+
+  it('refuses an answer without the sign-in gates, which the proxy cannot do without', () => {
+    expect(SiteByHostResponseSchema.safeParse({ slug: 'site1', name: 'A site' }).success).toBe(false);
   });
 });

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import {
   DealershipSchema,
   DealershipWebsiteSchema,
+  GatesSchema,
   IdSchema,
   LocationSchema,
   ManufacturerSchema,
+  RoutesSchema,
   SiteConfigLayerSchema,
   SiteConfigSchema,
 } from '@platform/domain';
@@ -17,10 +19,12 @@ import { SITE_SLUG_PATTERN } from '../tenancy/host';
 
 export const SiteSlugSchema = z.string().regex(SITE_SLUG_PATTERN, 'Site slugs are lower-case words joined by hyphens');
 
-/** GET /api/sites/by-host/{host} */
+/** GET /api/sites/by-host/{host}: the site, and the sign-in gates the proxy applies before any page renders. */
 export const SiteByHostResponseSchema = z.object({
   slug: SiteSlugSchema,
   name: z.string().min(1),
+  gates: GatesSchema,
+  routes: RoutesSchema,
 });
 export type SiteByHostResponse = z.infer<typeof SiteByHostResponseSchema>;
 

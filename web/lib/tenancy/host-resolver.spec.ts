@@ -1,6 +1,7 @@
+import { siteRefFixture } from '../../test/fixtures';
 import { createHostResolver, type SiteRef } from './host-resolver';
 
-const werribee: SiteRef = { slug: 'werribee-isuzu-ute', name: 'Werribee Isuzu UTE' };
+const werribee: SiteRef = siteRefFixture('werribee-isuzu-ute', 'Werribee Isuzu UTE');
 
 function setup(answers: Record<string, SiteRef | null>, options: { ttlMs?: number; maxEntries?: number } = {}) {
   let clock = 1_000;

@@ -1,3 +1,5 @@
+import type { GateConfig } from '@platform/domain';
+
 /**
  * An in-memory, time-bounded cache in front of the host -> site lookup, so the proxy does not ask
  * the API on every request. Both answers are cached ("this host is site X" and "no site has this
@@ -5,11 +7,8 @@
  * for one host share a single request.
  */
 
-/** What the proxy needs to know about the site that owns a host. */
-export interface SiteRef {
-  slug: string;
-  name: string;
-}
+/** What the proxy needs to know about the site that owns a host: its slug and its sign-in gates. */
+export type SiteRef = { slug: string; name: string } & GateConfig;
 
 export type HostLookup = (hostname: string) => Promise<SiteRef | null>;
 

@@ -1,3 +1,4 @@
 export * from './safe-redirect';
 export * from './mobile-number';
 export * from './sign-in-gates';
+export * from './session-cookie';

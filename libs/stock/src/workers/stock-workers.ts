@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { purgeExpiredShopperData, type ShopperDataPurge } from '@platform/db';
 import { feedJobId, QUIET_LOG, WorkerGroup, type QueueProducer, type WorkerLog } from '@platform/queues';
 import type { SearchEngine } from '@platform/search';
 import { FeedIngest } from '../feeds/feed-ingest';
@@ -78,8 +79,11 @@ export async function startStockWorkers(options: StockWorkersOptions): Promise<(
     await job.updateProgress({ sitesDone: siteIds.length, sites: siteIds.length, percent: 100 });
     return { sites };
   });
-  const purge = async (): Promise<{ purged: number; payloadsDropped: number }> => {
+  // One housekeeping pass for the platform's expiring data: sold cars past their window, old feed
+  // bodies, and shoppers' spent sign-in codes and sessions.
+  const purge = async (): Promise<{ purged: number; payloadsDropped: number; shopperData: ShopperDataPurge }> => {
     const purged = await engine.purgeExpired(new Date());
+    const shopperData = await purgeExpiredShopperData(dataSource.manager);
     const [{ n }] = (await dataSource.query(
       `WITH dropped AS (
          DELETE FROM feed_payloads p USING feed_runs r
@@ -87,7 +91,7 @@ export async function startStockWorkers(options: StockWorkersOptions): Promise<(
        SELECT count(*)::int AS n FROM dropped`,
       [PAYLOAD_RETENTION_DAYS],
     )) as [{ n: number }];
-    return { purged, payloadsDropped: n };
+    return { purged, payloadsDropped: n, shopperData };
   };
   start('maintenance', 1, async ({ task }) => (task === 'purge-expired' ? purge() : sweep()));
 

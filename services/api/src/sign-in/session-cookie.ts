@@ -1,6 +1,5 @@
 import type { Request, Response } from 'express';
-
-export const SESSION_COOKIE = 'dp_session';
+import { SESSION_COOKIE } from '@platform/domain';
 
 // 32 random bytes in base64url; anything else is not ours and is never looked up.
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;

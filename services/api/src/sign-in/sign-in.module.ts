@@ -1,4 +1,4 @@
-import { Logger, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ENV } from '@platform/server-kit';
@@ -29,11 +29,8 @@ import { SMS_SENDER } from './sms-sender';
       provide: SMS_SENDER,
       inject: [ENV, getDataSourceToken()],
       useFactory: (env: ApiEnv, db: DataSource) => {
-        if (env.SMS_GATEWAY_URL) return new HttpSmsSender(env.SMS_GATEWAY_URL, env.SMS_GATEWAY_TOKEN);
-        if (env.NODE_ENV === 'production') {
-          new Logger('SignIn').warn('SMS_GATEWAY_URL is unset: sign-in codes are written to sms_messages and the log, not texted');
-        }
-        return new DevSmsSender(db);
+        // The environment schema refuses production without a gateway, so this is development only.
+        return env.SMS_GATEWAY_URL ? new HttpSmsSender(env.SMS_GATEWAY_URL, env.SMS_GATEWAY_TOKEN) : new DevSmsSender(db);
       },
     },
   ],

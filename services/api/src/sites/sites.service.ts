@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource } from 'typeorm';
-import { parseConfigLayer, resolveSiteConfig, SiteConfigError, type SiteConfig } from '@platform/domain';
+import { parseConfigLayer, resolveSiteConfig, SiteConfigError, type GateConfig, type SiteConfig } from '@platform/domain';
 import {
   DealershipEntity,
   DealershipWebsiteEntity,
@@ -19,6 +19,8 @@ import { dealershipView, dealershipWebsiteView, locationView, manufacturerView, 
 export function normaliseHost(host: string): string {
   return host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
 }
+
+export type SiteByHost = { slug: string; name: string } & GateConfig;
 
 @Injectable()
 export class SitesService {
@@ -39,11 +41,17 @@ export class SitesService {
     });
   }
 
-  async byHost(rawHost: string): Promise<{ slug: string; name: string }> {
+  /**
+   * The site served at a host, with what the web proxy needs before any page renders: the sign-in
+   * gates and the routes they are matched against.
+   */
+  async byHost(rawHost: string): Promise<SiteByHost> {
     const host = normaliseHost(rawHost);
     const row = await this.db.getRepository(SiteHostEntity).findOne({ where: { host }, relations: { site: true } });
     if (!row) throw notFound('Site not found', `No site is served at the host '${host}'.`);
-    return { slug: row.site.slug, name: row.site.name };
+    const templates = await this.templatesByName([row.site.template]);
+    const { gates, routes } = this.resolve(row.site, templates.get(row.site.template ?? ''));
+    return { slug: row.site.slug, name: row.site.name, gates, routes };
   }
 
   /** The site's merged configuration with its dealerships, brands, locations and sister sites. */

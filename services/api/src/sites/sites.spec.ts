@@ -51,7 +51,10 @@ describe('site API (real PostgreSQL and Redis)', () => {
 
   it('resolves a host, ignoring case and port', async () => {
     const res = await request(app.getHttpServer()).get('/api/sites/by-host/WWW.AlphaMotors.com.au:3000').expect(200);
-    expect(res.body).toEqual({ slug: 'alpha-motors', name: 'Alpha Motors' });
+    expect(res.body).toMatchObject({ slug: 'alpha-motors', name: 'Alpha Motors' });
+    // The proxy decides sign-in redirects from these before any page renders.
+    expect(res.body.gates).toEqual({ gated_routes: expect.any(Array) });
+    expect(res.body.routes).toMatchObject({ checkout_segment: expect.any(String), finance_path: expect.any(String) });
   });
 
   it('answers an unknown host with a 404 problem', async () => {

@@ -1,0 +1,79 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { formatDollars, signInPath } from '@platform/domain';
+import { RemovableItem } from '@/components/watchlist/removable-item';
+import { SignOutButton } from '@/components/sign-in/sign-out-button';
+import { ApiError } from '@/lib/api';
+import { getShopper, sessionToken } from '@/lib/api/shopper';
+import { getWatchlist } from '@/lib/api/watchlist';
+import { ROUTES } from '@/lib/routes';
+import styles from './watchlist.module.css';
+
+export const metadata: Metadata = { title: 'My watchlist', robots: { index: false } };
+
+const savedOn = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Australia/Sydney' });
+
+/**
+ * The watchlist (spec 000: 'Opened by a View List action; path not shown'): served at /watchlist.
+ * Signed-out shoppers are sent to sign in and brought back here.
+ */
+export default async function WatchlistPage({ params }: { params: Promise<{ site: string }> }) {
+  const { site: slug } = await params;
+  const [shopper, token] = await Promise.all([getShopper(slug), sessionToken()]);
+  if (!shopper.signed_in || !token || !shopper.phone) redirect(signInPath({ type: 'watchlist', redirect: ROUTES.watchlist }));
+
+  let items;
+  try {
+    ({ items } = await getWatchlist(token));
+  } catch (error) {
+    // The session ended between the two calls (signed out in another tab): sign in again.
+    if (error instanceof ApiError && error.status === 401) redirect(signInPath({ type: 'watchlist', redirect: ROUTES.watchlist }));
+    throw error;
+  }
+
+  return (
+    <section className={`container ${styles.page}`} aria-labelledby="watchlist-title">
+      <div className={styles.heading}>
+        <h1 id="watchlist-title">My watchlist</h1>
+        <p className={styles.account}>
+          Signed in as {shopper.phone}. <SignOutButton siteSlug={slug} />
+        </p>
+      </div>
+
+      {items.length === 0 ? (
+        <div className={styles.empty}>
+          <p>You have not saved any cars yet. Save a car from its page to keep an eye on its price.</p>
+          <Link href={ROUTES.searchAll} className="button button-primary" prefetch={false}>
+            Browse our stock
+          </Link>
+        </div>
+      ) : (
+        <ul className={styles.list} aria-label="Saved cars">
+          {items.map((item) => (
+            <RemovableItem key={item.car_id} className={styles.item} carId={item.car_id} phone={shopper.phone!} title={item.title}>
+              {item.image ? <img src={item.image} alt="" className={styles.image} width={240} height={160} loading="lazy" /> : <div className={styles.image} aria-hidden="true" />}
+              <div className={styles.details}>
+                <h2 className={styles.title}>
+                  <Link href={`/cars/${item.slug}`} prefetch={false}>
+                    {item.title}
+                  </Link>
+                </h2>
+                <p className={styles.price}>
+                  {item.price.was !== null && (
+                    <>
+                      <s aria-label={`Was ${formatDollars(item.price.was)}`}>{formatDollars(item.price.was)}</s>{' '}
+                    </>
+                  )}
+                  {item.price.text}
+                </p>
+                {!item.in_stock && <p className={styles.sold}>SOLD</p>}
+                <p className={styles.saved}>Saved {savedOn.format(new Date(item.saved_at))}</p>
+              </div>
+            </RemovableItem>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { Client } from 'pg';
+import { e2eDatabaseName, POSTGRES_URL } from './e2e-env';
+
+/** A query against this run's database, for what a shopper would read off their phone. */
+async function query<T>(sql: string, params: unknown[]): Promise<T[]> {
+  const client = new Client({ connectionString: `${POSTGRES_URL}/${e2eDatabaseName()}` });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The sign-in code last texted to a number: in development and tests the API writes texts to
+ * sms_messages instead of sending them.
+ */
+export async function lastTextedCode(e164: string): Promise<string> {
+  const [row] = await query<{ body: string }>(`SELECT body FROM sms_messages WHERE phone = $1 ORDER BY created_at DESC LIMIT 1`, [e164]);
+  const code = row ? /\b(\d{6})\b/.exec(row.body)?.[1] : undefined;
+  if (!code) throw new Error(`No sign-in code has been texted to ${e164}`);
+  return code;
+}
+
+/** A car the site shows in stock, for saving to a watchlist. */
+export async function anInStockCar(siteSlug: string): Promise<{ id: number; slug: string }> {
+  const [car] = await query<{ id: number; slug: string }>(
+    `SELECT c.id, c.slug FROM cars c JOIN dealerships d ON d.id = c.dealership_id JOIN sites s ON s.id = d.site_id
+     WHERE s.slug = $1 AND c.status = 'in_stock' AND c.show_on_dealer_website AND c.withdrawn_at IS NULL ORDER BY c.id LIMIT 1`,
+    [siteSlug],
+  );
+  if (!car) throw new Error(`${siteSlug} has no car in stock`);
+  return car;
+}
