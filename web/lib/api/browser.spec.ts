@@ -23,7 +23,7 @@ describe('postJson', () => {
         { status: 400 },
       ),
     );
-    await expect(postJson('/x', {})).resolves.toEqual({ ok: false, status: 400, message: 'That code is not right.', fields: { code: 'That code is not right.' }, reason: 'wrong_code' });
+    await expect(postJson('/x', {})).resolves.toEqual({ ok: false, status: 400, message: 'That code is not right.', fields: { code: 'That code is not right.' }, reason: 'wrong_code', list: [] });
   });
 
   it('says the network failed when no answer arrives', async () => {
@@ -39,6 +39,11 @@ describe('postJson', () => {
 });
 
 describe('failureOf', () => {
+  it('keeps a refused form’s list of messages', () => {
+    const body = { title: 'Please fix the following errors:', detail: 'a b', errors: [{ path: 'postcode', message: 'Invalid postcode. Please enter a 4-digit number.' }], form_errors: ['Invalid postcode. Please enter a 4-digit number.', 3] };
+    expect(failureOf(400, body)).toMatchObject({ list: ['Invalid postcode. Please enter a 4-digit number.'], fields: { postcode: 'Invalid postcode. Please enter a 4-digit number.' } });
+  });
+
   it('prefers the watchlist message', () => {
     expect(failureOf(404, { success: false, message: 'This car is no longer available.', detail: 'x' }).message).toBe('This car is no longer available.');
   });

@@ -22,6 +22,8 @@ export type ApiOutcome<T> =
       fields: Record<string, string>;
       /** The `reason` member some problems carry (sign-in: wrong_code, expired, …). */
       reason: string | null;
+      /** A refused form's de-duplicated messages ('Please fix the following errors:'), when sent. */
+      list: string[];
     };
 
 const NETWORK_MESSAGE = 'We could not reach the server. Please check your connection and try again.';
@@ -43,7 +45,8 @@ export function failureOf(status: number, body: unknown): Extract<ApiOutcome<nev
     (typeof problem['message'] === 'string' && problem['message']) ||
     (typeof problem['detail'] === 'string' && problem['detail']) ||
     (status === 429 ? 'Too many requests. Please wait a moment and try again.' : FALLBACK_MESSAGE);
-  return { ok: false, status, message, fields: fieldsOf(problem['errors']), reason: typeof problem['reason'] === 'string' ? problem['reason'] : null };
+  const list = Array.isArray(problem['form_errors']) ? problem['form_errors'].filter((item): item is string => typeof item === 'string') : [];
+  return { ok: false, status, message, fields: fieldsOf(problem['errors']), reason: typeof problem['reason'] === 'string' ? problem['reason'] : null, list };
 }
 
 /** POST JSON to a same-origin API path. */
@@ -57,7 +60,7 @@ export async function postJson<T>(path: string, body: unknown, headers: Record<s
       body: JSON.stringify(body),
     });
   } catch {
-    return { ok: false, status: 0, message: NETWORK_MESSAGE, fields: {}, reason: null };
+    return { ok: false, status: 0, message: NETWORK_MESSAGE, fields: {}, reason: null, list: [] };
   }
   const text = await response.text();
   let parsed: unknown = null;

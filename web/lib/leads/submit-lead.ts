@@ -1,0 +1,81 @@
+import { leadEventId, leadRouting, type AnalyticsEventId, type LeadFormKind, type LeadSubmission } from '@platform/domain';
+import { postJson } from '@/lib/api/browser';
+
+/**
+ * Every shopper form submits through here (spec 001 §3 'Form submission'): POST the lead with one
+ * Idempotency-Key per submission, so a double click or a retried request makes one lead; when a
+ * lead_id comes back, record the analytics event, remember what was sent for the success page, and
+ * go to /success. Otherwise the caller shows the returned error, or 'An unexpected error occured'.
+ */
+
+export const UNEXPECTED_ERROR = 'An unexpected error occured';
+export const SUCCESS_PATH = '/success';
+/** sessionStorage key of the success-category marker and the vehicle the success page shows. */
+export const SUCCESS_MARKER_KEY = 'lead-success';
+
+export interface SuccessMarker {
+  category: string;
+  subcategory: string | null;
+  vehicle: { car_id: number; title: string } | null;
+  submitted_at: string;
+}
+
+export interface LeadContext {
+  siteSlug: string;
+  /** For the analytics event: the car's type and tag (Test Drive Only makes a test drive count as new). */
+  carType?: string | null;
+  carTag?: string | null;
+  vehicle?: { car_id: number; title: string } | null;
+  /** A fresh one per submission; kept across retries of the same submission. */
+  idempotencyKey: string;
+}
+
+export type LeadSubmitResult =
+  | { ok: true; leadId: string }
+  | { ok: false; message: string; fields: Record<string, string>; list: string[] };
+
+/**
+ * Reports an analytics event; failures are warned about in the browser console (spec 001 §9:
+ * 'caught and warned') and never reach the shopper.
+ */
+export async function trackEvent(siteSlug: string, eventId: AnalyticsEventId, extra: { car_id?: number } = {}): Promise<void> {
+  try {
+    const outcome = await postJson(`/api/sites/${encodeURIComponent(siteSlug)}/events`, { event_id: eventId, url: window.location.pathname, ...extra });
+    if (!outcome.ok) console.warn(`analytics event ${eventId} was not recorded: ${outcome.message}`); // eslint-disable-line no-console
+  } catch (error) {
+    console.warn(`analytics event ${eventId} was not recorded:`, error); // eslint-disable-line no-console
+  }
+}
+
+/** Submits a lead; on success navigates to /success (through `navigate`, replaceable in tests). */
+export async function submitLead(
+  submission: LeadSubmission,
+  context: LeadContext,
+  navigate: (path: string) => void = (path) => window.location.assign(path),
+): Promise<LeadSubmitResult> {
+  const outcome = await postJson<{ lead_id?: string }>(`/api/sites/${encodeURIComponent(context.siteSlug)}/leads`, submission, { 'idempotency-key': context.idempotencyKey });
+  if (!outcome.ok) {
+    // A failure of the network or the server is not the shopper's to fix: the spec's general message.
+    const message = outcome.status === 0 || outcome.status >= 500 ? UNEXPECTED_ERROR : outcome.message;
+    return { ok: false, message, fields: outcome.fields, list: outcome.list };
+  }
+  const leadId = outcome.data?.lead_id;
+  if (!leadId) return { ok: false, message: UNEXPECTED_ERROR, fields: {}, list: [] };
+
+  const routing = leadRouting(submission);
+  const form = (submission as { form: LeadFormKind }).form;
+  await trackEvent(context.siteSlug, leadEventId({ form, subcategory: routing.subcategory, carType: context.carType, carTag: context.carTag }), context.vehicle ? { car_id: context.vehicle.car_id } : {});
+  const marker: SuccessMarker = { ...routing, vehicle: context.vehicle ?? null, submitted_at: new Date().toISOString() };
+  try {
+    sessionStorage.setItem(SUCCESS_MARKER_KEY, JSON.stringify(marker));
+  } catch {
+    // Private mode or a full store: the success page falls back to its general thanks.
+  }
+  navigate(SUCCESS_PATH);
+  return { ok: true, leadId };
+}
+
+/** A new idempotency key for one submission. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
