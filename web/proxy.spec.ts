@@ -97,6 +97,8 @@ describe('proxy', () => {
       ['/api/watchlist', 'http://127.0.0.1:3101/api/watchlist'],
       ['/api/watchlist/save-car', 'http://127.0.0.1:3101/api/watchlist/save-car'],
       ['/api/miscellaneous?x=1', 'http://127.0.0.1:3101/api/miscellaneous?x=1'],
+      ['/api/cars/2021-toyota-hilux-abc123/phone-reveal', 'http://127.0.0.1:3101/api/cars/2021-toyota-hilux-abc123/phone-reveal'],
+      ['/api/cars/2021-toyota-hilux-abc123/print.pdf', 'http://127.0.0.1:3101/api/cars/2021-toyota-hilux-abc123/print.pdf'],
     ])('forwards %s from the site host to the API', async (path, target) => {
       const response = await proxy(request('harbour-motor-group.localhost:3000', path));
       expect(response.headers.get('x-middleware-rewrite')).toBe(target);
@@ -108,6 +110,8 @@ describe('proxy', () => {
       '/api/sites/werribee-isuzu-ute/me',
       '/api/sites/harbour-motor-group%2f..%2fwerribee-isuzu-ute/me',
       '/api/sites',
+      '/api/cars/x/unknown-endpoint',
+      '/api/cars/x/../../ops/queues/phone-reveal',
     ])('refuses %s: not this site’s shopper API', async (path) => {
       const response = await proxy(request('harbour-motor-group.localhost:3000', path));
       expect(response.status).toBe(404);

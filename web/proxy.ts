@@ -66,6 +66,12 @@ export async function proxy(request: NextRequest): Promise<Response> {
 }
 
 /**
+ * The vehicle page's endpoints, which spec 000 §7 addresses by the car's globally unique slug. They
+ * hold only what the car page already shows (or count a reveal), so any car slug may pass.
+ */
+const CAR_ENDPOINT = /^\/api\/cars\/[a-z0-9-]+\/(?:phone-reveal|print\.pdf|autogauge|view\.json)$/;
+
+/**
  * The API paths a site's pages call from the browser. Encoded dots and slashes are refused: the
  * prefix check reads the path as written, and nothing legitimate encodes them.
  */
@@ -75,7 +81,8 @@ export function isShopperApiPath(pathname: string, slug: string): boolean {
     pathname.startsWith(`/api/sites/${slug}/`) ||
     pathname === '/api/watchlist' ||
     pathname.startsWith('/api/watchlist/') ||
-    pathname === '/api/miscellaneous'
+    pathname === '/api/miscellaneous' ||
+    CAR_ENDPOINT.test(pathname)
   );
 }
 

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { API_ORIGIN } from './e2e-env';
 
 /** The demo sites the seed creates. Slugs belong in tests and data, never in application code. */
@@ -33,4 +33,17 @@ export function hexToRgb(hex: string): string {
   if (!/^[0-9a-f]{6}$/i.test(digits)) throw new Error(`Not a hex colour: ${hex}`);
   const [r, g, b] = [0, 2, 4].map((i) => parseInt(digits.slice(i, i + 2), 16));
   return `rgb(${r}, ${g}, ${b})`;
+}
+
+/**
+ * Marks the marketing popups of a site's dealerships as dismissed before any page loads (the popup
+ * stores its dismissal per dealership slug), for tests about what lies under them. The popup itself
+ * is tested in forms.spec.ts.
+ */
+export async function dismissPopupsOf(page: Page, request: APIRequestContext, slug: string): Promise<void> {
+  const response = await request.get(`${API_ORIGIN}/api/sites/${slug}/config`);
+  if (!response.ok()) throw new Error(`GET /api/sites/${slug}/config answered ${response.status()}`);
+  const { dealerships } = (await response.json()) as { dealerships: { slug: string }[] };
+  const keys = dealerships.map((dealership) => `popup-dismissed:${dealership.slug}`);
+  await page.addInitScript((names: string[]) => names.forEach((name) => localStorage.setItem(name, 'e2e')), keys);
 }

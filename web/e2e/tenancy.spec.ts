@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_SITE_SLUGS, fetchSiteConfig, hexToRgb } from './demo-sites';
+import { DEMO_SITE_SLUGS, dismissPopupsOf, fetchSiteConfig, hexToRgb } from './demo-sites';
 import { siteUrl, WEB_PORT } from './e2e-env';
 
 test.describe('development index (bare localhost)', () => {
@@ -30,6 +30,11 @@ test('an unknown host shows "Site not found"', async ({ page }) => {
 
 for (const slug of DEMO_SITE_SLUGS) {
   test.describe(`home page of ${slug}`, () => {
+    // These tests are about the page and its keyboard use; the marketing popup is tested on its own.
+    test.beforeEach(async ({ page, request }) => {
+      await dismissPopupsOf(page, request, slug);
+    });
+
     test('shows the site name, tagline and its primary colour on the header', async ({ page, request }) => {
       const { site, config } = await fetchSiteConfig(request, slug);
       await page.goto(siteUrl(slug));

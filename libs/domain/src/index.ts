@@ -11,3 +11,5 @@ export * from './places';
 export * from './accounts';
 export * from './leads';
 export * from './valuations';
+export * from './reviews';
+export * from './marketing';

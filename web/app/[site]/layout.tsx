@@ -2,8 +2,10 @@ import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
+import { Popup } from '@/components/marketing/popup';
 import { Toaster } from '@/components/toast/toaster';
-import { getSite } from '@/lib/api';
+import { popupExpiresAt } from '@platform/domain';
+import { getSite, type SiteView } from '@/lib/api';
 import { themeStyle } from '@/lib/theme';
 import styles from './site.module.css';
 
@@ -25,9 +27,16 @@ export async function generateMetadata(props: SiteParams): Promise<Metadata> {
   };
 }
 
+/** The dealership a site's popup dismissal is kept under: the site's own dealership, else its first, else the site. */
+function popupOwner(site: SiteView): string {
+  const own = site.source.dealerships.find((dealership) => dealership.id === site.source.dealership_id);
+  return own?.slug ?? site.source.dealerships[0]?.slug ?? site.slug;
+}
+
 /** The shell of every page of a site: its theme, header, main landmark and footer. */
 export default async function SiteLayout(props: SiteParams & { children: ReactNode }) {
   const site = await siteFromParams(props);
+  const popup = site.config.marketing.popup;
   return (
     <div className={styles.site} style={themeStyle(site.config.theme)}>
       <a className="skip-link" href="#main">
@@ -39,6 +48,9 @@ export default async function SiteLayout(props: SiteParams & { children: ReactNo
       </main>
       <SiteFooter site={site} />
       <Toaster />
+      {popup && Date.now() <= popupExpiresAt(popup.expiry) && (
+        <Popup popup={{ title: popup.title, body: popup.body, image_url: popup.image_url, link: popup.link }} dealershipSlug={popupOwner(site)} expiresAt={popupExpiresAt(popup.expiry)} />
+      )}
     </div>
   );
 }

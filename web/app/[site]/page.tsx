@@ -1,5 +1,7 @@
 import Link from 'next/link';
+import { salesThisMonth } from '@platform/domain';
 import { DealershipList } from '@/components/home/dealership-list';
+import { SalesCounter } from '@/components/marketing/sales-counter';
 import { getSite } from '@/lib/api';
 import { ROUTES } from '@/lib/routes';
 import styles from './home.module.css';
@@ -22,6 +24,7 @@ export default async function SiteHomePage({ params }: { params: Promise<{ site:
               Browse our stock
             </Link>
           </p>
+          {site.config.features.sales_counter_enabled && <SalesCounter initial={salesThisMonth(new Date())} />}
         </div>
       </section>
       <DealershipList dealerships={site.dealerships} otherLocations={site.otherLocations} />

@@ -1,7 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { SUCCESS_MARKER_KEY, type SuccessMarker } from '@/lib/leads/submit-lead';
+import { SUCCESS_MARKER_KEY, type SuccessMarker } from '@/lib/leads/success-marker';
 
 function readMarker(): string | null {
   try {

@@ -1,4 +1,5 @@
-import { SUCCESS_MARKER_KEY, submitLead, UNEXPECTED_ERROR } from './submit-lead';
+import { submitLead, UNEXPECTED_ERROR } from './submit-lead';
+import { SUCCESS_MARKER_KEY } from './success-marker';
 
 describe('submitLead', () => {
   const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();

@@ -1,5 +1,7 @@
-import { leadEventId, leadRouting, type AnalyticsEventId, type LeadFormKind, type LeadSubmission } from '@platform/domain';
+import { leadEventId, leadRouting, type LeadFormKind, type LeadSubmission } from '@platform/domain';
+import { trackEvent } from '@/lib/analytics/track-event';
 import { postJson } from '@/lib/api/browser';
+import { SUCCESS_MARKER_KEY, type SuccessMarker } from './success-marker';
 
 /**
  * Every shopper form submits through here (spec 001 §3 'Form submission'): POST the lead with one
@@ -10,16 +12,6 @@ import { postJson } from '@/lib/api/browser';
 
 export const UNEXPECTED_ERROR = 'An unexpected error occured';
 export const SUCCESS_PATH = '/success';
-/** sessionStorage key of the success-category marker and the vehicle the success page shows. */
-export const SUCCESS_MARKER_KEY = 'lead-success';
-
-export interface SuccessMarker {
-  category: string;
-  subcategory: string | null;
-  vehicle: { car_id: number; title: string } | null;
-  submitted_at: string;
-}
-
 export interface LeadContext {
   siteSlug: string;
   /** For the analytics event: the car's type and tag (Test Drive Only makes a test drive count as new). */
@@ -33,19 +25,6 @@ export interface LeadContext {
 export type LeadSubmitResult =
   | { ok: true; leadId: string }
   | { ok: false; message: string; fields: Record<string, string>; list: string[] };
-
-/**
- * Reports an analytics event; failures are warned about in the browser console (spec 001 §9:
- * 'caught and warned') and never reach the shopper.
- */
-export async function trackEvent(siteSlug: string, eventId: AnalyticsEventId, extra: { car_id?: number } = {}): Promise<void> {
-  try {
-    const outcome = await postJson(`/api/sites/${encodeURIComponent(siteSlug)}/events`, { event_id: eventId, url: window.location.pathname, ...extra });
-    if (!outcome.ok) console.warn(`analytics event ${eventId} was not recorded: ${outcome.message}`); // eslint-disable-line no-console
-  } catch (error) {
-    console.warn(`analytics event ${eventId} was not recorded:`, error); // eslint-disable-line no-console
-  }
-}
 
 /** Submits a lead; on success navigates to /success (through `navigate`, replaceable in tests). */
 export async function submitLead(

@@ -6,3 +6,6 @@ export * from './price-display';
 export * from './market-badge';
 export * from './phone';
 export * from './similar-price-band';
+export * from './dealer-text';
+export * from './vehicle-media';
+export * from './vehicle-page';

@@ -1,11 +1,5 @@
-import {
-  BODY_TYPES,
-  CAR_TYPE_ORDER,
-  CAR_TYPE_URL_SLUGS,
-  CarSchema,
-  CarStatusSchema,
-  CarTypeSchema,
-} from './car';
+import { BODY_TYPES, CarSchema, CarStatusSchema, CarTypeSchema } from './car';
+import { CAR_TYPE_ORDER, CAR_TYPE_URL_SLUGS } from './car-type';
 import { FinanceLenderEntrySchema } from './finance-lender';
 
 const minimalCar = {

@@ -10,13 +10,7 @@ export type CarType = z.infer<typeof CarTypeSchema>;
 export const CarStatusSchema = z.enum(['in_stock', 'sold', 'coming_soon']);
 export type CarStatus = z.infer<typeof CarStatusSchema>;
 
-export const CAR_TYPE_ORDER: readonly CarType[] = ['new', 'demo', 'used'];
-
-export const CAR_TYPE_URL_SLUGS: Readonly<Record<CarType, string>> = {
-  new: 'new-cars',
-  demo: 'demo-cars',
-  used: 'used-cars',
-};
+// CAR_TYPE_ORDER and CAR_TYPE_URL_SLUGS live in ./car-type (no zod), for browser code.
 
 export const BODY_TYPES = [
   '4x4',

@@ -6,6 +6,7 @@ export * from './dealership';
 export * from './manufacturer';
 export * from './finance-lender';
 export * from './car';
+export * from './car-type';
 export * from './offer';
 export * from './slide';
 export * from './promo';

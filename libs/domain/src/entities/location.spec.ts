@@ -54,6 +54,11 @@ const fullLocation = {
     { date: '2025-12-25', status: 'Closed', department: 'all' },
     { date: '2025-12-24', status: 'Open', start_hour: '09:00', end_hour: '13:00', department: 'service', location_name: 'Werribee' },
   ],
+  department_hours: {
+    sales: [{ weekday: 1, status: 'Open', formated_hours: '8:30am - 5:30pm', open: '08:30', close: '17:30' }],
+    service: [{ weekday: 1, status: 'Open', formated_hours: '7:30am - 5pm', open: '07:30', close: '17:00' }],
+    parts: [],
+  },
 };
 
 const pathsOf = (input: unknown) => {

@@ -84,6 +84,14 @@ export const LocationSchema = z.object({
   phone: z.string().nullish(),
   time_zone: AustralianTimeZoneSchema,
   special_hours: z.array(SpecialHourEntrySchema).nullish(),
+  /** Weekly hours of each department the location has, for the location page's department selector. */
+  department_hours: z
+    .object({
+      sales: z.array(OpeningHourEntrySchema).nullish(),
+      service: z.array(OpeningHourEntrySchema).nullish(),
+      parts: z.array(OpeningHourEntrySchema).nullish(),
+    })
+    .nullish(),
 });
 export type Location = z.infer<typeof LocationSchema>;
 

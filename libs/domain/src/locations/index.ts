@@ -1,2 +1,5 @@
 export * from './filter-locations';
 export * from './contact-slug';
+export * from './location-tabs';
+export * from './directions';
+export * from './holiday-hours';

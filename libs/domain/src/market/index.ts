@@ -1,1 +1,2 @@
 export * from './autogauge';
+export * from './gauge-display';

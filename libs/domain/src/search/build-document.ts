@@ -1,4 +1,4 @@
-import type { CarStatus, CarType } from '../entities/car';
+import type { AutograbData, CarStatus, CarType } from '../entities/car';
 import { weeklyEstimate } from '../finance/repayment';
 import { makeModelValue } from './facets';
 import { priceBand, weeklyPriceBand } from './price-bands';
@@ -60,6 +60,15 @@ const images = (value: unknown): HitImage[] =>
         .filter((image): image is { url?: unknown; thumb?: { url?: unknown } } => typeof image === 'object' && image !== null)
         .map((image) => ({ url: text(image.url), thumb: image.thumb ? { url: text(image.thumb.url) } : null }))
     : [];
+
+/** The feed's market averages, kept only when one of them is a positive number. */
+function marketAverages(value: unknown): AutograbData | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const record = value as Record<string, unknown>;
+  const state = int(record['state_average_market_price']);
+  const national = int(record['average_market_price']);
+  return (state ?? 0) > 0 || (national ?? 0) > 0 ? { state_average_market_price: state, average_market_price: national } : null;
+}
 
 /** The car's display name: the feed's name, else 'year make model badge'. */
 export const carName = (car: Pick<StoredCar, 'year' | 'make' | 'model' | 'badge' | 'data'>): string =>
@@ -155,6 +164,7 @@ export function buildSearchDocument(car: StoredCar, context: DocumentContext): S
       state: context.location?.state ?? null,
       created_at: car.created_at.toISOString(),
       sold_date: car.sold_date?.toISOString() ?? null,
+      autograb_data: marketAverages(car.data['autograb_data']),
     },
   };
 }

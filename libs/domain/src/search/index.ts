@@ -5,4 +5,6 @@ export * from './range';
 export * from './search-document';
 export * from './search-request';
 export * from './search-result';
+export * from './sort-values';
 export * from './visibility-filter';
+export * from './search-result.schema';

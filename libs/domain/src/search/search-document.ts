@@ -1,4 +1,4 @@
-import type { CarStatus, CarType } from '../entities/car';
+import type { AutograbData, CarStatus, CarType } from '../entities/car';
 import type { TermFacet } from './facets';
 
 /** What a result card and its links need; returned as a search hit by every engine. */
@@ -40,6 +40,8 @@ export interface SearchHit {
   state: string | null;
   created_at: string;
   sold_date: string | null;
+  /** Market averages for the card's market-price badge; absent on documents indexed before it was added. */
+  autograb_data?: AutograbData | null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SORT_VALUES } from '../site-config/site-config.schema';
+import { SORT_VALUES } from './sort-values';
 import { FACET_NAMES, RANGE_FACETS, TERM_FACETS, type FacetName, type RangeFacet, type TermFacet } from './facets';
 import { parseRange, type NumericRange } from './range';
 

@@ -4,6 +4,10 @@ import type { SiteConfig } from './site-config.schema';
  * The bottom layer: every value the specifications give as a default. Templates, sites,
  * dealerships and manufacturers override from here.
  */
+function contentPage(path: string, title: string): SiteConfig['content']['pages'][number] {
+  return { path, under_pages_prefix: false, title, body: [], hero_image: null, hero_alt: '' };
+}
+
 export const PLATFORM_DEFAULTS: SiteConfig = {
   theme: {
     primary_colour: '#1f3a5f',
@@ -84,6 +88,15 @@ export const PLATFORM_DEFAULTS: SiteConfig = {
     popular_makes_count: 7,
     model_list_limit: 30,
     stock_count_override: null,
+    filter_facets: [
+      { facet: 'body', label: 'Body Type' },
+      { facet: 'fuel', label: 'Fuel Type' },
+      { facet: 'transmission', label: 'Transmission' },
+      { facet: 'drive', label: 'Drive Type' },
+      { facet: 'colour', label: 'Colour' },
+      { facet: 'seats', label: 'Seats' },
+      { facet: 'location_name', label: 'Location' },
+    ],
   },
   promo: {
     enabled: true,
@@ -105,6 +118,7 @@ export const PLATFORM_DEFAULTS: SiteConfig = {
     show_all_location_tabs: false,
     card_buttons: 'contact_and_service',
     city_order: [],
+    map_embed_key: '',
   },
   forms: {
     message_required: true,
@@ -151,6 +165,7 @@ export const PLATFORM_DEFAULTS: SiteConfig = {
     trade_in_faq_variant: 'online_estimate',
     claims: [],
     campaign: null,
+    service_booking_links: [],
   },
   navigation: {
     header: [
@@ -188,5 +203,24 @@ export const PLATFORM_DEFAULTS: SiteConfig = {
     notify_emails: [],
     save_valuation: false,
     trade_in_margin: 0.15,
+  },
+  content: {
+    pages: [
+      contentPage('/about-us', 'About Us'),
+      contentPage('/careers', 'Careers'),
+      contentPage('/fleet', 'Fleet'),
+      contentPage('/warranty', 'Warranty'),
+      contentPage('/roadside-assist', 'Roadside Assist'),
+      contentPage('/parts/search', 'Parts Search'),
+      contentPage('/book-test-drive', 'Book a Test Drive'),
+      contentPage('/spin-to-win', 'Spin to Win'),
+      contentPage('/online-payment', 'Online Payment'),
+      contentPage('/my-garage', 'My Garage'),
+      contentPage('/finance-and-insurance', 'Finance and Insurance'),
+      contentPage('/brands', 'Our Brands'),
+      contentPage('/terms-and-conditions', 'Terms and Conditions'),
+      contentPage('/privacy-policy', 'Privacy Policy'),
+      { ...contentPage('/value-my-car-terms-and-conditions', 'Value My Car Terms and Conditions'), under_pages_prefix: true },
+    ],
   },
 };

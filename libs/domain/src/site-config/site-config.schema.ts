@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { TERM_FACETS } from '../search/facets';
+import { SORT_VALUES } from '../search/sort-values';
 
 /**
  * The typed site configuration: every per-tenant difference the specifications describe is a
@@ -152,7 +154,6 @@ export const FinanceSchema = z.strictObject({
   quote_rate_by_age: z.array(z.strictObject({ max_age_years: z.number().int().nonnegative(), rate: z.number().nonnegative().max(100) })),
 });
 
-export const SORT_VALUES = ['relevance', 'created_at:desc', 'price:desc', 'price:asc'] as const;
 
 export const SearchSchema = z.strictObject({
   /** Results per page (21). */
@@ -173,6 +174,8 @@ export const SearchSchema = z.strictObject({
   model_list_limit: z.number().int().positive(),
   /** Stock count shown when the true count is above 1999 (null: summed facet counts). */
   stock_count_override: z.number().int().positive().nullable(),
+  /** Checkbox filter lists on the search page, in order, with their headings (spec 000 'Search facets'). */
+  filter_facets: z.array(z.strictObject({ facet: z.enum(TERM_FACETS), label: z.string().min(1) })),
 });
 
 export const PromoSchema = z.strictObject({
@@ -210,6 +213,8 @@ export const LocationsSchema = z.strictObject({
   card_buttons: z.enum(['contact_and_service', 'send_enquiry']),
   /** Fixed city order for the location card grid (empty: alphabetical). */
   city_order: z.array(z.string()),
+  /** Public maps key: with one, location maps are embedded; without, a static image and a Get Directions link. */
+  map_embed_key: z.string(),
 });
 
 export const FormsSchema = z.strictObject({
@@ -298,6 +303,8 @@ export const MarketingSchema = z.strictObject({
   claims: z.array(z.string()),
   /** Promotion campaign window (ISO dates) or null. */
   campaign: z.strictObject({ name: z.string(), start: z.iso.date(), end: z.iso.date() }).nullable(),
+  /** The service-booking links list of a dealer group (spec 001 screen 15): one per dealer, with its make. */
+  service_booking_links: z.array(z.strictObject({ name: z.string().min(1), make: z.string().nullable(), url: UrlOrPath })),
 });
 
 /**
@@ -358,6 +365,26 @@ export const NavigationSchema = z.strictObject({
   payment_logos: z.array(z.enum(['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay'])),
 });
 
+/** A page of the site's own content: answers a configured route that has no screen of its own. */
+const ContentPageSchema = z.strictObject({
+  /** Site path, e.g. /about-us; under routes.pages_prefix when the page says so. */
+  path: Path,
+  /** Placed under routes.pages_prefix (value-my-car-terms-and-conditions on sites with a pages path). */
+  under_pages_prefix: z.boolean(),
+  title: z.string().min(1),
+  /** Plain-text paragraphs (never HTML, so nothing a dealer types can run in the page). */
+  body: z.array(z.string()),
+  /** Hero image (site-relative path or absolute URL) and its alternative text. */
+  hero_image: UrlOrPath.nullable(),
+  hero_alt: z.string(),
+});
+export type ContentPage = z.infer<typeof ContentPageSchema>;
+
+export const ContentSchema = z.strictObject({
+  /** Content pages for the routes of spec 001 §2 that have no screen of their own (a list replaces the defaults whole). */
+  pages: z.array(ContentPageSchema),
+});
+
 export const SiteConfigSchema = z.strictObject({
   theme: ThemeSchema,
   buttons: ButtonsSchema,
@@ -377,6 +404,7 @@ export const SiteConfigSchema = z.strictObject({
   navigation: NavigationSchema,
   delivery: DeliverySchema,
   leads: LeadsSchema,
+  content: ContentSchema,
 });
 
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;

@@ -55,6 +55,11 @@ const harbourMotorGroup: SiteSeed = {
       claims: ['7 year roadside assistance', '5 years flat price servicing', '3-year mechanical protection on used vehicles'],
       campaign: { name: 'Spring Drive Days', start: '2025-08-21', end: '2025-09-30' },
       trade_in_faq_variant: 'online_estimate',
+      service_booking_links: [
+        { name: 'Harbour Toyota Homebush', make: 'Toyota', url: '/service?location=harbour-toyota-homebush-service' },
+        { name: 'Harbour Mazda Newcastle', make: 'Mazda', url: '/service?location=harbour-mazda-newcastle-service' },
+        { name: 'Harbour Hyundai & Kia Newstead', make: 'Hyundai', url: '/service?location=harbour-hyundai-kia-service-bowen-hills' },
+      ],
     },
   },
   dealerships: [

@@ -1,0 +1,2 @@
+export * from './sales-counter';
+export * from './popup';

@@ -1,0 +1,58 @@
+import { AU_STATES, type SiteConfig } from '@platform/domain';
+
+/**
+ * Field lists of the shopper forms, built on the server and handed to the LeadForm client component.
+ * Names are the lead schema's (libs/domain leads), so errors come back keyed by the same names.
+ */
+
+export interface LeadFieldOption {
+  value: string;
+  label: string;
+}
+
+export interface LeadField {
+  name: string;
+  label: string;
+  type: 'text' | 'email' | 'tel' | 'textarea' | 'select' | 'checkbox' | 'hidden' | 'number' | 'date';
+  required?: boolean;
+  hint?: string;
+  options?: LeadFieldOption[];
+  /** First, empty option of a select. */
+  placeholder?: string;
+  defaultValue?: string | boolean;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'tel' | 'email' | 'text';
+  maxLength?: number;
+}
+
+export const TERMS_LABEL = 'I agree to the terms of use';
+export const OPT_IN_LABEL = 'Keep me up to date with news and offers';
+
+export const nameField: LeadField = { name: 'name', label: 'Name', type: 'text', required: true, autoComplete: 'name' };
+export const firstNameField: LeadField = { name: 'name', label: 'First name', type: 'text', required: true, autoComplete: 'given-name' };
+export const lastNameField: LeadField = { name: 'last_name', label: 'Last name', type: 'text', required: true, autoComplete: 'family-name' };
+export const emailField: LeadField = { name: 'email', label: 'Email', type: 'email', required: true, autoComplete: 'email', inputMode: 'email' };
+export const phoneField = (required: boolean): LeadField => ({ name: 'phone', label: 'Mobile', type: 'tel', required, autoComplete: 'tel', inputMode: 'tel' });
+export const postcodeField: LeadField = { name: 'postcode', label: 'Postcode', type: 'text', required: true, autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 4 };
+export const messageField = (required: boolean, defaultValue?: string): LeadField => ({ name: 'message', label: 'Message', type: 'textarea', required, defaultValue });
+export const termsField: LeadField = { name: 'terms_conditions', label: TERMS_LABEL, type: 'checkbox', required: true };
+export const optInField: LeadField = { name: 'opt_in', label: OPT_IN_LABEL, type: 'checkbox', defaultValue: true };
+
+/** State select with the site's default state (qld unless configured). */
+export function stateField(name: string, label: string, config: SiteConfig): LeadField {
+  return {
+    name,
+    label,
+    type: 'select',
+    options: AU_STATES.map((state) => ({ value: state, label: state })),
+    defaultValue: config.forms.default_state.toUpperCase(),
+  };
+}
+
+export function locationField(options: LeadFieldOption[], defaultValue?: string): LeadField {
+  return { name: 'location', label: 'Location', type: 'select', required: true, placeholder: 'Select a location', options, defaultValue };
+}
+
+export function dealershipField(options: LeadFieldOption[], defaultValue?: string): LeadField {
+  return { name: 'dealership_slug', label: 'Dealership', type: 'select', required: true, placeholder: 'Select a dealership', options, defaultValue };
+}

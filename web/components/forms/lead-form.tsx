@@ -1,0 +1,117 @@
+'use client';
+
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { HONEYPOT_FIELD, leadFormErrors, leadFormSchema, type LeadFormKind, type LeadSubmission } from '@platform/domain';
+import { newIdempotencyKey, submitLead } from '@/lib/leads/submit-lead';
+import { Captcha, type CaptchaConfig } from './captcha';
+import { FieldControl, readValues } from './field-control';
+import type { LeadField } from './lead-fields';
+import styles from './forms.module.css';
+
+export interface LeadFormProps {
+  siteSlug: string;
+  kind: LeadFormKind;
+  fields: LeadField[];
+  /** Values sent with every submission (hidden location_id, car_id, category...). */
+  fixed?: Record<string, string | number | boolean>;
+  submitLabel: string;
+  messageRequired: boolean;
+  dealershipRequired: boolean;
+  captcha: CaptchaConfig;
+  /** id of the form element, e.g. finance-form for the #finance-form anchor. */
+  id?: string;
+  /** Accessible name of the form. */
+  label: string;
+}
+
+/**
+ * A shopper form (spec 001 §3-§5): validated with the same zod schema as the leads API, then sent
+ * through submitLead. Field errors show under their fields and as a list under 'Please fix the
+ * following errors:'; the form error shows in a destructive alert; while sending, the button is
+ * disabled with a spinner; on success the browser goes to /success.
+ */
+export function LeadForm({ siteSlug, kind, fields, fixed = {}, submitLabel, messageRequired, dealershipRequired, captcha, id, label }: LeadFormProps) {
+  const baseId = useId();
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [list, setList] = useState<string[]>([]);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  // One key per distinct submission: a retry of the same values reuses it, a changed form gets a new one.
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const values = { ...readValues(event.currentTarget, fields), ...fixed, form: kind };
+    const parsed = leadFormSchema(kind, { messageRequired, dealershipRequired }).safeParse(values);
+    if (!parsed.success) {
+      const errors = leadFormErrors(parsed.error);
+      setFieldErrors(errors.fields);
+      setList(errors.list);
+      setFormError(null);
+      requestAnimationFrame(() => summaryRef.current?.focus());
+      return;
+    }
+    setFieldErrors({});
+    setList([]);
+    setFormError(null);
+    setSubmitting(true);
+    const body = JSON.stringify(parsed.data);
+    if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
+    try {
+      const result = await submitLead(parsed.data as LeadSubmission, { siteSlug, idempotencyKey: attempt.current.key });
+      if (result.ok) return; // the browser is on its way to /success
+      setFieldErrors(result.fields);
+      setList(result.list);
+      setFormError(result.message);
+      requestAnimationFrame(() => summaryRef.current?.focus());
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const fieldId = (name: string) => `${baseId}-${name.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
+
+  return (
+    <form id={id} className={styles.form} onSubmit={onSubmit} noValidate aria-label={label} aria-busy={submitting}>
+      <div ref={summaryRef} tabIndex={-1} className={styles.summary}>
+        {formError && (
+          <div role="alert" className={styles.alert}>
+            {formError}
+          </div>
+        )}
+        {list.length > 0 && (
+          <div role="alert" className={styles.errorList}>
+            <p className={styles.errorListTitle}>Please fix the following errors:</p>
+            <ul>
+              {list.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+      {fields.map((field) => (
+        <FieldControl key={field.name} field={field} id={fieldId(field.name)} error={fieldErrors[field.name] ?? null} />
+      ))}
+      {/* People never see this field; a bot that fills it marks its own submission. */}
+      <div className={styles.honeypot} aria-hidden="true">
+        <label htmlFor={fieldId(HONEYPOT_FIELD)}>Leave this field empty</label>
+        <input id={fieldId(HONEYPOT_FIELD)} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <Captcha config={captcha} />
+      <div className={styles.actions}>
+        <button type="submit" className="button button-primary" disabled={submitting}>
+          {submitting && <span className={styles.spinner} aria-hidden="true" />}
+          {submitLabel}
+        </button>
+        {submitting && (
+          <span role="status" className="visually-hidden">
+            Sending
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+'use client';
+
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { FacetStats } from '@platform/domain';
+import { moveThumb, refineRange, SLIDER_DEBOUNCE_MS, SLIDER_ROUNDING, sliderBounds, sliderValues } from '@/lib/search/range-slider';
+import type { SliderFacet } from '@/lib/search/url-codec';
+import styles from './filters.module.css';
+
+export interface RangeFilterProps {
+  facet: SliderFacet;
+  label: string;
+  stats: FacetStats | undefined;
+  /** The URL's 'min:max' for this facet, or undefined for the full range. */
+  urlValue: string | undefined;
+  format: (value: number) => string;
+  /** Called 400 ms after the last move with the new URL value (null: full range). */
+  onChange: (value: string | null) => void;
+}
+
+/**
+ * Two sliders (minimum and maximum) for price, km or year: bounds from the facet stats, rounded
+ * and clamped by the rules in lib/search/range-slider, applied after a 400 ms pause.
+ */
+export function RangeFilter({ facet, label, stats, urlValue, format, onChange }: RangeFilterProps) {
+  const id = useId();
+  const bounds = useMemo(() => sliderBounds(facet, stats), [facet, stats]);
+  // The native input moves no finer than the value is rounded, so a key press always changes the value.
+  const inputStep = Math.max(bounds.step, facet === 'year' ? 1 : SLIDER_ROUNDING);
+
+  // Reset to the URL's value when it changes from outside (back and forward, other filters moving the bounds).
+  const source = `${urlValue ?? ''}|${bounds.min}|${bounds.max}`;
+  const [values, setValues] = useState<[number, number]>(() => sliderValues(bounds, urlValue));
+  const [seen, setSeen] = useState(source);
+  if (seen !== source) {
+    setSeen(source);
+    setValues(sliderValues(bounds, urlValue));
+  }
+
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), [source]);
+
+  function move(thumb: 'min' | 'max', raw: number) {
+    if (!Number.isFinite(raw)) return;
+    const next = moveThumb(facet, bounds, values, thumb, raw);
+    setValues(next);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const refinement = refineRange(bounds, next);
+      if (!refinement.ok) {
+        // Spec 000 §8: a slider value out of range gets a console note only.
+        console.warn(refinement.note); // eslint-disable-line no-console
+        return;
+      }
+      if (refinement.value !== (urlValue ?? null)) onChange(refinement.value);
+    }, SLIDER_DEBOUNCE_MS);
+  }
+
+  const [low, high] = values;
+  return (
+    <fieldset className={styles.group}>
+      <legend className={styles.groupHeading}>{label}</legend>
+      <p className={styles.rangeValues} aria-hidden="true">
+        {format(low)} – {format(high)}
+      </p>
+      <div className={styles.rangeRow}>
+        <label htmlFor={`${id}-min`}>Minimum {label.toLowerCase()}</label>
+        <input
+          id={`${id}-min`}
+          type="range"
+          min={bounds.min}
+          max={bounds.max}
+          step={inputStep}
+          value={low}
+          aria-valuetext={format(low)}
+          onChange={(event) => move('min', event.currentTarget.valueAsNumber)}
+        />
+      </div>
+      <div className={styles.rangeRow}>
+        <label htmlFor={`${id}-max`}>Maximum {label.toLowerCase()}</label>
+        <input
+          id={`${id}-max`}
+          type="range"
+          min={bounds.min}
+          max={bounds.max}
+          step={inputStep}
+          value={high}
+          aria-valuetext={format(high)}
+          onChange={(event) => move('max', event.currentTarget.valueAsNumber)}
+        />
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,120 @@
+import Link from 'next/link';
+import { cardTag, formatDollars, marketBadge, priceDisplay, type SearchHit, type SiteConfig } from '@platform/domain';
+import { CARD_IMAGE_WIDTHS, imageSrcSet, imageUrl } from '@/lib/media/image-url';
+import { cardActions, carPath, showSaveButtons } from '@/lib/search/card-actions';
+import { formatKm } from '@/lib/search/labels';
+import { SaveButtons } from './save-buttons';
+import styles from './result-card.module.css';
+
+/** Card images are 4:3; width and height reserve the box so nothing shifts when the photo arrives. */
+const IMAGE_WIDTH = 480;
+const IMAGE_HEIGHT = 360;
+const IMAGE_SIZES = '(min-width: 75rem) 22rem, (min-width: 48rem) 33vw, 100vw';
+
+/** Wording of the market-price badge; the specification names the badge but not its text. */
+export const MARKET_BADGE_LABEL = 'Below Market Price';
+
+export interface ResultCardProps {
+  car: SearchHit;
+  config: SiteConfig;
+  /** The first cards' images load with priority (spec 000 §9: the first 2). */
+  priority: boolean;
+  /** 'now' for the new-arrival tag, fixed per request so the page renders consistently. */
+  now: Date;
+}
+
+/** One search result (spec 000 screen 2, §4). */
+export function ResultCard({ car, config, priority, now }: ResultCardProps) {
+  const page = carPath(car.slug);
+  const image = car.images.find((i) => i.url)?.url ?? car.primary_image_url;
+  const price = priceDisplay(car, { noPriceText: config.wording.no_price_text, subscriptionEnabled: config.features.subscription_enabled });
+  const tag = cardTag(car, { now });
+  const belowMarket = config.features.market_price_enabled && marketBadge(car);
+  const badgeLine = [car.badge, car.series].filter(Boolean).join(' ');
+  const specs = [
+    car.km != null ? { label: 'Odometer', value: formatKm(car.km) } : null,
+    car.simple_transmission ? { label: 'Transmission', value: car.simple_transmission } : null,
+    car.simple_fuel ? { label: 'Fuel', value: car.simple_fuel } : null,
+  ].filter((spec): spec is { label: string; value: string } => spec !== null);
+  const canSave = (config.features.favourites_enabled || config.features.compare_enabled) && showSaveButtons(car, config);
+
+  return (
+    <article className={styles.card} aria-labelledby={`car-${car.id}-title`} data-testid="result-card">
+      <div className={styles.media}>
+        {image ? (
+          <img
+            className={styles.image}
+            src={imageUrl(image, { width: IMAGE_WIDTH })}
+            srcSet={imageSrcSet(image, CARD_IMAGE_WIDTHS)}
+            sizes={IMAGE_SIZES}
+            width={IMAGE_WIDTH}
+            height={IMAGE_HEIGHT}
+            alt={car.name}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
+            decoding={priority ? 'sync' : 'async'}
+          />
+        ) : (
+          <div className={styles.noImage} aria-hidden="true" />
+        )}
+        {tag && (
+          <span className={`${styles.tag} ${tag.kind === 'sold' ? styles.tagSold : ''}`} data-tag={tag.kind}>
+            {tag.kind === 'certified' && tag.make ? `${tag.make} ${tag.label}` : tag.label}
+          </span>
+        )}
+        {canSave && (
+          <SaveButtons
+            entry={{ id: car.id, name: car.name, slug: car.slug, make: car.make, model: car.model, primary_image_url: car.primary_image_url }}
+            favourites={config.features.favourites_enabled}
+            compare={config.features.compare_enabled}
+          />
+        )}
+      </div>
+      <div className={styles.body}>
+        <h3 id={`car-${car.id}-title`} className={styles.title}>
+          <Link href={page} prefetch={false}>
+            {car.name}
+          </Link>
+        </h3>
+        {badgeLine && <p className={styles.badgeLine}>{badgeLine}</p>}
+        {specs.length > 0 && (
+          <dl className={styles.specs}>
+            {specs.map((spec) => (
+              <div key={spec.label}>
+                <dt className="visually-hidden">{spec.label}</dt>
+                <dd>{spec.value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        <div className={styles.price}>
+          {price.was !== null && (
+            <s className={styles.was}>
+              <span className="visually-hidden">Was </span>
+              {formatDollars(price.was)}
+            </s>
+          )}
+          <span className={styles.amount} data-price-kind={price.kind}>
+            {price.was !== null && <span className="visually-hidden">Now </span>}
+            {price.text}
+          </span>
+          {belowMarket && <span className={styles.market}>{MARKET_BADGE_LABEL}</span>}
+        </div>
+        <ul className={styles.actions}>
+          {cardActions(car, config).map((action) => (
+            <li key={action.kind}>
+              <Link
+                href={action.href}
+                prefetch={false}
+                className={`${styles.action} ${action.kind === 'enquire' || action.kind === 'similar' ? styles.actionPrimary : ''}`}
+                aria-label={action.kind === 'details' ? undefined : `${action.label}: ${car.name}`}
+              >
+                {action.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,170 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import {
+  ANALYTICS_EVENTS,
+  clampAmount,
+  clampToRange,
+  ENQUIRE_FOR_FINANCE,
+  financeHelpText,
+  financeRepayment,
+  type FinanceFee,
+  type FinanceFrequency,
+  type FinanceLimits,
+  type FinancePanelDefaults,
+  type FinanceSteppedRange,
+} from '@platform/domain';
+import { trackEvent } from '@/lib/analytics/track-event';
+import styles from './vehicle.module.css';
+
+type NumberField = 'amount' | 'termYears' | 'interestPercent' | 'deposit' | 'residual';
+
+const FIELDS: { name: NumberField; label: string; limit: keyof FinanceLimits }[] = [
+  { name: 'amount', label: 'Purchase price', limit: 'amount' },
+  { name: 'termYears', label: 'Term (years)', limit: 'term' },
+  { name: 'interestPercent', label: 'Interest rate (%)', limit: 'interest' },
+  { name: 'deposit', label: 'Deposit or trade-in', limit: 'deposit' },
+  { name: 'residual', label: 'Residual', limit: 'residual' },
+];
+
+const FREQUENCIES: { value: FinanceFrequency; label: string; per: string }[] = [
+  { value: 'week', label: 'Weekly', per: 'week' },
+  { value: 'fortnight', label: 'Fortnightly', per: 'fortnight' },
+  { value: 'month', label: 'Monthly', per: 'month' },
+];
+
+const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** '$1,234.56': repayments and totals in dollars and cents. */
+export const formatMoney = (amount: number): string => money.format(amount);
+
+export interface FinanceCalculatorProps {
+  siteSlug: string;
+  carId: number;
+  limits: FinanceLimits;
+  defaults: FinancePanelDefaults;
+  fees: FinanceFee[];
+  /** Where 'Request a Quote' goes: the enquiry form. */
+  quoteHref: string;
+}
+
+/** The value a typed input stands for: clamped into its range (spec 001 §5); the amount keeps 0 for no price. */
+function effective(name: NumberField, raw: string, range: FinanceSteppedRange): number {
+  const value = raw.trim() === '' ? Number.NaN : Number(raw);
+  return name === 'amount' ? clampAmount(value, range) : clampToRange(value, range);
+}
+
+function outOfRange(raw: string, range: FinanceSteppedRange): boolean {
+  if (raw.trim() === '') return true;
+  const value = Number(raw);
+  return !Number.isFinite(value) || value < range.min || value > range.max;
+}
+
+/**
+ * The finance calculator panel (spec 001 screen 1): recalculates on every change with the libs/domain
+ * maths; out-of-range input is clamped and says 'Cannot be less than {min} or more than {max}'; a
+ * payment of 25 or less reads 'Enquire for Finance' with a blank total; the first interaction
+ * reports event 26, once.
+ */
+export function FinanceCalculator({ siteSlug, carId, limits, defaults, fees, quoteHref }: FinanceCalculatorProps) {
+  const [raw, setRaw] = useState<Record<NumberField, string>>({
+    amount: String(defaults.amount),
+    termYears: String(defaults.termYears),
+    interestPercent: String(defaults.interestPercent),
+    deposit: String(defaults.deposit),
+    residual: String(defaults.residual),
+  });
+  const [frequency, setFrequency] = useState<FinanceFrequency>(defaults.frequency);
+  const used = useRef(false);
+
+  const touched = () => {
+    if (used.current) return;
+    used.current = true;
+    void trackEvent(siteSlug, ANALYTICS_EVENTS.financeCalculatorFirstUse, { car_id: carId });
+  };
+
+  const values = Object.fromEntries(FIELDS.map((f) => [f.name, effective(f.name, raw[f.name], limits[f.limit])])) as Record<NumberField, number>;
+  const result = financeRepayment({
+    price: values.amount,
+    deposit: values.deposit,
+    residual: values.residual,
+    termYears: values.termYears,
+    interestPercent: values.interestPercent,
+    frequency,
+    fees,
+  });
+  const per = FREQUENCIES.find((f) => f.value === frequency)?.per ?? frequency;
+
+  return (
+    <section id="finance-calculator" className={styles.card} aria-labelledby="finance-calculator-title">
+      <h2 id="finance-calculator-title">Finance Calculator</h2>
+      <form className={styles.calculator} onSubmit={(event) => event.preventDefault()} noValidate>
+        {FIELDS.map((field) => {
+          const range = limits[field.limit];
+          const id = `finance-${field.name}`;
+          // The amount may be 0 (no price), which is not "out of range" but still clamps to 0.
+          const invalid = outOfRange(raw[field.name], range) && !(field.name === 'amount' && Number(raw.amount) <= 0 && raw.amount.trim() !== '');
+          return (
+            <div key={field.name} className={styles.calcField}>
+              <label htmlFor={id}>{field.label}</label>
+              <input
+                id={id}
+                name={field.name}
+                type="number"
+                inputMode="decimal"
+                min={range.min}
+                max={range.max}
+                step={range.step}
+                value={raw[field.name]}
+                aria-invalid={invalid || undefined}
+                aria-describedby={invalid ? `${id}-help` : undefined}
+                onChange={(event) => {
+                  touched();
+                  setRaw({ ...raw, [field.name]: event.target.value });
+                }}
+                onBlur={() => setRaw((current) => ({ ...current, [field.name]: String(values[field.name]) }))}
+              />
+              {invalid && (
+                <p id={`${id}-help`} className={styles.help}>
+                  {financeHelpText(range.min, range.max)}
+                </p>
+              )}
+            </div>
+          );
+        })}
+        <fieldset className={styles.calcField}>
+          <legend>Repayment frequency</legend>
+          <div className={styles.radios}>
+            {FREQUENCIES.map((f) => (
+              <label key={f.value}>
+                <input
+                  type="radio"
+                  name="frequency"
+                  value={f.value}
+                  checked={frequency === f.value}
+                  onChange={() => {
+                    touched();
+                    setFrequency(f.value);
+                  }}
+                />{' '}
+                {f.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      </form>
+      <dl className={styles.calcResult} aria-live="polite">
+        <div>
+          <dt>Repayment per {per}</dt>
+          <dd data-testid="finance-repayment">{result.display === null ? ENQUIRE_FOR_FINANCE : formatMoney(result.display)}</dd>
+        </div>
+        <div>
+          <dt>Total repayments</dt>
+          <dd data-testid="finance-total">{result.display === null ? '' : formatMoney(result.totalPayable)}</dd>
+        </div>
+      </dl>
+      <a className={styles.primaryButton} href={quoteHref}>
+        Request a Quote
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+'use client';
+
+import { useState } from 'react';
+import { formatCost, FUEL_DEFAULTS, fuelCost, parseDistance, parseEconomy, parseFuelPrice } from '@platform/domain';
+import styles from './vehicle.module.css';
+
+/**
+ * The fuel-cost calculator (spec 000 §5, §9): defaults 1.70 per L, 250 kms a week, 10 L/100km; the
+ * price accepts $ and commas, the distance 'kms'; cost = distance / 100 x economy x price, to 2 decimals.
+ */
+export function FuelCalculator({ economy }: { economy?: number | null }) {
+  const [price, setPrice] = useState(FUEL_DEFAULTS.pricePerLitre.toFixed(2));
+  const [distance, setDistance] = useState(`${FUEL_DEFAULTS.kmPerWeek} kms`);
+  const [consumption, setConsumption] = useState(String(economy && economy > 0 ? economy : FUEL_DEFAULTS.litresPer100Km));
+
+  const p = parseFuelPrice(price);
+  const d = parseDistance(distance);
+  const e = parseEconomy(consumption);
+  const cost = p !== null && d !== null && e !== null ? fuelCost(d, e, p) : null;
+
+  return (
+    <section className={styles.card} aria-labelledby="fuel-title">
+      <h2 id="fuel-title">Fuel Calculator</h2>
+      <div className={styles.calculator}>
+        <div className={styles.calcField}>
+          <label htmlFor="fuel-price">Fuel price (per L)</label>
+          <input id="fuel-price" inputMode="decimal" value={price} onChange={(event) => setPrice(event.target.value)} aria-invalid={p === null || undefined} />
+        </div>
+        <div className={styles.calcField}>
+          <label htmlFor="fuel-distance">Distance per week</label>
+          <input id="fuel-distance" value={distance} onChange={(event) => setDistance(event.target.value)} aria-invalid={d === null || undefined} />
+        </div>
+        <div className={styles.calcField}>
+          <label htmlFor="fuel-economy">Fuel economy (L/100km)</label>
+          <input id="fuel-economy" inputMode="decimal" value={consumption} onChange={(event) => setConsumption(event.target.value)} aria-invalid={e === null || undefined} />
+        </div>
+      </div>
+      <p aria-live="polite">
+        Weekly fuel cost: <strong data-testid="fuel-cost">{cost === null ? '–' : formatCost(cost)}</strong>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,209 @@
+'use client';
+
+import { useCallback, useState, type KeyboardEvent } from 'react';
+import { PRIORITY_IMAGE_COUNT, wrapIndex, type GalleryMode, type Hotspot, type VideoSlide } from '@platform/domain';
+import { ModalDialog } from '@/components/ui/modal-dialog';
+import { imageSrcSet, imageUrl } from '@/lib/media/image-url';
+import { SpinViewer } from './spin-viewer';
+import styles from './gallery.module.css';
+
+export interface GalleryImage {
+  src: string;
+  thumb: string | null;
+}
+
+export interface GalleryProps {
+  name: string;
+  images: GalleryImage[];
+  showThumbnails: boolean;
+  video: VideoSlide | null;
+  modes: GalleryMode[];
+  initialMode: GalleryMode;
+  spinImages: string[];
+  hotspots: { exterior: Hotspot[]; interior: Hotspot[] };
+  interiorImage: string | null;
+}
+
+const MODE_LABELS: Record<GalleryMode, string> = { gallery: 'Gallery', spinner: '360° Spin', interior: 'Interior' };
+const MAIN_WIDTHS = [480, 800, 1200] as const;
+const MAIN_SIZES = '(min-width: 64rem) 44rem, 100vw';
+/** Photos are 4:3; the box is reserved so nothing shifts as they arrive. */
+const WIDTH = 800;
+const HEIGHT = 600;
+
+type Slide = { kind: 'image'; image: GalleryImage } | { kind: 'video'; video: VideoSlide };
+
+/**
+ * The vehicle page's media (spec 000 screen 4): a carousel with previous/next, the selected index,
+ * thumbnails, full-screen mode with arrow keys, and the 360 spin and interior views.
+ */
+export function Gallery({ name, images, showThumbnails, video, modes, initialMode, spinImages, hotspots, interiorImage }: GalleryProps) {
+  const slides: Slide[] = [...images.map((image) => ({ kind: 'image' as const, image })), ...(video ? [{ kind: 'video' as const, video }] : [])];
+  const [index, setIndex] = useState(0);
+  const [mode, setMode] = useState<GalleryMode>(initialMode);
+  const [fullScreen, setFullScreen] = useState(false);
+  const count = slides.length;
+  const go = useCallback((step: number) => setIndex((current) => wrapIndex(current, step, count)), [count]);
+
+  const onArrows = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      go(-1);
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      go(1);
+    }
+  };
+
+  return (
+    <section className={styles.gallery} aria-label={`${name} photos`}>
+      {modes.length > 1 && (
+        <div className={styles.modes} role="group" aria-label="View">
+          {modes.map((m) => (
+            <button key={m} type="button" className={styles.mode} aria-pressed={mode === m} onClick={() => setMode(m)}>
+              {MODE_LABELS[m]}
+            </button>
+          ))}
+        </div>
+      )}
+
+      {mode === 'spinner' && <SpinViewer name={name} frames={spinImages} hotspots={hotspots.exterior} />}
+      {mode === 'interior' && interiorImage && <InteriorView name={name} src={interiorImage} hotspots={hotspots.interior} />}
+
+      {mode === 'gallery' && (
+        <>
+          <div className={styles.stage} role="region" aria-roledescription="carousel" aria-label={`${name} photos`} tabIndex={0} onKeyDown={onArrows}>
+            {count === 0 ? (
+              <div className={styles.noImage}>No photos yet</div>
+            ) : (
+              <div className={styles.track} style={{ transform: `translateX(-${index * 100}%)` }}>
+                {slides.map((slide, i) => (
+                  <div
+                    key={i}
+                    className={styles.slide}
+                    role="group"
+                    aria-roledescription="slide"
+                    aria-label={`${i + 1} of ${count}`}
+                    inert={i !== index}
+                    data-testid="gallery-slide"
+                  >
+                    {slide.kind === 'image' ? (
+                      <img
+                        className={styles.image}
+                        src={imageUrl(slide.image.src, { width: WIDTH, crop: false })}
+                        srcSet={imageSrcSet(slide.image.src, MAIN_WIDTHS)}
+                        sizes={MAIN_SIZES}
+                        width={WIDTH}
+                        height={HEIGHT}
+                        alt={`${name}, photo ${i + 1}`}
+                        loading={i < PRIORITY_IMAGE_COUNT ? 'eager' : 'lazy'}
+                        fetchPriority={i < PRIORITY_IMAGE_COUNT ? 'high' : 'low'}
+                        draggable={false}
+                      />
+                    ) : (
+                      <VideoPlayer video={slide.video} name={name} active={i === index} />
+                    )}
+                  </div>
+                ))}
+              </div>
+            )}
+            {count > 1 && (
+              <>
+                <button type="button" className={`${styles.arrow} ${styles.prev}`} onClick={() => go(-1)} aria-label="Previous photo">
+                  ‹
+                </button>
+                <button type="button" className={`${styles.arrow} ${styles.next}`} onClick={() => go(1)} aria-label="Next photo">
+                  ›
+                </button>
+              </>
+            )}
+            {count > 0 && (
+              <p className={styles.counter} aria-live="polite" data-testid="gallery-counter">
+                {index + 1} / {count}
+              </p>
+            )}
+            {images.length > 0 && (
+              <button type="button" className={styles.fullScreenButton} onClick={() => setFullScreen(true)}>
+                Full screen
+              </button>
+            )}
+          </div>
+
+          {showThumbnails && (
+            <ul className={styles.thumbs} aria-label="Thumbnails">
+              {slides.map((slide, i) => (
+                <li key={i}>
+                  <button type="button" className={styles.thumb} aria-current={i === index ? 'true' : undefined} aria-label={`Show photo ${i + 1}`} onClick={() => setIndex(i)}>
+                    {slide.kind === 'image' ? (
+                      <img src={imageUrl(slide.image.thumb ?? slide.image.src, { width: 160 })} width={96} height={72} alt="" loading="lazy" />
+                    ) : (
+                      <span className={styles.thumbVideo}>Video</span>
+                    )}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+
+      <ModalDialog open={fullScreen} title={`${name} (${index + 1} / ${count})`} onClose={() => setFullScreen(false)} size="full" onKeyDown={onArrows}>
+        <div className={styles.fullStage} data-testid="full-screen-gallery">
+          {slides[index]?.kind === 'image' ? (
+            <img className={styles.fullImage} src={imageUrl((slides[index] as { image: GalleryImage }).image.src, { width: 1600, crop: false })} alt={`${name}, photo ${index + 1}`} />
+          ) : slides[index] ? (
+            <VideoPlayer video={(slides[index] as { video: VideoSlide }).video} name={name} active />
+          ) : null}
+          {count > 1 && (
+            <>
+              <button type="button" className={`${styles.arrow} ${styles.prev}`} onClick={() => go(-1)} aria-label="Previous photo">
+                ‹
+              </button>
+              <button type="button" className={`${styles.arrow} ${styles.next}`} onClick={() => go(1)} aria-label="Next photo">
+                ›
+              </button>
+            </>
+          )}
+        </div>
+      </ModalDialog>
+    </section>
+  );
+}
+
+/** An embed-style address plays in a frame; anything else in a plain video player (spec 000 §5). */
+export function VideoPlayer({ video, name, active }: { video: VideoSlide; name: string; active: boolean }) {
+  if (video.kind === 'embed') {
+    return active ? (
+      <iframe
+        className={styles.video}
+        src={video.src}
+        title={`${name} video`}
+        loading="lazy"
+        allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+        referrerPolicy="strict-origin-when-cross-origin"
+      />
+    ) : (
+      <div className={styles.video} />
+    );
+  }
+  return <video className={styles.video} src={video.src} controls preload="none" aria-label={`${name} video`} />;
+}
+
+/** The interior view: one wide panorama the shopper scrolls or drags across. */
+function InteriorView({ name, src, hotspots }: { name: string; src: string; hotspots: Hotspot[] }) {
+  return (
+    <div className={styles.interior} tabIndex={0} role="region" aria-label={`${name} interior view`}>
+      <div className={styles.interiorInner}>
+        <img src={imageUrl(src, { width: 2400, crop: false })} alt={`${name} interior`} onError={() => console.warn(`[vehicle] interior image failed to load: ${src}`)} /* eslint-disable-line no-console */ />
+        {hotspots.map((hotspot) => {
+          const position = hotspot.positions?.[0];
+          return position ? (
+            <span key={String(hotspot.id)} className={styles.hotspot} style={{ left: `${position.posX}%`, top: `${position.posY}%` }} title={hotspot.description ?? ''}>
+              <span className="visually-hidden">{hotspot.description}</span>
+            </span>
+          ) : null;
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+'use client';
+
+import { useState } from 'react';
+import { ANALYTICS_EVENTS } from '@platform/domain';
+import { trackEvent } from '@/lib/analytics/track-event';
+import styles from './vehicle.module.css';
+
+export interface PhoneRevealProps {
+  siteSlug: string;
+  carSlug: string;
+  carId: number;
+  dealershipId: number;
+  websiteId: number;
+  masked: string;
+  display: string;
+  href: string;
+}
+
+/**
+ * The dealer's number, masked after the first 5 digits until clicked (spec 000 §4). The click reveals
+ * it and reports the reveal; a failed report is logged only (spec 000 §8). Calling it is event 25.
+ */
+export function PhoneReveal({ siteSlug, carSlug, carId, dealershipId, websiteId, masked, display, href }: PhoneRevealProps) {
+  const [revealed, setRevealed] = useState(false);
+
+  const reveal = () => {
+    setRevealed(true);
+    fetch(`/api/cars/${encodeURIComponent(carSlug)}/phone-reveal`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ dealership_id: dealershipId, website_id: websiteId }),
+    })
+      .then((response) => {
+        if (!response.ok) console.warn(`[vehicle] phone reveal not recorded: ${response.status}`); // eslint-disable-line no-console
+      })
+      .catch((error: unknown) => console.warn('[vehicle] phone reveal not recorded:', error)); // eslint-disable-line no-console
+  };
+
+  if (!revealed) {
+    return (
+      <button type="button" className={styles.phone} onClick={reveal} aria-label={`Reveal phone number ${masked}`} data-testid="phone-reveal">
+        <span aria-hidden="true">{masked}</span>
+        <span className={styles.phoneHint}>Show number</span>
+      </button>
+    );
+  }
+  return (
+    <a className={styles.phone} href={href} onClick={() => void trackEvent(siteSlug, ANALYTICS_EVENTS.callClick, { car_id: carId })} data-testid="phone-number">
+      {display}
+    </a>
+  );
+}

@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import { anInStockCar } from './database';
+import { dismissPopupsOf } from './demo-sites';
+import { siteUrl } from './e2e-env';
+
+const GROUP = 'harbour-motor-group';
+const USED = 'northside-used-cars';
+
+test.describe('finance form', () => {
+  test('is prefilled from the query, lists its errors, submits and lands on /success', async ({ page }) => {
+    const car = await anInStockCar(GROUP);
+    await page.goto(siteUrl(GROUP, `/finance?preferredDealership=harbour-mazda-newcastle&vehiclePriceBudget=35000&car_id=${car.id}&car_type=used#finance-form`));
+    const form = page.locator('form#finance-form');
+    await expect(form).toBeVisible();
+    await expect(form.getByLabel('Preferred dealership')).toHaveValue('harbour-mazda-newcastle');
+    await expect(form.getByLabel('Vehicle price budget ($)')).toHaveValue('35000');
+
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(form.getByText('Please fix the following errors:')).toBeVisible();
+    await expect(form.getByText('*You must agree to the terms of use before submitting.').first()).toBeVisible();
+
+    await form.getByLabel('Name').fill('Jane Citizen');
+    await form.getByLabel('Email').fill('jane@example.com');
+    await form.getByLabel('Mobile').fill('0412 345 678');
+    await form.getByLabel('I agree to the terms of use').check();
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(siteUrl(GROUP, '/success'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank you' })).toBeVisible();
+  });
+
+  test('a site with its own finance path receives /finance and its query there', async ({ page }) => {
+    await page.goto(siteUrl(USED, '/finance?vehiclePriceBudget=12000'));
+    await expect(page).toHaveURL(siteUrl(USED, '/apply-for-finance?vehiclePriceBudget=12000'));
+    await expect(page.locator('form#finance-form').getByLabel('Vehicle price budget ($)')).toHaveValue('12000');
+  });
+});
+
+test.describe('trade-in and service pages', () => {
+  // Northside shows a popup until it is dismissed; these tests are about the page under it.
+  test.beforeEach(async ({ page, request }) => {
+    await dismissPopupsOf(page, request, USED);
+  });
+
+  test('the value-my-car FAQ opens and closes, and the rego state defaults to the site state', async ({ page }) => {
+    await page.goto(siteUrl(USED, '/sell-your-car'));
+    await expect(page.getByLabel('Rego state')).toHaveValue('QLD');
+    const question = page.getByRole('button', { name: 'How do I get an instant estimate range for my car?' });
+    await expect(question).toHaveAttribute('aria-expanded', 'false');
+    await question.click();
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByText(/over 10 years old or with more than 100,000 km/)).toBeVisible();
+  });
+
+  test('the service page preselects the location from the query', async ({ page }) => {
+    await page.goto(siteUrl(GROUP, '/service?location=harbour-mazda-newcastle-service'));
+    await expect(page.getByLabel('Location')).toHaveValue('harbour-mazda-newcastle-service');
+    await expect(page.getByLabel('Dealership')).toHaveValue('harbour-mazda-newcastle');
+    await expect(page.getByRole('link', { name: 'Harbour Toyota Homebush' })).toBeVisible();
+  });
+});
+
+test.describe('popup', () => {
+  test('stays dismissed after a reload', async ({ page }) => {
+    await page.goto(siteUrl(USED, '/'));
+    const popup = page.getByRole('dialog', { name: 'We want your car' });
+    await expect(popup).toBeVisible();
+    await popup.getByRole('button', { name: 'Close' }).click();
+    await expect(popup).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(popup).toBeHidden();
+  });
+
+  test('never shows after its expiry date', async ({ page }) => {
+    await page.clock.install({ time: new Date('2027-07-01T02:00:00+10:00') });
+    await page.goto(siteUrl(USED, '/'));
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'We want your car' })).toBeHidden();
+  });
+});
+
+test.describe('configured routes', () => {
+  test('answer with a content page instead of a 404', async ({ page }) => {
+    for (const [path, title] of [
+      ['/about-us', 'About Us'],
+      ['/value-my-car-terms-and-conditions', 'Value My Car Terms and Conditions'],
+      ['/capped-price-servicing', 'Enjoy peace of mind with no surprises in your servicing costs'],
+    ]) {
+      const response = await page.goto(siteUrl(USED, path));
+      expect(response?.status(), path).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    }
+  });
+
+  test('a gated route sends a signed-out shopper to sign in', async ({ page }) => {
+    await page.goto(siteUrl(GROUP, '/my-garage'));
+    await expect(page).toHaveURL(/\/sign-in\?type=[^&]+&redirect=%2Fmy-garage/);
+  });
+});

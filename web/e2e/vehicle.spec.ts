@@ -1,0 +1,223 @@
+import { expect, test } from '@playwright/test';
+import { financeRepayment, type FinanceFee } from '@platform/domain';
+import { API_ORIGIN, siteUrl } from './e2e-env';
+import { carsWhere, leadsFor, oneCarWhere } from './vehicle-data';
+
+const SITE = 'harbour-motor-group';
+const IN_STOCK = `c.status = 'in_stock'`;
+
+test.describe('vehicle detail page', () => {
+  test('an in-stock car with more than 3 images shows thumbnails and full-screen arrow navigation', async ({ page }) => {
+    const car = await oneCarWhere(SITE, `${IN_STOCK} AND jsonb_array_length(c.data->'images') > 3 AND c.data->>'video_url' IS NULL AND c.data->'spin_images' = 'null'::jsonb`);
+    const response = await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: car.name })).toBeVisible();
+
+    const thumbnails = page.getByRole('list', { name: 'Thumbnails' }).getByRole('button');
+    await expect(thumbnails).toHaveCount(car.images);
+    await expect(page.getByTestId('gallery-counter')).toHaveText(`1 / ${car.images}`);
+    await page.getByRole('button', { name: 'Next photo' }).first().click();
+    await expect(page.getByTestId('gallery-counter')).toHaveText(`2 / ${car.images}`);
+    await thumbnails.nth(0).click();
+    await expect(page.getByTestId('gallery-counter')).toHaveText(`1 / ${car.images}`);
+
+    await page.getByRole('button', { name: 'Full screen' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('heading')).toHaveText(`${car.name} (1 / ${car.images})`);
+    await page.keyboard.press('ArrowRight');
+    await expect(dialog.getByRole('heading')).toHaveText(`${car.name} (2 / ${car.images})`);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(dialog.getByRole('heading')).toHaveText(`${car.name} (${car.images} / ${car.images})`);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('a car with 3 images or fewer has no thumbnails', async ({ page }) => {
+    const car = await oneCarWhere(SITE, `${IN_STOCK} AND jsonb_array_length(c.data->'images') BETWEEN 2 AND 3`);
+    await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
+    await expect(page.getByTestId('gallery-counter')).toHaveText(`1 / ${car.images}`);
+    await expect(page.getByRole('list', { name: 'Thumbnails' })).toHaveCount(0);
+  });
+
+  test('a sold car still listed shows the SOLD message and Find Me Something Similar instead of price and buttons', async ({ page }) => {
+    const car = await oneCarWhere(SITE, `c.status = 'sold' AND c.listed_until > now()`);
+    const response = await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
+    expect(response?.status()).toBe(200);
+    const sold = page.getByTestId('sold-message');
+    await expect(sold).toContainText('SOLD');
+    await expect(sold).toContainText('This vehicle has recently sold.');
+    await expect(sold.getByRole('link', { name: 'Find Me Something Similar' })).toBeVisible();
+    await expect(page.getByTestId('vehicle-price')).toHaveCount(0);
+    await expect(page.getByTestId('phone-reveal')).toHaveCount(0);
+
+    await sold.getByRole('link', { name: 'Find Me Something Similar' }).click();
+    await expect(page.getByRole('dialog', { name: 'Find Me Something Similar' })).toBeVisible();
+  });
+
+  test('a sold car past its listing window answers noindex with the SOLD message; an unknown slug is a 404', async ({ page }) => {
+    const car = await oneCarWhere(SITE, `c.status = 'sold' AND c.listed_until < now()`);
+    const response = await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expect(page.getByTestId('sold-message')).toContainText('This vehicle has recently sold.');
+    await expect(page.getByRole('heading', { name: 'Similar Vehicles' })).toBeVisible();
+
+    const missing = await page.goto(siteUrl(SITE, '/cars/no-such-car-zz99999'));
+    expect(missing?.status()).toBe(404);
+  });
+
+  test('SEO: JSON-LD Car, canonical URL and Open Graph image', async ({ page }) => {
+    const car = await oneCarWhere(SITE, `${IN_STOCK} AND c.price > 10 AND jsonb_array_length(c.data->'images') > 0`);
+    await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
+    await expect(page).toHaveTitle(new RegExp(car.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', siteUrl(SITE, `/cars/${car.slug}`));
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/media\//);
+    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, unknown>;
+    expect(data['@type']).toBe('Car');
+    expect((data['offers'] as { price: number }).price).toBe(car.price);
+  });
+
+  test('phone reveal unmasks the number and reports the reveal', async ({ page }) => {
+    const car = await oneCarWhere(SITE, IN_STOCK);
+    await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
+    const masked = page.getByTestId('phone-reveal');
+    await expect(masked).toContainText(/^\d\d \d{3}X XXXX/);
+    const report = page.waitForResponse((r) => r.url().endsWith(`/cars/${car.slug}/phone-reveal`) && r.request().method() === 'POST');
+    await masked.click();
+    expect((await report).status()).toBe(202);
+    await expect(page.getByTestId('phone-number')).toHaveText(/^0\d \d{4} \d{4}$/);
+    await expect(page.getByTestId('phone-number')).toHaveAttribute('href', /^tel:0\d{9}$/);
+  });
+
+  test('finance calculator output equals the libs/domain maths and clamps out-of-range values', async ({ page, request }) => {
+    const car = await oneCarWhere(SITE, `${IN_STOCK} AND c.price > 5000 AND c.make <> 'Suzuki'`);
+    const answer = (await (await request.get(`${API_ORIGIN}/api/sites/${SITE}/cars/${car.slug}`)).json()) as { config: { finance: { fees: FinanceFee[]; interest_min: number; interest_max: number } } };
+    const { fees, interest_min, interest_max } = answer.config.finance;
+    await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
+    const panel = page.locator('#finance-calculator');
+    await expect(panel).toBeVisible();
+    const money = (n: number) => new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', minimumFractionDigits: 2 }).format(n);
+
+    const cases = [
+      { price: 30000, deposit: 5000, residual: 0, term: 5, interest: 10, frequency: 'week' as const, label: 'Weekly' },
+      { price: 45990, deposit: 0, residual: 10000, term: 3, interest: 7.5, frequency: 'month' as const, label: 'Monthly' },
+      { price: 18500, deposit: 2000, residual: 0, term: 7, interest: 12, frequency: 'fortnight' as const, label: 'Fortnightly' },
+    ];
+    for (const c of cases) {
+      await panel.getByLabel('Purchase price').fill(String(c.price));
+      await panel.getByLabel('Term (years)').fill(String(c.term));
+      await panel.getByLabel('Interest rate (%)').fill(String(c.interest));
+      await panel.getByLabel('Deposit or trade-in').fill(String(c.deposit));
+      await panel.getByLabel('Residual').fill(String(c.residual));
+      await panel.getByLabel(c.label).check();
+      const expected = financeRepayment({ price: c.price, deposit: c.deposit, residual: c.residual, termYears: c.term, interestPercent: c.interest, frequency: c.frequency, fees });
+      await expect(panel.getByTestId('finance-repayment')).toHaveText(money(expected.payment));
+      await expect(panel.getByTestId('finance-total')).toHaveText(money(expected.totalPayable));
+    }
+
+    await panel.getByLabel('Interest rate (%)').fill('99');
+    await expect(panel.getByText(`Cannot be less than ${interest_min} or more than ${interest_max}`)).toBeVisible();
+    const clamped = financeRepayment({ price: 18500, deposit: 2000, residual: 0, termYears: 7, interestPercent: interest_max, frequency: 'fortnight', fees });
+    await expect(panel.getByTestId('finance-repayment')).toHaveText(money(clamped.payment));
+
+    await panel.getByLabel('Deposit or trade-in').fill('18500');
+    await expect(panel.getByTestId('finance-repayment')).toHaveText('Enquire for Finance');
+    await expect(panel.getByTestId('finance-total')).toHaveText('');
+  });
+
+  test('the enquiry submits through the steps and lands on /success with a lead stored', async ({ page }) => {
+    const car = await oneCarWhere(SITE, IN_STOCK);
+    const since = new Date(Date.now() - 1000);
+    await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
+    await page.locator('aside').getByRole('link', { name: /^Enquire/ }).first().click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel(/Message/)).toHaveValue(new RegExp(car.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    await dialog.getByRole('button', { name: 'Next' }).click();
+
+    await dialog.getByRole('button', { name: 'Send Enquiry' }).click();
+    await expect(dialog.getByText('Please fix the following errors:')).toBeVisible();
+    await expect(dialog.getByText('*You must agree to the terms of use before submitting.').first()).toBeVisible();
+
+    await dialog.getByLabel(/^Name/).fill('Jane Citizen');
+    await dialog.getByLabel(/^Email/).fill('jane.vehicle@example.com');
+    await dialog.getByLabel('I agree to the terms of use').check();
+    await dialog.getByRole('button', { name: 'Send Enquiry' }).click();
+    await expect(page).toHaveURL(siteUrl(SITE, '/success'));
+
+    await expect.poll(async () => (await leadsFor(car.id, since)).length).toBe(1);
+    const [lead] = await leadsFor(car.id, since);
+    expect(lead?.form).toBe('vehicle');
+    expect(lead?.fields).toMatchObject({ car_id: car.id, 'Vehicle Make': car.make, opt_in: true });
+  });
+
+  test('delivery calculator messages', async ({ page }) => {
+    const site = 'northside-used-cars';
+    const car = await oneCarWhere(site, IN_STOCK);
+    await page.goto(siteUrl(site, `/cars/${car.slug}`));
+    // This site's marketing popup opens over the page until dismissed.
+    const popup = page.getByRole('dialog', { name: 'We want your car' });
+    await popup.waitFor({ state: 'visible', timeout: 5000 }).then(
+      () => page.keyboard.press('Escape'),
+      () => undefined,
+    );
+    await expect(popup).toBeHidden();
+    const panel = page.getByRole('region', { name: 'Delivery Calculator' });
+    await panel.getByRole('button', { name: 'Calculate' }).click();
+    await expect(panel.getByText('Please enter a postcode')).toBeVisible();
+    await panel.getByLabel('Postcode').fill('6000');
+    await panel.getByRole('button', { name: 'Calculate' }).click();
+    await expect(panel.getByText("Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.")).toBeVisible();
+    await panel.getByLabel('Postcode').fill('4031');
+    await panel.getByRole('button', { name: 'Calculate' }).click();
+    await expect(panel.getByTestId('delivery-quote')).toContainText('Brisbane North');
+  });
+
+  test('the price gauge is hidden at low confidence and shown otherwise', async ({ page, request }) => {
+    const candidates = await carsWhere(SITE, `${IN_STOCK} AND c.price > 10`, 80);
+    let low: string | null = null;
+    let good: string | null = null;
+    for (const car of candidates) {
+      const response = await request.get(`${API_ORIGIN}/api/cars/${car.slug}/autogauge`);
+      if (!response.ok()) continue;
+      const gauge = (await response.json()) as { confidence: number; market_range_max: number; listing_price: number };
+      if (gauge.confidence <= 0.2) low ??= car.slug;
+      else if (gauge.market_range_max >= gauge.listing_price) good ??= car.slug;
+      if (low && good) break;
+    }
+    expect(low, 'a demo car with a low-confidence gauge').not.toBeNull();
+    await page.goto(siteUrl(SITE, `/cars/${low}`));
+    await expect(page.getByRole('heading', { name: 'Similar Vehicles' })).toBeVisible();
+    await expect(page.getByTestId('price-gauge')).toHaveCount(0);
+    if (good) {
+      await page.goto(siteUrl(SITE, `/cars/${good}`));
+      await expect(page.getByTestId('price-gauge')).toBeVisible();
+      await expect(page.getByTestId('price-gauge')).toContainText(/Good Deal|Great Deal/);
+    }
+  });
+
+  test('print downloads {slug}.pdf', async ({ page }) => {
+    const car = await oneCarWhere(SITE, IN_STOCK);
+    await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Print as PDF' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${car.slug}.pdf`);
+    const { readFile } = await import('node:fs/promises');
+    const bytes = await readFile((await file.path()) as string);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  test('copy link reads Copied, and the clipboard toast names the car', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const car = await oneCarWhere(SITE, IN_STOCK);
+    await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(siteUrl(SITE, `/cars/${car.slug}`));
+    await expect(page.getByRole('button', { name: 'Copy link' })).toBeVisible({ timeout: 3000 });
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect(page.getByTestId('toast')).toContainText(`Copied ${car.name} to your clipboard!`);
+  });
+});

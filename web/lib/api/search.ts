@@ -1,0 +1,31 @@
+import { cache } from 'react';
+import { SearchResultSchema, type FacetName, type SearchRequestInput, type SearchResult } from '@platform/domain';
+import { apiPost, segment } from './client';
+
+/**
+ * Stock search through the site API (POST /api/sites/{slug}/search). Not kept in Next's data cache:
+ * the API caches per site until its index changes, and a stale page of stock is worse than a request.
+ * Deduplicated per request by the JSON of the body.
+ */
+const searchByJson = cache(
+  async (siteSlug: string, json: string): Promise<SearchResult> =>
+    apiPost(`/api/sites/${segment(siteSlug)}/search`, JSON.parse(json) as unknown, SearchResultSchema, { cache: 'no-store' }),
+);
+
+export function searchStock(siteSlug: string, request: SearchRequestInput): Promise<SearchResult> {
+  return searchByJson(siteSlug, JSON.stringify(request));
+}
+
+/** The values of some facets across a site's whole stock (one hit, no filters): for resolving URL slugs. */
+export async function facetValues(siteSlug: string, facets: FacetName[]): Promise<SearchResult['facets']> {
+  const result = await searchStock(siteSlug, { hitsPerPage: 1, facets });
+  return result.facets;
+}
+
+/** The special-offers search: one dealership's cars by categories and price, 21 a page. */
+export function searchSpecialOffers(
+  siteSlug: string,
+  body: { dealership_id: number; categories?: string[]; price?: string; page: number },
+): Promise<SearchResult> {
+  return apiPost(`/api/sites/${segment(siteSlug)}/search/special-offers`, body, SearchResultSchema, { cache: 'no-store' });
+}

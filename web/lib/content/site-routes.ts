@@ -1,0 +1,25 @@
+import type { ContentPage, SiteConfig } from '@platform/domain';
+
+/** What a path of the catch-all route shows: a configured screen at a per-site path, a content page, or nothing. */
+export type SiteRoute = { kind: 'finance' } | { kind: 'service' } | { kind: 'trade_in' } | { kind: 'content'; page: ContentPage } | null;
+
+const trimSlash = (path: string): string => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
+/** The full path of a content page: under routes.pages_prefix when the page asks for it. */
+export function contentPagePath(page: ContentPage, config: SiteConfig): string {
+  return trimSlash(page.under_pages_prefix && config.routes.pages_prefix ? `${config.routes.pages_prefix}${page.path}` : page.path);
+}
+
+/**
+ * Resolves a path that no file route answers: the site's configured finance, service and trade-in
+ * paths (when they are not the default ones, which have their own routes), then its content pages.
+ */
+export function resolveSiteRoute(pathname: string, config: SiteConfig): SiteRoute {
+  const path = trimSlash(pathname);
+  const isPath = (configured: string, fallback: string) => configured.startsWith('/') && configured !== fallback && trimSlash(configured.split('?')[0]) === path;
+  if (isPath(config.routes.finance_path, '/finance')) return { kind: 'finance' };
+  if (isPath(config.routes.service_path, '/service')) return { kind: 'service' };
+  if (isPath(config.routes.trade_in_path, '/trade-in')) return { kind: 'trade_in' };
+  const page = config.content.pages.find((entry) => contentPagePath(entry, config) === path);
+  return page ? { kind: 'content', page } : null;
+}

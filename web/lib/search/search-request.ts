@@ -1,0 +1,39 @@
+import { DEFAULT_HITS_PER_PAGE, type FacetName, type SearchRequestInput, type SiteConfig, type SortValue, type TermFacet } from '@platform/domain';
+import { selectedCarTypes } from './search-paths';
+import { SLIDER_FACETS, type SearchState } from './url-codec';
+
+/** Facets the search page reads besides the configured checkbox lists: car types, make tiles, models and sliders. */
+const PAGE_FACETS: readonly FacetName[] = ['car_type', 'make', 'make_model', ...SLIDER_FACETS];
+
+/** The sort the search uses: the state's when the site offers it, else the site's first option. */
+export function effectiveSort(state: SearchState, config: SiteConfig): SortValue {
+  const options = config.search.sort_options.map((option) => option.value);
+  return state.sortBy && options.includes(state.sortBy) ? state.sortBy : (options[0] ?? 'relevance');
+}
+
+/** The body of the site search endpoint for a page's state. */
+export function toSearchRequest(state: SearchState, config: SiteConfig): SearchRequestInput {
+  const filters: Partial<Record<TermFacet, string[]>> = {};
+  for (const [facet, values] of Object.entries(state.refinementList) as [TermFacet, string[] | undefined][]) {
+    if (values && values.length > 0) filters[facet] = values;
+  }
+  const carTypes = selectedCarTypes(state);
+  if (carTypes.length > 0) filters.car_type = carTypes;
+  else delete filters.car_type;
+  if (state.menu.make) filters.make = [state.menu.make];
+  if (state.menu.make_model) filters.make_model = [state.menu.make_model];
+
+  const ranges: Partial<Record<(typeof SLIDER_FACETS)[number], string>> = {};
+  for (const facet of SLIDER_FACETS) if (state.range[facet]) ranges[facet] = state.range[facet];
+
+  const facets = [...new Set<FacetName>([...PAGE_FACETS, ...config.search.filter_facets.map((filter) => filter.facet)])];
+  return {
+    ...(state.query.trim() ? { query: state.query.trim() } : {}),
+    page: state.page,
+    hitsPerPage: config.search.hits_per_page || DEFAULT_HITS_PER_PAGE,
+    sortBy: effectiveSort(state, config),
+    filters,
+    ranges,
+    facets,
+  };
+}
