@@ -21,4 +21,7 @@ module.exports = {
     '^@platform/([a-z-]+)$': path.join(__dirname, 'libs/$1/src/index.ts'),
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/', '/.next/'],
+  // Suites create and migrate real databases; on a busy 2-core machine that alone can pass jest's
+  // 5 s default. This bounds a hung test, it is not a speed target.
+  testTimeout: 30_000,
 };

@@ -1,8 +1,8 @@
 'use client';
 
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { HONEYPOT_FIELD, leadFormErrors, leadFormSchema, type LeadFormKind, type LeadSubmission } from '@platform/domain';
-import { newIdempotencyKey, submitLead } from '@/lib/leads/submit-lead';
+import { HONEYPOT_FIELD, type LeadFormKind, type LeadSubmission } from '@platform/domain';
+import { UNEXPECTED_ERROR } from '@/lib/leads/messages';
 import { Captcha, type CaptchaConfig } from './captcha';
 import { FieldControl, readValues } from './field-control';
 import type { LeadField } from './lead-fields';
@@ -25,6 +25,19 @@ export interface LeadFormProps {
 }
 
 /**
+ * The lead schemas and the submit path bring zod (about 60 kB gzipped). They load when the shopper
+ * first focuses the form, not with the page, and are shared by every form on it.
+ */
+let formModules: Promise<typeof import('@/lib/leads/lead-form-runtime')> | null = null;
+function loadFormModules() {
+  formModules ??= import('@/lib/leads/lead-form-runtime').catch((error: unknown) => {
+    formModules = null; // let the next attempt try again (a dropped connection)
+    throw error;
+  });
+  return formModules;
+}
+
+/**
  * A shopper form (spec 001 §3-§5): validated with the same zod schema as the leads API, then sent
  * through submitLead. Field errors show under their fields and as a list under 'Please fix the
  * following errors:'; the form error shows in a destructive alert; while sending, the button is
@@ -44,6 +57,15 @@ export function LeadForm({ siteSlug, kind, fields, fixed = {}, submitLabel, mess
     event.preventDefault();
     if (submitting) return;
     const values = { ...readValues(event.currentTarget, fields), ...fixed, form: kind };
+    let modules: Awaited<ReturnType<typeof loadFormModules>>;
+    try {
+      modules = await loadFormModules();
+    } catch {
+      setFormError(UNEXPECTED_ERROR);
+      requestAnimationFrame(() => summaryRef.current?.focus());
+      return;
+    }
+    const { leadFormSchema, leadFormErrors, submitLead, newIdempotencyKey } = modules;
     const parsed = leadFormSchema(kind, { messageRequired, dealershipRequired }).safeParse(values);
     if (!parsed.success) {
       const errors = leadFormErrors(parsed.error);
@@ -74,7 +96,7 @@ export function LeadForm({ siteSlug, kind, fields, fixed = {}, submitLabel, mess
   const fieldId = (name: string) => `${baseId}-${name.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
 
   return (
-    <form id={id} className={styles.form} onSubmit={onSubmit} noValidate aria-label={label} aria-busy={submitting}>
+    <form id={id} className={styles.form} onSubmit={onSubmit} onFocus={() => void loadFormModules().catch(() => undefined)} noValidate aria-label={label} aria-busy={submitting}>
       <div ref={summaryRef} tabIndex={-1} className={styles.summary}>
         {formError && (
           <div role="alert" className={styles.alert}>

@@ -1,4 +1,5 @@
-import { submitLead, UNEXPECTED_ERROR } from './submit-lead';
+import { UNEXPECTED_ERROR } from './messages';
+import { submitLead } from './submit-lead';
 import { SUCCESS_MARKER_KEY } from './success-marker';
 
 describe('submitLead', () => {

@@ -1,6 +1,7 @@
 import { leadEventId, leadRouting, type LeadFormKind, type LeadSubmission } from '@platform/domain';
 import { trackEvent } from '@/lib/analytics/track-event';
 import { postJson } from '@/lib/api/browser';
+import { UNEXPECTED_ERROR } from './messages';
 import { SUCCESS_MARKER_KEY, type SuccessMarker } from './success-marker';
 
 /**
@@ -10,7 +11,6 @@ import { SUCCESS_MARKER_KEY, type SuccessMarker } from './success-marker';
  * go to /success. Otherwise the caller shows the returned error, or 'An unexpected error occured'.
  */
 
-export const UNEXPECTED_ERROR = 'An unexpected error occured';
 export const SUCCESS_PATH = '/success';
 export interface LeadContext {
   siteSlug: string;

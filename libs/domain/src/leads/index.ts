@@ -1,4 +1,5 @@
 export * from './fields';
 export * from './lead-forms';
+export * from './form-constants';
 export * from './analytics';
 export * from './vehicle-enquiry';

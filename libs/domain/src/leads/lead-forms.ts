@@ -3,6 +3,7 @@ import { CarStatusSchema, CarTypeSchema } from '../entities/car';
 import { FeedStringSchema } from '../entities/primitives';
 import { currentYear } from '../finance/current-year';
 import { AustralianPhoneSchema, EmailSchema, PostcodeSchema, REQUIRED_MESSAGES, TermsAcceptedSchema } from './fields';
+import { AU_STATES, HONEYPOT_FIELD } from './form-constants';
 
 /**
  * The lead submissions of every form of a site, one zod schema per kind, shared by the web forms and
@@ -27,8 +28,6 @@ export type LeadFormKind = (typeof LEAD_FORMS)[number];
 
 export const LeadFormKindSchema = z.enum(LEAD_FORMS, { error: `Use one of: ${LEAD_FORMS.join(', ')}` });
 
-/** The lead form's hidden field: people never see it, so a value in it means a bot filled the form. */
-export const HONEYPOT_FIELD = 'hidden';
 
 export const GENERAL_CATEGORY = 'General Enquiry';
 /** 'Careers Enquiry' files as a General Enquiry with this subcategory (spec 001 §5). */
@@ -67,7 +66,6 @@ export const LEAD_MESSAGES = {
   amount: 'Please enter an amount in whole dollars.',
 } as const;
 
-export const AU_STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
 
 const text = (max: number) => z.string().trim().max(max, `Please keep this under ${max} characters.`);
 const requiredText = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters.`);
