@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_SITE_SLUGS, dismissPopupsOf, fetchSiteConfig, hexToRgb } from './demo-sites';
+import { FONT_STACKS } from '../lib/theme';
 import { siteUrl, WEB_PORT } from './e2e-env';
 
 test.describe('development index (bare localhost)', () => {
@@ -49,6 +50,16 @@ for (const slug of DEMO_SITE_SLUGS) {
       await expect(banner.getByRole('img')).toHaveAttribute('alt', /\S/);
     });
 
+    test('sets body and heading typefaces from the theme in the first HTML', async ({ page, request }) => {
+      const { config } = await fetchSiteConfig(request, slug);
+      await page.goto(siteUrl(slug));
+      const fontOf = (selector: string) => page.locator(selector).first().evaluate((element) => getComputedStyle(element).fontFamily);
+      // Chromium reports the stack with its own spacing and quotes; the first family is what counts.
+      const firstFamily = (stack: string) => stack.split(',')[0]!.trim().replace(/['"]/g, '');
+      expect(firstFamily(await fontOf('main'))).toBe(firstFamily(FONT_STACKS[config.theme.body_font]));
+      expect(firstFamily(await fontOf('h1'))).toBe(firstFamily(FONT_STACKS[config.theme.heading_font]));
+    });
+
     test('has the configured header navigation, Buyer Tools and payment options', async ({ page, request }) => {
       const { config } = await fetchSiteConfig(request, slug);
       await page.goto(siteUrl(slug));
@@ -66,7 +77,7 @@ for (const slug of DEMO_SITE_SLUGS) {
         await expect(buyerTools.getByRole('link', { name: link.label, exact: true })).toHaveAttribute('href', link.href);
       }
       for (const name of config.navigation.payment_logos) {
-        await expect(footer.getByText(name, { exact: true })).toBeVisible();
+        await expect(footer.getByRole('img', { name, exact: true })).toBeVisible();
       }
     });
 

@@ -1,5 +1,5 @@
 import { PLATFORM_DEFAULTS } from '@platform/domain';
-import { normaliseHex, readableTextColour, themeVariables } from './theme';
+import { FONT_STACKS, normaliseHex, readableTextColour, themeVariables } from './theme';
 
 describe('themeVariables', () => {
   it('exposes the configured colours as CSS custom properties', () => {
@@ -14,7 +14,17 @@ describe('themeVariables', () => {
       '--color-on-accent': '#111111',
       '--color-background': '#ffffff',
       '--button-radius': '999px',
+      '--font-body': FONT_STACKS.system,
+      '--font-heading': FONT_STACKS.system,
     });
+  });
+
+  it('names the body and heading typefaces as font stacks of installed fonts', () => {
+    const variables = themeVariables({ ...PLATFORM_DEFAULTS.theme, body_font: 'humanist', heading_font: 'serif' });
+    expect(variables['--font-body']).toBe(FONT_STACKS.humanist);
+    expect(variables['--font-heading']).toMatch(/serif$/);
+    // Every stack ends in a generic family, so text always has a face.
+    for (const stack of Object.values(FONT_STACKS)) expect(stack).toMatch(/(sans-serif|serif)$/);
   });
 
   it.each([

@@ -14,6 +14,15 @@ const BUTTON_RADIUS: Record<SiteConfig['theme']['button_style'], string> = {
 
 export type ThemeVariables = Record<`--${string}`, string>;
 
+/** Font stacks of fonts that ship with common devices, so a theme's typeface never waits for a download. */
+export const FONT_STACKS: Record<SiteConfig['theme']['body_font'], string> = {
+  system: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+  humanist: "Seravek, 'Gill Sans Nova', Ubuntu, Calibri, 'DejaVu Sans', source-sans-pro, sans-serif",
+  geometric: "Avenir, Montserrat, Corbel, 'URW Gothic', source-sans-pro, sans-serif",
+  serif: "Charter, 'Bitstream Charter', 'Sitka Text', Cambria, Georgia, serif",
+  condensed: "'Arial Narrow', 'Roboto Condensed', 'Liberation Sans Narrow', 'Helvetica Neue', Arial, sans-serif",
+};
+
 /** Expands #abc to #aabbcc and lower-cases. */
 export function normaliseHex(hex: string): string {
   const value = hex.trim().toLowerCase();
@@ -43,6 +52,8 @@ export function themeVariables(theme: SiteConfig['theme']): ThemeVariables {
     '--color-on-accent': readableTextColour(theme.accent_colour),
     '--color-background': theme.background_colour,
     '--button-radius': BUTTON_RADIUS[theme.button_style],
+    '--font-body': FONT_STACKS[theme.body_font],
+    '--font-heading': FONT_STACKS[theme.heading_font],
   };
 }
 

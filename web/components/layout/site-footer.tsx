@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { SiteView } from '@/lib/api';
 import { isExternalHref } from '@/lib/routes';
+import { PaymentLogo } from './payment-logo';
 import styles from './site-footer.module.css';
 
 /** The content info: Buyer Tools links and the accepted payment methods, on the secondary colour. */
@@ -37,7 +38,7 @@ export function SiteFooter({ site }: { site: SiteView }) {
             <ul className={styles.payments}>
               {paymentLogos.map((name) => (
                 <li key={name} className={styles.payment}>
-                  {name}
+                  <PaymentLogo method={name} />
                 </li>
               ))}
             </ul>

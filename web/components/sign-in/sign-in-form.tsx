@@ -1,10 +1,10 @@
 'use client';
 
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { MobileNumberSchema } from '@platform/domain';
 import { TextField } from '@/components/forms/text-field';
 import styles from '@/components/forms/forms.module.css';
 import { postJson } from '@/lib/api/browser';
+import { mobileNumberProblem, prepareMobileCheck } from '@/lib/sign-in/mobile-check';
 
 interface SignInFormProps {
   siteSlug: string;
@@ -46,9 +46,9 @@ export function SignInForm({ siteSlug, redirect }: SignInFormProps) {
 
   async function sendCode(phone: string): Promise<void> {
     reset();
-    const parsed = MobileNumberSchema.safeParse(phone);
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? 'Please enter a valid Australian mobile number.');
+    const problem = await mobileNumberProblem(phone);
+    if (problem) {
+      setFieldError(problem);
       return;
     }
     setBusy(true);
@@ -90,7 +90,7 @@ export function SignInForm({ siteSlug, redirect }: SignInFormProps) {
   }
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
+    <form className={styles.form} onSubmit={onSubmit} onFocus={prepareMobileCheck} noValidate aria-busy={busy}>
       {formError && (
         <div role="alert" className={styles.alert}>
           {formError}

@@ -25,6 +25,8 @@ export const PLATFORM_DEFAULTS: SiteConfig = {
       skoda: '#78faae',
       deepal: '#e34724',
     },
+    body_font: 'system',
+    heading_font: 'system',
   },
   buttons: {
     enquire_label: 'Enquire',

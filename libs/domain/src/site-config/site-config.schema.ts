@@ -15,6 +15,10 @@ const HexColour = z.string().regex(/^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/, 'Use a 
 const Path = z.string().regex(/^\/[^\s]*$/, 'Use a site-relative path starting with /');
 const UrlOrPath = z.union([Path, z.url()]);
 
+/** Font stacks a theme may name; web/lib/theme.ts maps each to its CSS font-family list. */
+export const THEME_FONTS = ['system', 'humanist', 'geometric', 'serif', 'condensed'] as const;
+export type ThemeFont = (typeof THEME_FONTS)[number];
+
 export const ThemeSchema = z.strictObject({
   /** Main brand colour: header, primary buttons, links. */
   primary_colour: HexColour,
@@ -34,6 +38,9 @@ export const ThemeSchema = z.strictObject({
   button_style: z.enum(['square', 'rounded', 'pill']),
   /** Sidebar buttons take the brand colour of the car's make when listed here (spec 001 §9). */
   brand_button_colours: z.record(z.string(), HexColour),
+  /** Typeface of body text and of headings: named font stacks of fonts already on shoppers' devices (no font download, no flash). */
+  body_font: z.enum(THEME_FONTS),
+  heading_font: z.enum(THEME_FONTS),
 });
 
 export const ButtonsSchema = z.strictObject({

@@ -448,6 +448,7 @@ const werribeeIsuzuUte: SiteSeed = {
       logo_url: siteLogoUrl('werribee-isuzu-ute'),
       logo_alt: 'Werribee Isuzu UTE',
       button_style: 'rounded',
+      heading_font: 'condensed',
     },
     buttons: { enquire_label: 'Enquire Now' },
     routes: { contact_style: 'single', finance_path: '/finance-enquiry', service_path: '/service' },

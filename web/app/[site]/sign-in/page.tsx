@@ -5,7 +5,7 @@ import { safeRedirect } from '@platform/domain';
 import { SignInForm } from '@/components/sign-in/sign-in-form';
 import { getSite } from '@/lib/api';
 import { getShopper } from '@/lib/api/shopper';
-import { signInIntro } from '@/lib/sign-in-intro';
+import { signInIntro } from '@/lib/sign-in/sign-in-intro';
 import styles from './sign-in.module.css';
 
 export const metadata: Metadata = { title: 'Sign in', robots: { index: false } };
