@@ -26,6 +26,9 @@ const PAGES: [string, string | (() => Promise<string>)][] = [
   ['finance', '/finance'],
   ['service', '/service'],
   ['success', '/success'],
+  ['brand directory', '/brands'],
+  ['brand overview', '/toyota/overview'],
+  ['offer', '/offers/toyota/201'],
 ];
 
 for (const [name, path] of PAGES) {

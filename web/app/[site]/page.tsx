@@ -1,6 +1,8 @@
 import Link from 'next/link';
-import { salesThisMonth } from '@platform/domain';
+import { homeLocationSections, salesThisMonth } from '@platform/domain';
 import { DealershipList } from '@/components/home/dealership-list';
+import { LocationsBlock } from '@/components/locations/locations-block';
+import { HomeMarketing, HomePromotions } from '@/components/marketing/home-marketing';
 import { SalesCounter } from '@/components/marketing/sales-counter';
 import { getSite } from '@/lib/api';
 import { ROUTES } from '@/lib/routes';
@@ -10,9 +12,11 @@ import styles from './home.module.css';
 export default async function SiteHomePage({ params }: { params: Promise<{ site: string }> }) {
   const { site: slug } = await params;
   const site = await getSite(slug);
+  const locationSections = homeLocationSections(site.config.locations_block.home_placement);
 
   return (
     <>
+      <HomePromotions site={site} />
       <section className={styles.hero} aria-labelledby="site-title">
         <div className="container">
           <h1 id="site-title" className={styles.title}>
@@ -27,7 +31,9 @@ export default async function SiteHomePage({ params }: { params: Promise<{ site:
           {site.config.features.sales_counter_enabled && <SalesCounter initial={salesThisMonth(new Date())} />}
         </div>
       </section>
-      <DealershipList dealerships={site.dealerships} otherLocations={site.otherLocations} />
+      <HomeMarketing site={site} />
+      {locationSections.dealershipList && <DealershipList dealerships={site.dealerships} otherLocations={site.otherLocations} />}
+      {locationSections.block && <LocationsBlock site={site} />}
     </>
   );
 }

@@ -27,4 +27,17 @@ describe('resolveSiteRoute', () => {
     expect(resolveSiteRoute('/about-us', config)).toMatchObject({ kind: 'content' });
     expect(resolveSiteRoute('/value-my-car-terms-and-conditions', PLATFORM_DEFAULTS)).toMatchObject({ kind: 'content' });
   });
+
+  it('answers the brand directory at its configured path when the site has one', () => {
+    const enabled: SiteConfig = { ...PLATFORM_DEFAULTS, features: { ...PLATFORM_DEFAULTS.features, brand_directory_enabled: true } };
+    expect(resolveSiteRoute('/brands', enabled)).toEqual({ kind: 'brand_directory' });
+    // Without the directory the path is an ordinary content page (or nothing).
+    expect(resolveSiteRoute('/brands', { ...PLATFORM_DEFAULTS, features: { ...PLATFORM_DEFAULTS.features, brand_directory_enabled: false } })).not.toEqual({ kind: 'brand_directory' });
+    const moved: SiteConfig = { ...enabled, marketing: { ...enabled.marketing, brand_directory: { ...enabled.marketing.brand_directory, path: '/our-brands' } } };
+    expect(resolveSiteRoute('/our-brands/', moved)).toEqual({ kind: 'brand_directory' });
+    expect(resolveSiteRoute('/brands', moved)).not.toEqual({ kind: 'brand_directory' });
+    const listed: SiteConfig = { ...enabled, marketing: { ...enabled.marketing, brand_directory: { ...enabled.marketing.brand_directory, sections: [{ heading: 'Car Brands', brands: ['toyota'] }] } } };
+    expect(resolveSiteRoute('/toyota/overview', listed)).toEqual({ kind: 'brand_overview', slug: 'toyota' });
+    expect(resolveSiteRoute('/mazda/overview', listed)).toBeNull();
+  });
 });

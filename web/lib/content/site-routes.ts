@@ -1,7 +1,14 @@
-import type { ContentPage, SiteConfig } from '@platform/domain';
+import { brandOverviewSlug, type ContentPage, type SiteConfig } from '@platform/domain';
 
 /** What a path of the catch-all route shows: a configured screen at a per-site path, a content page, or nothing. */
-export type SiteRoute = { kind: 'finance' } | { kind: 'service' } | { kind: 'trade_in' } | { kind: 'content'; page: ContentPage } | null;
+export type SiteRoute =
+  | { kind: 'finance' }
+  | { kind: 'service' }
+  | { kind: 'trade_in' }
+  | { kind: 'brand_directory' }
+  | { kind: 'brand_overview'; slug: string }
+  | { kind: 'content'; page: ContentPage }
+  | null;
 
 const trimSlash = (path: string): string => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
@@ -12,7 +19,8 @@ export function contentPagePath(page: ContentPage, config: SiteConfig): string {
 
 /**
  * Resolves a path that no file route answers: the site's configured finance, service and trade-in
- * paths (when they are not the default ones, which have their own routes), then its content pages.
+ * paths (when they are not the default ones, which have their own routes), its brand directory,
+ * then its content pages.
  */
 export function resolveSiteRoute(pathname: string, config: SiteConfig): SiteRoute {
   const path = trimSlash(pathname);
@@ -20,6 +28,11 @@ export function resolveSiteRoute(pathname: string, config: SiteConfig): SiteRout
   if (isPath(config.routes.finance_path, '/finance')) return { kind: 'finance' };
   if (isPath(config.routes.service_path, '/service')) return { kind: 'service' };
   if (isPath(config.routes.trade_in_path, '/trade-in')) return { kind: 'trade_in' };
+  if (config.features.brand_directory_enabled) {
+    if (trimSlash(config.marketing.brand_directory.path) === path) return { kind: 'brand_directory' };
+    const brand = brandOverviewSlug(path, config.marketing.brand_directory.sections);
+    if (brand) return { kind: 'brand_overview', slug: brand };
+  }
   const page = config.content.pages.find((entry) => contentPagePath(entry, config) === path);
   return page ? { kind: 'content', page } : null;
 }

@@ -3,3 +3,4 @@ export * from './contact-slug';
 export * from './location-tabs';
 export * from './directions';
 export * from './holiday-hours';
+export * from './locations-block';

@@ -1,2 +1,5 @@
 export * from './sales-counter';
 export * from './popup';
+export * from './banners';
+export * from './brand-directory';
+export * from './offers';

@@ -64,6 +64,9 @@ describe('schema refusals name the layer, the path and the message', () => {
     ['a negative sold_days', { inventory: { sold_days: -1 } }, 'inventory.sold_days', 'Too small'],
     ['a visibility filter without a field', { search: { visibility_filters: ['used'] } }, 'search.visibility_filters.0', "Use 'field:value' or '-field:value'"],
     ['a finance path that is not a path', { routes: { finance_path: 'finance' } }, 'routes.finance_path', 'Invalid'],
+    ['a script URL as a link', { routes: { finance_path: 'javascript:alert(1)' } }, 'routes.finance_path', 'Invalid'],
+    ['a protocol-relative address as a path', { routes: { service_path: '//evil.example/service' } }, 'routes.service_path', 'Invalid'],
+    ['a data URL as a logo', { theme: { logo_url: 'data:image/svg+xml,<svg onload=alert(1)>' } }, 'theme.logo_url', 'Invalid'],
   ];
 
   it.each(refusals)('refuses %s', (_name, layer, path, message) => {

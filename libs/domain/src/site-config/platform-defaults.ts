@@ -122,6 +122,18 @@ export const PLATFORM_DEFAULTS: SiteConfig = {
     city_order: [],
     map_embed_key: '',
   },
+  locations_block: {
+    home_placement: 'beside_dealership_list',
+    source: 'list',
+    location_id: null,
+    filter: 'all',
+    manufacturer: '',
+    subtype: '',
+    exclude_ids: [],
+    layout: 'grid',
+    single_display: 'map_and_card',
+    title: 'Our Locations',
+  },
   forms: {
     message_required: true,
     default_state: 'qld',
@@ -168,6 +180,23 @@ export const PLATFORM_DEFAULTS: SiteConfig = {
     claims: [],
     campaign: null,
     service_booking_links: [],
+    promotions_slider: [],
+    banners: [],
+    feature_banner: [],
+    why_buy: null,
+    offers: [],
+    brand_directory: {
+      path: '/brands',
+      title: 'Our Brands',
+      sections: [
+        { heading: 'Car Brands', brands: [] },
+        { heading: 'Motorcycle Brands', brands: [] },
+        { heading: 'Truck Brands', brands: [] },
+      ],
+      logo_grid_heading: 'Our Brands',
+      stats: ['50+ Locations', '40+ Brands', '30+ Years Est.'],
+      group_companies: [],
+    },
   },
   navigation: {
     header: [

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { TERM_FACETS } from '../search/facets';
 import { SORT_VALUES } from '../search/sort-values';
+import { LOCATION_FILTERS } from '../locations/filter-locations';
+import { LOCATIONS_BLOCK_LAYOUTS, LOCATIONS_BLOCK_PLACEMENTS, LOCATIONS_BLOCK_SINGLE_DISPLAYS, LOCATIONS_BLOCK_SOURCES } from '../locations/locations-block';
 
 /**
  * The typed site configuration: every per-tenant difference the specifications describe is a
@@ -12,8 +14,10 @@ import { SORT_VALUES } from '../search/sort-values';
  */
 
 const HexColour = z.string().regex(/^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/, 'Use a hex colour such as #1a2b3c');
-const Path = z.string().regex(/^\/[^\s]*$/, 'Use a site-relative path starting with /');
-const UrlOrPath = z.union([Path, z.url()]);
+// Configured links become href and src attributes: only site paths and http(s) addresses, never
+// javascript: or data: URLs, nor a protocol-relative '//host' posing as a path.
+const Path = z.string().regex(/^\/(?!\/)[^\s]*$/, 'Use a site-relative path starting with /');
+const UrlOrPath = z.union([Path, z.url({ protocol: /^https?$/, error: 'Use a site path or an http(s) URL' })]);
 
 /** Font stacks a theme may name; web/lib/theme.ts maps each to its CSS font-family list. */
 export const THEME_FONTS = ['system', 'humanist', 'geometric', 'serif', 'condensed'] as const;
@@ -224,6 +228,30 @@ export const LocationsSchema = z.strictObject({
   map_embed_key: z.string(),
 });
 
+/** The locations block (spec 001 §2 screens 4 and 5) and where it sits on the home page. */
+export const LocationsBlockSchema = z.strictObject({
+  /** On the home page: after the dealership list, instead of it, or not at all. */
+  home_placement: z.enum(LOCATIONS_BLOCK_PLACEMENTS),
+  /** The primary location, a location by id, or a filtered list. */
+  source: z.enum(LOCATIONS_BLOCK_SOURCES),
+  /** The location of source 'by_id'. */
+  location_id: z.number().int().positive().nullable(),
+  /** List filter: sales, service, parts, service-and-parts or all. */
+  filter: z.enum(LOCATION_FILTERS),
+  /** List only locations of this manufacturer ('' for any). */
+  manufacturer: z.string(),
+  /** List only locations whose subtype contains this ('' for any). */
+  subtype: z.string(),
+  /** Location ids never listed. */
+  exclude_ids: z.array(z.number().int().positive()),
+  /** Several locations: a card grid (in locations.city_order when set) or the 'Our Locations' carousel with a Swipe hint. */
+  layout: z.enum(LOCATIONS_BLOCK_LAYOUTS),
+  /** One location: a map and contact card, or the large location hero with map. */
+  single_display: z.enum(LOCATIONS_BLOCK_SINGLE_DISPLAYS),
+  /** Heading of the block ('Our Locations'). */
+  title: z.string().min(1),
+});
+
 export const FormsSchema = z.strictObject({
   /** The enquiry message is required (isMessageRequired, default true). */
   message_required: z.boolean(),
@@ -295,6 +323,45 @@ export const InventorySchema = z.strictObject({
   mass_removal_guard: z.number().min(0).max(1),
 });
 
+/** A promotions-slider slide or a banner (spec 001 screens 18 and 19); the display rules live in marketing/banners.ts. */
+const DateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+/** A site path or an http(s) address: marketing links and images never take javascript: or data: URLs. */
+export const BannerEntrySchema = z.strictObject({
+  /** Image (slides are 1920x540). */
+  image: UrlOrPath,
+  /** Alternative text of the image. */
+  alt: z.string(),
+  /** Colour behind the image while it loads or where it does not cover. */
+  background: HexColour.optional(),
+  /** Car types the entry is shown for (empty or absent: all). */
+  display: z.array(z.enum(['new', 'demo', 'used'])).optional(),
+  /** Shown only where every car type of the page is in display. */
+  strict_display: z.boolean().optional(),
+  /** First day (or instant) shown and last day (or instant) shown; dates are whole days in Sydney. */
+  start: DateOrDateTime.optional(),
+  expiry: DateOrDateTime.optional(),
+  /** Where the entry links (absent: no link). */
+  link: UrlOrPath.optional(),
+});
+export type BannerEntry = z.infer<typeof BannerEntrySchema>;
+
+/** An offer shown at /offers/{manufacturer}/{id} or /offers/{id}: plain text only, never HTML. */
+export const OfferEntrySchema = z.strictObject({
+  id: z.number().int().positive(),
+  name: z.string().min(1),
+  /** Manufacturer slug; the offer then lives at /offers/{manufacturer}/{id}. */
+  manufacturer: z.string().min(1).nullable(),
+  model_name: z.string().nullable(),
+  /** Plain-text paragraphs. */
+  description: z.array(z.string()),
+  disclaimer: z.string(),
+  image: UrlOrPath.nullable(),
+  image_alt: z.string(),
+  start: DateOrDateTime.optional(),
+  expiry: DateOrDateTime.optional(),
+});
+export type OfferEntry = z.infer<typeof OfferEntrySchema>;
+
 export const MarketingSchema = z.strictObject({
   /** Popup shown until dismissed (per dealership) and never after its expiry. */
   popup: z
@@ -312,6 +379,30 @@ export const MarketingSchema = z.strictObject({
   campaign: z.strictObject({ name: z.string(), start: z.iso.date(), end: z.iso.date() }).nullable(),
   /** The service-booking links list of a dealer group (spec 001 screen 15): one per dealer, with its make. */
   service_booking_links: z.array(z.strictObject({ name: z.string().min(1), make: z.string().nullable(), url: UrlOrPath })),
+  /** Promotions slider on the home page (1920x540 slides), in order. */
+  promotions_slider: z.array(BannerEntrySchema),
+  /** Banners under the slider, in order. */
+  banners: z.array(BannerEntrySchema),
+  /** Feature banner tiles (latest offers, book service, sell your car). */
+  feature_banner: z.array(z.strictObject({ title: z.string().min(1), text: z.string(), href: UrlOrPath })),
+  /** Why-buy-from-us block (null: not shown). */
+  why_buy: z.strictObject({ heading: z.string().min(1), reasons: z.array(z.strictObject({ title: z.string().min(1), text: z.string() })) }).nullable(),
+  /** Offers, each with its own page. */
+  offers: z.array(OfferEntrySchema),
+  /** Brand directory of a dealer group (shown when features.brand_directory_enabled). */
+  brand_directory: z.strictObject({
+    /** Site path of the directory page. */
+    path: Path,
+    title: z.string().min(1),
+    /** Sections (Car Brands, Motorcycle Brands, Truck Brands) of manufacturer slugs; a tile links to /{slug}/overview. */
+    sections: z.array(z.strictObject({ heading: z.string().min(1), brands: z.array(z.string().min(1)) })),
+    /** Heading of the logo grid of every brand of the site. */
+    logo_grid_heading: z.string().min(1),
+    /** Stats banner ('50+ Locations', '40+ Brands', '30+ Years Est.'). */
+    stats: z.array(z.string().min(1)),
+    /** Links to the group's other companies. */
+    group_companies: z.array(z.strictObject({ label: z.string().min(1), href: UrlOrPath })),
+  }),
 });
 
 /**
@@ -402,6 +493,7 @@ export const SiteConfigSchema = z.strictObject({
   promo: PromoSchema,
   wording: WordingSchema,
   locations: LocationsSchema,
+  locations_block: LocationsBlockSchema,
   forms: FormsSchema,
   phone: PhoneSchema,
   features: FeaturesSchema,

@@ -48,6 +48,7 @@ const harbourMotorGroup: SiteSeed = {
       card_buttons: 'send_enquiry',
       city_order: ['Homebush', 'Newcastle West', 'Newstead', 'Southport', 'Dandenong', 'Geelong', 'Seven Hills', 'Eight Mile Plains'],
     },
+    locations_block: { layout: 'carousel', filter: 'sales' },
     features: { brand_directory_enabled: true, sales_counter_enabled: true, garage_enabled: true, chat_enabled: true },
     gates: { gated_routes: ['my_garage', 'checkout'] },
     forms: { default_state: 'nsw' },
@@ -60,6 +61,60 @@ const harbourMotorGroup: SiteSeed = {
         { name: 'Harbour Mazda Newcastle', make: 'Mazda', url: '/service?location=harbour-mazda-newcastle-service' },
         { name: 'Harbour Hyundai & Kia Newstead', make: 'Hyundai', url: '/service?location=harbour-hyundai-kia-service-bowen-hills' },
       ],
+      // Promotions slider and banners (spec 001 screens 18-19): one expired and one not yet started, to show the display rules.
+      promotions_slider: [
+        { image: '/media/promotions/drive-away-deals.svg', alt: 'Drive-away deals on new cars', background: '#0b3c5d', link: '/special-offers' },
+        { image: '/media/promotions/service-special.svg', alt: 'Book a service this month', background: '#072538', link: '/service' },
+        { image: '/media/promotions/expired-sale.svg', alt: 'End of financial year sale', background: '#5b1a1a', start: '2025-06-01', expiry: '2025-06-30' },
+        { image: '/media/promotions/coming-soon.svg', alt: 'Coming soon', background: '#3a2a5b', start: '2099-01-01' },
+      ],
+      banners: [
+        { image: '/media/promotions/pre-owned-week.svg', alt: 'Pre-owned week', background: '#1d4d2b', display: ['used'], link: '/search/used-cars' },
+        { image: '/media/promotions/trade-in-banner.svg', alt: 'Used cars only: trade in today', background: '#b5121b', display: ['used'], strict_display: true },
+      ],
+      feature_banner: [
+        { title: 'Latest Offers', text: 'Drive-away deals across nine brands.', href: '/special-offers' },
+        { title: 'Book Service', text: 'Capped price servicing at every dealership.', href: '/service' },
+        { title: 'Sell Your Car', text: 'Get a valuation for your car.', href: '/sell-your-car' },
+      ],
+      why_buy: {
+        heading: 'Why Buy From Us',
+        reasons: [
+          { title: '7 year roadside assistance', text: 'Help is a phone call away, wherever you drive.' },
+          { title: '5 years flat price servicing', text: 'Know what every scheduled service costs before you book.' },
+          { title: '3-year mechanical protection on used vehicles', text: 'Peace of mind with every pre-owned car.' },
+        ],
+      },
+      offers: [
+        {
+          id: 201,
+          name: 'Toyota service offer',
+          manufacturer: 'toyota',
+          model_name: null,
+          description: ['Capped price servicing on every new Toyota bought from Harbour Toyota Homebush.'],
+          disclaimer: 'Conditions apply. See the dealership for details.',
+          image: '/media/promotions/service-special.svg',
+          image_alt: 'Book a service this month',
+        },
+      ],
+      brand_directory: {
+        path: '/brands',
+        title: 'Our Brands',
+        sections: [
+          { heading: 'Car Brands', brands: ['toyota', 'mazda', 'hyundai', 'kia', 'subaru', 'ford', 'mg', 'byd'] },
+          { heading: 'Motorcycle Brands', brands: ['yamaha'] },
+          { heading: 'Truck Brands', brands: ['isuzu-ute'] },
+        ],
+        logo_grid_heading: 'Our Brands',
+        stats: ['50+ Locations', '40+ Brands', '30+ Years Est.'],
+        group_companies: [
+          { label: 'TWG Cars', href: '/twg-cars' },
+          { label: 'TWG Rental', href: '/twg-rental' },
+          { label: 'TWG Tyres', href: '/twg-tyres' },
+          { label: 'Neotek', href: '/neotek' },
+          { label: '4x4 Outdoor', href: '/4x4-outdoor' },
+        ],
+      },
     },
   },
   dealerships: [
@@ -466,6 +521,39 @@ const werribeeIsuzuUte: SiteSeed = {
     marketing: {
       servicing_video_url: 'https://www.youtube.com/embed/4Jv8tPqkH1M',
       trade_in_faq_variant: 'instant_range',
+      offers: [
+        {
+          id: 101,
+          name: 'D-MAX SX Cab Chassis drive-away offer',
+          manufacturer: 'isuzu-ute',
+          model_name: 'D-MAX',
+          description: ['Drive away in a new D-MAX SX 4x2 Cab Chassis with a 6 year / 150,000 km warranty.'],
+          disclaimer: 'Offer available on new vehicles purchased at Werribee Isuzu UTE while stocks last. Excludes fleet buyers.',
+          image: '/media/promotions/dmax-offer.svg',
+          image_alt: 'D-MAX offer',
+        },
+        {
+          id: 102,
+          name: 'Service club',
+          manufacturer: null,
+          model_name: null,
+          description: ['Isuzu UTE flat-price servicing: your first 5 scheduled services, up to 5 years or 75,000 km.'],
+          disclaimer: 'Conditions apply.',
+          image: null,
+          image_alt: '',
+        },
+        {
+          id: 103,
+          name: 'Expired offer',
+          manufacturer: 'isuzu-ute',
+          model_name: 'MU-X',
+          description: [],
+          disclaimer: '',
+          image: null,
+          image_alt: '',
+          expiry: '2025-06-30',
+        },
+      ],
     },
     navigation: {
       header: [
@@ -593,6 +681,9 @@ const northsideUsedCars: SiteSeed = {
     marketing: {
       trade_in_faq_variant: 'instant_range',
       claims: ['3-year mechanical protection on used vehicles'],
+      banners: [
+        { image: '/media/promotions/trade-in-banner.svg', alt: 'Used cars only: trade in today', background: '#b5121b', display: ['used'], strict_display: true },
+      ],
       popup: {
         title: 'We want your car',
         body: 'Get an instant estimate range for your trade-in in under a minute.',

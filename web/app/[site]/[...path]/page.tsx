@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { brandTile } from '@platform/domain';
+import { BrandDirectory, BrandOverview } from '@/components/marketing/brand-directory';
 import { ContentPage } from '@/components/pages/content-page';
 import { FinancePage } from '@/components/pages/finance-page';
 import { ServicePage } from '@/components/pages/service-page';
@@ -19,9 +21,11 @@ async function resolve(props: Props) {
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  const { route } = await resolve(props);
+  const { site, route } = await resolve(props);
   if (!route) return {};
   if (route.kind === 'content') return { title: route.page.title };
+  if (route.kind === 'brand_directory') return { title: site.config.marketing.brand_directory.title };
+  if (route.kind === 'brand_overview') return { title: brandTile(route.slug, site.source.manufacturers).name };
   return { title: route.kind === 'finance' ? 'Finance' : route.kind === 'service' ? 'Book a Service' : 'Trade-In Valuation' };
 }
 
@@ -40,6 +44,10 @@ export default async function SitePathPage(props: Props) {
       return <ServicePage site={site} query={query} />;
     case 'trade_in':
       return <TradeInPage site={site} query={query} title="Trade-In Valuation" />;
+    case 'brand_directory':
+      return <BrandDirectory site={site} />;
+    case 'brand_overview':
+      return <BrandOverview site={site} slug={route.slug} />;
     case 'content':
       return <ContentPage page={route.page} contactHref={site.config.routes.contact_style === 'single' ? '/contact' : '/locations'} />;
   }

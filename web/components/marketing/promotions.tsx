@@ -1,0 +1,106 @@
+import type { BannerEntry } from '@platform/domain';
+import { SliderControls } from './slider-controls';
+import styles from './promotions.module.css';
+
+/** Promotions slider size (spec 001 §9). */
+export const SLIDE_WIDTH = 1920;
+export const SLIDE_HEIGHT = 540;
+
+function EntryImage({ entry, eager, width, height }: { entry: BannerEntry; eager: boolean; width: number; height: number }) {
+  const image = (
+    <img
+      src={entry.image}
+      alt={entry.alt}
+      width={width}
+      height={height}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      className={styles.image}
+      style={entry.background ? { backgroundColor: entry.background } : undefined}
+    />
+  );
+  return entry.link ? (
+    <a href={entry.link} className={styles.entryLink}>
+      {image}
+    </a>
+  ) : (
+    image
+  );
+}
+
+/**
+ * The promotions slider (spec 001 screen 18): 1920x540 slides already filtered by their display
+ * rules (see visibleBanners). Rendered on the server; only the controls run in the browser.
+ */
+export function PromotionsSlider({ slides }: { slides: BannerEntry[] }) {
+  if (slides.length === 0) return null;
+  return (
+    <section className={styles.promotions} aria-roledescription="carousel" aria-label="Promotions" data-testid="promotions-slider">
+      <SliderControls count={slides.length} label="Promotion slides">
+        {slides.map((slide, index) => (
+          <li
+            key={`${slide.image}-${index}`}
+            className={styles.slide}
+            aria-label={`${index + 1} of ${slides.length}`}
+            data-testid="promotion-slide"
+          >
+            <EntryImage entry={slide} eager={index === 0} width={SLIDE_WIDTH} height={SLIDE_HEIGHT} />
+          </li>
+        ))}
+      </SliderControls>
+    </section>
+  );
+}
+
+/** Banner entries (spec 001 screen 19): image, alt text and background, already filtered by their display rules. */
+export function Banners({ banners }: { banners: BannerEntry[] }) {
+  if (banners.length === 0) return null;
+  return (
+    <section className="container" aria-label="Banners">
+      <ul className={styles.banners}>
+        {banners.map((banner, index) => (
+          <li key={`${banner.image}-${index}`} data-testid="banner">
+            <EntryImage entry={banner} eager={false} width={SLIDE_WIDTH} height={SLIDE_HEIGHT} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The feature banner (latest offers, book service, sell your car), from configuration. */
+export function FeatureBanner({ items }: { items: { title: string; text: string; href: string }[] }) {
+  if (items.length === 0) return null;
+  return (
+    <nav className="container" aria-label="Featured">
+      <ul className={styles.features}>
+        {items.map((item) => (
+          <li key={item.href + item.title}>
+            <a href={item.href} className={styles.feature}>
+              <strong className={styles.featureTitle}>{item.title}</strong>
+              {item.text && <span>{item.text}</span>}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The why-buy-from-us block (spec 001 screen 16), from configuration; plain text only. */
+export function WhyBuyFromUs({ block }: { block: { heading: string; reasons: { title: string; text: string }[] } | null }) {
+  if (!block || block.reasons.length === 0) return null;
+  return (
+    <section className={`container ${styles.whyBuy}`} aria-labelledby="why-buy-heading">
+      <h2 id="why-buy-heading">{block.heading}</h2>
+      <ul className={styles.reasons}>
+        {block.reasons.map((reason) => (
+          <li key={reason.title} className={styles.reason}>
+            <h3>{reason.title}</h3>
+            {reason.text && <p>{reason.text}</p>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
