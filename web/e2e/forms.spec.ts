@@ -35,6 +35,29 @@ test.describe('finance form', () => {
   });
 });
 
+test.describe('finance calculator, slider variant on the finance page', () => {
+  test('the amount slider stops at 100000 and the typed amount clamps with the message', async ({ page }) => {
+    await page.goto(siteUrl(GROUP, '/finance'));
+    const calculator = page.locator('#finance-calculator');
+    const slider = calculator.getByRole('slider', { name: 'Purchase price slider' });
+    await expect(slider).toHaveAttribute('max', '100000');
+    await slider.focus();
+    await page.keyboard.press('End');
+    await expect(calculator.getByLabel('Purchase price', { exact: true })).toHaveValue('100000');
+    await calculator.getByLabel('Purchase price', { exact: true }).fill('150000');
+    await expect(calculator.getByText('Cannot be less than', { exact: false })).toBeVisible();
+    await expect(calculator.getByTestId('finance-repayment')).not.toHaveText('');
+  });
+
+  test('on a site whose slider follows the price, a budget above 100000 sets the maximum to 1.05 times it', async ({ page, request }) => {
+    await dismissPopupsOf(page, request, USED);
+    await page.goto(siteUrl(USED, '/apply-for-finance?vehiclePriceBudget=120000'));
+    const slider = page.locator('#finance-calculator').getByRole('slider', { name: 'Purchase price slider' });
+    await expect(slider).toHaveAttribute('max', '126000');
+    await expect(slider).toHaveValue('120000');
+  });
+});
+
 test.describe('trade-in and service pages', () => {
   // Northside shows a popup until it is dismissed; these tests are about the page under it.
   test.beforeEach(async ({ page, request }) => {

@@ -8,6 +8,7 @@ import {
   ENQUIRE_FOR_FINANCE,
   financeHelpText,
   financeRepayment,
+  type FinanceCalculatorVariant,
   type FinanceFee,
   type FinanceFrequency,
   type FinanceLimits,
@@ -39,7 +40,10 @@ export const formatMoney = (amount: number): string => money.format(amount);
 
 export interface FinanceCalculatorProps {
   siteSlug: string;
-  carId: number;
+  /** The car the calculator is for; none on the finance page. */
+  carId?: number;
+  /** 'panel' on the vehicle page; 'slider' on the finance page, with a slider for the amount (spec 001 range table). */
+  variant?: FinanceCalculatorVariant;
   limits: FinanceLimits;
   defaults: FinancePanelDefaults;
   fees: FinanceFee[];
@@ -65,7 +69,7 @@ function outOfRange(raw: string, range: FinanceSteppedRange): boolean {
  * payment of 25 or less reads 'Enquire for Finance' with a blank total; the first interaction
  * reports event 26, once.
  */
-export function FinanceCalculator({ siteSlug, carId, limits, defaults, fees, quoteHref }: FinanceCalculatorProps) {
+export function FinanceCalculator({ siteSlug, carId, variant = 'panel', limits, defaults, fees, quoteHref }: FinanceCalculatorProps) {
   const [raw, setRaw] = useState<Record<NumberField, string>>({
     amount: String(defaults.amount),
     termYears: String(defaults.termYears),
@@ -79,7 +83,7 @@ export function FinanceCalculator({ siteSlug, carId, limits, defaults, fees, quo
   const touched = () => {
     if (used.current) return;
     used.current = true;
-    void trackEvent(siteSlug, ANALYTICS_EVENTS.financeCalculatorFirstUse, { car_id: carId });
+    void trackEvent(siteSlug, ANALYTICS_EVENTS.financeCalculatorFirstUse, carId === undefined ? {} : { car_id: carId });
   };
 
   const values = Object.fromEntries(FIELDS.map((f) => [f.name, effective(f.name, raw[f.name], limits[f.limit])])) as Record<NumberField, number>;
@@ -123,6 +127,20 @@ export function FinanceCalculator({ siteSlug, carId, limits, defaults, fees, quo
                 }}
                 onBlur={() => setRaw((current) => ({ ...current, [field.name]: String(values[field.name]) }))}
               />
+              {variant === 'slider' && field.name === 'amount' && (
+                <input
+                  type="range"
+                  aria-label={`${field.label} slider`}
+                  min={range.min}
+                  max={range.max}
+                  step={range.step}
+                  value={values.amount}
+                  onChange={(event) => {
+                    touched();
+                    setRaw({ ...raw, amount: event.target.value });
+                  }}
+                />
+              )}
               {invalid && (
                 <p id={`${id}-help`} className={styles.help}>
                   {financeHelpText(range.min, range.max)}
