@@ -4,3 +4,4 @@ export * from './location-tabs';
 export * from './directions';
 export * from './holiday-hours';
 export * from './locations-block';
+export * from './contact-modal';

@@ -1,4 +1,5 @@
-import { contactModalTitle, groupLocationsByDealership, locationAction, LOCATION_ACTION_LABELS, locationTabs, type TabbableLocation } from './location-tabs';
+import { contactModalTitle } from './contact-modal';
+import { groupLocationsByDealership, locationAction, LOCATION_ACTION_LABELS, locationTabs, type TabbableLocation } from './location-tabs';
 
 const loc = (id: number, location_type: TabbableLocation['location_type'], dealership_id: number | null = 1, location_subtype: string | null = null): TabbableLocation => ({
   id,

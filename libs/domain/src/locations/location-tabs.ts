@@ -83,5 +83,3 @@ export const LOCATION_ACTION_LABELS: Readonly<Record<LocationAction, string>> = 
   contact_us: 'Contact Us',
 };
 
-/** Title of the enquiry modal of the 'Send Enquiry' button. */
-export const contactModalTitle = (locationName: string): string => `Contact Us at ${locationName}`;
