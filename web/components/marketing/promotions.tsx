@@ -1,5 +1,5 @@
 import type { BannerEntry } from '@platform/domain';
-import { SliderControls } from './slider-controls';
+import { Carousel, CarouselItem } from '@/components/carousel/carousel';
 import styles from './promotions.module.css';
 
 /** Promotions slider size (spec 001 §9). */
@@ -30,24 +30,22 @@ function EntryImage({ entry, eager, width, height }: { entry: BannerEntry; eager
 
 /**
  * The promotions slider (spec 001 screen 18): 1920x540 slides already filtered by their display
- * rules (see visibleBanners). Rendered on the server; only the controls run in the browser.
+ * rules (see visibleBanners), one in view, on the shared carousel. Rendered on the server; only the
+ * carousel's controls run in the browser.
  */
 export function PromotionsSlider({ slides }: { slides: BannerEntry[] }) {
   if (slides.length === 0) return null;
   return (
-    <section className={styles.promotions} aria-roledescription="carousel" aria-label="Promotions" data-testid="promotions-slider">
-      <SliderControls count={slides.length} label="Promotion slides">
+    <section className={styles.promotions} aria-label="Promotions" data-testid="promotions-slider">
+      <Carousel label="Promotion" perView={1} className={styles.promoCarousel}>
         {slides.map((slide, index) => (
-          <li
-            key={`${slide.image}-${index}`}
-            className={styles.slide}
-            aria-label={`${index + 1} of ${slides.length}`}
-            data-testid="promotion-slide"
-          >
-            <EntryImage entry={slide} eager={index === 0} width={SLIDE_WIDTH} height={SLIDE_HEIGHT} />
-          </li>
+          <CarouselItem key={`${slide.image}-${index}`}>
+            <div role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${slides.length}`} data-testid="promotion-slide">
+              <EntryImage entry={slide} eager={index === 0} width={SLIDE_WIDTH} height={SLIDE_HEIGHT} />
+            </div>
+          </CarouselItem>
         ))}
-      </SliderControls>
+      </Carousel>
     </section>
   );
 }
