@@ -1,3 +1,4 @@
+import type { ReactNode, Ref } from 'react';
 import { HONEYPOT_FIELD } from '@platform/domain';
 import type { LeadField } from './lead-fields';
 import styles from './forms.module.css';
@@ -100,5 +101,62 @@ export function FieldControl({ field, id, error }: { field: LeadField; id: strin
         </p>
       )}
     </div>
+  );
+}
+
+/** A field's element id within one form: the form's base id and the field name, made id-safe. */
+export const fieldIdFor = (baseId: string, name: string): string => `${baseId}-${name.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
+
+/**
+ * The top of a refused form: the form error in a destructive alert, then the field messages under
+ * 'Please fix the following errors:' (spec 001 §3). Focusable, so the form can move focus here.
+ */
+export function FormErrorSummary({ formError, list, ref }: { formError: string | null; list: string[]; ref?: Ref<HTMLDivElement> }) {
+  return (
+    <div ref={ref} tabIndex={-1} className={styles.summary}>
+      {formError && (
+        <div role="alert" className={styles.alert}>
+          {formError}
+        </div>
+      )}
+      {list.length > 0 && (
+        <div role="alert" className={styles.errorList}>
+          <p className={styles.errorListTitle}>Please fix the following errors:</p>
+          <ul>
+            {list.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The field people never see: a bot that fills it marks its own submission. */
+export function Honeypot({ baseId }: { baseId: string }) {
+  const id = fieldIdFor(baseId, HONEYPOT_FIELD);
+  return (
+    <div className={styles.honeypot} aria-hidden="true">
+      <label htmlFor={id}>Leave this field empty</label>
+      <input id={id} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
+
+/** The submit button: disabled with a spinner while sending, announced to screen readers. */
+export function SubmitButton({ submitting, children }: { submitting: boolean; children: ReactNode }) {
+  return (
+    <>
+      <button type="submit" className="button button-primary" disabled={submitting}>
+        {submitting && <span className={styles.spinner} aria-hidden="true" />}
+        {children}
+      </button>
+      {submitting && (
+        <span role="status" className="visually-hidden">
+          Sending
+        </span>
+      )}
+    </>
   );
 }

@@ -1,10 +1,10 @@
 'use client';
 
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { HONEYPOT_FIELD, type LeadFormKind, type LeadSubmission } from '@platform/domain';
+import type { LeadFormKind, LeadSubmission } from '@platform/domain';
 import { UNEXPECTED_ERROR } from '@/lib/leads/messages';
 import { Captcha, type CaptchaConfig } from './captcha';
-import { FieldControl, readValues } from './field-control';
+import { FieldControl, fieldIdFor, FormErrorSummary, Honeypot, readValues, SubmitButton } from './field-control';
 import type { LeadField } from './lead-fields';
 import styles from './forms.module.css';
 
@@ -93,46 +93,17 @@ export function LeadForm({ siteSlug, kind, fields, fixed = {}, submitLabel, mess
     }
   }
 
-  const fieldId = (name: string) => `${baseId}-${name.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
 
   return (
     <form id={id} className={styles.form} onSubmit={onSubmit} onFocus={() => void loadFormModules().catch(() => undefined)} noValidate aria-label={label} aria-busy={submitting}>
-      <div ref={summaryRef} tabIndex={-1} className={styles.summary}>
-        {formError && (
-          <div role="alert" className={styles.alert}>
-            {formError}
-          </div>
-        )}
-        {list.length > 0 && (
-          <div role="alert" className={styles.errorList}>
-            <p className={styles.errorListTitle}>Please fix the following errors:</p>
-            <ul>
-              {list.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          </div>
-        )}
-      </div>
+      <FormErrorSummary ref={summaryRef} formError={formError} list={list} />
       {fields.map((field) => (
-        <FieldControl key={field.name} field={field} id={fieldId(field.name)} error={fieldErrors[field.name] ?? null} />
+        <FieldControl key={field.name} field={field} id={fieldIdFor(baseId, field.name)} error={fieldErrors[field.name] ?? null} />
       ))}
-      {/* People never see this field; a bot that fills it marks its own submission. */}
-      <div className={styles.honeypot} aria-hidden="true">
-        <label htmlFor={fieldId(HONEYPOT_FIELD)}>Leave this field empty</label>
-        <input id={fieldId(HONEYPOT_FIELD)} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <Honeypot baseId={baseId} />
       <Captcha config={captcha} />
       <div className={styles.actions}>
-        <button type="submit" className="button button-primary" disabled={submitting}>
-          {submitting && <span className={styles.spinner} aria-hidden="true" />}
-          {submitLabel}
-        </button>
-        {submitting && (
-          <span role="status" className="visually-hidden">
-            Sending
-          </span>
-        )}
+        <SubmitButton submitting={submitting}>{submitLabel}</SubmitButton>
       </div>
     </form>
   );

@@ -1,9 +1,9 @@
 'use client';
 
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { HONEYPOT_FIELD, leadFormErrors, leadFormSchema, type LeadSubmission, type VehicleEnquiryDefaults } from '@platform/domain';
+import { leadFormErrors, leadFormSchema, type LeadSubmission, type VehicleEnquiryDefaults } from '@platform/domain';
 import { Captcha, type CaptchaConfig } from '@/components/forms/captcha';
-import { FieldControl, readValues } from '@/components/forms/field-control';
+import { FieldControl, fieldIdFor, FormErrorSummary, Honeypot, readValues, SubmitButton } from '@/components/forms/field-control';
 import { emailField, messageField, nameField, optInField, phoneField, termsField, type LeadField } from '@/components/forms/lead-fields';
 import type { FormAnchor } from '@/lib/vehicle/form-anchors';
 import { newIdempotencyKey, submitLead } from '@/lib/leads/submit-lead';
@@ -155,39 +155,19 @@ export function VehicleLeadForm(props: VehicleLeadFormProps) {
     }
   }
 
-  const fieldId = (name: string) => `${baseId}-${name.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={label} aria-busy={submitting}>
-      <div ref={summaryRef} tabIndex={-1} className={styles.summary}>
-        {formError && (
-          <div role="alert" className={styles.alert}>
-            {formError}
-          </div>
-        )}
-        {list.length > 0 && (
-          <div role="alert" className={styles.errorList}>
-            <p className={styles.errorListTitle}>Please fix the following errors:</p>
-            <ul>
-              {list.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          </div>
-        )}
-      </div>
+      <FormErrorSummary ref={summaryRef} formError={formError} list={list} />
       {steps.map((s, index) => (
         <fieldset key={s.title} hidden={index !== step} className={styles.form} style={{ border: 0, padding: 0, margin: 0 }}>
           {steps.length > 1 && <legend className={styles.label}>{s.title}</legend>}
           {s.fields.map((field) => (
-            <FieldControl key={field.name} field={field} id={fieldId(field.name)} error={fieldErrors[field.name] ?? null} />
+            <FieldControl key={field.name} field={field} id={fieldIdFor(baseId, field.name)} error={fieldErrors[field.name] ?? null} />
           ))}
         </fieldset>
       ))}
-      <div className={styles.honeypot} aria-hidden="true">
-        <label htmlFor={fieldId(HONEYPOT_FIELD)}>Leave this field empty</label>
-        <input id={fieldId(HONEYPOT_FIELD)} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <Honeypot baseId={baseId} />
       {last && <Captcha config={captcha} />}
       <div className={styles.actions}>
         {step > 0 && (
@@ -195,15 +175,7 @@ export function VehicleLeadForm(props: VehicleLeadFormProps) {
             Back
           </button>
         )}
-        <button type="submit" className="button button-primary" disabled={submitting}>
-          {submitting && <span className={styles.spinner} aria-hidden="true" />}
-          {last ? submitLabel : 'Next'}
-        </button>
-        {submitting && (
-          <span role="status" className="visually-hidden">
-            Sending
-          </span>
-        )}
+        <SubmitButton submitting={submitting}>{last ? submitLabel : 'Next'}</SubmitButton>
       </div>
     </form>
   );

@@ -1,18 +1,2 @@
-import type { Metadata } from 'next';
-import { LocationsList } from '@/components/locations/locations-list';
-import { getSite } from '@/lib/api';
-
-export const metadata: Metadata = { title: 'Our Locations' };
-
-interface Props {
-  params: Promise<{ site: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}
-
-/** /dealer-locator: every location of the site, searchable by locationQuery. */
-export default async function DealerLocatorPage({ params, searchParams }: Props) {
-  const [{ site: slug }, query] = await Promise.all([params, searchParams]);
-  const site = await getSite(slug);
-  const locationQuery = typeof query['locationQuery'] === 'string' ? query['locationQuery'] : '';
-  return <LocationsList site={site} query={locationQuery} />;
-}
+// /dealer-locator is another name for /locations (spec 000 screen 1): the same page.
+export { default, metadata } from '../locations/page';
