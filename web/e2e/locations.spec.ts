@@ -122,6 +122,13 @@ test.describe('location page', () => {
     const reviews = page.locator('#reviews');
     await expect(reviews.getByRole('img', { name: 'Rated 4.2 out of 5' })).toBeVisible();
     await expect(reviews).toContainText('(455 reviews)');
+    // The newest 12 of the Google reviews the location has (the demo has 15), newest first.
+    const list = reviews.getByRole('list', { name: 'Latest reviews of Northside Used Cars Kedron' });
+    await expect(list.getByRole('article')).toHaveCount(12);
+    const dates = await list.locator('time').evaluateAll((times) => times.map((time) => Date.parse(time.getAttribute('datetime') ?? '')));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    await expect(list.getByRole('article').first().getByRole('img', { name: /^Rated [1-5]\.0 out of 5$/ })).toBeVisible();
+    await expect(reviews.getByRole('link', { name: /Read all reviews on Google/ })).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\//);
 
     await page.goto(siteUrl(USED, '/locations/northside-service-centre'));
     await expect(page.getByRole('heading', { level: 1, name: 'Northside Service Centre' })).toBeVisible();

@@ -57,7 +57,7 @@ function parseFlags(argv: string[]): Flags | 'help' {
 const describeCounts = (c: SeedCounts): string =>
   `${c.sites} sites, ${c.site_hosts} hosts, ${c.site_templates} templates, ${c.manufacturers} manufacturers, ` +
   `${c.dealerships} dealerships, ${c.dealership_websites} dealership websites, ${c.locations} locations, ` +
-  `${c.location_hours} weekly hours, ${c.location_special_hours} special hours, ${c.cars} cars`;
+  `${c.location_hours} weekly hours, ${c.location_special_hours} special hours, ${c.location_reviews} reviews, ${c.cars} cars`;
 
 async function main(): Promise<void> {
   const parsed = parseFlags(process.argv.slice(2));

@@ -1,4 +1,5 @@
-import { CarSchema } from '@platform/domain';
+import { CarSchema, MODEL_PAGES_PATH, modelSlug } from '@platform/domain';
+import { validateCatalogue } from './catalogue';
 import { DEMO_BODY_TYPES, DEMO_CATALOGUE } from './data';
 import { DEMO_IMAGES_PER_BODY, SPIN_FRAMES, generateCars, stockPlansFromCatalogue, toCarDocument, type SeedCar } from './generate-cars';
 import { Rng, mulberry32 } from './random';
@@ -197,6 +198,23 @@ describe('generateCars', () => {
       const result = CarSchema.safeParse(toCarDocument(car, index + 1));
       if (!result.success) throw new Error(`${car.slug}: ${JSON.stringify(result.error.issues[0])}`);
     });
+  });
+
+  it('points every header link to a model page at a model the site has in stock', () => {
+    const { sites } = validateCatalogue(DEMO_CATALOGUE);
+    const modelLinks = Object.entries(sites).flatMap(([siteSlug, config]) =>
+      config.navigation.header
+        .flatMap((item) => [item, ...(item.children ?? [])])
+        .filter((item) => item.href.startsWith(`${MODEL_PAGES_PATH}/`))
+        .map((item) => ({ siteSlug, slug: item.href.slice(MODEL_PAGES_PATH.length + 1) })),
+    );
+    // The single-brand site's Vehicles dropdown is the one the specification names (D-MAX, MU-X).
+    expect(modelLinks.length).toBeGreaterThanOrEqual(2);
+    for (const { siteSlug, slug } of modelLinks) {
+      const dealerships = new Set(dealershipsOf(siteSlug).map((d) => d.slug));
+      const shown = cars.filter((car) => dealerships.has(car.dealership_slug) && car.status === 'in_stock' && car.show_on_dealer_website && modelSlug(car.model) === slug);
+      expect({ siteSlug, slug, inStock: shown.length > 0 }).toEqual({ siteSlug, slug, inStock: true });
+    }
   });
 
   it('refuses an invalid clock and clashing stock prefixes', () => {

@@ -23,6 +23,7 @@ const TABLES: (keyof SeedCounts)[] = [
   'locations',
   'location_hours',
   'location_special_hours',
+  'location_reviews',
   'cars',
 ];
 

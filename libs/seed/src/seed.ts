@@ -10,6 +10,7 @@ import {
   DealershipWebsiteEntity,
   LocationEntity,
   LocationHoursEntity,
+  LocationReviewEntity,
   LocationSpecialHoursEntity,
   ManufacturerEntity,
   SiteEntity,
@@ -18,7 +19,7 @@ import {
 } from '@platform/db';
 import { CarSchema } from '@platform/domain';
 import { validateCatalogue } from './catalogue';
-import { DEFAULT_DEMO_SEED, DEMO_CATALOGUE, resolveAddress, specialHoursFor, weeklyHoursFor } from './data';
+import { DEFAULT_DEMO_SEED, DEMO_CATALOGUE, demoReviewsFor, resolveAddress, specialHoursFor, weeklyHoursFor } from './data';
 import type { DemoCatalogue } from './data';
 import { generateCars, stockPlansFromCatalogue, toCarDocument, type SeedCar } from './generate-cars';
 
@@ -35,6 +36,7 @@ const SEEDED_ENTITIES = [
   SearchIndexVersionEntity,
   CarChangeEntity,
   CarEntity,
+  LocationReviewEntity,
   LocationSpecialHoursEntity,
   LocationHoursEntity,
   LocationEntity,
@@ -56,6 +58,7 @@ export interface SeedCounts {
   locations: number;
   location_hours: number;
   location_special_hours: number;
+  location_reviews: number;
   cars: number;
 }
 
@@ -97,6 +100,7 @@ const ZERO_COUNTS: SeedCounts = {
   locations: 0,
   location_hours: 0,
   location_special_hours: 0,
+  location_reviews: 0,
   cars: 0,
 };
 
@@ -229,6 +233,12 @@ async function insertDataset(manager: EntityManager, { catalogue, cars, now }: D
   });
   if (special.length) await manager.insert(LocationSpecialHoursEntity, special);
   counts.location_special_hours = special.length;
+
+  const reviews = locationSeeds.flatMap(({ dealership, location }) =>
+    demoReviewsFor(dealership.slug, location, now).map((review) => ({ ...review, source: 'google', location_id: locationId(dealership.slug, location.slug) })),
+  );
+  if (reviews.length) await manager.insert(LocationReviewEntity, reviews);
+  counts.location_reviews = reviews.length;
 
   for (let start = 0; start < cars.length; start += batchSize) {
     const rows = cars.slice(start, start + batchSize).map(({ dealership_slug, location_slug, ...car }) => {

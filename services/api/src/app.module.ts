@@ -8,6 +8,7 @@ import { FinanceModule } from './finance/finance.module';
 import { LeadsModule } from './leads/leads.module';
 import { OpsModule } from './ops/ops.module';
 import { PlacesModule } from './places/places.module';
+import { ReviewsModule } from './reviews/reviews.module';
 import { SearchModule } from './search/search.module';
 import { SignInModule } from './sign-in/sign-in.module';
 import { SitesModule } from './sites/sites.module';
@@ -19,7 +20,7 @@ export class AppModule {
   static forRoot(env: ApiEnv): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformCoreModule.forRoot({ env, appName: 'api' }), PipelineCoreModule, ThrottlingModule, SitesModule, SearchModule, CarsModule, PlacesModule, FinanceModule, FeedsModule, OpsModule, LeadsModule, AnalyticsModule, SignInModule, WatchlistModule],
+      imports: [PlatformCoreModule.forRoot({ env, appName: 'api' }), PipelineCoreModule, ThrottlingModule, SitesModule, SearchModule, CarsModule, PlacesModule, ReviewsModule, FinanceModule, FeedsModule, OpsModule, LeadsModule, AnalyticsModule, SignInModule, WatchlistModule],
     };
   }
 }

@@ -31,7 +31,7 @@ export async function createApiApp(env: ApiEnv): Promise<NestExpressApplication>
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(env), { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', env.TRUST_PROXY);
   const jsonBody = json({ limit: '1mb' });
   const shopperBody = json({ limit: env.LEAD_MAX_BYTES });
   app.use((request: Request, response: Response, next: NextFunction) => {

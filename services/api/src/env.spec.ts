@@ -24,3 +24,23 @@ describe('ApiEnvSchema in production', () => {
     expect(ApiEnvSchema.safeParse(BASE).success).toBe(true);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  const parse = (value?: string) => ApiEnvSchema.safeParse(value === undefined ? BASE : { ...BASE, TRUST_PROXY: value });
+
+  it.each([
+    [undefined, 'loopback'],
+    ['loopback', 'loopback'],
+    ['10.0.0.0/8, loopback', '10.0.0.0/8, loopback'],
+    ['fd00::/8', 'fd00::/8'],
+    ['2', 2],
+  ])('%s trusts %s', (value, trusted) => {
+    expect(parse(value).data?.TRUST_PROXY).toEqual(trusted);
+  });
+
+  it.each(['true', 'TRUE', 'false', '10.0.0.1; rm', ''])('refuses %j, naming the variable', (value) => {
+    const result = parse(value);
+    expect(result.success).toBe(false);
+    expect(result.error!.issues[0]).toEqual(expect.objectContaining({ path: ['TRUST_PROXY'] }));
+  });
+});

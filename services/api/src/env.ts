@@ -44,6 +44,18 @@ export const ApiEnvSchema = BaseEnvSchema.extend({
   TURNSTILE_SECRET: z.string().min(1).optional(),
   /** Overrides the provider's siteverify address (a test double or an egress proxy). */
   CAPTCHA_VERIFY_URL: z.url().optional(),
+  /**
+   * Proxies whose X-Forwarded-For the per-client limits believe: 'loopback' (web and api on one
+   * host), addresses or CIDR ranges separated by commas, or a number of hops. Trusting every
+   * proxy ('true') is refused: any client could then pick its own address and dodge the limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(\d{1,2}|[0-9A-Za-z.:/]+(\s*,\s*[0-9A-Za-z.:/]+)*)$/, "TRUST_PROXY must be 'loopback', addresses or CIDR ranges separated by commas (10.0.0.0/8,loopback), or a number of proxy hops")
+    .refine((value) => !/^(true|false)$/i.test(value), "TRUST_PROXY must name the proxies (e.g. 'loopback' or 10.0.0.0/8), not trust every client's X-Forwarded-For")
+    .transform((value): string | number => (/^\d+$/.test(value) ? Number(value) : value))
+    .default('loopback'),
   /** Port the web answers on for *.localhost development hosts (printed page links). */
   WEB_PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** Finance quote service; when unset the built-in provider computes quotes from the site's rates. */

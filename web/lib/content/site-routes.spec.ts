@@ -1,5 +1,5 @@
 import { PLATFORM_DEFAULTS, type SiteConfig } from '@platform/domain';
-import { resolveSiteRoute } from './site-routes';
+import { modelContentPage, resolveSiteRoute } from './site-routes';
 
 const withRoutes = (routes: Partial<SiteConfig['routes']>): SiteConfig => ({ ...PLATFORM_DEFAULTS, routes: { ...PLATFORM_DEFAULTS.routes, ...routes } });
 
@@ -39,5 +39,34 @@ describe('resolveSiteRoute', () => {
     const listed: SiteConfig = { ...enabled, marketing: { ...enabled.marketing, brand_directory: { ...enabled.marketing.brand_directory, sections: [{ heading: 'Car Brands', brands: ['toyota'] }] } } };
     expect(resolveSiteRoute('/toyota/overview', listed)).toEqual({ kind: 'brand_overview', slug: 'toyota' });
     expect(resolveSiteRoute('/mazda/overview', listed)).toBeNull();
+  });
+});
+
+describe('modelContentPage', () => {
+  const page = (path: string, title: string, under_pages_prefix = false): SiteConfig['content']['pages'][number] => ({
+    path,
+    under_pages_prefix,
+    title,
+    body: [],
+    hero_image: null,
+    hero_alt: '',
+  });
+  const withPages = (pages: SiteConfig['content']['pages'], routes: Partial<SiteConfig['routes']> = {}): SiteConfig => ({
+    ...withRoutes(routes),
+    content: { pages },
+  });
+
+  it('finds the page at /models/{slug} whatever the case or punctuation', () => {
+    const config = withPages([page('/about-us', 'About Us'), page('/models/d-max', 'Meet the D-MAX')]);
+    expect(modelContentPage('d-max', config)?.title).toBe('Meet the D-MAX');
+    expect(modelContentPage('D-MAX', config)?.title).toBe('Meet the D-MAX');
+    expect(modelContentPage('dmax', config)?.title).toBe('Meet the D-MAX');
+  });
+
+  it('answers null for another model, a deeper path or a page under the pages path', () => {
+    expect(modelContentPage('mu-x', withPages([page('/models/d-max', 'D-MAX')]))).toBeNull();
+    expect(modelContentPage('d-max', withPages([page('/models/d-max/specs', 'Specs')]))).toBeNull();
+    expect(modelContentPage('d-max', withPages([page('/models/d-max', 'D-MAX', true)], { pages_prefix: '/pages' }))).toBeNull();
+    expect(modelContentPage('d-max', PLATFORM_DEFAULTS)).toBeNull();
   });
 });

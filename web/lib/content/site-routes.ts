@@ -1,4 +1,4 @@
-import { brandOverviewSlug, type ContentPage, type SiteConfig } from '@platform/domain';
+import { brandOverviewSlug, MODEL_PAGES_PATH, sameModel, type ContentPage, type SiteConfig } from '@platform/domain';
 
 /** What a path of the catch-all route shows: a configured screen at a per-site path, a content page, or nothing. */
 export type SiteRoute =
@@ -35,4 +35,18 @@ export function resolveSiteRoute(pathname: string, config: SiteConfig): SiteRout
   }
   const page = config.content.pages.find((entry) => contentPagePath(entry, config) === path);
   return page ? { kind: 'content', page } : null;
+}
+
+/**
+ * The content page a model page shows as its intro: one at /models/{slug}, spelt the way the model
+ * page was asked for or any other way that differs only in case and punctuation.
+ */
+export function modelContentPage(modelSlug: string, config: SiteConfig): ContentPage | null {
+  return (
+    config.content.pages.find((page) => {
+      const path = contentPagePath(page, config);
+      const prefix = `${MODEL_PAGES_PATH}/`;
+      return path.startsWith(prefix) && !path.slice(prefix.length).includes('/') && sameModel(path.slice(prefix.length), modelSlug);
+    }) ?? null
+  );
 }

@@ -13,6 +13,7 @@ import { FeedKeyEntity } from './feed-key.entity';
 import { FeedPayloadEntity } from './feed-payload.entity';
 import { FeedRunEntity } from './feed-run.entity';
 import { LocationHoursEntity } from './location-hours.entity';
+import { LocationReviewEntity } from './location-review.entity';
 import { LocationSpecialHoursEntity } from './location-special-hours.entity';
 import { LocationEntity } from './location.entity';
 import { ManufacturerEntity } from './manufacturer.entity';
@@ -46,6 +47,7 @@ export {
   FeedRunEntity,
   LocationEntity,
   LocationHoursEntity,
+  LocationReviewEntity,
   LocationSpecialHoursEntity,
   ManufacturerEntity,
   SearchDocumentEntity,
@@ -70,6 +72,7 @@ export const ENTITIES = [
   LocationEntity,
   LocationHoursEntity,
   LocationSpecialHoursEntity,
+  LocationReviewEntity,
   CarEntity,
   CarChangeEntity,
   CarEventDayEntity,

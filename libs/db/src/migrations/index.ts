@@ -3,6 +3,7 @@ import { StockPipeline1763800000000 } from './1763800000000-stock-pipeline';
 import { CarEvents1763900000000 } from './1763900000000-car-events';
 import { Leads1764000000000 } from './1764000000000-leads';
 import { ShopperAccounts1764000000001 } from './1764000000001-shopper-accounts';
+import { LocationReviews1764100000000 } from './1764100000000-location-reviews';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
-export const MIGRATIONS = [Foundation1763700000000, StockPipeline1763800000000, CarEvents1763900000000, Leads1764000000000, ShopperAccounts1764000000001];
+export const MIGRATIONS = [Foundation1763700000000, StockPipeline1763800000000, CarEvents1763900000000, Leads1764000000000, ShopperAccounts1764000000001, LocationReviews1764100000000];

@@ -1,1 +1,2 @@
+export * from './review-feed';
 export * from './star-rating';

@@ -8,3 +8,4 @@ export * from './search-result';
 export * from './sort-values';
 export * from './visibility-filter';
 export * from './search-result.schema';
+export * from './model-pages';

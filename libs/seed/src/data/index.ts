@@ -9,6 +9,7 @@ export * from './manufacturers';
 export * from './sites';
 export * from './places';
 export * from './hours';
+export * from './reviews';
 export * from './vehicle-models';
 
 /** The PRNG seed the demo is generated from unless told otherwise. */

@@ -3,17 +3,13 @@ import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiQuery, ApiRespons
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import { FeedModeSchema } from '@platform/domain';
-import { DealershipEntity } from '@platform/db';
 import { feedJobId, QueueProducer } from '@platform/queues';
 import { ENV, notFound, ProblemException } from '@platform/server-kit';
 import { FEED_CONTENT_TYPES, feedContentType, FeedFormatError, FeedIntake, FeedKeys, type FeedRunView } from '@platform/stock';
 
 import type { ApiEnv } from '../env';
+import { dealershipForKey, KEY_HELP, unauthorized } from './dealership-key';
 import { bearerToken, readBody } from './read-body';
-
-const unauthorized = (detail: string): ProblemException =>
-  new ProblemException({ status: 401, title: 'Feed key required', detail });
-const KEY_HELP = "Send the dealership's feed key as 'Authorization: Bearer <key>' (ops issue keys with POST /api/ops/dealerships/{slug}/feed-keys).";
 
 @ApiTags('Feeds')
 @ApiBearerAuth('feedKey')
@@ -53,16 +49,7 @@ export class FeedsController {
     @Headers('content-type') contentTypeHeader: string | undefined,
     @Req() request: Request,
   ): Promise<{ feedRunId: string; status: 'queued'; statusUrl: string }> {
-    const key = bearerToken(authorization);
-    if (!key) throw unauthorized(KEY_HELP);
-    const dealership = await this.dataSource.getRepository(DealershipEntity).findOne({ where: { slug } });
-    if (!dealership) throw notFound('Dealership not found', `No dealership has the slug '${slug}'. Check the URL: POST /api/feeds/{dealershipSlug}.`);
-    const check = await this.keys.check(key, dealership.id);
-    if (!check.ok && check.reason === 'other-dealership') {
-      throw new ProblemException({ status: 403, title: 'Wrong dealership', detail: `This feed key belongs to another dealership, not '${slug}'. Use the key issued for '${slug}'.` });
-    }
-    if (!check.ok) throw unauthorized(`The feed key is not valid: it may be mistyped or revoked. ${KEY_HELP}`);
-
+    const dealership = await dealershipForKey(this.dataSource, this.keys, slug, authorization, 'POST /api/feeds/{dealershipSlug}');
     const mode = FeedModeSchema.safeParse(modeParam ?? 'snapshot');
     if (!mode.success) {
       throw new ProblemException({

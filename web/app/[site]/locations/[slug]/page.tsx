@@ -6,7 +6,7 @@ import { LocationMap } from '@/components/locations/location-map';
 import { OpeningHoursPanel, type DepartmentPanelView } from '@/components/locations/opening-hours-panel';
 import styles from '@/components/locations/locations.module.css';
 import { ReviewsBlock } from '@/components/marketing/reviews-block';
-import { getSite, type SiteView } from '@/lib/api';
+import { getLocationReviews, getSite, type SiteView } from '@/lib/api';
 import { departmentViews, locationView, todayAt, visibleLocations, type ApiLocation } from '@/lib/locations/location-view';
 
 interface Props {
@@ -37,6 +37,7 @@ export default async function LocationPage({ params }: Props) {
   const location = findLocation(site, slug);
   if (!location) notFound();
   const view = locationView(location, site);
+  const summary = await getLocationReviews(siteSlug, location.id);
   const departments: DepartmentPanelView[] = departmentViews(location, site).map((entry) => ({
     department: entry.department,
     label: entry.label,
@@ -63,7 +64,15 @@ export default async function LocationPage({ params }: Props) {
         </div>
         <OpeningHoursPanel departments={departments} />
       </div>
-      <ReviewsBlock name={view.name} rating={view.rating} count={view.reviewCount} config={site.config.reviews} />
+      <ReviewsBlock
+        name={view.name}
+        rating={summary?.average_rating ?? view.rating}
+        count={summary?.count ?? view.reviewCount}
+        reviews={summary?.reviews ?? []}
+        moreHref={location.address?.place_url ?? null}
+        timeZone={view.timeZone}
+        config={site.config.reviews}
+      />
     </div>
   );
 }
