@@ -33,3 +33,13 @@ export async function anInStockCar(siteSlug: string): Promise<{ id: number; slug
   if (!car) throw new Error(`${siteSlug} has no car in stock`);
   return car;
 }
+
+/** The distinct models of a site's new cars on show, as its models dropdown should list them. */
+export async function newModelsOnShow(siteSlug: string): Promise<string[]> {
+  const rows = await query<{ model: string }>(
+    `SELECT DISTINCT c.model FROM cars c JOIN dealerships d ON d.id = c.dealership_id JOIN sites s ON s.id = d.site_id
+     WHERE s.slug = $1 AND c.car_type = 'new' AND c.status = 'in_stock' AND c.show_on_dealer_website AND c.withdrawn_at IS NULL`,
+    [siteSlug],
+  );
+  return rows.map((row) => row.model);
+}

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { newModelsOnShow } from './database';
 import { dismissPopupsOf } from './demo-sites';
 import { siteUrl } from './e2e-env';
 
@@ -19,6 +20,11 @@ test.describe('model pages', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const dmax = nav.getByRole('link', { name: 'D-MAX', exact: true });
     await expect(dmax).toBeVisible();
+    // The dropdown follows the stock: the site's new-car models, alphabetically.
+    const models = (await newModelsOnShow(SINGLE)).sort((a, b) => a.localeCompare(b, 'en-AU'));
+    expect(models).toEqual(expect.arrayContaining(['D-MAX', 'MU-X']));
+    const submenu = page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
+    await expect(submenu.getByRole('link')).toHaveText(models);
     await page.keyboard.press('Tab');
     await expect(dmax).toBeFocused();
     await page.keyboard.press('Enter');

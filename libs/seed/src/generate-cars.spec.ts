@@ -200,20 +200,27 @@ describe('generateCars', () => {
     });
   });
 
-  it('points every header link to a model page at a model the site has in stock', () => {
+  it('gives every models dropdown new stock, and every link to a model page a model in stock', () => {
     const { sites } = validateCatalogue(DEMO_CATALOGUE);
-    const modelLinks = Object.entries(sites).flatMap(([siteSlug, config]) =>
+    const shownOf = (siteSlug: string) => {
+      const dealerships = new Set(dealershipsOf(siteSlug).map((d) => d.slug));
+      return cars.filter((car) => dealerships.has(car.dealership_slug) && car.status === 'in_stock' && car.show_on_dealer_website);
+    };
+    const menus = Object.entries(sites).filter(([, config]) => config.navigation.header.some((item) => item.models_menu && !item.children?.length));
+    // The single-brand site's Vehicles dropdown is the one the specification names (D-MAX, MU-X).
+    expect(menus.length).toBeGreaterThanOrEqual(1);
+    for (const [siteSlug] of menus) {
+      const models = new Set(shownOf(siteSlug).filter((car) => car.car_type === 'new').map((car) => modelSlug(car.model)));
+      expect({ siteSlug, atLeastTwoModels: models.size >= 2 }).toEqual({ siteSlug, atLeastTwoModels: true });
+    }
+    const links = Object.entries(sites).flatMap(([siteSlug, config]) =>
       config.navigation.header
         .flatMap((item) => [item, ...(item.children ?? [])])
         .filter((item) => item.href.startsWith(`${MODEL_PAGES_PATH}/`))
         .map((item) => ({ siteSlug, slug: item.href.slice(MODEL_PAGES_PATH.length + 1) })),
     );
-    // The single-brand site's Vehicles dropdown is the one the specification names (D-MAX, MU-X).
-    expect(modelLinks.length).toBeGreaterThanOrEqual(2);
-    for (const { siteSlug, slug } of modelLinks) {
-      const dealerships = new Set(dealershipsOf(siteSlug).map((d) => d.slug));
-      const shown = cars.filter((car) => dealerships.has(car.dealership_slug) && car.status === 'in_stock' && car.show_on_dealer_website && modelSlug(car.model) === slug);
-      expect({ siteSlug, slug, inStock: shown.length > 0 }).toEqual({ siteSlug, slug, inStock: true });
+    for (const { siteSlug, slug } of links) {
+      expect({ siteSlug, slug, inStock: shownOf(siteSlug).some((car) => modelSlug(car.model) === slug) }).toEqual({ siteSlug, slug, inStock: true });
     }
   });
 

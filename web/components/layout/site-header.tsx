@@ -1,11 +1,13 @@
 import Link from 'next/link';
 import type { SiteView } from '@/lib/api';
+import { headerMenu } from '@/lib/navigation/header-menu';
 import { ROUTES } from '@/lib/routes';
 import { NavMenu } from './nav-menu';
 import styles from './site-header.module.css';
 
 /** The banner: the site's logo (linking home) and the main navigation, on the primary colour. */
-export function SiteHeader({ site }: { site: SiteView }) {
+export async function SiteHeader({ site }: { site: SiteView }) {
+  const items = await headerMenu(site.slug, site.config.navigation.header);
   return (
     <header className={styles.header}>
       <div className={`container ${styles.inner}`}>
@@ -14,7 +16,7 @@ export function SiteHeader({ site }: { site: SiteView }) {
           <img src={site.logo.src} alt={site.logo.alt} className={styles.logo} height={44} />
         </Link>
         <nav aria-label="Main" className={styles.nav}>
-          <NavMenu items={site.config.navigation.header} />
+          <NavMenu items={items} />
         </nav>
         <Link href={ROUTES.watchlist} className={styles.account} prefetch={false}>
           My watchlist

@@ -58,3 +58,31 @@ export function matchModelSlug(models: readonly StockModel[], slug: string): Sto
 export function modelTitle(model: Pick<StockModel, 'make' | 'model'>): string {
   return model.model.toLowerCase().startsWith(`${model.make.toLowerCase()} `) ? model.model : `${model.make} ${model.model}`;
 }
+
+/** How many models a models dropdown lists at most (spec 000 §9: model list limit 30). */
+export const MODELS_MENU_LIMIT = 30;
+
+export interface ModelMenuEntry {
+  label: string;
+  href: string;
+}
+
+/**
+ * A models dropdown from stock models: the best-stocked models (at most `limit`), one entry per model
+ * page, in alphabetical order. Labels are the model alone when every entry shares one make ('D-MAX'),
+ * else make and model ('Toyota HiLux'), so a multi-brand list stays unambiguous.
+ */
+export function modelsMenu(models: readonly StockModel[], limit = MODELS_MENU_LIMIT): ModelMenuEntry[] {
+  const ranked = [...models].sort((a, b) => b.count - a.count || a.make.localeCompare(b.make) || a.model.localeCompare(b.model));
+  // Models spelt alike share a page (which shows the better-stocked one), so they share an entry.
+  const byPage = new Map<string, StockModel>();
+  for (const model of ranked) {
+    const path = modelPagePath(model.model);
+    if (modelSlug(model.model) && !byPage.has(path)) byPage.set(path, model);
+  }
+  const chosen = [...byPage.entries()].slice(0, limit);
+  const oneMake = new Set(chosen.map(([, model]) => model.make.toLowerCase())).size <= 1;
+  return chosen
+    .map(([href, model]) => ({ label: oneMake ? model.model : modelTitle(model), href }))
+    .sort((a, b) => a.label.localeCompare(b.label, 'en-AU'));
+}

@@ -201,7 +201,7 @@ export const PLATFORM_DEFAULTS: SiteConfig = {
   navigation: {
     header: [
       { label: 'Home', href: '/' },
-      { label: 'Vehicles', href: '/search/new-cars' },
+      { label: 'Vehicles', href: '/search/new-cars', models_menu: true },
       { label: 'Offers', href: '/special-offers' },
       { label: 'Our Stock', href: '/search/new-used-and-demo-cars' },
       { label: 'Finance', href: '/finance' },

@@ -451,6 +451,11 @@ const NavItemSchema = z.strictObject({
   label: z.string().min(1),
   href: UrlOrPath,
   children: z.array(z.strictObject({ label: z.string().min(1), href: UrlOrPath })).optional(),
+  /**
+   * The dropdown lists the site's new-car models, each to its /models/{slug} page (spec 001's
+   * 'Vehicles (models dropdown)'), so it follows the stock without editing. Configured children win.
+   */
+  models_menu: z.boolean().optional(),
 });
 export type NavItem = z.infer<typeof NavItemSchema>;
 

@@ -558,14 +558,8 @@ const werribeeIsuzuUte: SiteSeed = {
     navigation: {
       header: [
         { label: 'Home', href: '/' },
-        {
-          label: 'Vehicles',
-          href: '/search/new-cars',
-          children: [
-            { label: 'D-MAX', href: '/models/d-max' },
-            { label: 'MU-X', href: '/models/mu-x' },
-          ],
-        },
+        // The dropdown follows the new stock (D-MAX, MU-X): see navigation.header[].models_menu.
+        { label: 'Vehicles', href: '/search/new-cars', models_menu: true },
         { label: 'Offers', href: '/special-offers' },
         { label: 'Our Stock', href: '/search/new-used-and-demo-cars' },
         { label: 'Finance', href: '/finance-enquiry' },
