@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { holidayHours } from '@platform/domain';
+import { holidayHours, reviewsVisible } from '@platform/domain';
 import { LocationDetails } from '@/components/locations/location-details';
 import { LocationMap } from '@/components/locations/location-map';
 import { OpeningHoursPanel, type DepartmentPanelView } from '@/components/locations/opening-hours-panel';
@@ -37,7 +37,8 @@ export default async function LocationPage({ params }: Props) {
   const location = findLocation(site, slug);
   if (!location) notFound();
   const view = locationView(location, site);
-  const summary = await getLocationReviews(siteSlug, location.id);
+  // Both answers come from the same row; a location whose reviews cannot show needs no list.
+  const summary = reviewsVisible(view.rating, site.config.reviews) ? await getLocationReviews(siteSlug, location.id) : null;
   const departments: DepartmentPanelView[] = departmentViews(location, site).map((entry) => ({
     department: entry.department,
     label: entry.label,
