@@ -91,6 +91,30 @@ test.describe('vehicle detail page', () => {
     await expect(page.getByTestId('phone-number')).toHaveAttribute('href', /^tel:0\d{9}$/);
   });
 
+  test('opening the page counts a view; a fresh page has nothing to refresh', async ({ page }) => {
+    const car = await oneCarWhere(SITE, IN_STOCK);
+    const view = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/cars/${car.slug}/view.json`);
+    await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
+    const response = await view;
+    expect(response.status()).toBe(200);
+    const query = new URL(response.url()).searchParams;
+    expect(query.get('website_id')).toMatch(/^\d+$/);
+    expect(Date.parse(query.get('updated_at') ?? '')).not.toBeNaN();
+    const body = (await response.json()) as { views: number; car_fields: Record<string, unknown> };
+    expect(body.views).toBeGreaterThanOrEqual(1);
+    expect(body.car_fields).toEqual({});
+  });
+
+  test('a page older than the car refreshes itself from the server', async ({ page }) => {
+    const car = await oneCarWhere(SITE, IN_STOCK);
+    // The API answers car_fields when the page's copy is older than the car; stand in for a car
+    // changed since this page was rendered.
+    await page.route(`**/api/cars/${car.slug}/view.json?*`, (route) => route.fulfill({ json: { views: 1, car_fields: { price: 1 } } }));
+    const refresh = page.waitForRequest((request) => new URL(request.url()).pathname === `/cars/${car.slug}` && request.headers()['rsc'] === '1');
+    await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
+    await refresh;
+  });
+
   test('finance calculator output equals the libs/domain maths and clamps out-of-range values', async ({ page, request }) => {
     const car = await oneCarWhere(SITE, `${IN_STOCK} AND c.price > 5000 AND c.make <> 'Suzuki'`);
     const answer = (await (await request.get(`${API_ORIGIN}/api/sites/${SITE}/cars/${car.slug}`)).json()) as { config: { finance: { fees: FinanceFee[]; interest_min: number; interest_max: number } } };

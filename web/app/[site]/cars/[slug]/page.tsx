@@ -35,6 +35,7 @@ import { FinanceDisclaimer, FinanceDisclaimerLoading } from '@/components/vehicl
 import { FuelCalculator } from '@/components/vehicle/fuel-calculator';
 import { Gallery, type GalleryImage, VideoPlayer } from '@/components/vehicle/gallery';
 import { PhoneReveal } from '@/components/vehicle/phone-reveal';
+import { ViewReporter } from '@/components/vehicle/view-reporter';
 import { PriceGauge } from '@/components/vehicle/price-gauge';
 import { PrintButton } from '@/components/vehicle/print-button';
 import { ScrollChrome } from '@/components/vehicle/scroll-chrome';
@@ -153,6 +154,7 @@ export default async function VehiclePage({ params }: VehicleParams) {
   return (
     <div className={`container ${styles.page}`} style={{ ['--sidebar-button' as string]: buttonColour }}>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(structured) }} />
+      <ViewReporter carSlug={car.slug} websiteId={site.id} photosCount={car.photos_count ?? null} updatedAt={car.updated_at ?? null} />
       <Breadcrumbs crumbs={carBreadcrumbs(car, config.wording.used_label)} />
       {otherCity && (
         <DismissableBar>
