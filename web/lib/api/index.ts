@@ -7,6 +7,6 @@ export { findSiteByHost } from './hosts';
 export { getSite, listSites } from './sites';
 export { reshapeSite, reshapeSiteList, telHref, type DealershipSummary, type LocationSummary, type SiteSummary, type SiteView } from './reshape';
 export * from './schemas';
-export { facetValues, ModelSearchBodySchema, searchModels, searchSpecialOffers, searchStock, type ModelSearchBody } from './search';
+export { facetValues, searchModels, searchSpecialOffers, searchStock } from './search';
 export { getAutogauge, getCarPage, getFinanceDisclaimer, getFinanceQuote, getSimilarCars, getTestDriveSlots, type AutogaugeResponse, type CarPage, type CarPageCar, type DerivedCarFields, type QuoteResult, type TestDriveSlots } from './cars';
 export { getLocationReviews } from './reviews';

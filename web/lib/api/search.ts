@@ -1,6 +1,5 @@
 import { cache } from 'react';
-import { z } from 'zod';
-import { SearchResultSchema, type FacetName, type SearchRequestInput, type SearchResult } from '@platform/domain';
+import { ModelSearchSchema, SearchResultSchema, type FacetName, type ModelSearchInput, type SearchRequestInput, type SearchResult } from '@platform/domain';
 import { apiPost, segment } from './client';
 
 /**
@@ -31,16 +30,7 @@ export function searchSpecialOffers(
   return apiPost(`/api/sites/${segment(siteSlug)}/search/special-offers`, body, SearchResultSchema, { cache: 'no-store' });
 }
 
-/** The model directory search's body (POST /api/sites/{slug}/search/models): a strict object, so nothing else may ride along. */
-export const ModelSearchBodySchema = z.strictObject({
-  make: z.string().trim().min(1).max(100).optional(),
-  model: z.string().trim().min(1).max(100).optional(),
-  body: z.string().trim().min(1).max(100).optional(),
-  page: z.int().min(1),
-});
-export type ModelSearchBody = z.input<typeof ModelSearchBodySchema>;
-
 /** The model directory search (spec 000 §7): cars by make, model and body, 21 a page, facets make, model and body. */
-export async function searchModels(siteSlug: string, body: ModelSearchBody): Promise<SearchResult> {
-  return apiPost(`/api/sites/${segment(siteSlug)}/search/models`, ModelSearchBodySchema.parse(body), SearchResultSchema, { cache: 'no-store' });
+export async function searchModels(siteSlug: string, body: ModelSearchInput): Promise<SearchResult> {
+  return apiPost(`/api/sites/${segment(siteSlug)}/search/models`, ModelSearchSchema.parse(body), SearchResultSchema, { cache: 'no-store' });
 }

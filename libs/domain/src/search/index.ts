@@ -9,3 +9,4 @@ export * from './sort-values';
 export * from './visibility-filter';
 export * from './search-result.schema';
 export * from './model-pages';
+export * from './model-search';

@@ -1,11 +1,11 @@
 import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { DEFAULT_HITS_PER_PAGE, SearchRequestSchema, type SearchHit, type SearchRequest, type SearchResult } from '@platform/domain';
+import { DEFAULT_HITS_PER_PAGE, ModelSearchSchema, SearchRequestSchema, type ModelSearch, type SearchHit, type SearchRequest, type SearchResult } from '@platform/domain';
 import { ProblemException, ZodValidationPipe } from '@platform/server-kit';
 import { SiteDirectory } from '../sites/site-directory';
 import { SiteSlugPipe } from '../sites/site-slug.pipe';
-import { HitsRequestSchema, ModelSearchSchema, SpecialOffersSearchSchema, type HitsRequest, type ModelSearch, type SpecialOffersSearch } from './search.schemas';
+import { HitsRequestSchema, SpecialOffersSearchSchema, type HitsRequest, type SpecialOffersSearch } from './search.schemas';
 import { SiteSearch } from './site-search.service';
 
 const cacheHeader = (res: Response, hit: boolean): void => {

@@ -4,15 +4,6 @@ import { MAX_HITS_PER_PAGE, RangeTextSchema, SearchRequestSchema } from '@platfo
 const PageSchema = z.int().min(1, 'page starts at 1').default(1);
 const ValueSchema = z.string().trim().min(1).max(100);
 
-/** Model directory search (spec 000 'model search filters: manufacturer.name, model.name, model.body'). */
-export const ModelSearchSchema = z.strictObject({
-  make: ValueSchema.optional(),
-  model: ValueSchema.optional(),
-  body: ValueSchema.optional(),
-  page: PageSchema,
-});
-export type ModelSearch = z.output<typeof ModelSearchSchema>;
-
 /** Special-offers search: one dealership's cars, filtered by categories and price (spec 000 §3). */
 export const SpecialOffersSearchSchema = z.strictObject({
   dealership_id: z.int({ error: 'dealership_id is required: the id of one of the site’s dealerships' }).positive(),
