@@ -1,10 +1,11 @@
 /**
  * Addresses and names shared by the Playwright config, its global teardown and the tests. Ports
- * differ from a developer's running platform (web 3000, api 3001) so both can run at once.
+ * differ from a developer's running platform (web 3000, api 3001) so both can run at once;
+ * E2E_WEB_PORT and E2E_API_PORT move them, so two checkouts can run their suites side by side.
  */
 
-export const WEB_PORT = 3100;
-export const API_PORT = 3101;
+export const WEB_PORT = Number(process.env['E2E_WEB_PORT'] ?? 3100);
+export const API_PORT = Number(process.env['E2E_API_PORT'] ?? 3101);
 export const WEB_ORIGIN = `http://127.0.0.1:${WEB_PORT}`;
 export const API_ORIGIN = `http://127.0.0.1:${API_PORT}`;
 
