@@ -52,6 +52,11 @@ export default defineConfig({
         REDIS_PREFIX: `e2e-${runId}`,
         PORT: String(API_PORT),
         E2E_RUN_ID: runId,
+        // Explicit, so a developer's .env or shell (another search engine, log level or ops
+        // token) never changes what the suite tests; empty means unset.
+        OPENSEARCH_URL: process.env['E2E_OPENSEARCH_URL'] ?? '',
+        OPS_TOKEN: '',
+        LOG_LEVEL: 'info',
         // Every test signs in from 127.0.0.1, one client to the API's per-client limit.
         SIGN_IN_CODE_LIMIT_PER_HOUR: '200',
       },

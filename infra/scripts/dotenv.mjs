@@ -4,6 +4,15 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+/**
+ * Drops variables set to an empty value: `OPENSEARCH_URL=` means unset (the dotenv convention),
+ * as `presentEnv` in libs/db does for the services this script starts (they are not built yet
+ * when it runs, so it cannot import that).
+ */
+export function presentValues(values) {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value.trim() !== ''));
+}
+
 export function parseDotenv(text) {
   const values = {};
   for (const line of text.split(/\r?\n/)) {
@@ -23,6 +32,6 @@ export function loadDevEnv(root) {
     writeFileSync(file, example.replace(/^OPS_TOKEN=.*$/m, `OPS_TOKEN=${randomBytes(32).toString('hex')}`), { mode: 0o600 });
     created = true;
   }
-  const values = Object.fromEntries(Object.entries(parseDotenv(readFileSync(file, 'utf8'))).filter(([, value]) => value !== ''));
+  const values = presentValues(parseDotenv(readFileSync(file, 'utf8')));
   return { file, values, created };
 }

@@ -5,22 +5,23 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { loadDevEnv } from './dotenv.mjs';
+import { loadDevEnv, presentValues } from './dotenv.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dotenv = loadDevEnv(root);
+const shell = presentValues(process.env);
 const env = {
   ...dotenv.values,
-  ...process.env,
-  DATABASE_URL: process.env.DATABASE_URL ?? dotenv.values.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/dealer_platform',
-  REDIS_URL: process.env.REDIS_URL ?? dotenv.values.REDIS_URL ?? 'redis://127.0.0.1:6379',
-  PORT: process.env.PORT ?? '3001',
-  WEB_PORT: process.env.WEB_PORT ?? '3000',
-  NX_DAEMON: process.env.NX_DAEMON ?? 'false',
+  ...shell,
+  DATABASE_URL: shell.DATABASE_URL ?? dotenv.values.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/dealer_platform',
+  REDIS_URL: shell.REDIS_URL ?? dotenv.values.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  PORT: shell.PORT ?? '3001',
+  WEB_PORT: shell.WEB_PORT ?? '3000',
+  NX_DAEMON: shell.NX_DAEMON ?? 'false',
   NX_TUI: 'false',
 };
-env.API_URL = process.env.API_URL ?? `http://127.0.0.1:${env.PORT}`;
+env.API_URL = shell.API_URL ?? `http://127.0.0.1:${env.PORT}`;
 
 const HOW = 'Start it with `docker compose up -d postgres redis`, or set';
 

@@ -3,3 +3,4 @@ export * from './migrations';
 export * from './data-source';
 export * from './database-admin';
 export * from './retention';
+export * from './environment';

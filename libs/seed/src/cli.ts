@@ -1,11 +1,9 @@
 import 'reflect-metadata';
-import { createDataSource, ensureDatabase, parseDatabaseUrl, runMigrations } from '@platform/db';
+import { createDataSource, DEFAULT_DATABASE_URL, ensureDatabase, parseDatabaseUrl, presentEnv, runMigrations } from '@platform/db';
 import type { DataSource } from 'typeorm';
 import { createSearchEngine, searchIndexPrefix } from '@platform/search';
 import { SiteIndexer } from '@platform/stock';
 import { reseed, seedIfEmpty, type SeedCounts } from './seed';
-
-const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/dealer_platform';
 
 const USAGE = `Usage: node libs/seed/dist/cli.js [--create-database] [--migrate] [--seed-if-empty | --reseed]
 
@@ -65,7 +63,7 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  const url = presentEnv().DATABASE_URL ?? DEFAULT_DATABASE_URL;
   const { database } = parseDatabaseUrl(url);
 
   if (parsed.createDatabase) {
@@ -103,8 +101,8 @@ async function buildSearchIndexes(dataSource: DataSource): Promise<void> {
   const started = Date.now();
   const engine = createSearchEngine({
     dataSource,
-    opensearchUrl: process.env.OPENSEARCH_URL || undefined,
-    indexPrefix: searchIndexPrefix(process.env.REDIS_PREFIX || 'platform'),
+    opensearchUrl: presentEnv().OPENSEARCH_URL,
+    indexPrefix: searchIndexPrefix(presentEnv().REDIS_PREFIX ?? 'platform'),
   });
   try {
     const indexer = new SiteIndexer(dataSource, engine);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { createDataSource, dropDatabase, ensureDatabase, runMigrations } from '@platform/db';
+import { createDataSource, dropDatabase, ensureDatabase, presentEnv, runMigrations } from '@platform/db';
 
 export interface TestDatabase {
   url: string;
@@ -9,7 +9,7 @@ export interface TestDatabase {
   destroy(): Promise<void>;
 }
 
-const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const SERVER_URL = presentEnv().TEST_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
 
 /** A unique name per call, so parallel test files and CI runs never share a database. */
 export function uniqueName(prefix: string): string {

@@ -1,8 +1,8 @@
-import { createDataSource, ensureDatabase, runMigrations } from '../index';
+import { createDataSource, DEFAULT_DATABASE_URL, ensureDatabase, presentEnv, runMigrations } from '../index';
 
 /** `node libs/db/dist/cli/migrate.js`: creates the database if needed and applies migrations. */
 async function main(): Promise<void> {
-  const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/dealer_platform';
+  const url = presentEnv().DATABASE_URL ?? DEFAULT_DATABASE_URL;
   await ensureDatabase(url);
   const dataSource = createDataSource({ url, poolSize: 2, applicationName: 'platform-migrate' });
   await dataSource.initialize();

@@ -9,6 +9,13 @@ describe('environment', () => {
     expect(env.SHUTDOWN_TIMEOUT_MS).toBe(10000);
   });
 
+  it('treats a variable set to an empty value as unset, as a .env file line `OPENSEARCH_URL=` means', () => {
+    const env = loadEnv(BaseEnvSchema, { OPENSEARCH_URL: '', REDIS_PREFIX: '', DATABASE_URL: ' ' });
+    expect(env.OPENSEARCH_URL).toBeUndefined();
+    expect(env.REDIS_PREFIX).toBe('platform');
+    expect(env.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/dealer_platform');
+  });
+
   it('names the variable and the problem when a value is invalid', () => {
     expect(() => loadEnv(BaseEnvSchema, { DATABASE_URL: 'not a url' })).toThrow(EnvError);
     expect(() => loadEnv(BaseEnvSchema, { DATABASE_URL: 'not a url' })).toThrow('DATABASE_URL: DATABASE_URL must be a postgres:// URL');

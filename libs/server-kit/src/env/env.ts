@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { presentEnv } from '@platform/db';
 
 /** Environment shared by api and worker. Defaults point at a developer's local services. */
 export const BaseEnvSchema = z.object({
@@ -19,9 +20,13 @@ export class EnvError extends Error {
   override name = 'EnvError';
 }
 
-/** Parses the environment with the given schema; the error names each variable and the fix. */
+/**
+ * Parses the environment with the given schema; the error names each variable and the fix. A
+ * variable set to an empty value counts as unset (the dotenv convention), so `OPENSEARCH_URL=`
+ * means PostgreSQL search rather than an invalid URL.
+ */
 export function loadEnv<S extends z.ZodType>(schema: S, source: NodeJS.ProcessEnv = process.env): z.infer<S> {
-  const result = schema.safeParse(source);
+  const result = schema.safeParse(presentEnv(source));
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   throw new EnvError(`Invalid environment: ${lines.join('; ')}`);

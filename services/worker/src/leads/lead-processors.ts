@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { presentEnv } from '@platform/db';
 import { startLeadWorkers } from '@platform/leads';
 import { QueueProducer } from '@platform/queues';
 import { ENV } from '@platform/server-kit';
@@ -24,7 +25,7 @@ export class LeadProcessors implements OnApplicationBootstrap, OnApplicationShut
       producer: this.producer,
       redisUrl: this.env.REDIS_URL,
       prefix: this.env.REDIS_PREFIX,
-      secrets: process.env,
+      secrets: presentEnv(),
       smtpUrl: this.env.SMTP_URL,
       mailFrom: this.env.MAIL_FROM,
       deliveryAttempts: this.env.LEAD_DELIVERY_ATTEMPTS,
