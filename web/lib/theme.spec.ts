@@ -14,6 +14,8 @@ describe('themeVariables', () => {
       '--color-on-accent': '#111111',
       '--color-background': '#ffffff',
       '--button-radius': '999px',
+      '--field-radius': '0.75rem',
+      '--panel-radius': '1rem',
       '--font-body': FONT_STACKS.system,
       '--font-heading': FONT_STACKS.system,
     });
@@ -28,11 +30,20 @@ describe('themeVariables', () => {
   });
 
   it.each([
-    ['square', '0'],
-    ['rounded', '0.375rem'],
-    ['pill', '999px'],
-  ] as const)('button style %p -> radius %p', (style, radius) => {
-    expect(themeVariables({ ...PLATFORM_DEFAULTS.theme, button_style: style })['--button-radius']).toBe(radius);
+    ['square', '0', '0'],
+    ['rounded', '0.375rem', '0.5rem'],
+    ['pill', '999px', '1rem'],
+  ] as const)('button style %p -> button radius %p, panel radius %p', (style, button, panel) => {
+    const variables = themeVariables({ ...PLATFORM_DEFAULTS.theme, button_style: style });
+    expect(variables['--button-radius']).toBe(button);
+    expect(variables['--panel-radius']).toBe(panel);
+  });
+
+  it('never gives a panel or a field a radius that would crop it (at most 1rem), whatever the style', () => {
+    for (const style of ['square', 'rounded', 'pill'] as const) {
+      const variables = themeVariables({ ...PLATFORM_DEFAULTS.theme, button_style: style });
+      for (const name of ['--panel-radius', '--field-radius'] as const) expect(parseFloat(variables[name] ?? '')).toBeLessThanOrEqual(1);
+    }
   });
 });
 

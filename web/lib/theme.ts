@@ -6,10 +6,15 @@ import type { SiteConfig } from '@platform/domain';
  * read var(--color-primary) and friends, so no component knows a tenant's colours.
  */
 
-const BUTTON_RADIUS: Record<SiteConfig['theme']['button_style'], string> = {
-  square: '0',
-  rounded: '0.375rem',
-  pill: '999px',
+/**
+ * A theme's button style sets three radii, each bounded to what its kind of box can take: buttons
+ * and tags may be pills, but a panel (card, gallery, sidebar, dialog) or a form field given a pill's
+ * radius turns into an oval that crops its title, its corners' buttons and the dialog's close button.
+ */
+const RADII: Record<SiteConfig['theme']['button_style'], { button: string; field: string; panel: string }> = {
+  square: { button: '0', field: '0', panel: '0' },
+  rounded: { button: '0.375rem', field: '0.375rem', panel: '0.5rem' },
+  pill: { button: '999px', field: '0.75rem', panel: '1rem' },
 };
 
 export type ThemeVariables = Record<`--${string}`, string>;
@@ -51,7 +56,9 @@ export function themeVariables(theme: SiteConfig['theme']): ThemeVariables {
     '--color-accent': theme.accent_colour,
     '--color-on-accent': readableTextColour(theme.accent_colour),
     '--color-background': theme.background_colour,
-    '--button-radius': BUTTON_RADIUS[theme.button_style],
+    '--button-radius': RADII[theme.button_style].button,
+    '--field-radius': RADII[theme.button_style].field,
+    '--panel-radius': RADII[theme.button_style].panel,
     '--font-body': FONT_STACKS[theme.body_font],
     '--font-heading': FONT_STACKS[theme.heading_font],
   };

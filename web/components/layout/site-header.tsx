@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { SiteView } from '@/lib/api';
 import { headerMenu } from '@/lib/navigation/header-menu';
 import { ROUTES } from '@/lib/routes';
+import { HeaderNav } from './header-nav';
 import { NavMenu } from './nav-menu';
 import styles from './site-header.module.css';
 
@@ -15,12 +16,14 @@ export async function SiteHeader({ site }: { site: SiteView }) {
           {/* A plain img: logos are small, come from the API's /media and need no optimisation pipeline. */}
           <img src={site.logo.src} alt={site.logo.alt} className={styles.logo} height={44} />
         </Link>
-        <nav aria-label="Main" className={styles.nav}>
-          <NavMenu items={items} />
-        </nav>
-        <Link href={ROUTES.watchlist} className={styles.account} prefetch={false}>
-          My watchlist
-        </Link>
+        <HeaderNav>
+          <nav aria-label="Main" className={styles.nav}>
+            <NavMenu items={items} />
+          </nav>
+          <Link href={ROUTES.watchlist} className={styles.account} prefetch={false}>
+            My watchlist
+          </Link>
+        </HeaderNav>
       </div>
     </header>
   );

@@ -51,7 +51,9 @@ export function LocationGroupCard({ name, tabs, showAllTabs, buttons, enquiry }:
         <li key={location.id} className={styles.tabLocation}>
           <LocationDetails location={location} headingLevel={headingLevel} />
           <LocationMap location={location} />
-          <p className={styles.actions}>
+          {/* A div, not a p: Send Enquiry renders its dialog here, and a dialog inside a p is invalid HTML
+              that the browser moves out, so React's hydration would not match. */}
+          <div className={styles.actions}>
             {buttons === 'send_enquiry' ? (
               <SendEnquiry locationId={location.id} locationName={location.name} setup={enquiry} />
             ) : (
@@ -60,7 +62,7 @@ export function LocationGroupCard({ name, tabs, showAllTabs, buttons, enquiry }:
                 <span className="visually-hidden"> at {location.name}</span>
               </a>
             )}
-          </p>
+          </div>
         </li>
       ))}
     </ul>

@@ -3,7 +3,8 @@ import styles from './locations.module.css';
 
 /**
  * A location's map: an embedded map when the site has a maps key; otherwise the location's image
- * (a static picture, sized so nothing shifts) with the Get Directions link beside it.
+ * (a static picture, sized so nothing shifts) with the Get Directions link beside it; with neither,
+ * an address card with Get Directions, so no card shows an empty box.
  */
 export function LocationMap({ location, large = false }: { location: LocationView; large?: boolean }) {
   if (location.mapEmbedSrc) {
@@ -23,9 +24,21 @@ export function LocationMap({ location, large = false }: { location: LocationVie
         // Static image: 600 wide (spec 001 §9 map image width), lazy below the fold.
         <img src={location.image.src} alt={location.image.alt} width={600} height={large ? 462 : 338} loading="lazy" className={styles.mapImage} />
       ) : (
-        <span className={styles.mapPlaceholder} aria-hidden="true">
-          {location.city ?? location.name}
-        </span>
+        <AddressCard location={location} />
+      )}
+    </div>
+  );
+}
+
+function AddressCard({ location }: { location: LocationView }) {
+  return (
+    <div className={styles.addressCard}>
+      <span className={styles.addressCardPin} aria-hidden="true" />
+      <p className={styles.addressCardText}>{location.address ?? location.city ?? location.name}</p>
+      {location.directionsHref && (
+        <a href={location.directionsHref} target="_blank" rel="noopener noreferrer" className="button button-secondary">
+          Get Directions<span className="visually-hidden"> to {location.name} (opens in a new tab)</span>
+        </a>
       )}
     </div>
   );

@@ -3,6 +3,7 @@ export * from './stock-status';
 export * from './reservation';
 export * from './card-tag';
 export * from './price-display';
+export * from './price-type';
 export * from './market-badge';
 export * from './phone';
 export * from './similar-price-band';

@@ -13,6 +13,7 @@ import {
   KEY_SPECS_INITIAL,
   otherCityAnnouncement,
   previewText,
+  priceTypeLabel,
   reserveDepositText,
   showFinanceCalculator,
   showFinanceDisclaimer,
@@ -134,6 +135,7 @@ export default async function VehiclePage({ params }: VehicleParams) {
     dealer: { name: dealership.name, phone: derived.phone?.display ?? null, street: location?.address?.street, city: location?.address?.city, state: location?.address?.state, postcode: location?.address?.postcode },
   });
   const enquire = `#${FORM_ANCHORS.enquiry}`;
+  const priceType = priceTypeLabel(car.price_type);
 
   const priceBlock = (
     <div className={styles.price}>
@@ -146,7 +148,9 @@ export default async function VehiclePage({ params }: VehicleParams) {
       <span className={styles.amount} data-testid="vehicle-price">
         {derived.price.text}
       </span>
-      {derived.price.kind !== 'no_price' && car.price_type && <span className={styles.muted}> {car.price_type}</span>}
+      {derived.price.kind !== 'no_price' && priceType && (
+        <span className={styles.muted}> {priceType.abbreviation ? <abbr title={priceType.abbreviation}>{priceType.text}</abbr> : priceType.text}</span>
+      )}
       {derived.market_badge && <span className={styles.badge}>Below Market Price</span>}
     </div>
   );
@@ -165,8 +169,10 @@ export default async function VehiclePage({ params }: VehicleParams) {
         </DismissableBar>
       )}
 
+      {/* Media, sidebar, then the rest: on a phone the price and main actions follow the photos
+          instead of every specification; on a desktop the sidebar sits beside both. */}
       <div className={styles.layout}>
-        <div className={styles.main}>
+        <div className={styles.media}>
           <Gallery
             name={car.name}
             images={images}
@@ -178,7 +184,99 @@ export default async function VehiclePage({ params }: VehicleParams) {
             hotspots={{ exterior: car.hotspots?.exterior ?? [], interior: car.hotspots?.interior ?? [] }}
             interiorImage={car.spin_interior_image ?? null}
           />
+        </div>
 
+        <aside className={styles.sidebar} aria-label="Price and enquiry">
+          {derived.tag && <span className={`${styles.tag} ${derived.tag.kind === 'sold' ? styles.tagSold : ''}`}>{derived.tag.label}</span>}
+          <h1 className={styles.title}>{car.name}</h1>
+          {[car.badge, car.series].some(Boolean) && <p className={styles.muted}>{[car.badge, car.series].filter(Boolean).join(' ')}</p>}
+
+          {sold ? (
+            <div className={styles.sold} data-testid="sold-message">
+              <p className={styles.soldHeading}>{SOLD_HEADING}</p>
+              <p>{SOLD_MESSAGE}</p>
+              <a className={styles.primaryButton} href={`#${FORM_ANCHORS.findSimilar}`}>
+                {config.buttons.similar_label}
+              </a>
+            </div>
+          ) : (
+            <>
+              {priceBlock}
+              <FinanceTeaser page={page} quoteWeekly={quote?.weeklyRepaymentAmount ?? null} />
+              {/* One primary action (the enquiry); the other ways to act on this car are secondary,
+                  and the ones that only lead to a tool or a request are a compact list below. */}
+              <div className={styles.buttons}>
+                <a className={styles.primaryButton} href={enquire}>
+                  {config.buttons.enquire_label}
+                </a>
+                {derived.can_reserve && derived.reserve_path && (
+                  <Link className={styles.secondaryButton} href={derived.reserve_path} prefetch={false}>
+                    {config.buttons.reserve_label} <span className={styles.muted}>({reserveDepositText(null, derived.reserve_deposit_text)} deposit)</span>
+                  </Link>
+                )}
+                {slotOptions && slotOptions.length > 0 && (
+                  <a className={styles.secondaryButton} href={`#${FORM_ANCHORS.testDrive}`}>
+                    Book a Test Drive
+                  </a>
+                )}
+              </div>
+              <ul className={styles.moreActions}>
+                <li>
+                  <a href={`#${FORM_ANCHORS.requestPhotos}`}>Request Photos</a>
+                </li>
+                {derived.online_purchase_path && (
+                  <li>
+                    <Link href={derived.online_purchase_path} prefetch={false}>
+                      Online Purchase
+                    </Link>
+                  </li>
+                )}
+                <li>
+                  <Link href={derived.trade_in_path} prefetch={false}>
+                    Trade-In Valuation
+                  </Link>
+                </li>
+                {financeShown && (
+                  <li>
+                    <a href="#finance-calculator">Finance Calculator</a>
+                  </li>
+                )}
+              </ul>
+            </>
+          )}
+
+          {derived.phone && !sold && (
+            <PhoneReveal siteSlug={siteSlug} carSlug={car.slug} carId={car.id} dealershipId={dealership.id} websiteId={site.id} masked={derived.phone.masked} display={derived.phone.display} href={derived.phone.href} />
+          )}
+
+          <div className={styles.tools}>
+            {shopper && showWatchlistButton(sold, saved) && (
+              <WatchlistButton
+                siteSlug={siteSlug}
+                carId={car.id}
+                carName={car.name}
+                phone={shopper.signed_in ? shopper.phone : null}
+                initiallySaved={saved}
+                signInHref={signInPath({ type: 'watchlist', redirect: carPath, back: carPath })}
+              />
+            )}
+            <ShareButtons carName={car.name} carPath={carPath} />
+            <PrintButton carSlug={car.slug} />
+            {car.file && isWebAddress(car.file) && (
+              <a className={styles.secondaryButton} href={car.file} target="_blank" rel="noopener noreferrer">
+                History Report
+              </a>
+            )}
+          </div>
+          {location && (
+            <p className={styles.muted}>
+              {location.name}
+              {location.address?.city ? `, ${location.address.city}` : ''}
+            </p>
+          )}
+        </aside>
+
+        <div className={styles.main}>
           <section className={styles.section} aria-labelledby="key-info">
             <h2 id="key-info">Key information</h2>
             <SpecGrid rows={keySpecs(car).slice(0, KEY_SPECS_INITIAL)} />
@@ -245,88 +343,6 @@ export default async function VehiclePage({ params }: VehicleParams) {
             <PriceGauge carSlug={car.slug} />
           </Suspense>
         </div>
-
-        <aside className={styles.sidebar} aria-label="Price and enquiry">
-          {derived.tag && <span className={`${styles.tag} ${derived.tag.kind === 'sold' ? styles.tagSold : ''}`}>{derived.tag.label}</span>}
-          <h1 className={styles.title}>{car.name}</h1>
-          {[car.badge, car.series].some(Boolean) && <p className={styles.muted}>{[car.badge, car.series].filter(Boolean).join(' ')}</p>}
-
-          {sold ? (
-            <div className={styles.sold} data-testid="sold-message">
-              <p className={styles.soldHeading}>{SOLD_HEADING}</p>
-              <p>{SOLD_MESSAGE}</p>
-              <a className={styles.primaryButton} href={`#${FORM_ANCHORS.findSimilar}`}>
-                {config.buttons.similar_label}
-              </a>
-            </div>
-          ) : (
-            <>
-              {priceBlock}
-              <FinanceTeaser page={page} quoteWeekly={quote?.weeklyRepaymentAmount ?? null} />
-              <div className={styles.buttons}>
-                <a className={styles.primaryButton} href={enquire}>
-                  {config.buttons.enquire_label}
-                </a>
-                {slotOptions && slotOptions.length > 0 && (
-                  <a className={styles.primaryButton} href={`#${FORM_ANCHORS.testDrive}`}>
-                    Book a Test Drive
-                  </a>
-                )}
-                <a className={styles.secondaryButton} href={`#${FORM_ANCHORS.requestPhotos}`}>
-                  Request Photos
-                </a>
-                {derived.can_reserve && derived.reserve_path && (
-                  <Link className={styles.primaryButton} href={derived.reserve_path} prefetch={false}>
-                    {config.buttons.reserve_label} <span className={styles.muted}>({reserveDepositText(null, derived.reserve_deposit_text)} deposit)</span>
-                  </Link>
-                )}
-                {derived.online_purchase_path && (
-                  <Link className={styles.secondaryButton} href={derived.online_purchase_path} prefetch={false}>
-                    Online Purchase
-                  </Link>
-                )}
-                <Link className={styles.secondaryButton} href={derived.trade_in_path} prefetch={false}>
-                  Trade-In Valuation
-                </Link>
-                {financeShown && (
-                  <a className={styles.secondaryButton} href="#finance-calculator">
-                    Finance Calculator
-                  </a>
-                )}
-              </div>
-            </>
-          )}
-
-          {derived.phone && !sold && (
-            <PhoneReveal siteSlug={siteSlug} carSlug={car.slug} carId={car.id} dealershipId={dealership.id} websiteId={site.id} masked={derived.phone.masked} display={derived.phone.display} href={derived.phone.href} />
-          )}
-
-          <div className={styles.tools}>
-            {shopper && showWatchlistButton(sold, saved) && (
-              <WatchlistButton
-                siteSlug={siteSlug}
-                carId={car.id}
-                carName={car.name}
-                phone={shopper.signed_in ? shopper.phone : null}
-                initiallySaved={saved}
-                signInHref={signInPath({ type: 'watchlist', redirect: carPath, back: carPath })}
-              />
-            )}
-            <ShareButtons carName={car.name} carPath={carPath} />
-            <PrintButton carSlug={car.slug} />
-            {car.file && isWebAddress(car.file) && (
-              <a className={styles.secondaryButton} href={car.file} target="_blank" rel="noopener noreferrer">
-                History Report
-              </a>
-            )}
-          </div>
-          {location && (
-            <p className={styles.muted}>
-              {location.name}
-              {location.address?.city ? `, ${location.address.city}` : ''}
-            </p>
-          )}
-        </aside>
       </div>
 
       <FeatureBanner servicePath={config.routes.service_path} />
@@ -347,6 +363,7 @@ export default async function VehiclePage({ params }: VehicleParams) {
         }
         bar={
           <div className={styles.chromeInner}>
+            {!sold && <span className={styles.barPrice}>{derived.price.text}</span>}
             <a className={styles.primaryButton} href={sold ? `#${FORM_ANCHORS.findSimilar}` : enquire}>
               {sold ? config.buttons.similar_label : config.buttons.enquire_label}
             </a>
