@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useState, type KeyboardEvent } from 'react';
+import { useCallback, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
 import { PRIORITY_IMAGE_COUNT, wrapIndex, type GalleryMode, type Hotspot, type VideoSlide } from '@platform/domain';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { imageSrcSet, imageUrl } from '@/lib/media/image-url';
@@ -27,6 +27,9 @@ export interface GalleryProps {
 const MODE_LABELS: Record<GalleryMode, string> = { gallery: 'Gallery', spinner: '360° Spin', interior: 'Interior' };
 const MAIN_WIDTHS = [480, 800, 1200] as const;
 const MAIN_SIZES = '(min-width: 64rem) 44rem, 100vw';
+const FULL_WIDTHS = [800, 1200, 1600] as const;
+/** A horizontal move of at least this many pixels, more sideways than up or down, is a swipe. */
+const SWIPE_PX = 40;
 /** Photos are 4:3; the box is reserved so nothing shifts as they arrive. */
 const WIDTH = 800;
 const HEIGHT = 600;
@@ -44,6 +47,24 @@ export function Gallery({ name, images, showThumbnails, video, modes, initialMod
   const [fullScreen, setFullScreen] = useState(false);
   const count = slides.length;
   const go = useCallback((step: number) => setIndex((current) => wrapIndex(current, step, count)), [count]);
+
+  // Swipe on touch screens: remember where a single finger went down, and turn a mostly sideways
+  // move into previous/next when it lifts. Vertical moves stay page scrolls.
+  const touchStart = useRef<{ x: number; y: number } | null>(null);
+  const swipe = {
+    onTouchStart: (event: TouchEvent<HTMLElement>) => {
+      const touch = event.touches.length === 1 ? event.touches[0] : undefined;
+      touchStart.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
+    },
+    onTouchEnd: (event: TouchEvent<HTMLElement>) => {
+      const start = touchStart.current;
+      const touch = event.changedTouches[0];
+      touchStart.current = null;
+      if (!start || !touch || count < 2) return;
+      const dx = touch.clientX - start.x;
+      if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(touch.clientY - start.y)) go(dx < 0 ? 1 : -1);
+    },
+  };
 
   const onArrows = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'ArrowLeft') {
@@ -72,7 +93,7 @@ export function Gallery({ name, images, showThumbnails, video, modes, initialMod
 
       {mode === 'gallery' && (
         <>
-          <div className={styles.stage} role="region" aria-roledescription="carousel" aria-label={`${name} photos`} tabIndex={0} onKeyDown={onArrows}>
+          <div className={styles.stage} role="region" aria-roledescription="carousel" aria-label={`${name} photos`} tabIndex={0} onKeyDown={onArrows} {...swipe}>
             {count === 0 ? (
               <div className={styles.noImage}>No photos yet</div>
             ) : (
@@ -148,9 +169,18 @@ export function Gallery({ name, images, showThumbnails, video, modes, initialMod
       )}
 
       <ModalDialog open={fullScreen} title={`${name} (${index + 1} / ${count})`} onClose={() => setFullScreen(false)} size="full" onKeyDown={onArrows}>
-        <div className={styles.fullStage} data-testid="full-screen-gallery">
+        <div className={styles.fullStage} data-testid="full-screen-gallery" {...swipe}>
           {slides[index]?.kind === 'image' ? (
-            <img className={styles.fullImage} src={imageUrl((slides[index] as { image: GalleryImage }).image.src, { width: 1600, crop: false })} alt={`${name}, photo ${index + 1}`} />
+            // Scaled to the screen whatever the photo's own size, keeping its aspect (object-fit: contain).
+            <img
+              className={styles.fullImage}
+              src={imageUrl((slides[index] as { image: GalleryImage }).image.src, { width: 1600, crop: false })}
+              srcSet={imageSrcSet((slides[index] as { image: GalleryImage }).image.src, FULL_WIDTHS)}
+              sizes="100vw"
+              width={WIDTH}
+              height={HEIGHT}
+              alt={`${name}, photo ${index + 1}`}
+            />
           ) : slides[index] ? (
             <VideoPlayer video={(slides[index] as { video: VideoSlide }).video} name={name} active />
           ) : null}
