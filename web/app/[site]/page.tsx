@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { homeLocationSections, salesThisMonth } from '@platform/domain';
 import { DealershipList } from '@/components/home/dealership-list';
+import { QuickSearch } from '@/components/home/quick-search';
 import { LocationsBlock } from '@/components/locations/locations-block';
 import { HomeMarketing, HomePromotions } from '@/components/marketing/home-marketing';
 import { SalesCounter } from '@/components/marketing/sales-counter';
@@ -23,6 +24,7 @@ export default async function SiteHomePage({ params }: { params: Promise<{ site:
             {site.name}
           </h1>
           {site.tagline && <p className={styles.tagline}>{site.tagline}</p>}
+          <QuickSearch siteSlug={site.slug} />
           <p className={styles.actions}>
             <Link href={ROUTES.searchAll} className="button button-primary" prefetch={false}>
               Browse our stock

@@ -19,3 +19,15 @@ function bandOf(edges: readonly number[], value: number | null | undefined): str
 
 export const priceBand = (price: number | null | undefined): string | null => bandOf(PRICE_BAND_EDGES, price);
 export const weeklyPriceBand = (weekly: number | null | undefined): string | null => bandOf(WEEKLY_BAND_EDGES, weekly);
+
+/**
+ * The 'Max price' choices of the home page's quick search: the price band edges, up to the first
+ * one that covers the site's dearest car (every choice then narrows the stock; none is empty
+ * because it is above every car). Each is a range text 'min:max' the search page reads.
+ */
+export function quickSearchPriceCaps(highestPrice: number | null | undefined): { value: string; max: number }[] {
+  const edges = PRICE_BAND_EDGES.filter((edge) => edge > 0);
+  const covering = highestPrice == null ? -1 : edges.findIndex((edge) => edge >= highestPrice);
+  const shown = covering === -1 ? edges : edges.slice(0, covering + 1);
+  return shown.map((max) => ({ value: `:${max}`, max }));
+}
