@@ -45,5 +45,12 @@ export async function dismissPopupsOf(page: Page, request: APIRequestContext, sl
   if (!response.ok()) throw new Error(`GET /api/sites/${slug}/config answered ${response.status()}`);
   const { dealerships } = (await response.json()) as { dealerships: { slug: string }[] };
   const keys = dealerships.map((dealership) => `popup-dismissed:${dealership.slug}`);
-  await page.addInitScript((names: string[]) => names.forEach((name) => localStorage.setItem(name, 'e2e')), keys);
+  // Init scripts run in every frame too; a sandboxed embed (a map, a video) may not touch storage.
+  await page.addInitScript((names: string[]) => {
+    try {
+      names.forEach((name) => localStorage.setItem(name, 'e2e'));
+    } catch {
+      // not this frame's to set
+    }
+  }, keys);
 }

@@ -107,7 +107,6 @@ export function renderVehicleSvg(body: DemoBodyType, n: number): string {
     `<rect width="640" height="400" fill="${sky}"/><rect y="300" width="640" height="100" fill="${ground}"/>` +
     `<g${flip}><ellipse cx="320" cy="336" rx="270" ry="10" fill="#000" opacity=".15"/>` +
     `<path d="${shape.path}" fill="${paint}"/><path d="${shape.windows}" fill="#e9f1f7" opacity=".85"/>${wheels}</g>` +
-    `<text x="20" y="385" font-family="Arial,Helvetica,sans-serif" font-size="14" fill="#ffffff" opacity=".8">Demo photo ${n}</text>` +
     `</svg>\n`
   );
 }
