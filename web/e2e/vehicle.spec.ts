@@ -151,6 +151,35 @@ test.describe('vehicle detail page', () => {
     await expect(panel.getByTestId('finance-total')).toHaveText('');
   });
 
+  test("the calculator opens on the teaser's loan, lists the fees in its repayment and says when it moved a typed rate", async ({ page, request }) => {
+    type Answer = {
+      derived: { finance_teaser: { eligible: boolean; interestRate?: number; termYears?: number | null } };
+      config: { finance: { fees: { label: string; amount: number }[]; interest_min: number; interest_max: number } };
+    };
+    const candidates = await carsWhere(SITE, `${IN_STOCK} AND c.price > 5000 AND c.make <> 'Suzuki'`, 40);
+    let found: { slug: string; answer: Answer } | null = null;
+    for (const car of candidates) {
+      const answer = (await (await request.get(`${API_ORIGIN}/api/sites/${SITE}/cars/${car.slug}`)).json()) as Answer;
+      if (answer.derived.finance_teaser.eligible) {
+        found = { slug: car.slug, answer };
+        break;
+      }
+    }
+    if (!found) throw new Error('no demo car with a finance teaser');
+    const { derived, config } = found.answer;
+    await page.goto(siteUrl(SITE, `/cars/${found.slug}`));
+    await expect(page.getByTestId('finance-teaser')).toContainText(`${derived.finance_teaser.interestRate}% p.a.`);
+    const panel = page.locator('#finance-calculator');
+    await expect(panel.getByLabel('Interest rate (%)')).toHaveValue(String(derived.finance_teaser.interestRate));
+    for (const fee of config.finance.fees.filter((f) => f.amount > 0)) await expect(panel.getByText(new RegExp(`^${fee.label}:`))).toBeVisible();
+
+    await panel.getByLabel('Interest rate (%)').fill('0');
+    await panel.getByLabel('Interest rate (%)').blur();
+    await expect(panel.getByLabel('Interest rate (%)')).toHaveValue(String(config.finance.interest_min));
+    // The help text stays after the value moved, so the change is never silent.
+    await expect(panel.getByText(`Cannot be less than ${config.finance.interest_min} or more than ${config.finance.interest_max}`)).toBeVisible();
+  });
+
   test('the enquiry submits through the steps and lands on /success with a lead stored', async ({ page }) => {
     const car = await oneCarWhere(SITE, IN_STOCK);
     const since = new Date(Date.now() - 1000);

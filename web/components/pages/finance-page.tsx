@@ -35,7 +35,7 @@ export function FinancePage({ site, query }: { site: SiteView; query: QueryParam
           variant="slider"
           limits={limits}
           defaults={defaults}
-          fees={finance.fees.map((fee) => ({ amount: fee.amount, per: fee.per }))}
+          fees={finance.fees.map((fee) => ({ label: fee.label, amount: fee.amount, per: fee.per }))}
           quoteHref="#finance-form"
         />
       )}

@@ -78,6 +78,9 @@ export function FinanceCalculator({ siteSlug, carId, variant = 'panel', limits, 
     residual: String(defaults.residual),
   });
   const [frequency, setFrequency] = useState<FinanceFrequency>(defaults.frequency);
+  // Fields whose typed value was moved into range on leaving them: their help text stays until the
+  // next edit, so a rate typed as 0 never silently becomes the minimum.
+  const [clamped, setClamped] = useState<ReadonlySet<NumberField>>(new Set());
   const used = useRef(false);
 
   const touched = () => {
@@ -106,7 +109,8 @@ export function FinanceCalculator({ siteSlug, carId, variant = 'panel', limits, 
           const range = limits[field.limit];
           const id = `finance-${field.name}`;
           // The amount may be 0 (no price), which is not "out of range" but still clamps to 0.
-          const invalid = outOfRange(raw[field.name], range) && !(field.name === 'amount' && Number(raw.amount) <= 0 && raw.amount.trim() !== '');
+          const invalid =
+            clamped.has(field.name) || (outOfRange(raw[field.name], range) && !(field.name === 'amount' && Number(raw.amount) <= 0 && raw.amount.trim() !== ''));
           return (
             <div key={field.name} className={styles.calcField}>
               <label htmlFor={id}>{field.label}</label>
@@ -124,8 +128,13 @@ export function FinanceCalculator({ siteSlug, carId, variant = 'panel', limits, 
                 onChange={(event) => {
                   touched();
                   setRaw({ ...raw, [field.name]: event.target.value });
+                  if (clamped.has(field.name)) setClamped(new Set([...clamped].filter((name) => name !== field.name)));
                 }}
-                onBlur={() => setRaw((current) => ({ ...current, [field.name]: String(values[field.name]) }))}
+                onBlur={() => {
+                  const kept = String(values[field.name]);
+                  if (kept !== raw[field.name].trim() && raw[field.name].trim() !== '') setClamped(new Set([...clamped, field.name]));
+                  setRaw((current) => ({ ...current, [field.name]: kept }));
+                }}
               />
               {variant === 'slider' && field.name === 'amount' && (
                 <input
@@ -180,6 +189,21 @@ export function FinanceCalculator({ siteSlug, carId, variant = 'panel', limits, 
           <dd data-testid="finance-total">{result.display === null ? '' : formatMoney(result.totalPayable)}</dd>
         </div>
       </dl>
+      {fees.some((fee) => fee.amount > 0) && (
+        <div className={styles.calcFees}>
+          <p>The repayment includes these fees:</p>
+          <ul>
+            {fees
+              .filter((fee) => fee.amount > 0)
+              .map((fee, index) => (
+                <li key={`${fee.label ?? fee.per}-${index}`}>
+                  {fee.label ?? (fee.per === 'once' ? 'Establishment fee' : 'Monthly fee')}: {formatMoney(fee.amount)}
+                  {fee.per === 'once' ? ' (added to the amount financed)' : ' a month (spread over each repayment)'}
+                </li>
+              ))}
+          </ul>
+        </div>
+      )}
       <a className={styles.primaryButton} href={quoteHref}>
         Request a Quote
       </a>

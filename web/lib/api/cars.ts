@@ -34,6 +34,9 @@ const FinanceTeaserSchema = z.union([
     monthly: z.number().nullable(),
     interestRate: z.number(),
     comparisonRate: z.number(),
+    termYears: z.number().nullable(),
+    deposit: z.number().nullable(),
+    balloon: z.number().nullable(),
   }),
 ]);
 

@@ -35,6 +35,16 @@ describe('financePanelDefaults (spec 001 §9)', () => {
     expect(financePanelDefaults(null, finance).amount).toBe(30000);
   });
 
+  it("opens on the teaser lender's loan, so the panel and the sidebar figure are for the same loan", () => {
+    const teaser = { interestRate: 12.66, termYears: 7, deposit: 5000, balloon: 10000 };
+    expect(financePanelDefaults(32990, finance, teaser)).toEqual({ amount: 32990, termYears: 7, interestPercent: 12.66, deposit: 5000, residual: 10000, frequency: 'week' });
+  });
+
+  it("keeps the site's defaults for what the lender does not state", () => {
+    const teaser = { interestRate: 8.5, termYears: null, deposit: null, balloon: null };
+    expect(financePanelDefaults(32990, finance, teaser)).toEqual({ amount: 32990, termYears: 5, interestPercent: 8.5, deposit: 0, residual: 0, frequency: 'week' });
+  });
+
   it('keeps each default inside the site ranges', () => {
     const tight = { ...finance, interest_min: 12, interest_max: 14.5, term_max_years: 4, amount_max: 100000 };
     expect(financePanelDefaults(150000, tight)).toMatchObject({ amount: 100000, termYears: 4, interestPercent: 12 });

@@ -32,20 +32,30 @@ export interface FinancePanelDefaults {
   frequency: FinanceFrequency;
 }
 
+/** The lender's loan behind a teaser's 'From $X per week', as far as the lender states it. */
+export interface TeaserLoan {
+  interestRate: number;
+  termYears: number | null;
+  deposit: number | null;
+  balloon: number | null;
+}
+
 /**
  * What the panel opens with (spec 001 §9): the car's price (30000 when it has none), the site's
- * default term and rate, no deposit or residual, weekly repayments. Each default sits inside the
- * site's ranges, so a provider whose minimum rate is above 10 opens at its minimum.
+ * default term and rate, no deposit or residual, weekly repayments. When the sidebar shows a
+ * lender's teaser, the panel opens on that lender's rate, term, deposit and balloon instead, so the
+ * two figures a shopper compares are for the same loan. Each value sits inside the site's ranges,
+ * so a provider whose minimum rate is above 10 opens at its minimum.
  */
-export function financePanelDefaults(carPrice: number | null | undefined, finance: PanelFinance): FinancePanelDefaults {
+export function financePanelDefaults(carPrice: number | null | undefined, finance: PanelFinance, teaser: TeaserLoan | null = null): FinancePanelDefaults {
   const limits = financeLimits(finance, carPrice, 'panel');
   const amount = carPrice != null && carPrice > 0 ? carPrice : finance.amount_default;
   return {
     amount: clampToRange(amount, limits.amount),
-    termYears: clampToRange(finance.term_default_years, limits.term),
-    interestPercent: clampToRange(finance.interest_default, limits.interest),
-    deposit: 0,
-    residual: 0,
+    termYears: clampToRange(teaser?.termYears ?? finance.term_default_years, limits.term),
+    interestPercent: clampToRange(teaser?.interestRate ?? finance.interest_default, limits.interest),
+    deposit: clampToRange(teaser?.deposit ?? 0, limits.deposit),
+    residual: clampToRange(teaser?.balloon ?? 0, limits.residual),
     frequency: 'week',
   };
 }

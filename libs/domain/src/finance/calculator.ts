@@ -12,6 +12,8 @@ export const ENQUIRE_FOR_FINANCE = 'Enquire for Finance';
 export const SMALL_PAYMENT_LIMIT = 25;
 
 export interface FinanceFee {
+  /** What the shopper is told the fee is, e.g. 'Establishment fee'. */
+  label?: string;
   amount: number;
   /** 'once' fees are financed with the car; 'month' fees are charged alongside each repayment. */
   per: 'once' | 'month';

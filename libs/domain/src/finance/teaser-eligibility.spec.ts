@@ -12,6 +12,9 @@ import {
 
 const now = new Date('2025-06-15T02:00:00Z');
 
+/** An entry that states no term, deposit or balloon. */
+const NO_LOAN = { termYears: null, deposit: null, balloon: null };
+
 const entry: FinanceLenderEntry = {
   interestRate: 8.99,
   comparisonRate: 9.49,
@@ -84,9 +87,19 @@ describe('rules every provider shares', () => {
   });
 });
 
+describe('the loan behind the teaser', () => {
+  it('carries the term, deposit and balloon the lender states, for the calculator to open with', () => {
+    expect(teaser('taurus', {}, { ...entry, termYears: 7, deposit: 5000, balloon: 12000 })).toMatchObject({ eligible: true, termYears: 7, deposit: 5000, balloon: 12000 });
+  });
+
+  it('reads a term given in months as years', () => {
+    expect(teaser('taurus', {}, { ...entry, termMonths: 60 })).toMatchObject({ eligible: true, termYears: 5 });
+  });
+});
+
 describe('Taurus', () => {
   it('is eligible with the entry figures', () => {
-    expect(teaser('taurus')).toEqual({ eligible: true, provider: 'taurus', weekly: 139, monthly: 602, interestRate: 8.99, comparisonRate: 9.49 });
+    expect(teaser('taurus')).toEqual({ eligible: true, provider: 'taurus', weekly: 139, monthly: 602, interestRate: 8.99, comparisonRate: 9.49, ...NO_LOAN });
   });
 
   it.each([
@@ -139,6 +152,7 @@ describe.each(['360_finance', 'ausloans'] as const)('%s', (provider) => {
       monthly: null,
       interestRate: 7.5,
       comparisonRate: 8.1,
+      ...NO_LOAN,
     });
   });
 
@@ -153,7 +167,7 @@ describe.each(['360_finance', 'ausloans'] as const)('%s', (provider) => {
 
 describe.each(['manual', 'angle', 'powertorque'] as const)('%s', (provider) => {
   it('is eligible with a weekly payment, regardless of age', () => {
-    expect(teaser(provider, { year: 1995 })).toEqual({ eligible: true, provider, weekly: 139, monthly: 602, interestRate: 8.99, comparisonRate: 9.49 });
+    expect(teaser(provider, { year: 1995 })).toEqual({ eligible: true, provider, weekly: 139, monthly: 602, interestRate: 8.99, comparisonRate: 9.49, ...NO_LOAN });
   });
 
   it.each([
@@ -183,6 +197,7 @@ describe('Nissan Finance', () => {
       monthly: 602,
       interestRate: 8.99,
       comparisonRate: 9.49,
+      ...NO_LOAN,
     });
   });
 
@@ -208,7 +223,7 @@ describe('youx (figures from the quote service)', () => {
   const youx = (overrides: Partial<Car> = {}) => financeTeaser(car('youx', { youxQuote: quote, ...overrides }, null), options('youx'));
 
   it('is eligible with the quoted weekly payment', () => {
-    expect(youx()).toEqual({ eligible: true, provider: 'youx', weekly: 147, monthly: null, interestRate: 9.99, comparisonRate: 10.42 });
+    expect(youx()).toEqual({ eligible: true, provider: 'youx', weekly: 147, monthly: null, interestRate: 9.99, comparisonRate: 10.42, ...NO_LOAN });
   });
 
   it('needs a quote, a price above 0 and an available car', () => {

@@ -35,6 +35,10 @@ export type FinanceTeaser =
       monthly: number | null;
       interestRate: number;
       comparisonRate: number;
+      /** The loan the lender priced the payment on, when it says; the calculator opens with it. */
+      termYears: number | null;
+      deposit: number | null;
+      balloon: number | null;
     };
 
 export interface FinanceTeaserOptions {
@@ -50,6 +54,10 @@ interface TeaserEntry {
   comparisonRate?: number | null;
   paymentWeek?: number | null;
   paymentMonth?: number | null;
+  termYears?: number | null;
+  termMonths?: number | null;
+  deposit?: number | null;
+  balloon?: number | null;
 }
 
 type ProviderRule = (car: TeaserCar, entry: TeaserEntry, thisYear: number) => TeaserIneligibleReason | null;
@@ -137,6 +145,9 @@ export function financeTeaser(car: TeaserCar, options: FinanceTeaserOptions): Fi
     monthly: entry.paymentMonth ?? null,
     interestRate: entry.interestRate,
     comparisonRate: entry.comparisonRate,
+    termYears: entry.termYears ?? (entry.termMonths != null ? entry.termMonths / 12 : null),
+    deposit: entry.deposit ?? null,
+    balloon: entry.balloon ?? null,
   };
 }
 

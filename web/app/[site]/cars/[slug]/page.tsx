@@ -327,8 +327,8 @@ export default async function VehiclePage({ params }: VehicleParams) {
               siteSlug={siteSlug}
               carId={car.id}
               limits={limits}
-              defaults={financePanelDefaults(car.price, config.finance)}
-              fees={config.finance.fees.map((fee) => ({ amount: fee.amount, per: fee.per }))}
+              defaults={financePanelDefaults(car.price, config.finance, derived.finance_teaser.eligible ? derived.finance_teaser : null)}
+              fees={config.finance.fees.map((fee) => ({ label: fee.label, amount: fee.amount, per: fee.per }))}
               quoteHref={enquire}
             />
           )}
