@@ -1,5 +1,5 @@
 import { PLATFORM_DEFAULTS } from '@platform/domain';
-import { FONT_STACKS, normaliseHex, readableTextColour, themeVariables } from './theme';
+import { actionColour, FONT_STACKS, normaliseHex, readableTextColour, saturation, themeVariables } from './theme';
 
 describe('themeVariables', () => {
   it('exposes the configured colours as CSS custom properties', () => {
@@ -44,6 +44,33 @@ describe('themeVariables', () => {
       const variables = themeVariables({ ...PLATFORM_DEFAULTS.theme, button_style: style });
       for (const name of ['--panel-radius', '--field-radius'] as const) expect(parseFloat(variables[name] ?? '')).toBeLessThanOrEqual(1);
     }
+  });
+});
+
+describe('actionColour', () => {
+  it('keeps a coloured accent for primary buttons', () => {
+    expect(actionColour({ accent_colour: '#e4572e', primary_colour: '#1f3a5f' })).toBe('#e4572e');
+    expect(actionColour({ accent_colour: '#f2a900', primary_colour: '#0b3c5d' })).toBe('#f2a900');
+  });
+
+  it.each(['#6d6e71', '#c8c8c8', '#808080', '#000000', '#ffffff'])('uses the primary colour instead of the grey accent %p, which would look disabled', (grey) => {
+    expect(actionColour({ accent_colour: grey, primary_colour: '#b5121b' })).toBe('#b5121b');
+  });
+
+  it('sets the accent variables from it, with a readable text colour', () => {
+    const variables = themeVariables({ ...PLATFORM_DEFAULTS.theme, accent_colour: '#6d6e71', primary_colour: '#b5121b' });
+    expect(variables['--color-accent']).toBe('#b5121b');
+    expect(variables['--color-on-accent']).toBe('#ffffff');
+  });
+});
+
+describe('saturation', () => {
+  it.each([
+    ['#808080', 0],
+    ['#ff0000', 1],
+    ['#6d6e71', 0.02],
+  ])('%p -> about %p', (hex, expected) => {
+    expect(saturation(hex)).toBeCloseTo(expected, 2);
   });
 });
 

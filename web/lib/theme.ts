@@ -47,14 +47,37 @@ export function readableTextColour(background: string): '#ffffff' | '#111111' {
   return luminance < 0.179 ? '#ffffff' : '#111111';
 }
 
+/** HSL saturation below which a colour reads as grey. */
+const GREY_SATURATION = 0.15;
+
+/** HSL saturation (0 grey to 1 full colour) of a hex colour. */
+export function saturation(hex: string): number {
+  const value = normaliseHex(hex);
+  const channels = [1, 3, 5].map((i) => parseInt(value.slice(i, i + 2), 16) / 255);
+  const max = Math.max(...channels);
+  const min = Math.min(...channels);
+  const lightness = (max + min) / 2;
+  return max === min ? 0 : (max - min) / (1 - Math.abs(2 * lightness - 1));
+}
+
+/**
+ * The colour of primary buttons ('Search cars', 'Contact Us'). Grey is how every browser and most
+ * sites draw a disabled button, so a grey accent (werribee's brand grey) would make every enabled
+ * primary button look disabled; the site's primary colour stands in for it.
+ */
+export function actionColour(theme: Pick<SiteConfig['theme'], 'accent_colour' | 'primary_colour'>): string {
+  return saturation(theme.accent_colour) < GREY_SATURATION ? theme.primary_colour : theme.accent_colour;
+}
+
 export function themeVariables(theme: SiteConfig['theme']): ThemeVariables {
+  const accent = actionColour(theme);
   return {
     '--color-primary': theme.primary_colour,
     '--color-on-primary': theme.on_primary_colour,
     '--color-secondary': theme.secondary_colour,
     '--color-on-secondary': readableTextColour(theme.secondary_colour),
-    '--color-accent': theme.accent_colour,
-    '--color-on-accent': readableTextColour(theme.accent_colour),
+    '--color-accent': accent,
+    '--color-on-accent': readableTextColour(accent),
     '--color-background': theme.background_colour,
     '--button-radius': RADII[theme.button_style].button,
     '--field-radius': RADII[theme.button_style].field,

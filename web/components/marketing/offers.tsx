@@ -33,6 +33,11 @@ export function OfferTiles({ offers, heading }: { offers: OfferEntry[]; heading:
               {offer.image && <img src={offer.image} alt="" width={480} height={270} loading="lazy" decoding="async" className={styles.image} />}
               <strong>{offer.name}</strong>
               {offer.model_name && <span>{offer.model_name}</span>}
+              {/* Without a picture the first line of the offer says what it is, so no tile is empty. */}
+              {!offer.image && offer.description[0] && <span className={styles.summary}>{offer.description[0]}</span>}
+              <span className={styles.more} aria-hidden="true">
+                View offer
+              </span>
             </a>
           </li>
         ))}

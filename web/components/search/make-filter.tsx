@@ -52,7 +52,7 @@ export function MakeFilter({ state, makeCounts, makeModelCounts, popularMakes, p
                 onChange(setMenu(state, 'make', selected ? null : make));
               }}
             >
-              {makeLogos[make] ? <img src={makeLogos[make]} alt="" width={40} height={40} loading="lazy" className={styles.logo} /> : <span className={styles.logo} aria-hidden="true">{make.charAt(0)}</span>}
+              {makeLogos[make] ? <img src={makeLogos[make]} alt="" width={40} height={40} loading="lazy" className={styles.logo} /> : <span className={`${styles.logo} ${styles.logoLetter}`} aria-hidden="true">{make.charAt(0)}</span>}
               <span className={styles.tileName}>{make}</span>
               <span className={styles.count}>({counts[make] ?? 0})</span>
             </button>

@@ -1,7 +1,11 @@
 import type { SiteManufacturer } from '@/lib/api';
 import { facetSlug } from './search-paths';
 
-/** Logo addresses for the makes in a facet, matched to the site's manufacturers by name or slug. */
+/**
+ * Logo addresses for the makes in a facet, matched to the site's manufacturers by name or slug, or
+ * else by a manufacturer whose slug extends the make's ('Isuzu' -> 'isuzu-ute'): dealers list a
+ * brand's commercial arm as its own manufacturer, while feeds send the plain make.
+ */
 export function makeLogos(makes: Iterable<string>, manufacturers: readonly Pick<SiteManufacturer, 'name' | 'slug' | 'logo'>[]): Record<string, string> {
   const bySlug = new Map<string, string>();
   for (const manufacturer of manufacturers) {
@@ -12,7 +16,8 @@ export function makeLogos(makes: Iterable<string>, manufacturers: readonly Pick<
   }
   const logos: Record<string, string> = {};
   for (const make of makes) {
-    const url = bySlug.get(facetSlug(make));
+    const slug = facetSlug(make);
+    const url = bySlug.get(slug) ?? [...bySlug].find(([key]) => key.startsWith(`${slug}-`))?.[1];
     if (url) logos[make] = url;
   }
   return logos;
