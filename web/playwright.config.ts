@@ -17,7 +17,9 @@ export default defineConfig({
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
   workers: 2,
-  reporter: 'list',
+  // The HTML report keeps each test's attachments (layout.spec's screenshots of every demo site at
+  // both sizes) in web/playwright-report, to be looked at; it never opens a browser by itself.
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   timeout: 30_000,
   expect: { timeout: 10_000 },
   globalTeardown: './e2e/global-teardown.ts',
