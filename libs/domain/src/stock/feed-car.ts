@@ -1,6 +1,24 @@
 import { z } from 'zod';
-import { CarSchema, CarStatusSchema, CarTypeSchema } from '../entities/car';
-import { FeedIntSchema, FeedStringSchema, IdSchema } from '../entities/primitives';
+import { CaravanSpecificationsSchema, CarSchema, CarStatusSchema, CarTypeSchema, CarVariantSchema } from '../entities/car';
+import { FeedIntSchema, FeedNumberSchema, FeedStringSchema, IdSchema } from '../entities/primitives';
+import { FEED_LIMITS, FEED_LONG_TEXT_FIELDS, FEED_SHORT_TEXT_FIELDS } from './feed-limits';
+
+type Range = { readonly min: number; readonly max: number };
+const range = ({ min, max }: Range) => ({ min: [min, `must be ${min} or more`] as const, max: [max, `must be ${max} or less`] as const });
+/** A whole number within a FEED_LIMITS range (numbers sent as text included). */
+const boundedInt = (limit: Range) => {
+  const { min, max } = range(limit);
+  return FeedIntSchema.pipe(z.int().min(...min).max(...max)).nullish();
+};
+/** A number within a FEED_LIMITS range. */
+const boundedNumber = (limit: Range) => {
+  const { min, max } = range(limit);
+  return FeedNumberSchema.pipe(z.number().min(...min).max(...max)).nullish();
+};
+const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+const list = <T extends z.ZodType>(item: T, max: number) => z.array(item).max(max, `must have at most ${max} entries`);
+/** Variant and caravan sizes arrive as numbers or display text such as "21'6\"". */
+const measure = (limit: Range) => z.union([FeedNumberSchema.pipe(z.number().min(limit.min).max(limit.max, `must be ${limit.max} or less`)), text(32)]).nullish();
 
 const TRUE_TEXT = new Set(['true', '1', 'yes', 'y']);
 const FALSE_TEXT = new Set(['false', '0', 'no', 'n']);
@@ -17,8 +35,10 @@ const currentYear = (): number => new Date().getUTCFullYear();
 
 /** Images arrive as URLs or as { url, thumb: { url } }; both become the Car's image shape. */
 const FeedImageSchema = z.union([
-  z.string().min(1).transform((url) => ({ url, thumb: { url } })),
-  z.object({ url: z.string().min(1), thumb: z.object({ url: z.string().nullable() }).nullish() }),
+  text(2_048)
+    .min(1)
+    .transform((url) => ({ url, thumb: { url } })),
+  z.object({ url: text(2_048).min(1), thumb: z.object({ url: text(2_048).nullable() }).nullish() }),
 ]);
 
 /** A sold date as ISO 8601 text; date-only text means midnight UTC. */
@@ -50,9 +70,46 @@ const FLAG_FIELDS = ['certified', 'reserved', 'preorder', 'has_nvic'] as const;
  */
 export const FeedCarSchema = CarSchema.omit(PLATFORM_FIELDS)
   .extend({
-    stocknum: FeedStringSchema.pipe(z.string().trim().min(1, 'stocknum is required').max(64)),
-    make: z.string().trim().min(1, 'make is required'),
-    model: z.string().trim().min(1, 'model is required'),
+    // Every bounded field below keeps a value the database can store and a car can have (FEED_LIMITS).
+    ...Object.fromEntries(FEED_SHORT_TEXT_FIELDS.map((field) => [field, text(FEED_LIMITS.shortText).nullish()])),
+    ...Object.fromEntries(FEED_LONG_TEXT_FIELDS.map((field) => [field, text(FEED_LIMITS.longText).nullish()])),
+    ...Object.fromEntries(['price', 'before_price', 'offer_price', 'subscription_price'].map((field) => [field, boundedInt(FEED_LIMITS.dollars)])),
+    km: boundedInt(FEED_LIMITS.km),
+    seats: boundedInt(FEED_LIMITS.seats),
+    doors: boundedInt(FEED_LIMITS.doors),
+    gearnum: boundedInt(FEED_LIMITS.gearnum),
+    engine_size: measure(FEED_LIMITS.engineSize),
+    photos_count: boundedInt(FEED_LIMITS.photosCount),
+    sold_date_timestamp: boundedNumber(FEED_LIMITS.soldDateTimestamp),
+    thumbnails: list(text(2_048), FEED_LIMITS.mediaItems).nullish(),
+    spin_images: list(text(2_048), FEED_LIMITS.mediaItems).nullish(),
+    features: list(z.string(), FEED_LIMITS.listItems).nullish(),
+    standardEquipment: list(z.string(), FEED_LIMITS.listItems).nullish(),
+    payment_processors: list(z.string(), FEED_LIMITS.listItems).nullish(),
+    variant: CarVariantSchema.extend({
+      cylinders: boundedInt(FEED_LIMITS.cylinders),
+      enginesize: boundedNumber(FEED_LIMITS.engineSize),
+      enginesize_litres: boundedNumber(FEED_LIMITS.engineSize),
+      fuelconsumptioncombined: boundedNumber(FEED_LIMITS.fuelConsumption),
+      fuelcapacity: boundedNumber(FEED_LIMITS.fuelCapacityLitres),
+      grossvehiclemass: boundedNumber(FEED_LIMITS.massKg),
+      vehiclelength: boundedNumber(FEED_LIMITS.lengthMm),
+      vehicleheight: boundedNumber(FEED_LIMITS.lengthMm),
+      vehiclewidth: boundedNumber(FEED_LIMITS.lengthMm),
+      towingcapacitybraked: boundedNumber(FEED_LIMITS.massKg),
+      torque: boundedNumber(FEED_LIMITS.torqueNm),
+      ancaprating: boundedInt(FEED_LIMITS.ancapRating),
+    }).nullish(),
+    caravan_specifications: CaravanSpecificationsSchema.extend({
+      body_width: measure(FEED_LIMITS.lengthMm),
+      body_length: measure(FEED_LIMITS.lengthMm),
+      tare_weight: boundedNumber(FEED_LIMITS.massKg),
+      aggregate_trailer_mass: boundedNumber(FEED_LIMITS.massKg),
+      sleeps: boundedInt(FEED_LIMITS.sleeps),
+    }).nullish(),
+    stocknum: FeedStringSchema.pipe(z.string().trim().min(1, 'stocknum is required').max(64, 'must be at most 64 characters')),
+    make: text(FEED_LIMITS.shortText).trim().min(1, 'make is required'),
+    model: text(FEED_LIMITS.shortText).trim().min(1, 'model is required'),
     year: FeedIntSchema.pipe(
       z
         .int()
@@ -63,18 +120,18 @@ export const FeedCarSchema = CarSchema.omit(PLATFORM_FIELDS)
     status: CarStatusSchema.default('in_stock'),
     show_on_dealer_website: FeedBooleanSchema.default(true),
     ...Object.fromEntries(FLAG_FIELDS.map((field) => [field, FeedBooleanSchema.nullish()])),
-    images: z.array(FeedImageSchema).nullish(),
+    images: list(FeedImageSchema, FEED_LIMITS.mediaItems).nullish(),
     /** The car's location at the dealership, by id or slug; the primary location when both are missing. */
     location_id: IdSchema.nullish(),
-    location_slug: z.string().min(1).nullish(),
+    location_slug: text(FEED_LIMITS.shortText).min(1).nullish(),
     /** When the car sold; defaults to the moment the platform first sees it sold. */
     sold_date: FeedDateSchema.nullish(),
     /** Rank for 'relevance' sorting, higher first. */
-    custom_rank: FeedIntSchema.nullish(),
+    custom_rank: boundedInt(FEED_LIMITS.customRank),
     /** Category labels for the categories facet (e.g. special offers). */
-    categories: z.array(z.string().min(1)).nullish(),
-    filtered_features: z.array(z.string().min(1)).nullish(),
-    item_type: z.string().min(1).nullish(),
+    categories: list(text(FEED_LIMITS.shortText).min(1), FEED_LIMITS.listItems).nullish(),
+    filtered_features: list(z.string().min(1), FEED_LIMITS.listItems).nullish(),
+    item_type: text(FEED_LIMITS.shortText).min(1).nullish(),
   })
   .loose();
 export type FeedCar = z.output<typeof FeedCarSchema>;

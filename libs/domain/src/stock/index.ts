@@ -1,3 +1,6 @@
 export * from './car-slug';
 export * from './feed-car';
 export * from './listing';
+export * from './feed-limits';
+export * from './feed-normalise';
+export * from './media-address';
