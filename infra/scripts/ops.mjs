@@ -17,6 +17,10 @@ const USAGE = `Usage: npm run ops -- <command>
   reindex --all                  rebuild every site's index
   feed-key --dealership <slug>   issue a feed key (shown once)
   revoke-keys --dealership <slug>  revoke every feed key of a dealership
+  runs [--status s] [--dealership slug] [--limit n]
+                                 list feed runs, newest first (stuck ones marked)
+  retry <feedRunId>              run a failed or stuck feed run again from where it stopped
+  cancel <feedRunId>             stop a queued, running or held feed run
   confirm <feedRunId>            apply a held snapshot
   reject <feedRunId>             discard a held snapshot
   job <queue> <jobId>            show a job's state and progress
@@ -96,6 +100,23 @@ switch (command) {
     process.stdout.write(`revoked ${result.revoked} key(s) of ${dealership}\n`);
     break;
   }
+  case 'runs': {
+    const query = new URLSearchParams();
+    for (const name of ['status', 'dealership', 'limit']) {
+      const value = option(args, `--${name}`);
+      if (value) query.set(name, value);
+    }
+    const { runs } = await call('GET', `/api/ops/feeds/runs${query.size ? `?${query}` : ''}`);
+    for (const run of runs) {
+      process.stdout.write(
+        `${run.feedRunId}  ${run.dealership.padEnd(28)} ${run.mode.padEnd(8)} ${(run.stuck ? 'STUCK' : run.status).padEnd(9)} ${String(run.received).padStart(6)} rows, ${run.rejected} rejected  ${run.receivedAt}${run.detail ? `  ${run.detail}` : ''}\n`,
+      );
+    }
+    if (runs.length === 0) process.stdout.write('no feed runs\n');
+    break;
+  }
+  case 'retry':
+  case 'cancel':
   case 'confirm':
   case 'reject': {
     const id = args[0] ?? fail(`${command} needs a feed run id`);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { financeRepayment, type FinanceFee } from '@platform/domain';
 import { API_ORIGIN, siteUrl } from './e2e-env';
+import { storeCarImages } from './database';
 import { carsWhere, leadsFor, oneCarWhere } from './vehicle-data';
 
 const SITE = 'harbour-motor-group';
@@ -113,6 +114,23 @@ test.describe('vehicle detail page', () => {
     const refresh = page.waitForRequest((request) => new URL(request.url()).pathname === `/cars/${car.slug}` && request.headers()['rsc'] === '1');
     await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
     await refresh;
+  });
+
+  test('a javascript: or data: image stored with a car never reaches the page', async ({ page }) => {
+    const { slug, restore } = await storeCarImages(SITE, [
+      { url: 'javascript:alert(1)', thumb: { url: 'javascript:alert(1)' } },
+      { url: 'data:image/svg+xml;base64,PHN2Zz4=', thumb: { url: 'data:image/svg+xml;base64,PHN2Zz4=' } },
+      { url: '/media/demo/suv-1.svg', thumb: { url: 'javascript:alert(2)' } },
+    ]);
+    try {
+      const response = await page.goto(siteUrl(SITE, `/cars/${slug}`));
+      const html = (await response?.text()) ?? '';
+      expect(html).toContain('/media/demo/suv-1.svg');
+      expect(html).not.toMatch(/javascript:|data:image/);
+      await expect(page.getByTestId('gallery-slide')).toHaveCount(1);
+    } finally {
+      await restore();
+    }
   });
 
   test('finance calculator output equals the libs/domain maths and clamps out-of-range values', async ({ page, request }) => {

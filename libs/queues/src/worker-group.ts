@@ -10,7 +10,8 @@ export interface WorkerLog {
 
 export const QUIET_LOG: WorkerLog = { info: () => undefined, warn: () => undefined };
 
-export type Processor<K extends QueueKey> = (payload: PayloadOf<K>, job: Job) => Promise<unknown>;
+/** `token` is the job's lock token, for moving the job (moveToDelayed) from inside its processor. */
+export type Processor<K extends QueueKey> = (payload: PayloadOf<K>, job: Job, token?: string) => Promise<unknown>;
 
 /**
  * The BullMQ workers of one capability, started and closed together. Every payload is validated
@@ -33,10 +34,10 @@ export class WorkerGroup {
     this.connections.push(connection);
     const worker = new Worker(
       contract.name,
-      async (job: Job) => {
+      async (job: Job, token?: string) => {
         const payload = contract.payload.safeParse(job.data);
         if (!payload.success) throw new UnrecoverableError(`Invalid ${contract.name} payload: ${payload.error.message}`);
-        return processor(payload.data as PayloadOf<K>, job);
+        return processor(payload.data as PayloadOf<K>, job, token);
       },
       { connection, prefix: this.prefix, concurrency },
     );

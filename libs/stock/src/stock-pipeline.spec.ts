@@ -1,11 +1,15 @@
 import { SearchRequestSchema, type SearchRequestInput } from '@platform/domain';
 import { FeedRunEntity } from '@platform/db';
+import Redis from 'ioredis';
+import { QueueProducer } from '@platform/queues';
 import { PostgresSearchEngine } from '@platform/search';
-import { feedCar as car, createStockFixture, createTestDatabase, type StockFixture, type TestDatabase } from '@platform/testing';
-import { FeedIngest } from './feeds/feed-ingest';
+import { feedCar as car, createStockFixture, createTestDatabase, eventually, TEST_REDIS_URL, uniqueRedisPrefix, type StockFixture, type TestDatabase } from '@platform/testing';
+import { FeedIngest, MAX_RUN_ERRORS } from './feeds/feed-ingest';
+import { FeedRunControl } from './feeds/feed-run-control';
 import { FeedIntake } from './feeds/feed-intake';
 import { FeedFormatError } from './feeds/feed-format';
 import { SiteIndexer } from './indexing/site-indexer';
+import { startStockWorkers } from './workers/stock-workers';
 import { searchScopeOf } from './sites/site-settings';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -214,5 +218,165 @@ describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)'
     await indexer.drain(fixture.siteId);
     expect((await intake.view(id))!).toMatchObject({ status: 'succeeded', counts: { received: 7, created: 7, unchanged: 0 } });
     expect(await stocknums()).toHaveLength(7);
+  });
+
+  describe('a dealer system sending what the database cannot hold', () => {
+    it('gives each out-of-range or NUL value a row error and applies every other row (partial)', async () => {
+      const run = await push(fixture.north.id, [
+        car('H1', { price: 1_000_000_000_000 }),
+        car('H2', { km: 100_000_000_000 }),
+        car('H3', { model: 'RA\u0000V4', colour: 'Whi\u0000te' }),
+        car('H4', { dealercomments: 'x'.repeat(20_001) }),
+        car('H5'),
+      ]);
+      expect(run).toMatchObject({ status: 'partial', finishedAt: expect.any(String), counts: { received: 5, created: 2, rejected: 3 } });
+      expect(run.errors).toEqual([
+        { row: 1, stocknum: 'H1', path: 'price', message: 'must be 100000000 or less' },
+        { row: 2, stocknum: 'H2', path: 'km', message: 'must be 9999999 or less' },
+        { row: 4, stocknum: 'H4', path: 'dealercomments', message: 'must be at most 20000 characters' },
+      ]);
+      // NUL is stripped, not stored: the car lands with its text.
+      const [h3] = (await db.dataSource.query(`SELECT model, data->>'colour' AS colour FROM cars WHERE dealership_id = $1 AND stocknum = 'H3'`, [fixture.north.id])) as { model: string; colour: string | null }[];
+      expect(h3?.model).toBe('RAV4');
+      expect(await stocknums()).toEqual(['H3', 'H5']);
+    });
+
+    it('isolates a row the database refuses by splitting its batch: that row is an error, the rest land', async () => {
+      // Stand in for a value validation let through: the database refuses one model name.
+      await db.dataSource.query(`ALTER TABLE cars ADD CONSTRAINT test_refused_model CHECK (model <> 'Refused')`);
+      try {
+        const run = await push(fixture.north.id, [car('B1'), car('B2'), car('B3', { model: 'Refused' }), car('B4'), car('B5'), car('B6', { model: 'Refused' }), car('B7')]);
+        expect(run).toMatchObject({ status: 'partial', counts: { received: 7, created: 5, rejected: 2 } });
+        expect(run.errors).toEqual([
+          { row: 3, stocknum: 'B3', path: '(row)', message: expect.stringContaining('The database could not store this row') },
+          { row: 6, stocknum: 'B6', path: '(row)', message: expect.stringContaining('test_refused_model') },
+        ]);
+        expect(await stocknums()).toEqual(['B1', 'B2', 'B4', 'B5', 'B7']);
+      } finally {
+        await db.dataSource.query(`ALTER TABLE cars DROP CONSTRAINT test_refused_model`);
+      }
+    });
+
+    it('keeps the first 1,000 row errors and says how many more there were', async () => {
+      const rows = [car('E-OK'), ...Array.from({ length: MAX_RUN_ERRORS + 150 }, (_, i) => car(`E${i}`, { car_type: 'vintage' }))];
+      const run = await push(fixture.north.id, rows);
+      expect(run).toMatchObject({ status: 'partial', counts: { rejected: MAX_RUN_ERRORS + 150 }, errorsOmitted: 150 });
+      expect(run.errors).toHaveLength(MAX_RUN_ERRORS);
+    });
+  });
+
+  describe('raw fields and media', () => {
+    it('derives body, fuel, transmission and drive facets from the raw fields, noting unknown values once', async () => {
+      const run = await push(fixture.north.id, [
+        car('F1', { body: 'SUV', fuel: 'Diesel', transmission: 'Automatic', drive: 'AWD' }),
+        car('F2', { body: 'Dual Cab Utility', fuel: 'Unleaded Petrol', trans: '6 Speed Manual' }),
+        car('F3', { body: 'Hovercraft' }),
+        car('F4', { body: 'Hovercraft' }),
+      ]);
+      expect(run.status).toBe('succeeded');
+      expect(run.warnings.filter((w: string) => w.includes('Hovercraft'))).toEqual(["body 'Hovercraft' (first in row 3) is not a known value for simple_body; the raw text is used"]);
+      const result = await search({ facets: ['body', 'fuel', 'transmission'] });
+      expect(result.facets['body']).toEqual({ suv: 1, ute: 1, Hovercraft: 2 });
+      expect(result.facets['fuel']).toEqual({ Diesel: 1, Petrol: 1 });
+      expect(result.facets['transmission']).toEqual({ Automatic: 1, Manual: 1 });
+    });
+
+    it('drops media that is not a web address, with a warning, and keeps the car', async () => {
+      const run = await push(fixture.north.id, [car('M1', { images: ['javascript:alert(1)', 'https://cdn.example.com/m1.jpg', 'data:image/png;base64,AAAA'], video_url: 'javascript:alert(2)' })]);
+      expect(run.status).toBe('succeeded');
+      expect(run.warnings).toEqual([
+        'Row 1: images.0 is not a web address (https:, http: or /media/...) and was dropped',
+        'Row 1: images.2 is not a web address (https:, http: or /media/...) and was dropped',
+        'Row 1: video_url is not a web address (https:, http: or /media/...) and was dropped',
+      ]);
+      const [stored] = (await db.dataSource.query(`SELECT data FROM cars WHERE dealership_id = $1 AND stocknum = 'M1'`, [fixture.north.id])) as { data: { images: { url: string }[]; video_url: string | null } }[];
+      expect(stored?.data.images.map((image) => image.url)).toEqual(['https://cdn.example.com/m1.jpg']);
+      expect(stored?.data.video_url).toBeNull();
+    });
+  });
+
+  describe('runs of one dealership', () => {
+    const receive = (body: unknown) =>
+      intake.receive({ dealershipId: fixture.north.id, mode: 'snapshot', contentType: 'application/json', body: Buffer.from(JSON.stringify(body)) });
+
+    it('apply in the order received: a later run waits while an earlier one is unfinished, and the later snapshot wins', async () => {
+      const first = await receive(['O1', 'O2', 'O3', 'O4', 'O5'].map((stocknum) => car(stocknum)));
+      const second = await receive(['O2', 'O3', 'O4', 'O5', 'O6'].map((stocknum) => car(stocknum, { price: 12345 })));
+      expect(await ingest.run(second)).toMatchObject({ outcome: 'waiting', behind: first });
+      expect((await intake.view(second))!.status).toBe('queued');
+      // Two workers at once: one applies, the other waits or finds nothing left to do.
+      await Promise.all([ingest.run(first), new FeedIngest(db.dataSource, { batchSize: 3 }).run(first)]);
+      expect(await ingest.run(second)).toMatchObject({ outcome: 'applied' });
+      const live = (await db.dataSource.query(`SELECT stocknum, price FROM cars WHERE dealership_id = $1 AND status = 'in_stock' ORDER BY stocknum`, [fixture.north.id])) as {
+        stocknum: string;
+        price: number;
+      }[];
+      expect(live).toEqual(['O2', 'O3', 'O4', 'O5', 'O6'].map((stocknum) => ({ stocknum, price: 12345 })));
+      expect((await intake.view(first))!.counts).toMatchObject({ created: 5 });
+    });
+  });
+
+  describe('run control', () => {
+    const control = () => new FeedRunControl(db.dataSource, 60_000);
+    const receive = (body: unknown) =>
+      intake.receive({ dealershipId: fixture.north.id, mode: 'snapshot', contentType: 'application/json', body: Buffer.from(JSON.stringify(body)) });
+
+    it('fails a run whose job used its last attempt, with the reason', async () => {
+      const id = await receive([car('L1')]);
+      await control().failAfterLastAttempt(id, 'connection terminated');
+      expect((await intake.view(id))!).toMatchObject({ status: 'failed', detail: 'Failed after its last attempt: connection terminated', finishedAt: expect.any(String) });
+    });
+
+    it('resumes a run stuck in running, then fails it after three resumes', async () => {
+      const id = await receive([car('S1')]);
+      const stale = async () => db.dataSource.query(`UPDATE feed_runs SET status = 'running', updated_at = now() - interval '2 minutes' WHERE id = $1`, [id]);
+      for (const attempt of [1, 2, 3]) {
+        await stale();
+        expect((await control().sweepStuck()).resume).toEqual([{ id, attempt }]);
+      }
+      await stale();
+      expect(await control().sweepStuck()).toEqual({ resume: [], failed: [id] });
+      expect((await intake.view(id))!.status).toBe('failed');
+    });
+
+    it('lets ops retry a failed run from where it stopped, and cancel an unfinished one', async () => {
+      const id = await receive([car('C1')]);
+      expect(await control().retry(id)).toEqual({ refused: 'conflict', detail: "Only a failed or stuck run can be retried; this one is 'queued'." });
+      await control().failAfterLastAttempt(id, 'boom');
+      expect(await control().retry(id)).toEqual({ ok: true });
+      expect(await ingest.run(id)).toMatchObject({ outcome: 'applied', status: 'succeeded' });
+
+      const other = await receive([car('C2')]);
+      expect(await control().cancel(other)).toEqual({ ok: true });
+      expect((await intake.view(other))!).toMatchObject({ status: 'cancelled', detail: 'Cancelled by ops; nothing was applied.' });
+      expect(await ingest.run(other)).toMatchObject({ outcome: 'skipped', status: 'cancelled' });
+      expect(await control().cancel(other)).toMatchObject({ refused: 'conflict' });
+      expect(await control().retry('not-a-uuid')).toEqual({ refused: 'not_found' });
+      expect((await control().list({ dealership: fixture.north.slug, limit: 5 })).map((r) => r.feedRunId)).toEqual(expect.arrayContaining([id, other]));
+    });
+  });
+
+  describe('the feed-ingest worker (real BullMQ)', () => {
+    it('leaves a run failed, with the reason, when its job fails its last attempt', async () => {
+      const redis = new Redis(TEST_REDIS_URL);
+      const prefix = uniqueRedisPrefix();
+      const producer = new QueueProducer(redis, prefix);
+      // Stands in for a worker that dies on this run every time (the database gone, a bug).
+      const dying = new FeedIngest(db.dataSource);
+      dying.run = async () => {
+        throw new Error('connection terminated unexpectedly');
+      };
+      const stop = await startStockWorkers({ dataSource: db.dataSource, engine, producer, indexer, ingest: dying, redisUrl: TEST_REDIS_URL, prefix, schedule: false });
+      try {
+        const id = await intake.receive({ dealershipId: fixture.north.id, mode: 'snapshot', contentType: 'application/json', body: Buffer.from(JSON.stringify([car('K1')])) });
+        await producer.add('feedIngest', { feedRunId: id }, { attempts: 2, backoff: { type: 'fixed', delay: 10 } });
+        const run = await eventually(async () => (await intake.view(id))!, (view) => view.status === 'failed', 'the run to fail');
+        expect(run).toMatchObject({ status: 'failed', detail: 'Failed after its last attempt: connection terminated unexpectedly', finishedAt: expect.any(String) });
+      } finally {
+        await stop();
+        await producer.close();
+        redis.disconnect();
+      }
+    });
   });
 });

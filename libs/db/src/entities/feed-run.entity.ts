@@ -18,11 +18,20 @@ export interface FeedRowError {
   message: string;
 }
 
+/**
+ * queued -> running -> succeeded | partial | failed; a snapshot over the removal guard is held until
+ * ops confirm (-> running) or reject (-> failed); ops may cancel a run that is not finished.
+ */
+export type FeedRunStatus = 'queued' | 'running' | 'held' | 'succeeded' | 'partial' | 'failed' | 'cancelled';
+/** Statuses a run never leaves. */
+export const FINISHED_FEED_RUN_STATUSES: readonly FeedRunStatus[] = ['succeeded', 'partial', 'failed', 'cancelled'];
+
 /** One push of a dealer's feed and what became of it. The raw body is in feed_payloads. */
 @Entity({ name: 'feed_runs' })
-@Check('ck_feed_runs_status', `status IN ('queued', 'running', 'held', 'succeeded', 'partial', 'failed')`)
+@Check('ck_feed_runs_status', `status IN ('queued', 'running', 'held', 'succeeded', 'partial', 'failed', 'cancelled')`)
 @Check('ck_feed_runs_mode', `mode IN ('snapshot', 'delta')`)
 @Index('ix_feed_runs_dealership_received', ['dealership_id', 'received_at'])
+@Index('ix_feed_runs_status_updated', ['status', 'updated_at'])
 export class FeedRunEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
@@ -45,17 +54,28 @@ export class FeedRunEntity {
   payload_bytes!: number;
 
   @Column({ type: 'text', default: 'queued' })
-  status!: 'queued' | 'running' | 'held' | 'succeeded' | 'partial' | 'failed';
+  status!: FeedRunStatus;
 
   @Column({ type: 'jsonb' })
   counts!: FeedRunCounts;
 
-  /** Rejected rows (the first 1,000; counts.rejected has the total). */
+  /** Rejected rows' errors (the first 1,000; errors_omitted says how many more there were). */
   @Column({ type: 'jsonb', default: () => "'[]'" })
   errors!: FeedRowError[];
 
+  @Column({ type: 'int', default: 0 })
+  errors_omitted!: number;
+
+  /** The first 100 warnings; warnings_omitted says how many more there were. */
   @Column({ type: 'jsonb', default: () => "'[]'" })
   warnings!: string[];
+
+  @Column({ type: 'int', default: 0 })
+  warnings_omitted!: number;
+
+  /** How often the sweep resumed this run after it stopped making progress. */
+  @Column({ type: 'int', default: 0 })
+  sweep_resumes!: number;
 
   /** Rows applied so far: a retried job resumes after them instead of applying them twice. */
   @Column({ type: 'int', default: 0 })

@@ -28,7 +28,8 @@ import { SignInCodeEntity } from './sign-in-code.entity';
 import { SmsMessageEntity } from './sms-message.entity';
 import { WatchlistItemEntity } from './watchlist-item.entity';
 
-export type { FeedRowError, FeedRunCounts } from './feed-run.entity';
+export type { FeedRowError, FeedRunCounts, FeedRunStatus } from './feed-run.entity';
+export { FINISHED_FEED_RUN_STATUSES } from './feed-run.entity';
 
 export {
   AnalyticsEventEntity,

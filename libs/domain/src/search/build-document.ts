@@ -1,5 +1,6 @@
 import type { AutograbData, CarStatus, CarType } from '../entities/car';
 import { weeklyEstimate } from '../finance/repayment';
+import { isMediaAddress } from '../stock/media-address';
 import { makeModelValue } from './facets';
 import { priceBand, weeklyPriceBand } from './price-bands';
 import type { SearchDocument } from './search-document';
@@ -54,11 +55,17 @@ const strings = (value: unknown): string[] =>
   Array.isArray(value) ? [...new Set(value.filter((v): v is string => typeof v === 'string' && v !== ''))] : [];
 
 type HitImage = { url: string | null; thumb: { url: string | null } | null };
+/** A media address, or null: cars stored before feeds checked media may still hold javascript: or data: URLs. */
+const mediaText = (value: unknown): string | null => {
+  const url = text(value);
+  return url !== null && isMediaAddress(url) ? url : null;
+};
+
 const images = (value: unknown): HitImage[] =>
   Array.isArray(value)
     ? value
-        .filter((image): image is { url?: unknown; thumb?: { url?: unknown } } => typeof image === 'object' && image !== null)
-        .map((image) => ({ url: text(image.url), thumb: image.thumb ? { url: text(image.thumb.url) } : null }))
+        .filter((image): image is { url?: unknown; thumb?: { url?: unknown } } => typeof image === 'object' && image !== null && mediaText((image as { url?: unknown }).url) !== null)
+        .map((image) => ({ url: mediaText(image.url), thumb: image.thumb ? { url: mediaText(image.thumb.url) } : null }))
     : [];
 
 /** The feed's market averages, kept only when one of them is a positive number. */
@@ -154,7 +161,7 @@ export function buildSearchDocument(car: StoredCar, context: DocumentContext): S
       certified: car.certified,
       reserved: car.reserved,
       photos_count: int(car.data['photos_count']) ?? allImages.length,
-      primary_image_url: text(car.data['primary_image_url']) ?? allImages[0]?.url ?? null,
+      primary_image_url: mediaText(car.data['primary_image_url']) ?? allImages[0]?.url ?? null,
       images: allImages.slice(0, HIT_IMAGE_COUNT),
       dealership_id: car.dealership_id,
       dealership_slug: context.dealership.slug,

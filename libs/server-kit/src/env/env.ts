@@ -13,6 +13,8 @@ export const BaseEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long a SIGTERM waits for in-flight requests and jobs before exiting anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  /** A feed run 'running' with no progress for this long is stuck: the sweep resumes it (3 times), then fails it. */
+  FEED_RUN_STUCK_AFTER_MS: z.coerce.number().int().min(60_000, 'must be at least 60000 (one minute)').default(600_000),
 });
 export type BaseEnv = z.infer<typeof BaseEnvSchema>;
 

@@ -1,17 +1,38 @@
 import { randomBytes } from 'node:crypto';
-import type { DataSource, EntityManager } from 'typeorm';
-import { carSlug, FEED_CAR_FIELDS, FeedCarSchema, listedUntil, type FeedCar } from '@platform/domain';
-import { FeedPayloadEntity, FeedRunEntity, type FeedRowError, type FeedRunCounts } from '@platform/db';
+import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
+import {
+  carSlug,
+  dropNonMediaAddresses,
+  FEED_CAR_FIELDS,
+  FeedCarSchema,
+  listedUntil,
+  normaliseRawFields,
+  overlongText,
+  sanitiseFeedRow,
+  type FeedCar,
+} from '@platform/domain';
+import { FeedPayloadEntity, FeedRunEntity, FINISHED_FEED_RUN_STATUSES, type FeedRowError, type FeedRunCounts } from '@platform/db';
 import { dealershipConfig } from '../sites/site-settings';
 import { FeedFormatError, parseFeed, type FeedContentType, type FeedRow } from './feed-format';
 import { toCarRecord, type CarRecord } from './car-record';
 
 /** Cars applied per transaction: big enough to be quick, small enough to keep locks short. */
 export const INGEST_BATCH_SIZE = 500;
-/** Rejected rows kept on the run (the count has them all). */
-const MAX_ERRORS = 1000;
-// Advisory-lock namespace for 'applying a feed to a dealership's cars'.
+/** Row errors kept on a run; errors_omitted counts the rest. */
+export const MAX_RUN_ERRORS = 1000;
+/** Warnings kept on a run; warnings_omitted counts the rest. */
+export const MAX_RUN_WARNINGS = 100;
+// Advisory-lock namespace for 'applying a feed to a dealership's cars', held for a whole run.
 const DEALERSHIP_FEED_LOCK = 0xfeed;
+/**
+ * SQLSTATE classes a row's values can cause (data exception, integrity constraint, program limit
+ * such as an index row too large): the batch is split to find the row. Anything else (a lost
+ * connection, a bug) fails the attempt, and the job is retried.
+ */
+const ROW_CAUSED_SQLSTATE = /^(22|23|54)/;
+
+/** A list capped at `max`, and how many it left out. */
+const capped = <T>(items: T[], max: number): { kept: T[]; omitted: number } => ({ kept: items.slice(0, max), omitted: Math.max(0, items.length - max) });
 
 type Checked =
   | { row: number; stocknum: string; car: FeedCar; locationId: number | null; errors?: undefined }
@@ -19,7 +40,9 @@ type Checked =
 
 export type IngestOutcome =
   | { outcome: 'applied'; siteId: number; status: 'succeeded' | 'partial'; changed: number }
-  | { outcome: 'held' | 'failed' | 'skipped'; siteId: number | null; status: FeedRunEntity['status'] };
+  | { outcome: 'held' | 'failed' | 'skipped'; siteId: number | null; status: FeedRunEntity['status'] }
+  /** An earlier run of the dealership is not finished yet: try again shortly; nothing was done. */
+  | { outcome: 'waiting'; siteId: number; status: FeedRunEntity['status']; behind: string | null };
 
 interface RunContext {
   run: FeedRunEntity;
@@ -33,6 +56,8 @@ const stocknumOf = (value: unknown): string | null => {
   const raw = (value as Record<string, unknown>)['stocknum'];
   return typeof raw === 'string' && raw.trim() !== '' ? raw.trim() : typeof raw === 'number' ? String(raw) : null;
 };
+
+const EMPTY_DELTA: FeedRunCounts = { received: 0, created: 0, updated: 0, unchanged: 0, sold: 0, withdrawn: 0, rejected: 0 };
 
 const add = (counts: FeedRunCounts, delta: Partial<FeedRunCounts>): FeedRunCounts =>
   Object.fromEntries(Object.entries(counts).map(([key, value]) => [key, value + (delta[key as keyof FeedRunCounts] ?? 0)])) as unknown as FeedRunCounts;
@@ -52,12 +77,47 @@ export class FeedIngest {
     return this.options.now?.() ?? new Date();
   }
 
+  /**
+   * Applies the run unless an earlier run of the same dealership is still queued or running (runs
+   * apply one at a time, in the order received): then it answers 'waiting' and changes nothing.
+   * The dealership's advisory lock is held on a connection of its own for the whole run, so two
+   * workers can never interleave one dealership's runs; a crashed worker's lock goes with its connection.
+   */
   async run(feedRunId: string): Promise<IngestOutcome> {
     const context = await this.load(feedRunId);
     if (!context) return { outcome: 'skipped', siteId: null, status: 'failed' };
     const { run, siteId } = context;
-    if (['succeeded', 'partial', 'failed'].includes(run.status)) return { outcome: 'skipped', siteId, status: run.status };
+    if (FINISHED_FEED_RUN_STATUSES.includes(run.status)) return { outcome: 'skipped', siteId, status: run.status };
     if (run.status === 'held' && !run.confirmed_at) return { outcome: 'skipped', siteId, status: run.status };
+
+    const behind = await this.earlierUnfinishedRun(run);
+    if (behind) return { outcome: 'waiting', siteId, status: run.status, behind };
+    const lock = this.dataSource.createQueryRunner();
+    await lock.connect();
+    try {
+      const [{ locked }] = (await lock.query('SELECT pg_try_advisory_lock($1, $2) AS locked', [DEALERSHIP_FEED_LOCK, run.dealership_id])) as [{ locked: boolean }];
+      if (!locked) return { outcome: 'waiting', siteId, status: run.status, behind: null };
+      try {
+        return await this.apply(context);
+      } finally {
+        await lock.query('SELECT pg_advisory_unlock($1, $2)', [DEALERSHIP_FEED_LOCK, run.dealership_id]);
+      }
+    } finally {
+      await lock.release();
+    }
+  }
+
+  /** The oldest earlier run of the dealership that is still queued or running, if any. */
+  private async earlierUnfinishedRun(run: FeedRunEntity): Promise<string | null> {
+    const [earlier] = (await this.dataSource.query(
+      `SELECT id FROM feed_runs WHERE dealership_id = $1 AND status IN ('queued', 'running') AND (received_at, id) < ($2, $3) ORDER BY received_at, id LIMIT 1`,
+      [run.dealership_id, run.received_at.toISOString(), run.id],
+    )) as { id: string }[];
+    return earlier?.id ?? null;
+  }
+
+  private async apply(context: RunContext): Promise<IngestOutcome> {
+    const { run, siteId } = context;
 
     const payload = await this.dataSource.getRepository(FeedPayloadEntity).findOne({ where: { feed_run_id: run.id } });
     if (!payload) return this.finishFailed(run, siteId, 'The stored payload of this run is missing.');
@@ -70,11 +130,11 @@ export class FeedIngest {
     }
 
     const locations = await this.locationsOf(run.dealership_id);
-    const checked = this.check(parsed.rows, locations);
+    const { checked, notes } = this.check(parsed.rows, locations);
     for (const problem of parsed.problems) checked.push({ row: problem.row, stocknum: null, errors: [{ path: '(row)', message: problem.message }] });
     checked.sort((a, b) => a.row - b.row);
     const received = checked.length;
-    const warnings = this.unknownFieldWarnings(parsed.rows);
+    const { kept: warnings, omitted: warningsOmitted } = capped([...this.unknownFieldWarnings(parsed.rows), ...notes], MAX_RUN_WARNINGS);
     const config = await dealershipConfig(this.dataSource.manager, run.dealership_id);
     const present = new Set(checked.map((entry) => entry.stocknum).filter((s): s is string => s !== null));
     const validCount = checked.filter((entry) => entry.car).length;
@@ -82,7 +142,7 @@ export class FeedIngest {
     if (run.status === 'queued') {
       if (received > 0 && validCount === 0) {
         const errors = this.errorsOf(checked);
-        return this.finishFailed(run, siteId, 'Every row was rejected, so nothing was applied.', { received, rejected: received }, errors, warnings);
+        return this.finishFailed(run, siteId, 'Every row was rejected, so nothing was applied.', { received, rejected: received }, errors, warnings, warningsOmitted);
       }
       if (run.mode === 'snapshot' && !run.confirmed_at) {
         const held = await this.guard(run, present, config.inventory.mass_removal_guard);
@@ -92,6 +152,7 @@ export class FeedIngest {
             detail: held,
             counts: add(run.counts, { received: received - run.counts.received }),
             warnings,
+            warnings_omitted: warningsOmitted,
           });
           return { outcome: 'held', siteId, status: 'held' };
         }
@@ -101,6 +162,7 @@ export class FeedIngest {
         started_at: run.started_at ?? this.now(),
         counts: { ...run.counts, received },
         warnings,
+        warnings_omitted: warningsOmitted,
       });
     } else if (run.status === 'held') {
       await this.dataSource.getRepository(FeedRunEntity).update(run.id, { status: 'running', started_at: run.started_at ?? this.now() });
@@ -135,16 +197,36 @@ export class FeedIngest {
     };
   }
 
-  /** Validates every row: schema, location, and stock numbers repeated within the feed. */
-  private check(rows: FeedRow[], locations: Awaited<ReturnType<FeedIngest['locationsOf']>>): Checked[] {
+  /**
+   * Validates every row: control characters stripped and shape limits first (sanitiseFeedRow), then
+   * the bounded schema, text lengths, stock numbers repeated within the feed and the location. Raw
+   * classification fields fill absent simple_* fields, and media that is not a web address is
+   * dropped; both are reported in `notes` (one note per unknown raw value).
+   */
+  private check(rows: FeedRow[], locations: Awaited<ReturnType<FeedIngest['locationsOf']>>): { checked: Checked[]; notes: string[] } {
     const firstRowOf = new Map<string, number>();
-    return rows.map(({ row, value }): Checked => {
-      const stocknum = stocknumOf(value);
+    const notes: string[] = [];
+    const unmappedSeen = new Set<string>();
+    const checked = rows.map(({ row, value: raw }): Checked => {
+      const stocknum = stocknumOf(raw);
+      const { value, problems } = sanitiseFeedRow(raw);
+      if (problems.length > 0) return { row, stocknum, errors: problems };
       const result = FeedCarSchema.safeParse(value);
       if (!result.success) {
         return { row, stocknum, errors: result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(row)', message: issue.message })) };
       }
-      const car = result.data;
+      const tooLong = overlongText(result.data);
+      if (tooLong.length > 0) return { row, stocknum, errors: tooLong };
+      const normalised = normaliseRawFields(result.data);
+      for (const { field, source, value: text } of normalised.unmapped) {
+        const key = `${field}\u0000${text}`;
+        if (unmappedSeen.has(key)) continue;
+        unmappedSeen.add(key);
+        notes.push(`${source} '${text}' (first in row ${row}) is not a known value for ${field}; the raw text is used`);
+      }
+      const media = dropNonMediaAddresses(normalised.car);
+      for (const { path } of media.dropped) notes.push(`Row ${row}: ${path} is not a web address (https:, http: or /media/...) and was dropped`);
+      const car = media.car;
       const first = firstRowOf.get(car.stocknum);
       if (first !== undefined) {
         return { row, stocknum: car.stocknum, errors: [{ path: 'stocknum', message: `stocknum '${car.stocknum}' already appears in row ${first} of this feed` }] };
@@ -162,6 +244,7 @@ export class FeedIngest {
       }
       return { row, stocknum: car.stocknum, car, locationId };
     });
+    return { checked, notes };
   }
 
   private unknownFieldWarnings(rows: FeedRow[]): string[] {
@@ -192,26 +275,68 @@ export class FeedIngest {
   /** Applies the next batch after the run's recorded progress; null when every row is applied. */
   private async applyNextBatch(context: RunContext, checked: Checked[], batchSize: number): Promise<number | null> {
     return this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [DEALERSHIP_FEED_LOCK, context.run.dealership_id]);
-      const [progress] = (await manager.query(`SELECT rows_applied, counts, errors, status FROM feed_runs WHERE id = $1 FOR UPDATE`, [context.run.id])) as {
+      const [progress] = (await manager.query(`SELECT rows_applied, counts, errors, errors_omitted, status FROM feed_runs WHERE id = $1 FOR UPDATE`, [context.run.id])) as {
         rows_applied: number;
         counts: FeedRunCounts;
         errors: FeedRowError[];
+        errors_omitted: number;
         status: string;
       }[];
       if (!progress || progress.status !== 'running' || progress.rows_applied >= checked.length) return null;
       const batch = checked.slice(progress.rows_applied, progress.rows_applied + batchSize);
-      const { counts, changedIds } = await this.applyRows(manager, context, batch);
-      const errors = [...progress.errors, ...this.errorsOf(batch)].slice(0, MAX_ERRORS);
+      const { counts, changedIds, errors: batchErrors } = await this.applyIsolating(manager, context, batch, 0);
+      const { kept: errors, omitted } = capped([...progress.errors, ...batchErrors], MAX_RUN_ERRORS);
       await this.recordChanges(manager, context.siteId, changedIds);
-      await manager.query(`UPDATE feed_runs SET rows_applied = $2, counts = $3, errors = $4, updated_at = now() WHERE id = $1`, [
+      await manager.query(`UPDATE feed_runs SET rows_applied = $2, counts = $3, errors = $4, errors_omitted = $5, updated_at = now() WHERE id = $1`, [
         context.run.id,
         progress.rows_applied + batch.length,
         JSON.stringify(add(progress.counts, counts)),
         JSON.stringify(errors),
+        progress.errors_omitted + omitted,
       ]);
       return changedIds.length;
     });
+  }
+
+  /**
+   * Applies a batch inside a savepoint. If the database refuses it for something a row holds (a
+   * value validation let through), the batch is split in halves until the refused rows are alone:
+   * each becomes a row error, every other row lands, and no single row can fail the run.
+   */
+  private async applyIsolating(
+    manager: EntityManager,
+    context: RunContext,
+    batch: Checked[],
+    depth: number,
+  ): Promise<{ counts: Partial<FeedRunCounts>; changedIds: number[]; errors: FeedRowError[] }> {
+    const savepoint = `feed_rows_${depth}`;
+    await manager.query(`SAVEPOINT ${savepoint}`);
+    try {
+      const result = await this.applyRows(manager, context, batch);
+      await manager.query(`RELEASE SAVEPOINT ${savepoint}`);
+      return { ...result, errors: this.errorsOf(batch) };
+    } catch (error) {
+      const code = error instanceof QueryFailedError ? String((error.driverError as { code?: unknown }).code ?? '') : '';
+      if (!ROW_CAUSED_SQLSTATE.test(code)) throw error;
+      await manager.query(`ROLLBACK TO SAVEPOINT ${savepoint}`);
+      await manager.query(`RELEASE SAVEPOINT ${savepoint}`);
+      const valid = batch.filter((entry) => entry.car !== undefined);
+      if (valid.length <= 1) {
+        const refused = batch.map((entry): Checked =>
+          entry.car === undefined ? entry : { row: entry.row, stocknum: entry.stocknum, errors: [{ path: '(row)', message: `The database could not store this row: ${(error as Error).message}` }] },
+        );
+        return { counts: { rejected: batch.length }, changedIds: [], errors: this.errorsOf(refused) };
+      }
+      const middle = Math.ceil(batch.length / 2);
+      const halves = [batch.slice(0, middle), batch.slice(middle)];
+      const results = [];
+      for (const half of halves) results.push(await this.applyIsolating(manager, context, half, depth + 1));
+      return {
+        counts: results.reduce<Partial<FeedRunCounts>>((sum, part) => add({ ...EMPTY_DELTA, ...sum }, part.counts), {}),
+        changedIds: results.flatMap((part) => part.changedIds),
+        errors: results.flatMap((part) => part.errors),
+      };
+    }
   }
 
   private async applyRows(manager: EntityManager, context: RunContext, batch: Checked[]): Promise<{ counts: Partial<FeedRunCounts>; changedIds: number[] }> {
@@ -304,10 +429,10 @@ export class FeedIngest {
     missingAction: 'sold' | 'withdrawn',
   ): Promise<{ status: 'succeeded' | 'partial'; changed: number }> {
     return this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [DEALERSHIP_FEED_LOCK, context.run.dealership_id]);
-      const [progress] = (await manager.query(`SELECT counts, warnings, status FROM feed_runs WHERE id = $1 FOR UPDATE`, [context.run.id])) as {
+      const [progress] = (await manager.query(`SELECT counts, warnings, warnings_omitted, status FROM feed_runs WHERE id = $1 FOR UPDATE`, [context.run.id])) as {
         counts: FeedRunCounts;
         warnings: string[];
+        warnings_omitted: number;
         status: string;
       }[];
       if (!progress || progress.status !== 'running') {
@@ -350,10 +475,11 @@ export class FeedIngest {
       await this.recordChanges(manager, context.siteId, removed.map((row) => row.id));
       const counts = add(progress.counts, delta);
       const status = counts.rejected > 0 ? 'partial' : 'succeeded';
+      const { kept, omitted } = capped(warnings, MAX_RUN_WARNINGS);
       await manager.query(
-        `UPDATE feed_runs SET status = $2, counts = $3, warnings = $4, finished_at = now(), updated_at = now(),
+        `UPDATE feed_runs SET status = $2, counts = $3, warnings = $4, warnings_omitted = $6, finished_at = now(), updated_at = now(),
            detail = CASE WHEN $2 = 'partial' THEN $5 ELSE detail END WHERE id = $1`,
-        [context.run.id, status, JSON.stringify(counts), JSON.stringify(warnings), `${counts.rejected} of ${counts.received} rows were rejected; see errors.`],
+        [context.run.id, status, JSON.stringify(counts), JSON.stringify(kept), `${counts.rejected} of ${counts.received} rows were rejected; see errors.`, progress.warnings_omitted + omitted],
       );
       return { status, changed: removed.length };
     });
@@ -374,13 +500,17 @@ export class FeedIngest {
     counts: Partial<FeedRunCounts> = {},
     errors: FeedRowError[] = [],
     warnings: string[] = [],
+    warningsOmitted = 0,
   ): Promise<IngestOutcome> {
+    const kept = capped(errors, MAX_RUN_ERRORS);
     await this.dataSource.getRepository(FeedRunEntity).update(run.id, {
       status: 'failed',
       detail,
       counts: { ...run.counts, ...counts },
-      errors: errors.slice(0, MAX_ERRORS),
+      errors: kept.kept,
+      errors_omitted: kept.omitted,
       warnings,
+      warnings_omitted: warningsOmitted,
       finished_at: this.now(),
     });
     return { outcome: 'failed', siteId, status: 'failed' };

@@ -15,7 +15,11 @@ export interface FeedRunView {
   detail: string | null;
   counts: FeedRunCounts;
   errors: FeedRowError[];
+  /** Row errors beyond the first 1,000, left out of `errors`. */
+  errorsOmitted: number;
   warnings: string[];
+  /** Warnings beyond the first 100, left out of `warnings`. */
+  warningsOmitted: number;
   receivedAt: string;
   startedAt: string | null;
   finishedAt: string | null;
@@ -59,7 +63,9 @@ export class FeedIntake {
       detail: run.detail,
       counts: run.counts,
       errors: run.errors,
+      errorsOmitted: run.errors_omitted,
       warnings: run.warnings,
+      warningsOmitted: run.warnings_omitted,
       receivedAt: run.received_at.toISOString(),
       startedAt: run.started_at?.toISOString() ?? null,
       finishedAt: run.finished_at?.toISOString() ?? null,

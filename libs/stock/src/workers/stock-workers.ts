@@ -1,8 +1,9 @@
 import type { DataSource } from 'typeorm';
 import { purgeExpiredShopperData, type ShopperDataPurge } from '@platform/db';
-import { feedJobId, QUIET_LOG, WorkerGroup, type QueueProducer, type WorkerLog } from '@platform/queues';
+import { DelayedError, feedJobId, QUIET_LOG, WorkerGroup, type QueueProducer, type WorkerLog } from '@platform/queues';
 import type { SearchEngine } from '@platform/search';
 import { FeedIngest } from '../feeds/feed-ingest';
+import { FeedRunControl } from '../feeds/feed-run-control';
 import { SiteIndexer } from '../indexing/site-indexer';
 
 /** How often the sweep catches up on work whose job could not be queued (Redis was unreachable). */
@@ -12,6 +13,8 @@ const PURGE_EVERY_MS = 10 * 60_000;
 const STRANDED_AFTER_MS = 60_000;
 /** Raw payloads of finished runs are kept this long for support questions, then dropped (the run stays). */
 const PAYLOAD_RETENTION_DAYS = 30;
+/** A run behind an earlier run of its dealership looks again after this long. */
+export const FEED_RUN_WAIT_MS = 2_000;
 
 /** What the workers report; pino in the worker process, silent in tests. */
 export type StockWorkerLog = WorkerLog;
@@ -22,6 +25,8 @@ export interface StockWorkersOptions {
   producer: QueueProducer;
   indexer: SiteIndexer;
   ingest?: FeedIngest;
+  /** Run state changes outside the ingest (last attempt, stuck runs); FEED_RUN_STUCK_AFTER_MS sets its threshold. */
+  control?: FeedRunControl;
   redisUrl: string;
   prefix: string;
   log?: StockWorkerLog;
@@ -37,6 +42,7 @@ export interface StockWorkersOptions {
 export async function startStockWorkers(options: StockWorkersOptions): Promise<() => Promise<void>> {
   const { dataSource, engine, producer, indexer, log = QUIET_LOG } = options;
   const ingest = options.ingest ?? new FeedIngest(dataSource);
+  const control = options.control ?? new FeedRunControl(dataSource);
   const group = new WorkerGroup(options.redisUrl, options.prefix, log);
   const start = group.start.bind(group);
 
@@ -44,8 +50,8 @@ export async function startStockWorkers(options: StockWorkersOptions): Promise<(
   const indexSoon = (siteId: number): Promise<unknown> =>
     producer.add('searchIndex', { siteId }).catch((error: Error) => log.warn({ siteId, err: error.message }, 'index job not queued; the sweep will catch up'));
 
-  /** Catches up on outbox rows and feed runs whose jobs were never queued. */
-  const sweep = async (): Promise<{ sites: number; feedRuns: number }> => {
+  /** Catches up on outbox rows, feed runs whose jobs were never queued, and runs that stopped making progress. */
+  const sweep = async (): Promise<{ sites: number; feedRuns: number; resumed: number; failed: number }> => {
     const sites = await indexer.pendingSites();
     for (const siteId of sites) await indexer.drain(siteId);
     const stranded = (await dataSource.query(`SELECT id FROM feed_runs WHERE status = 'queued' AND updated_at < $1`, [
@@ -57,11 +63,26 @@ export async function startStockWorkers(options: StockWorkersOptions): Promise<(
       await producer.add('feedIngest', { feedRunId: id }, { jobId: feedJobId(id) });
       requeued += 1;
     }
-    return { sites: sites.length, feedRuns: requeued };
+    const stuck = await control.sweepStuck();
+    for (const { id, attempt } of stuck.resume) await producer.add('feedIngest', { feedRunId: id }, { jobId: `${feedJobId(id)}-resume-${attempt}` });
+    for (const id of stuck.failed) log.warn({ feedRunId: id }, 'feed run failed by the sweep: no progress after its resumes');
+    return { sites: sites.length, feedRuns: requeued, resumed: stuck.resume.length, failed: stuck.failed.length };
   };
 
-  start('feedIngest', 2, async ({ feedRunId }) => {
-    const result = await ingest.run(feedRunId);
+  start('feedIngest', 2, async ({ feedRunId }, job, token) => {
+    let result;
+    try {
+      result = await ingest.run(feedRunId);
+    } catch (error) {
+      // Out of attempts: the run gets a terminal state and the reason, never 'running' forever.
+      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await control.failAfterLastAttempt(feedRunId, (error as Error).message);
+      throw error;
+    }
+    if (result.outcome === 'waiting') {
+      // Behind an earlier run of the dealership: look again shortly, without spending an attempt.
+      await job.moveToDelayed(Date.now() + FEED_RUN_WAIT_MS, token);
+      throw new DelayedError();
+    }
     log.info({ feedRunId, outcome: result.outcome, status: result.status }, 'feed run processed');
     if (result.outcome === 'applied') await indexSoon(result.siteId);
     return result;

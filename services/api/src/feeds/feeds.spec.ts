@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import fc from 'fast-check';
 import Redis from 'ioredis';
 import request from 'supertest';
 import { SearchRequestSchema, type SearchRequestInput } from '@platform/domain';
@@ -137,7 +138,7 @@ describe('feed push API and ops API with real BullMQ workers (PostgreSQL, Redis)
       expect(run.counts).toMatchObject({ received: 3, created: 1, rejected: 2 });
       expect(run.errors).toEqual([
         { row: 2, stocknum: 'P2', path: 'car_type', message: expect.stringContaining('new') },
-        { row: 3, stocknum: 'P3', path: 'price', message: expect.stringContaining('>=0') },
+        { row: 3, stocknum: 'P3', path: 'price', message: 'must be 0 or more' },
       ]);
     });
   });
@@ -296,6 +297,105 @@ describe('feed push API and ops API with real BullMQ workers (PostgreSQL, Redis)
     it('reports unknown queues and jobs as 404', async () => {
       await ops(http().get('/api/ops/jobs/nope/1')).expect(404);
       await ops(http().get('/api/ops/jobs/reindex/999999')).expect(404);
+    });
+  });
+
+  describe('hostile feeds (property-based, real api and worker)', () => {
+    type Row = Record<string, unknown>;
+    const HOSTILE_VALUES: fc.Arbitrary<[string, unknown]>[] = [
+      fc.constantFrom<[string, unknown]>(['price', 1_000_000_000_000], ['km', 100_000_000_000], ['year', 99999], ['seats', -3], ['custom_rank', 2 ** 40]),
+      fc.constantFrom<[string, unknown]>(['model', 'RAV\u00004'], ['make', '\u0000'], ['colour', 'Bl\u0000ue']),
+      fc.constantFrom<[string, unknown]>(['year', 'old'], ['price', { amount: 5 }], ['images', 'not-a-list'], ['car_type', 42], ['features', [1, 2]]),
+      fc.constantFrom<[string, unknown]>(['dealercomments', 'x'.repeat(20_001)], ['badge', 'y'.repeat(10_000)], ['mystery', 'z'.repeat(10_000)]),
+      fc.constant<[string, unknown]>(['extra', JSON.parse(`${'{"a":'.repeat(30)}1${'}'.repeat(30)}`)]),
+      fc.constantFrom<[string, unknown]>(['images', ['javascript:alert(1)']], ['video_url', 'data:text/html,x']),
+    ];
+    let feedNumber = 0;
+
+    /** A feed: valid rows with unique stock numbers, hostile rows among them, and copies of valid rows at the end. */
+    const feedArbitrary = fc
+      .record({
+        valid: fc.integer({ min: 0, max: 8 }),
+        hostile: fc.array(fc.tuple(fc.oneof(...HOSTILE_VALUES), fc.nat()), { maxLength: 8 }),
+        duplicates: fc.integer({ min: 0, max: 2 }),
+        csv: fc.boolean(),
+      })
+      .filter((feed) => feed.valid + feed.hostile.length > 0);
+
+    const toCsv = (rows: Row[]): string => {
+      const columns = ['stocknum', 'make', 'model', 'year', 'car_type', 'price', 'km', 'colour', 'dealercomments', 'badge'];
+      const cell = (value: unknown) => (value === undefined ? '' : `"${(typeof value === 'string' ? value : JSON.stringify(value)).replace(/"/g, '""')}"`);
+      return [columns.join(','), ...rows.map((row) => columns.map((column) => cell(row[column])).join(','))].join('\n');
+    };
+
+    it('every run reaches a terminal state, every row is applied or has an error, valid rows always land', async () => {
+      await fc.assert(
+        fc.asyncProperty(feedArbitrary, async ({ valid, hostile, duplicates, csv }) => {
+          feedNumber += 1;
+          const validRows = Array.from({ length: valid }, (_, i) => car(`Z${feedNumber}-${i}`, { price: 10_000 + i }));
+          const hostileRows = hostile.map(([[field, value]], i) => ({ ...car(`X${feedNumber}-${i}`), [field]: value }));
+          const rows: Row[] = [...validRows];
+          hostile.forEach(([, at], i) => rows.splice(at % (rows.length + 1), 0, hostileRows[i] as Row));
+          rows.push(...validRows.slice(0, duplicates).map((row) => ({ ...row, price: 1 })));
+
+          const body = csv ? toCsv(rows) : JSON.stringify(rows);
+          const pushed = await http()
+            .post(`/api/feeds/${fixture.west.slug}?mode=delta`)
+            .set('Authorization', `Bearer ${westKey}`)
+            .set('Content-Type', csv ? 'text/csv' : 'application/json')
+            .send(body);
+          if (pushed.status === 413) {
+            expect(Buffer.byteLength(body)).toBeGreaterThan(FEED_MAX_BYTES);
+            return;
+          }
+          expect(pushed.status).toBe(202);
+          const run = await settled(pushed.body.feedRunId, westKey);
+          expect(['succeeded', 'partial', 'failed']).toContain(run.status);
+          expect(run.finishedAt).not.toBeNull();
+          expect(run.counts.received).toBe(rows.length);
+
+          const rejectedRows = new Set<number>(run.errors.map((error: { row: number }) => error.row));
+          expect(rejectedRows.size).toBe(run.counts.rejected);
+          const stored = new Set(
+            ((await db.dataSource.query(`SELECT stocknum FROM cars WHERE dealership_id = $1 AND stocknum LIKE $2`, [fixture.west.id, `%${feedNumber}-%`])) as { stocknum: string }[]).map((r) => r.stocknum),
+          );
+          rows.forEach((row, index) => {
+            if (!rejectedRows.has(index + 1)) expect(stored).toContain(row['stocknum']);
+          });
+          for (const row of validRows) expect(stored).toContain(row['stocknum']);
+        }),
+        { numRuns: Number(process.env['FUZZ_RUNS'] ?? 12) },
+      );
+    });
+  });
+
+  describe('ops: feed runs', () => {
+    it('lists runs by status and dealership, cancels an unfinished one, and refuses what it cannot do', async () => {
+      const pushed = await pushJson(fixture.west.slug, westKey, [car('OPS1')], 'delta').expect(202);
+      await settled(pushed.body.feedRunId, westKey);
+      const listed = await ops(http().get(`/api/ops/feeds/runs?dealership=${fixture.west.slug}&limit=3`)).expect(200);
+      expect(listed.body.runs.length).toBeGreaterThan(0);
+      expect(listed.body.runs.length).toBeLessThanOrEqual(3);
+      expect(listed.body.runs[0]).toMatchObject({ feedRunId: expect.any(String), dealership: fixture.west.slug, stuck: false });
+
+      const bad = await ops(http().get('/api/ops/feeds/runs?status=lost&limit=5000')).expect(400);
+      expect(bad.body.errors.map((error: { path: string }) => error.path).sort()).toEqual(['limit', 'status']);
+      await http().get('/api/ops/feeds/runs').expect(401);
+
+      const finished = listed.body.runs[0].feedRunId;
+      expect((await ops(http().post(`/api/ops/feeds/runs/${finished}/cancel`)).expect(409)).body.detail).toMatch(/Only a queued, running or held run can be cancelled/);
+      expect((await ops(http().post(`/api/ops/feeds/runs/${finished}/retry`)).expect(409)).body.detail).toMatch(/Only a failed or stuck run can be retried/);
+      await ops(http().post('/api/ops/feeds/runs/00000000-0000-4000-8000-000000000000/retry')).expect(404);
+
+      const failed = (await db.dataSource.query(
+        `INSERT INTO feed_runs (id, dealership_id, mode, content_type, payload_bytes, status, counts, detail, finished_at)
+         VALUES (gen_random_uuid(), $1, 'delta', 'application/json', 2, 'failed', $2, 'Failed after its last attempt: test', now()) RETURNING id`,
+        [fixture.west.id, JSON.stringify({ received: 0, created: 0, updated: 0, unchanged: 0, sold: 0, withdrawn: 0, rejected: 0 })],
+      )) as { id: string }[];
+      const failedId = failed[0]?.id;
+      expect((await ops(http().post(`/api/ops/feeds/runs/${failedId}/retry`)).expect(409)).body.detail).toMatch(/payload of this run has been purged/);
+      const failedOnly = await ops(http().get(`/api/ops/feeds/runs?status=failed&dealership=${fixture.west.slug}`)).expect(200);
+      expect(failedOnly.body.runs.map((run: { feedRunId: string }) => run.feedRunId)).toContain(failedId);
     });
   });
 });

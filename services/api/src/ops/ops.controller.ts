@@ -1,11 +1,30 @@
-import { Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Delete, Get, HttpCode, Inject, Param, ParseIntPipe, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
+import { z } from 'zod';
 import { FeedRunEntity, SiteEntity } from '@platform/db';
 import { feedJobId, QueueProducer, queueKeyOf } from '@platform/queues';
-import { notFound, ProblemException } from '@platform/server-kit';
-import { FeedKeys } from '@platform/stock';
+import { ENV, notFound, ProblemException, ZodValidationPipe, type BaseEnv } from '@platform/server-kit';
+import { FeedKeys, FeedRunControl, type ControlRefusal, type FeedRunSummary } from '@platform/stock';
 import { OpsAuthGuard } from './ops-auth.guard';
+
+const FEED_RUN_STATUSES = ['queued', 'running', 'held', 'succeeded', 'partial', 'failed', 'cancelled'] as const;
+
+const FeedRunsQuerySchema = z.strictObject({
+  status: z.enum(FEED_RUN_STATUSES).optional(),
+  dealership: z
+    .string()
+    .regex(/^[a-z0-9-]{1,100}$/, 'must be a dealership slug (lower-case letters, digits and hyphens)')
+    .optional(),
+  limit: z.coerce.number().int().min(1, 'must be 1 or more').max(200, 'must be 200 or less').default(50),
+});
+type FeedRunsQuery = z.infer<typeof FeedRunsQuerySchema>;
+
+/** A control refusal as problem details: 404 for an unknown run, 409 with the reason otherwise. */
+function refusal(result: ControlRefusal, feedRunId: string): ProblemException {
+  if (result.refused === 'not_found') return notFound('Feed run not found', `No feed run has the id '${feedRunId}'.`);
+  return new ProblemException({ status: 409, title: 'Feed run cannot change', detail: result.detail });
+}
 
 @ApiTags('Ops')
 @ApiBearerAuth('opsToken')
@@ -16,7 +35,42 @@ export class OpsController {
     private readonly dataSource: DataSource,
     private readonly keys: FeedKeys,
     private readonly producer: QueueProducer,
-  ) {}
+    @Inject(ENV) private readonly env: BaseEnv,
+  ) {
+    this.control = new FeedRunControl(dataSource, env.FEED_RUN_STUCK_AFTER_MS);
+  }
+
+  private readonly control: FeedRunControl;
+
+  @Get('feeds/runs')
+  @ApiOperation({
+    summary: 'Feed runs, newest first',
+    description: 'Filter by status and dealership slug; limit 1-200 (default 50). stuck: running with no progress for FEED_RUN_STUCK_AFTER_MS.',
+  })
+  @ApiQuery({ name: 'status', required: false, enum: FEED_RUN_STATUSES })
+  @ApiQuery({ name: 'dealership', required: false })
+  @ApiQuery({ name: 'limit', required: false })
+  async runs(@Query(new ZodValidationPipe(FeedRunsQuerySchema, 'feed runs query')) query: FeedRunsQuery): Promise<{ runs: FeedRunSummary[] }> {
+    return { runs: await this.control.list(query) };
+  }
+
+  @Post('feeds/runs/:feedRunId/retry')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Run a failed or stuck feed run again from where it stopped (applied batches are not applied twice)' })
+  async retry(@Param('feedRunId') feedRunId: string): Promise<{ feedRunId: string; status: 'queued'; jobId: string }> {
+    const result = await this.control.retry(feedRunId);
+    if (!('ok' in result)) throw refusal(result, feedRunId);
+    const jobId = await this.producer.add('feedIngest', { feedRunId }, { jobId: `${feedJobId(feedRunId)}-retry-${Date.now()}` });
+    return { feedRunId, status: 'queued', jobId };
+  }
+
+  @Post('feeds/runs/:feedRunId/cancel')
+  @ApiOperation({ summary: 'Stop a queued, running or held feed run; batches already applied stay applied' })
+  async cancel(@Param('feedRunId') feedRunId: string): Promise<{ feedRunId: string; status: 'cancelled' }> {
+    const result = await this.control.cancel(feedRunId);
+    if (!('ok' in result)) throw refusal(result, feedRunId);
+    return { feedRunId, status: 'cancelled' };
+  }
 
   @Post('dealerships/:dealershipSlug/feed-keys')
   @ApiOperation({ summary: 'Issue a feed key for a dealership; the key is shown once and stored hashed' })
@@ -47,7 +101,20 @@ export class OpsController {
   @HttpCode(202)
   @ApiOperation({ summary: 'Apply a held snapshot despite the mass-removal guard' })
   async confirm(@Param('feedRunId') feedRunId: string): Promise<{ feedRunId: string; status: 'queued'; jobId: string }> {
-    await this.heldRun(feedRunId);
+    const run = await this.heldRun(feedRunId);
+    // Runs apply in the order received: an older snapshot confirmed after a newer one applied would
+    // bring back stock the dealer has since changed.
+    const [later] = (await this.dataSource.query(
+      `SELECT id FROM feed_runs WHERE dealership_id = $1 AND received_at > $2 AND status IN ('succeeded', 'partial') LIMIT 1`,
+      [run.dealership_id, run.received_at.toISOString()],
+    )) as { id: string }[];
+    if (later) {
+      throw new ProblemException({
+        status: 409,
+        title: 'A later feed run has been applied',
+        detail: `Run ${later.id}, received after this one, is already applied; confirming this older snapshot would undo it. Reject this run instead.`,
+      });
+    }
     await this.dataSource.getRepository(FeedRunEntity).update({ id: feedRunId, status: 'held' }, { status: 'queued', confirmed_at: new Date() });
     // A new job id: the run's first job completed when the run was held.
     const jobId = await this.producer.add('feedIngest', { feedRunId }, { jobId: `${feedJobId(feedRunId)}-confirmed` });

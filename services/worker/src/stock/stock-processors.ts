@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import { QueueProducer } from '@platform/queues';
 import type { SearchEngine } from '@platform/search';
 import { ENV, SEARCH_ENGINE, type BaseEnv } from '@platform/server-kit';
-import { FeedIngest, SiteIndexer, startStockWorkers } from '@platform/stock';
+import { FeedIngest, FeedRunControl, SiteIndexer, startStockWorkers } from '@platform/stock';
 
 /** Runs the stock pipeline's BullMQ workers for the lifetime of the worker process. */
 @Injectable()
@@ -28,6 +28,7 @@ export class StockProcessors implements OnApplicationBootstrap, OnApplicationShu
       producer: this.producer,
       indexer: this.indexer,
       ingest: this.ingest,
+      control: new FeedRunControl(this.dataSource, this.env.FEED_RUN_STUCK_AFTER_MS),
       redisUrl: this.env.REDIS_URL,
       prefix: this.env.REDIS_PREFIX,
       log: { info: (data, message) => this.logger.log(data, message), warn: (data, message) => this.logger.warn(data, message) },

@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { createImageLoader, renderCarPdf, type ImageLoader, type PrintableCar } from './index';
@@ -6,8 +7,16 @@ import { formatPrintDate, normaliseColour, pdfText, svgAspect } from './car-pdf'
 import { checkPng } from './png-safety';
 import { flatText, parsePdf } from '../../testing/parse-pdf';
 
-const ASSETS = path.resolve(__dirname, '../../../../../libs/seed/assets');
-const DEMO_SVG = readdirSync(path.join(ASSETS, 'demo')).filter((name) => name.endsWith('.svg')).sort()[0];
+// A media directory holding one photo drawn as SVG with a caption, so the test can read that the
+// SVG was drawn as vectors (the caption becomes text in the PDF).
+const ASSETS = mkdtempSync(path.join(tmpdir(), 'car-pdf-media-'));
+const DEMO_SVG = 'captioned.svg';
+mkdirSync(path.join(ASSETS, 'demo'));
+writeFileSync(
+  path.join(ASSETS, 'demo', DEMO_SVG),
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 400" width="640" height="400"><rect width="640" height="400" fill="#dbe7f3"/><text x="20" y="385" font-family="Arial" font-size="14">Demo photo</text></svg>',
+);
+afterAll(() => rmSync(ASSETS, { recursive: true, force: true }));
 
 // ---------------------------------------------------------------- PNG fixtures, built byte by byte
 

@@ -9,6 +9,7 @@ import {
   financeLimits,
   financePanelDefaults,
   formatDollars,
+  isMediaAddress,
   galleryModes,
   KEY_SPECS_INITIAL,
   otherCityAnnouncement,
@@ -64,9 +65,12 @@ async function requestOrigin(): Promise<string> {
   return `${proto}://${host}`;
 }
 
+/** The car's photos; only web or /media addresses, since cars stored before feeds checked media may hold others. */
 function galleryImages(car: CarPage['car']): GalleryImage[] {
-  const images = (car.images ?? []).filter((i): i is { url: string; thumb?: { url: string | null } | null } => !!i.url).map((i) => ({ src: i.url, thumb: i.thumb?.url ?? null }));
-  if (images.length === 0 && car.primary_image_url) images.push({ src: car.primary_image_url, thumb: null });
+  const images = (car.images ?? [])
+    .filter((i): i is { url: string; thumb?: { url: string | null } | null } => !!i.url && isMediaAddress(i.url))
+    .map((i) => ({ src: i.url, thumb: i.thumb?.url && isMediaAddress(i.thumb.url) ? i.thumb.url : null }));
+  if (images.length === 0 && car.primary_image_url && isMediaAddress(car.primary_image_url)) images.push({ src: car.primary_image_url, thumb: null });
   return images;
 }
 
