@@ -30,7 +30,10 @@ const OPS_TOKEN = randomBytes(24).toString('hex');
 const AUTH_SECRET = randomBytes(32).toString('hex');
 const PORT = Number(process.env.BENCH_API_PORT ?? 3201);
 const api = `http://127.0.0.1:${PORT}`;
-const env = { ...process.env, NODE_ENV: 'production', DATABASE_URL, REDIS_URL, REDIS_PREFIX, OPS_TOKEN, AUTH_SECRET, PORT: String(PORT), WORKER_PORT: String(PORT + 1), LOG_LEVEL: 'warn' };
+// Production mode refuses to start without an SMS gateway (sign-in needs one); the bench never
+// signs anyone in, so a placeholder address that is never called stands in.
+const SMS_GATEWAY_URL = 'http://127.0.0.1:9/unused-by-the-ingest-bench';
+const env = { ...process.env, NODE_ENV: 'production', DATABASE_URL, REDIS_URL, REDIS_PREFIX, OPS_TOKEN, AUTH_SECRET, SMS_GATEWAY_URL, PORT: String(PORT), WORKER_PORT: String(PORT + 1), LOG_LEVEL: 'warn' };
 
 const MAKES = [['Toyota', ['Hilux', 'Corolla', 'RAV4', 'LandCruiser']], ['Mazda', ['CX-5', 'BT-50', 'Mazda3']], ['Isuzu', ['D-Max', 'MU-X']], ['Ford', ['Ranger', 'Everest']], ['Kia', ['Sportage', 'Seltos']]];
 function carAt(i) {
