@@ -90,13 +90,14 @@ export const QUEUES = {
 export type QueueKey = keyof typeof QUEUES;
 export type PayloadOf<K extends QueueKey> = z.output<(typeof QUEUES)[K]['payload']>;
 
+export const QUEUE_KEYS = Object.keys(QUEUES) as readonly QueueKey[];
 export const QUEUE_NAMES: readonly string[] = Object.values(QUEUES).map((queue) => queue.name);
 
 export const queueKeyOf = (name: string): QueueKey | undefined =>
   (Object.keys(QUEUES) as QueueKey[]).find((key) => QUEUES[key].name === name);
 
-/** One job per feed run, so a run is never queued twice (BullMQ ignores a second add with this id). */
 /** The job of a lead delivery: its outbox row id, so queuing it twice adds one job. */
 export const leadDeliveryJobId = (deliveryId: string): string => `delivery-${deliveryId}`;
 
+/** One job per feed run, so a run is never queued twice (BullMQ ignores a second add with this id). */
 export const feedJobId = (feedRunId: string): string => `feed-${feedRunId}`;

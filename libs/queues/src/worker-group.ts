@@ -6,6 +6,8 @@ import { QUEUES, type PayloadOf, type QueueKey } from './queues';
 export interface WorkerLog {
   info(data: Record<string, unknown>, message: string): void;
   warn(data: Record<string, unknown>, message: string): void;
+  /** Each attempt's outcome and duration, for metrics. */
+  jobFinished?(queue: string, outcome: 'completed' | 'failed', seconds: number): void;
 }
 
 export const QUIET_LOG: WorkerLog = { info: () => undefined, warn: () => undefined };
@@ -41,7 +43,12 @@ export class WorkerGroup {
       },
       { connection, prefix: this.prefix, concurrency },
     );
-    worker.on('failed', (job, error) => this.log.warn({ queue: contract.name, jobId: job?.id, attempts: job?.attemptsMade, err: error.message }, 'job failed'));
+    const seconds = (job: Job | undefined): number => (job?.processedOn && job.finishedOn ? (job.finishedOn - job.processedOn) / 1000 : 0);
+    worker.on('completed', (job) => this.log.jobFinished?.(contract.name, 'completed', seconds(job)));
+    worker.on('failed', (job, error) => {
+      this.log.jobFinished?.(contract.name, 'failed', seconds(job));
+      this.log.warn({ queue: contract.name, jobId: job?.id, attempts: job?.attemptsMade, err: error.message }, 'job failed');
+    });
     worker.on('error', (error) => this.log.warn({ queue: contract.name, err: error.message }, 'worker error'));
     this.workers.push(worker);
   }

@@ -2,6 +2,7 @@ export * from './env/env';
 export * from './env/preflight';
 export * from './health/health.controller';
 export * from './lifecycle/graceful-shutdown';
+export * from './metrics/platform-metrics';
 export * from './logging/logger';
 export * from './problem/problem';
 export * from './problem/problem-details.filter';

@@ -13,6 +13,8 @@ import { REDIS } from './redis/redis.tokens';
 
 /** Injection token of the parsed environment. */
 export const ENV = Symbol('ENV');
+/** Injection token of the process's name ('api', 'worker'): log and metrics label. */
+export const APP_NAME = Symbol('APP_NAME');
 
 export interface PlatformCoreOptions {
   env: BaseEnv;
@@ -46,11 +48,12 @@ export class PlatformCoreModule {
       controllers: [HealthController],
       providers: [
         { provide: ENV, useValue: env },
+        { provide: APP_NAME, useValue: appName },
         { provide: REDIS, useFactory: () => createRedis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 3000 }) },
         RedisCloser,
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
       ],
-      exports: [ENV, REDIS],
+      exports: [ENV, APP_NAME, REDIS],
     };
   }
 }

@@ -3,3 +3,4 @@ export * from './test-redis';
 export * from './stock-fixture';
 export * from './redis-server';
 export * from './eventually';
+export * from './prometheus';

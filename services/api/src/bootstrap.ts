@@ -4,6 +4,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { json, type NextFunction, type Request, type Response } from 'express';
 import { Logger } from 'nestjs-pino';
 import { DEMO_ASSETS_DIR } from '@platform/seed';
+import { PlatformMetrics } from '@platform/server-kit';
 import { AppModule } from './app.module';
 import type { ApiEnv } from './env';
 import { mountQueueDashboard } from './ops/queue-dashboard';
@@ -32,6 +33,16 @@ export async function createApiApp(env: ApiEnv): Promise<NestExpressApplication>
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY);
+  // Every request's duration by route pattern (never the raw path, so labels stay bounded) and status.
+  const metrics = app.get(PlatformMetrics);
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    const end = metrics.httpDuration.startTimer({ method: request.method });
+    response.on('finish', () => {
+      const route = (request.route as { path?: string } | undefined)?.path;
+      end({ route: route ?? (request.path.startsWith('/media/') ? '/media' : 'unmatched'), status: String(response.statusCode) });
+    });
+    next();
+  });
   const jsonBody = json({ limit: '1mb' });
   const shopperBody = json({ limit: env.LEAD_MAX_BYTES });
   app.use((request: Request, response: Response, next: NextFunction) => {

@@ -3,11 +3,12 @@ import { PipelineCoreModule, PlatformCoreModule } from '@platform/server-kit';
 import type { WorkerEnv } from './env';
 import { EventsModule } from './events/events.module';
 import { LeadsModule } from './leads/leads.module';
+import { MetricsController } from './metrics.controller';
 import { StockModule } from './stock/stock.module';
 
 /**
  * The worker process: the BullMQ processors (feed ingest, search indexing, maintenance, shopper
- * events, the lead outbox relay and lead delivery). It serves only health over HTTP.
+ * events, the lead outbox relay and lead delivery). It serves only health and metrics over HTTP.
  */
 @Module({})
 export class WorkerModule {
@@ -15,6 +16,7 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [PlatformCoreModule.forRoot({ env, appName: 'worker', poolSize: 5 }), PipelineCoreModule, StockModule, EventsModule, LeadsModule],
+      controllers: [MetricsController],
     };
   }
 }

@@ -1,16 +1,18 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { createTestDatabase, TEST_REDIS_URL, uniqueRedisPrefix, type TestDatabase } from '@platform/testing';
+import { QueueProducer } from '@platform/queues';
+import { createTestDatabase, eventually, metricValue, TEST_REDIS_URL, uniqueRedisPrefix, type TestDatabase } from '@platform/testing';
 import { createWorkerApp } from './bootstrap';
 import { WorkerEnvSchema } from './env';
 
 describe('worker process (real PostgreSQL and Redis)', () => {
   let db: TestDatabase;
   let app: INestApplication;
+  const prefix = uniqueRedisPrefix();
 
   beforeAll(async () => {
     db = await createTestDatabase('platform_worker');
-    app = await createWorkerApp(WorkerEnvSchema.parse({ DATABASE_URL: db.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: uniqueRedisPrefix(), LOG_LEVEL: 'silent' }));
+    app = await createWorkerApp(WorkerEnvSchema.parse({ DATABASE_URL: db.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'silent' }));
     await app.init();
   });
 
@@ -22,5 +24,20 @@ describe('worker process (real PostgreSQL and Redis)', () => {
   it('is live and ready when PostgreSQL and Redis answer', async () => {
     await request(app.getHttpServer()).get('/health/live').expect(200, { status: 'ok' });
     await request(app.getHttpServer()).get('/health/ready').expect(200);
+  });
+
+  it('serves Prometheus metrics: each job attempt by queue and outcome, queue depths, feed runs and outbox backlogs', async () => {
+    // A sweep through the real maintenance worker: one completed job to observe.
+    await app.get(QueueProducer).add('maintenance', { task: 'sweep' });
+    const text = await eventually(
+      async () => (await request(app.getHttpServer()).get('/metrics').expect(200)).text,
+      (body) => (metricValue(body, 'queue_job_duration_seconds_count', { queue: 'maintenance', outcome: 'completed' }) ?? 0) >= 1,
+      'the sweep job in the metrics',
+    );
+    expect(metricValue(text, 'queue_jobs', { queue: 'feed-ingest', state: 'waiting', app: 'worker' })).toBe(0);
+    expect(metricValue(text, 'feed_runs', { status: 'running' })).toBe(0);
+    expect(metricValue(text, 'feed_runs_stuck', { app: 'worker' })).toBe(0);
+    expect(metricValue(text, 'outbox_backlog', { outbox: 'lead_outbox' })).toBe(0);
+    expect(metricValue(text, 'outbox_backlog', { outbox: 'car_changes' })).toBe(0);
   });
 });

@@ -5,7 +5,8 @@ import type { DataSource } from 'typeorm';
 import { QueueProducer } from '@platform/queues';
 import { createSearchEngine, searchIndexPrefix, type SearchEngine } from '@platform/search';
 import type { BaseEnv } from '../env/env';
-import { ENV } from '../platform-core.module';
+import { APP_NAME, ENV } from '../platform-core.module';
+import { PlatformMetrics } from '../metrics/platform-metrics';
 import { REDIS } from '../redis/redis.tokens';
 
 /** Injection token of the configured SearchEngine (OpenSearch when OPENSEARCH_URL is set, else PostgreSQL). */
@@ -23,23 +24,29 @@ class PipelineCloser implements OnApplicationShutdown {
   }
 }
 
-/** The search engine and the queue producer, shared by api and worker. */
+/** The search engine, the queue producer and the process's metrics, shared by api and worker. */
 @Global()
 @Module({
   providers: [
     {
       provide: SEARCH_ENGINE,
-      inject: [ENV, getDataSourceToken()],
-      useFactory: (env: BaseEnv, dataSource: DataSource): SearchEngine =>
-        createSearchEngine({ dataSource, opensearchUrl: env.OPENSEARCH_URL, indexPrefix: searchIndexPrefix(env.REDIS_PREFIX) }),
+      inject: [ENV, getDataSourceToken(), PlatformMetrics],
+      useFactory: (env: BaseEnv, dataSource: DataSource, metrics: PlatformMetrics): SearchEngine =>
+        metrics.timed(createSearchEngine({ dataSource, opensearchUrl: env.OPENSEARCH_URL, indexPrefix: searchIndexPrefix(env.REDIS_PREFIX) })),
     },
     {
       provide: QueueProducer,
       inject: [ENV, REDIS],
       useFactory: (env: BaseEnv, redis: Redis) => new QueueProducer(redis, env.REDIS_PREFIX),
     },
+    {
+      provide: PlatformMetrics,
+      inject: [ENV, APP_NAME, getDataSourceToken(), QueueProducer],
+      useFactory: (env: BaseEnv, appName: string, dataSource: DataSource, producer: QueueProducer) =>
+        new PlatformMetrics({ appName, dataSource, producer, stuckAfterMs: env.FEED_RUN_STUCK_AFTER_MS }),
+    },
     PipelineCloser,
   ],
-  exports: [SEARCH_ENGINE, QueueProducer],
+  exports: [SEARCH_ENGINE, QueueProducer, PlatformMetrics],
 })
 export class PipelineCoreModule {}

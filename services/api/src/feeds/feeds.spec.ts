@@ -6,7 +6,7 @@ import { SearchRequestSchema, type SearchRequestInput } from '@platform/domain';
 import { QUEUE_NAMES, QueueProducer } from '@platform/queues';
 import { PostgresSearchEngine } from '@platform/search';
 import { searchScopeOf, SiteIndexer, startStockWorkers } from '@platform/stock';
-import { createStockFixture, createTestDatabase, feedCar as car, TEST_REDIS_URL, uniqueRedisPrefix, type StockFixture, type TestDatabase } from '@platform/testing';
+import { createStockFixture, createTestDatabase, feedCar as car, metricValue, TEST_REDIS_URL, uniqueRedisPrefix, type StockFixture, type TestDatabase } from '@platform/testing';
 import { createApiApp } from '../bootstrap';
 import { ApiEnvSchema } from '../env';
 import { eventually } from '../testing/site-api.harness';
@@ -396,6 +396,20 @@ describe('feed push API and ops API with real BullMQ workers (PostgreSQL, Redis)
       expect((await ops(http().post(`/api/ops/feeds/runs/${failedId}/retry`)).expect(409)).body.detail).toMatch(/payload of this run has been purged/);
       const failedOnly = await ops(http().get(`/api/ops/feeds/runs?status=failed&dealership=${fixture.west.slug}`)).expect(200);
       expect(failedOnly.body.runs.map((run: { feedRunId: string }) => run.feedRunId)).toContain(failedId);
+    });
+  });
+
+  describe('ops: metrics', () => {
+    it('serves the api metrics behind the ops token: requests by route pattern, queue depths and feed runs', async () => {
+      const pushed = await pushJson(fixture.west.slug, westKey, [car('MET1')], 'delta').expect(202);
+      await settled(pushed.body.feedRunId, westKey);
+      await http().get('/api/ops/metrics').expect(401);
+      const { text } = await ops(http().get('/api/ops/metrics')).expect(200).expect('Content-Type', /text\/plain/);
+      expect(metricValue(text, 'http_request_duration_seconds_count', { app: 'api', method: 'POST', route: '/api/feeds/:dealershipSlug', status: '202' })).toBeGreaterThanOrEqual(1);
+      expect(metricValue(text, 'queue_jobs', { queue: 'feed-ingest', state: 'completed' })).not.toBeNull();
+      expect(metricValue(text, 'feed_runs', { status: 'succeeded' })).toBeGreaterThanOrEqual(1);
+      // Raw paths never become labels: one series per route pattern.
+      expect(text).not.toContain(fixture.west.slug);
     });
   });
 });

@@ -1,10 +1,10 @@
-import { Controller, Delete, Get, HttpCode, Inject, Param, ParseIntPipe, Post, Query, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, Header, HttpCode, Inject, Param, ParseIntPipe, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { FeedRunEntity, SiteEntity } from '@platform/db';
 import { feedJobId, QueueProducer, queueKeyOf } from '@platform/queues';
-import { ENV, notFound, ProblemException, ZodValidationPipe, type BaseEnv } from '@platform/server-kit';
+import { ENV, notFound, PlatformMetrics, ProblemException, ZodValidationPipe, type BaseEnv } from '@platform/server-kit';
 import { FeedKeys, FeedRunControl, type ControlRefusal, type FeedRunSummary } from '@platform/stock';
 import { OpsAuthGuard } from './ops-auth.guard';
 
@@ -36,11 +36,19 @@ export class OpsController {
     private readonly keys: FeedKeys,
     private readonly producer: QueueProducer,
     @Inject(ENV) private readonly env: BaseEnv,
+    private readonly metrics: PlatformMetrics,
   ) {
     this.control = new FeedRunControl(dataSource, env.FEED_RUN_STUCK_AFTER_MS);
   }
 
   private readonly control: FeedRunControl;
+
+  @Get('metrics')
+  @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
+  @ApiOperation({ summary: "The api's Prometheus metrics (the worker serves its own on WORKER_PORT /metrics)" })
+  async metricsText(): Promise<string> {
+    return this.metrics.registry.metrics();
+  }
 
   @Get('feeds/runs')
   @ApiOperation({

@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { startEventWorkers } from '@platform/events';
-import { ENV, type BaseEnv } from '@platform/server-kit';
+import { ENV, PlatformMetrics, type BaseEnv } from '@platform/server-kit';
+import { workerLog } from '../worker-log';
 
 /** Runs the shopper event workers (phone reveals, vehicle views) for the lifetime of the worker process. */
 @Injectable()
@@ -13,6 +14,7 @@ export class EventProcessors implements OnApplicationBootstrap, OnApplicationShu
   constructor(
     @Inject(ENV) private readonly env: BaseEnv,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly metrics: PlatformMetrics,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -20,7 +22,7 @@ export class EventProcessors implements OnApplicationBootstrap, OnApplicationShu
       dataSource: this.dataSource,
       redisUrl: this.env.REDIS_URL,
       prefix: this.env.REDIS_PREFIX,
-      log: { info: (data, message) => this.logger.log(data, message), warn: (data, message) => this.logger.warn(data, message) },
+      log: workerLog(this.logger, this.metrics),
     });
   }
 

@@ -4,8 +4,9 @@ import type { DataSource } from 'typeorm';
 import { presentEnv } from '@platform/db';
 import { startLeadWorkers } from '@platform/leads';
 import { QueueProducer } from '@platform/queues';
-import { ENV } from '@platform/server-kit';
+import { ENV, PlatformMetrics } from '@platform/server-kit';
 import type { WorkerEnv } from '../env';
+import { workerLog } from '../worker-log';
 
 /** Runs the lead outbox relay, lead delivery and analytics-event workers for the lifetime of the worker process. */
 @Injectable()
@@ -16,6 +17,7 @@ export class LeadProcessors implements OnApplicationBootstrap, OnApplicationShut
   constructor(
     @Inject(ENV) private readonly env: WorkerEnv,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly metrics: PlatformMetrics,
     private readonly producer: QueueProducer,
   ) {}
 
@@ -32,7 +34,7 @@ export class LeadProcessors implements OnApplicationBootstrap, OnApplicationShut
       deliveryBackoffMs: this.env.LEAD_DELIVERY_BACKOFF_MS,
       relayIntervalMs: this.env.LEAD_RELAY_INTERVAL_MS,
       webhookTimeoutMs: this.env.CRM_WEBHOOK_TIMEOUT_MS,
-      log: { info: (data, message) => this.logger.log(data, message), warn: (data, message) => this.logger.warn(data, message) },
+      log: workerLog(this.logger, this.metrics),
     });
   }
 

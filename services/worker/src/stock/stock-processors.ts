@@ -3,8 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { QueueProducer } from '@platform/queues';
 import type { SearchEngine } from '@platform/search';
-import { ENV, SEARCH_ENGINE, type BaseEnv } from '@platform/server-kit';
+import { ENV, PlatformMetrics, SEARCH_ENGINE, type BaseEnv } from '@platform/server-kit';
 import { FeedIngest, FeedRunControl, SiteIndexer, startStockWorkers } from '@platform/stock';
+import { workerLog } from '../worker-log';
 
 /** Runs the stock pipeline's BullMQ workers for the lifetime of the worker process. */
 @Injectable()
@@ -15,6 +16,7 @@ export class StockProcessors implements OnApplicationBootstrap, OnApplicationShu
   constructor(
     @Inject(ENV) private readonly env: BaseEnv,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly metrics: PlatformMetrics,
     @Inject(SEARCH_ENGINE) private readonly engine: SearchEngine,
     private readonly producer: QueueProducer,
     private readonly ingest: FeedIngest,
@@ -31,7 +33,7 @@ export class StockProcessors implements OnApplicationBootstrap, OnApplicationShu
       control: new FeedRunControl(this.dataSource, this.env.FEED_RUN_STUCK_AFTER_MS),
       redisUrl: this.env.REDIS_URL,
       prefix: this.env.REDIS_PREFIX,
-      log: { info: (data, message) => this.logger.log(data, message), warn: (data, message) => this.logger.warn(data, message) },
+      log: workerLog(this.logger, this.metrics),
     });
   }
 

@@ -1,0 +1,109 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { DataSource } from 'typeorm';
+import { QUEUE_KEYS, type QueueProducer } from '@platform/queues';
+import type { SearchEngine } from '@platform/search';
+
+const JOB_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
+const FEED_RUN_STATUSES = ['queued', 'running', 'held', 'succeeded', 'partial', 'failed', 'cancelled'] as const;
+/** Seconds: from a cached search answer (ms) to a slow page render. */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Seconds: jobs run from milliseconds (an event) to minutes (a reindex). */
+const JOB_BUCKETS = [0.01, 0.05, 0.25, 1, 5, 15, 60, 300];
+
+/**
+ * The Prometheus metrics of one process (api or worker), in a registry of its own. Request, job and
+ * search timings are observed as they happen; queue depths, feed runs and outbox backlogs are read
+ * from Redis and PostgreSQL when Prometheus scrapes, so they are never stale and cost nothing
+ * between scrapes. Labels are bounded: routes are patterns, never raw paths.
+ */
+export class PlatformMetrics {
+  readonly registry = new Registry();
+  readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
+  readonly jobDuration: Histogram<'queue' | 'outcome'>;
+  readonly jobFailures: Counter<'queue'>;
+  readonly searchDuration: Histogram<'engine'>;
+
+  constructor(options: { appName: string; dataSource: DataSource; producer: QueueProducer; stuckAfterMs: number }) {
+    const { dataSource, producer, stuckAfterMs } = options;
+    const registers = [this.registry];
+    this.registry.setDefaultLabels({ app: options.appName });
+    collectDefaultMetrics({ register: this.registry });
+    this.httpDuration = new Histogram({ name: 'http_request_duration_seconds', help: 'HTTP requests by route pattern and status', labelNames: ['method', 'route', 'status'], buckets: LATENCY_BUCKETS, registers });
+    this.jobDuration = new Histogram({ name: 'queue_job_duration_seconds', help: 'BullMQ jobs processed, by queue and outcome', labelNames: ['queue', 'outcome'], buckets: JOB_BUCKETS, registers });
+    this.jobFailures = new Counter({ name: 'queue_job_failures_total', help: 'BullMQ job attempts that failed, by queue', labelNames: ['queue'], registers });
+    this.searchDuration = new Histogram({ name: 'search_query_duration_seconds', help: 'Search engine queries (cache misses), by engine', labelNames: ['engine'], buckets: LATENCY_BUCKETS, registers });
+
+    new Gauge({
+      name: 'queue_jobs',
+      help: 'Jobs in each queue by state',
+      labelNames: ['queue', 'state'],
+      registers,
+      async collect() {
+        for (const key of QUEUE_KEYS) {
+          const queue = producer.queue(key);
+          const counts = await queue.getJobCounts(...JOB_STATES);
+          for (const state of JOB_STATES) this.set({ queue: queue.name, state }, counts[state] ?? 0);
+        }
+      },
+    });
+    new Gauge({
+      name: 'feed_runs',
+      help: 'Feed runs by status',
+      labelNames: ['status'],
+      registers,
+      async collect() {
+        const rows = (await dataSource.query(`SELECT status, count(*)::int AS n FROM feed_runs GROUP BY status`)) as { status: string; n: number }[];
+        for (const status of FEED_RUN_STATUSES) this.set({ status }, rows.find((row) => row.status === status)?.n ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'feed_runs_stuck',
+      help: 'Feed runs running with no progress for FEED_RUN_STUCK_AFTER_MS',
+      registers,
+      async collect() {
+        const [row] = (await dataSource.query(`SELECT count(*)::int AS n FROM feed_runs WHERE status = 'running' AND updated_at < now() - make_interval(secs => $1)`, [
+          stuckAfterMs / 1000,
+        ])) as { n: number }[];
+        this.set(row?.n ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'outbox_backlog',
+      help: 'Rows waiting in an outbox: lead deliveries pending, car changes not yet indexed',
+      labelNames: ['outbox'],
+      registers,
+      async collect() {
+        const [row] = (await dataSource.query(
+          `SELECT (SELECT count(*)::int FROM lead_outbox WHERE status = 'pending') AS leads, (SELECT count(*)::int FROM car_changes) AS cars`,
+        )) as { leads: number; cars: number }[];
+        this.set({ outbox: 'lead_outbox' }, row?.leads ?? 0);
+        this.set({ outbox: 'car_changes' }, row?.cars ?? 0);
+      },
+    });
+  }
+
+  /** A job finished one attempt: its duration by outcome, and failures counted. */
+  jobFinished(queue: string, outcome: 'completed' | 'failed', seconds: number): void {
+    this.jobDuration.observe({ queue, outcome }, seconds);
+    if (outcome === 'failed') this.jobFailures.inc({ queue });
+  }
+
+  /** The engine with each query timed. */
+  timed(engine: SearchEngine): SearchEngine {
+    const histogram = this.searchDuration;
+    return new Proxy(engine, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver) as unknown;
+        if (property !== 'query' || typeof value !== 'function') return typeof value === 'function' ? value.bind(target) : value;
+        return async (...args: unknown[]) => {
+          const end = histogram.startTimer({ engine: target.kind });
+          try {
+            return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+          } finally {
+            end();
+          }
+        };
+      },
+    });
+  }
+}
