@@ -6,6 +6,7 @@ export * from './metrics/platform-metrics';
 export * from './logging/logger';
 export * from './problem/problem';
 export * from './problem/problem-details.filter';
+export * from './problem/rate-limit';
 export * from './problem/zod-validation.pipe';
 export * from './redis/redis';
 export * from './redis/redis.tokens';

@@ -1,7 +1,8 @@
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
-import type { ProblemDetails } from './problem';
+import { ProblemException, type ProblemDetails } from './problem';
+import { DEFAULT_RETRY_AFTER_SECONDS } from './rate-limit';
 
 /** Turns every error into application/problem+json; unexpected ones are logged, never leaked. */
 @Catch()
@@ -16,6 +17,9 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     if (problem.status >= 500) {
       this.logger.error({ err: exception, path: request.path }, 'request failed');
     }
+    if (exception instanceof ProblemException) response.set(exception.headers);
+    // Every 429 says when to come back, even one raised without a limit to name.
+    if (problem.status === 429 && !response.get('Retry-After')) response.set('Retry-After', String(DEFAULT_RETRY_AFTER_SECONDS));
     response.status(problem.status).type('application/problem+json').json(problem);
   }
 

@@ -22,9 +22,12 @@ export interface ProblemDetails {
 /** What a thrown problem names: the standard members (type defaults to about:blank) and any extensions. */
 export type ProblemInit = Partial<Pick<ProblemDetails, 'type' | 'instance' | 'errors'>> & Pick<ProblemDetails, 'title' | 'status' | 'detail'> & Record<string, unknown>;
 
-/** An expected failure carried to the client as problem details. */
+/** An expected failure carried to the client as problem details, with any headers it needs (a 429's Retry-After). */
 export class ProblemException extends HttpException {
-  constructor(readonly problem: ProblemInit) {
+  constructor(
+    readonly problem: ProblemInit,
+    readonly headers: Record<string, string> = {},
+  ) {
     super({ type: 'about:blank', ...problem }, problem.status);
   }
 }

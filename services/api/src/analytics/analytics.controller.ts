@@ -1,12 +1,12 @@
 import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
+import { SkipThrottle } from '@nestjs/throttler';
 import { z } from 'zod';
 import { ANALYTICS_EVENT_IDS } from '@platform/domain';
 import { ZodValidationPipe } from '@platform/server-kit';
 import { SiteDirectory } from '../sites/site-directory';
 import { SiteSlugPipe } from '../sites/site-slug.pipe';
-import { THROTTLES, throttledOnly } from '../throttling/throttling.module';
+import { ProblemThrottlerGuard, throttledOnly, THROTTLES } from '../throttling/throttling.module';
 import { AnalyticsTracker } from './analytics-tracker';
 
 const EventSchema = z.strictObject({
@@ -28,7 +28,7 @@ export class AnalyticsController {
 
   @Post()
   @HttpCode(202)
-  @UseGuards(ThrottlerGuard)
+  @UseGuards(ProblemThrottlerGuard)
   @SkipThrottle(throttledOnly(THROTTLES.analyticsEvent))
   @ApiOperation({
     summary: "Record an analytics event (the specifications' ids: 22, 51, 14, 15, 17, 48, 26, 25, 39, 4, 18, 49, 60, 61)",

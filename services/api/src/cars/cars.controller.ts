@@ -1,11 +1,11 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Res, StreamableFile, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
+import { SkipThrottle } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { ZodValidationPipe } from '@platform/server-kit';
 import { SiteSlugPipe } from '../sites/site-slug.pipe';
-import { THROTTLES, throttledOnly } from '../throttling/throttling.module';
+import { ProblemThrottlerGuard, throttledOnly, THROTTLES } from '../throttling/throttling.module';
 import { CarsService } from './cars.service';
 
 const CarSlugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,199}$/, 'Use a car slug: lower-case letters, digits and hyphens');
@@ -86,7 +86,7 @@ export class CarsController {
 
   @Post('phone-reveal')
   @HttpCode(202)
-  @UseGuards(ThrottlerGuard)
+  @UseGuards(ProblemThrottlerGuard)
   @SkipThrottle(throttledOnly(THROTTLES.phoneReveal))
   @ApiOperation({ summary: 'Report a phone reveal (recorded per car, dealership, website and day, no personal data)' })
   @ApiBody({ schema: { type: 'object', example: { dealership_id: 3, website_id: 1 } } })

@@ -149,6 +149,10 @@ describe('vehicle API (real PostgreSQL, Redis and workers)', () => {
       expect(statuses).toContain(429);
       const limited = await reveal().expect(429);
       expect(limited.body).toMatchObject({ status: 429, detail: 'Too many requests from this device. Please wait a minute and try again.' });
+      // The standard headers: seconds to wait, and the IETF RateLimit policy (quota and window) and state.
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.headers['ratelimit-policy']).toMatch(/^"phone-reveal";q=\d+;w=60$/);
+      expect(limited.headers['ratelimit']).toMatch(/^"phone-reveal";r=0;t=\d+$/);
     });
   });
 

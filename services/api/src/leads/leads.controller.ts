@@ -1,12 +1,12 @@
 import { Body, Controller, Headers, HttpCode, Ip, Param, Post, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
+import { SkipThrottle } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { LEAD_FORMS } from '@platform/domain';
 import { ProblemException, ZodValidationPipe } from '@platform/server-kit';
 import { SiteSlugPipe } from '../sites/site-slug.pipe';
-import { THROTTLES, throttledOnly } from '../throttling/throttling.module';
+import { ProblemThrottlerGuard, throttledOnly, THROTTLES } from '../throttling/throttling.module';
 import { IDEMPOTENCY_KEY_PATTERN, LeadsService } from './leads.service';
 
 const MiscellaneousSchema = z.strictObject({
@@ -23,7 +23,7 @@ export class LeadsController {
 
   @Post('sites/:siteSlug/leads')
   @HttpCode(201)
-  @UseGuards(ThrottlerGuard)
+  @UseGuards(ProblemThrottlerGuard)
   @SkipThrottle(throttledOnly(THROTTLES.leadSubmit))
   @ApiOperation({
     summary: 'Submit a form: stores the lead and queues its delivery to the dealership',

@@ -404,6 +404,8 @@ describe('leads API abuse limits and captcha', () => {
       await h.http().post(`/api/sites/${h.siteSlug}/leads`).send(body('good-token')).expect(201);
       const limited = await h.http().post(`/api/sites/${h.siteSlug}/leads`).send(body('good-token')).expect(429);
       expect(limited.body.detail).toMatch(/Too many requests/);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.headers['ratelimit-policy']).toMatch(/^"lead-submit";q=\d+;w=60$/);
     } finally {
       spy.mockRestore();
       spies.forEach((s) => s.mockRestore());

@@ -1,12 +1,12 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
+import { SkipThrottle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { MobileNumberSchema } from '@platform/domain';
 import { ZodValidationPipe } from '@platform/server-kit';
 import { SiteSlugPipe } from '../sites/site-slug.pipe';
-import { THROTTLES, throttledOnly } from '../throttling/throttling.module';
+import { ProblemThrottlerGuard, throttledOnly, THROTTLES } from '../throttling/throttling.module';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import { CODE_DIGITS } from './sign-in-secrets';
 import { SignInService } from './sign-in.service';
@@ -34,7 +34,7 @@ export class SignInController {
 
   @Post('sign-in/code')
   @HttpCode(202)
-  @UseGuards(ThrottlerGuard)
+  @UseGuards(ProblemThrottlerGuard)
   @SkipThrottle(throttledOnly(THROTTLES.signInCode))
   @ApiOperation({
     summary: 'Text a one-time sign-in code to an Australian mobile',
@@ -53,7 +53,7 @@ export class SignInController {
   @Post('sign-in/verify')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
-  @UseGuards(ThrottlerGuard)
+  @UseGuards(ProblemThrottlerGuard)
   @SkipThrottle(throttledOnly(THROTTLES.signInVerify))
   @ApiOperation({
     summary: 'Check the code; sign in',

@@ -3,20 +3,20 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import type { DataSource } from 'typeorm';
 import { displayMobile, safeRedirect } from '@platform/domain';
-import { ProblemException } from '@platform/server-kit';
+import { ProblemException, rateLimitHeaders } from '@platform/server-kit';
 import { SiteDirectory } from '../sites/site-directory';
 import { SessionReader } from './session-reader';
 import { ShopperSessions } from './shopper-sessions';
-import { SignInCodes, type CodeCheck } from './sign-in-codes';
+import { CODES_PER_NUMBER_PER_HOUR, SignInCodes, type CodeCheck } from './sign-in-codes';
 import { SMS_SENDER, SmsSendError, type SmsSender } from './sms-sender';
 
 type Failure = Exclude<CodeCheck, { valid: true }>;
 type Verified = { session: { token: string; shopperId: string } } | { failure: Failure };
 
 /** Problem details with a `reason` member, so the web can offer 'Request a new code' where it helps. */
-function signInProblem(status: number, title: string, detail: string, reason: string, field?: string): ProblemException {
+function signInProblem(status: number, title: string, detail: string, reason: string, field?: string, headers: Record<string, string> = {}): ProblemException {
   const problem = { status, title, detail, ...(field ? { errors: [{ path: field, message: detail }] } : {}), reason };
-  return new ProblemException(problem);
+  return new ProblemException(problem, headers);
 }
 
 function codeProblem(failure: Failure): ProblemException {
@@ -61,7 +61,15 @@ export class SignInService {
     const site = await this.sites.bySlug(siteSlug);
     const issued = await this.codes.issue(site.id, phone);
     if (!issued.issued) {
-      throw signInProblem(429, 'Too many codes', 'Too many codes have been requested for this number. Please wait an hour and try again.', issued.reason, 'phone');
+      throw signInProblem(
+        429,
+        'Too many codes',
+        'Too many codes have been requested for this number. Please wait an hour and try again.',
+        issued.reason,
+        'phone',
+        // The oldest of the hour's codes leaves the window within the hour; an hour is the honest upper bound.
+        rateLimitHeaders({ policy: 'sign-in-codes-per-number', limit: CODES_PER_NUMBER_PER_HOUR, windowSeconds: 3600, retryAfterSeconds: 3600 }),
+      );
     }
     const minutes = Math.round(issued.expiresInSeconds / 60);
     try {

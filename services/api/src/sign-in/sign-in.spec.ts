@@ -200,6 +200,8 @@ describe('shopper sign-in with an SMS code (real PostgreSQL and Redis)', () => {
     for (let i = 0; i < 5; i++) await requestCode(phone.typed).expect(202);
     const limited = await requestCode(phone.typed).expect(429);
     expect(limited.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(limited.headers['retry-after']).toBe('3600');
+    expect(limited.headers['ratelimit-policy']).toBe('"sign-in-codes-per-number";q=5;w=3600');
     expect(limited.body).toMatchObject({
       title: 'Too many codes',
       detail: 'Too many codes have been requested for this number. Please wait an hour and try again.',

@@ -1,10 +1,10 @@
-import { Logger, Module } from '@nestjs/common';
-import { ThrottlerModule, type ThrottlerStorage } from '@nestjs/throttler';
+import { Injectable, Logger, Module, type ExecutionContext } from '@nestjs/common';
+import { ThrottlerGuard, ThrottlerModule, type ThrottlerLimitDetail, type ThrottlerStorage } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { createHash } from 'node:crypto';
 import type Redis from 'ioredis';
 import { withTimeout } from '@platform/queues';
-import { ENV, REDIS } from '@platform/server-kit';
+import { ENV, ProblemException, rateLimitHeaders, REDIS } from '@platform/server-kit';
 import type { ApiEnv } from '../env';
 
 /** Named per-client limits; a route opts in with @UseGuards(ThrottlerGuard) and @SkipThrottle for the others. */
@@ -70,4 +70,21 @@ type ThrottleName = (typeof THROTTLES)[keyof typeof THROTTLES];
  */
 export function throttledOnly(name: ThrottleName): Record<string, boolean> {
   return Object.fromEntries(Object.values(THROTTLES).map((throttler) => [throttler, throttler !== name]));
+}
+
+/**
+ * The throttler guard whose 429 is problem details with `Retry-After` and the IETF RateLimit
+ * headers (the stock guard sends only a non-standard `Retry-After-{name}`). Routes use it in place
+ * of ThrottlerGuard.
+ */
+@Injectable()
+export class ProblemThrottlerGuard extends ThrottlerGuard {
+  protected override async throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+    // Our keys are '{prefix}:throttle:{name}:{hash}' (see generateKey above).
+    const policy = /:throttle:([a-z-]+):/.exec(detail.key)?.[1] ?? 'requests';
+    throw new ProblemException(
+      { status: 429, title: 'Too Many Requests', detail: await this.getErrorMessage(context, detail) },
+      rateLimitHeaders({ policy, limit: detail.limit, windowSeconds: detail.ttl / 1000, retryAfterSeconds: detail.timeToBlockExpire }),
+    );
+  }
 }
