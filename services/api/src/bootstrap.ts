@@ -7,6 +7,7 @@ import { DEMO_ASSETS_DIR } from '@platform/seed';
 import { PlatformMetrics } from '@platform/server-kit';
 import { AppModule } from './app.module';
 import type { ApiEnv } from './env';
+import { nulGuard } from './edge/nul-guard';
 import { mountQueueDashboard } from './ops/queue-dashboard';
 
 /** Shopper form posts are small; anything bigger is refused before it is read (LEAD_MAX_BYTES). */
@@ -50,6 +51,7 @@ export async function createApiApp(env: ApiEnv): Promise<NestExpressApplication>
     const parse = isShopperPost(request) ? shopperBody : jsonBody;
     parse(request, response, (error?: unknown) => (error ? bodyProblem(error as Parameters<typeof bodyProblem>[0], request, response, next) : next()));
   });
+  app.use(nulGuard);
   app.useStaticAssets(env.MEDIA_DIR ?? DEMO_ASSETS_DIR, { prefix: '/media', maxAge: '1d', fallthrough: true, index: false });
   mountQueueDashboard(app, env.OPS_TOKEN);
   const openApi = new DocumentBuilder()

@@ -4,7 +4,8 @@ export interface NumericRange {
   max: number | null;
 }
 
-const RANGE_PATTERN = /^\s*(-?\d+(?:\.\d+)?)?\s*:\s*(-?\d+(?:\.\d+)?)?\s*$/;
+// At most 15 digits a side: every such number is exact in a double, and far past any price or km.
+const RANGE_PATTERN = /^\s*(-?\d{1,15}(?:\.\d{1,6})?)?\s*:\s*(-?\d{1,15}(?:\.\d{1,6})?)?\s*$/;
 
 /** Parses 'min:max' (either side may be empty); null when the text is not a range or min > max. */
 export function parseRange(text: string): NumericRange | null {

@@ -92,8 +92,10 @@ export function buildSearchSql(scope: SearchScope, request: SearchRequest, now: 
   }
   for (const [facet, range] of rangesOf(request)) {
     const column = `d.${quoteIdent(facet)}`;
-    if (range.min !== null) owned.push({ facet, sql: `${column} >= ${p.add(range.min)}` });
-    if (range.max !== null) owned.push({ facet, sql: `${column} <= ${p.add(range.max)}` });
+    // numeric, not the column's integer: a bound past the integer range or with decimals compares
+    // instead of failing the statement.
+    if (range.min !== null) owned.push({ facet, sql: `${column} >= ${p.add(range.min)}::numeric` });
+    if (range.max !== null) owned.push({ facet, sql: `${column} <= ${p.add(range.max)}::numeric` });
   }
   const where = (exceptFacet: FacetName | null): string => {
     const clauses = owned.filter((clause) => exceptFacet === null || clause.facet !== exceptFacet).map((clause) => clause.sql);

@@ -3,6 +3,7 @@ import { ApiBody, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } fr
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { z } from 'zod';
+import { IdSchema, PG_INT_MAX } from '@platform/domain';
 import { ZodValidationPipe } from '@platform/server-kit';
 import { SiteSlugPipe } from '../sites/site-slug.pipe';
 import { ProblemThrottlerGuard, throttledOnly, THROTTLES } from '../throttling/throttling.module';
@@ -12,17 +13,17 @@ const CarSlugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,199}$/, 'Use a car 
 const CarSlugPipe = new ZodValidationPipe(CarSlugSchema, 'car slug');
 
 const ViewQuerySchema = z.strictObject({
-  photos_count: z.coerce.number({ error: 'photos_count must be a whole number' }).int().min(0).optional(),
+  photos_count: z.coerce.number({ error: 'photos_count must be a whole number' }).int().min(0).max(PG_INT_MAX).optional(),
   updated_at: z.iso.datetime({ offset: true, error: 'updated_at must be an ISO date-time such as 2026-11-21T09:30:00Z' }).optional(),
-  website_id: z.coerce.number({ error: 'website_id must be a site id' }).int().positive().optional(),
+  website_id: IdSchema.optional(),
 });
 
 const PhoneRevealSchema = z.strictObject({
-  dealership_id: z.int({ error: 'dealership_id is required: the id of the car’s dealership' }).positive(),
-  website_id: z.int({ error: 'website_id is required: the id of the website the number was revealed on' }).positive(),
+  dealership_id: z.int({ error: 'dealership_id is required: the id of the car’s dealership' }).positive().max(PG_INT_MAX),
+  website_id: z.int({ error: 'website_id is required: the id of the website the number was revealed on' }).positive().max(PG_INT_MAX),
 });
 
-const CarIdSchema = z.strictObject({ car_id: z.coerce.number({ error: 'car_id must be a car id' }).int().positive() });
+const CarIdSchema = z.strictObject({ car_id: IdSchema });
 
 /** The vehicle page's endpoints, scoped to a site. */
 @ApiTags('Vehicles')

@@ -1,7 +1,8 @@
-import { Controller, Delete, Get, Header, HttpCode, Inject, Param, ParseIntPipe, Post, Query, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, Header, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
+import { IdSchema } from '@platform/domain';
 import { FeedRunEntity, SiteEntity } from '@platform/db';
 import { feedJobId, QueueProducer, queueKeyOf } from '@platform/queues';
 import { ENV, notFound, PlatformMetrics, ProblemException, ZodValidationPipe, type BaseEnv } from '@platform/server-kit';
@@ -98,7 +99,7 @@ export class OpsController {
 
   @Delete('dealerships/:dealershipSlug/feed-keys/:keyId')
   @ApiOperation({ summary: 'Revoke one feed key by id' })
-  async revokeKey(@Param('dealershipSlug') slug: string, @Param('keyId', ParseIntPipe) keyId: number): Promise<{ revoked: number }> {
+  async revokeKey(@Param('dealershipSlug') slug: string, @Param('keyId', new ZodValidationPipe(IdSchema, 'keyId')) keyId: number): Promise<{ revoked: number }> {
     const revoked = await this.keys.revoke(slug, keyId);
     if (revoked === null) throw notFound('Dealership not found', `No dealership has the slug '${slug}'.`);
     if (revoked === 0) throw notFound('Feed key not found', `Dealership '${slug}' has no active feed key ${keyId}.`);

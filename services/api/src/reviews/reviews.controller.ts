@@ -1,8 +1,8 @@
-import { Body, Controller, Get, Headers, Param, ParseIntPipe, Put, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, Put, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
-import { REVIEW_PUSH_MAX, ReviewPushSchema, type ReviewPush, type ReviewsSummary } from '@platform/domain';
+import { IdSchema, REVIEW_PUSH_MAX, ReviewPushSchema, type ReviewPush, type ReviewsSummary } from '@platform/domain';
 import { ZodValidationPipe } from '@platform/server-kit';
 import { FeedKeys } from '@platform/stock';
 import { dealershipForKey } from '../feeds/dealership-key';
@@ -55,7 +55,7 @@ export class ReviewsController {
   @ApiResponse({ status: 404, description: 'Not a visible location of this site' })
   async forLocation(
     @Param('siteSlug', SiteSlugPipe) siteSlug: string,
-    @Param('locationId', ParseIntPipe) locationId: number,
+    @Param('locationId', new ZodValidationPipe(IdSchema, 'locationId')) locationId: number,
     @Res({ passthrough: true }) response: Response,
   ): Promise<ReviewsSummary> {
     const summary = await this.reviews.forLocation(siteSlug, locationId);
