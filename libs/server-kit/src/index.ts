@@ -3,6 +3,7 @@ export * from './env/preflight';
 export * from './health/health.controller';
 export * from './lifecycle/graceful-shutdown';
 export * from './metrics/platform-metrics';
+export * from './outbound/guarded-get';
 export * from './logging/logger';
 export * from './problem/problem';
 export * from './problem/problem-details.filter';

@@ -12,6 +12,18 @@ export const ApiEnvSchema = BaseEnvSchema.extend({
   OPS_TOKEN: z.string().min(24, 'OPS_TOKEN must be at least 24 characters (generate one with `openssl rand -hex 32`)').optional(),
   /** Largest feed body accepted, in bytes (50 MB). */
   FEED_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  /** Printable PDFs one client may have made per minute (each may fetch the car's photos). */
+  PRINT_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** How long a car's PDF is kept and served again without fetching its photos, in seconds (0: never). */
+  PRINT_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  /**
+   * Private addresses dealer photos may still be fetched from (an on-premises image server), as IPs
+   * or CIDR ranges separated by commas. Everything else private, loopback or link-local is refused.
+   */
+  OUTBOUND_ALLOWED_ADDRESSES: z
+    .string()
+    .regex(/^[0-9a-fA-F:.,/\s]*$/, 'OUTBOUND_ALLOWED_ADDRESSES must be IP addresses or CIDR ranges separated by commas')
+    .optional(),
   /** Phone reveals one client may report per minute before getting 429. */
   PHONE_REVEAL_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Lead submissions one client may make per minute before getting 429. */

@@ -100,9 +100,15 @@ export class CarsController {
   }
 
   @Get('print.pdf')
+  @UseGuards(ProblemThrottlerGuard)
+  @SkipThrottle(throttledOnly(THROTTLES.printPdf))
   @ApiProduces('application/pdf')
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: 'The car as a printable PDF ({slug}.pdf)' })
+  @ApiOperation({
+    summary: 'The car as a printable PDF ({slug}.pdf)',
+    description: 'Photos are fetched through the guarded fetcher (public addresses only); a car’s PDF is kept PRINT_CACHE_SECONDS; PRINT_LIMIT_PER_MINUTE per client.',
+  })
+  @ApiResponse({ status: 429, description: 'Too many PDFs from this client in a minute' })
   async print(@Param('slug', CarSlugPipe) slug: string, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
     const pdf = await this.cars.printPdf(slug);
     res.setHeader('Content-Disposition', `attachment; filename="${slug}.pdf"`);

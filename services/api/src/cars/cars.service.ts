@@ -12,7 +12,8 @@ import {
   type TestDriveDay,
 } from '@platform/domain';
 import { QueueProducer } from '@platform/queues';
-import { ENV, notFound, ProblemException } from '@platform/server-kit';
+import { LRUCache } from 'lru-cache';
+import { allowedAddresses, ENV, notFound, ProblemException } from '@platform/server-kit';
 import type { ApiEnv } from '../env';
 import { comparablePrices } from '../market/comparable-prices';
 import { SiteSearch } from '../search/site-search.service';
@@ -27,6 +28,9 @@ import { DEMO_ASSETS_DIR } from '@platform/seed';
 /** Fields the vehicle page refreshes from view.json when its cached copy is older than the car. */
 const FRESH_FIELDS = ['status', 'sold', 'price', 'before_price', 'subscription_price', 'reserved', 'tag', 'photos_count', 'images', 'primary_image_url', 'updated_at'] as const;
 
+/** Memory the cache of made PDFs may use (a PDF with photos is 100 KB to 2 MB). */
+const PDF_CACHE_BYTES = 64 * 1024 * 1024;
+
 @Injectable()
 export class CarsService {
   private readonly logger = new Logger(CarsService.name);
@@ -38,7 +42,14 @@ export class CarsService {
     private readonly cars: SiteCars,
     private readonly search: SiteSearch,
     private readonly producer: QueueProducer,
-  ) {}
+  ) {
+    this.photoSources = allowedAddresses(env.OUTBOUND_ALLOWED_ADDRESSES);
+    this.pdfs = new LRUCache<string, Buffer>({ maxSize: PDF_CACHE_BYTES, sizeCalculation: (pdf) => pdf.length, ttl: Math.max(1, env.PRINT_CACHE_SECONDS) * 1000 });
+  }
+
+  private readonly photoSources: ReturnType<typeof allowedAddresses>;
+  /** Made PDFs by car and its last change, so reprinting a car costs no photo fetches. */
+  private readonly pdfs: LRUCache<string, Buffer>;
 
   /** The vehicle page's data: the car, its dealership and location, its configuration and the derived fields. */
   async detail(siteSlug: string, slug: string, now = new Date()) {
@@ -158,6 +169,11 @@ export class CarsService {
     const origin = host ? (host.endsWith('.localhost') ? `http://${host}:${this.env.WEB_PORT}` : `https://${host}`) : '';
     const view = carView(found.car, found.dealership, found.location);
     const printable = printableCar(view, found, { config, siteName: site?.name ?? '', pageUrl: `${origin}/cars/${slug}`, now });
-    return renderCarPdf(printable, createImageLoader({ mediaDir: this.env.MEDIA_DIR ?? DEMO_ASSETS_DIR }));
+    const key = `${slug}|${view.updated_at ?? ''}|${now.toISOString().slice(0, 10)}`;
+    const cached = this.env.PRINT_CACHE_SECONDS > 0 ? this.pdfs.get(key) : undefined;
+    if (cached) return cached;
+    const pdf = await renderCarPdf(printable, createImageLoader({ mediaDir: this.env.MEDIA_DIR ?? DEMO_ASSETS_DIR, allowedAddresses: this.photoSources }));
+    if (this.env.PRINT_CACHE_SECONDS > 0) this.pdfs.set(key, pdf);
+    return pdf;
   }
 }

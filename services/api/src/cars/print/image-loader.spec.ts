@@ -1,6 +1,9 @@
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { allowedAddresses } from '@platform/server-kit';
 import { createImageLoader, sniffImageKind } from './image-loader';
 
 // A valid 1x1 RGBA PNG.
@@ -183,6 +186,49 @@ describe('createImageLoader', () => {
       }
       expect(calls).toEqual([]);
     });
+  });
+});
+
+describe('remote photos through the guarded fetcher (real sockets, no stub)', () => {
+  /** A listener that records every request and answers with `answer`. */
+  async function listener(host: string, answer: (url: string) => { status: number; headers?: Record<string, string>; body?: Buffer }) {
+    const received: string[] = [];
+    const server: Server = createServer((request, response) => {
+      received.push(request.url ?? '');
+      const { status, headers = {}, body } = answer(request.url ?? '');
+      response.writeHead(status, headers).end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, host, resolve));
+    const { port } = server.address() as AddressInfo;
+    return { origin: `http://${host}:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+
+  const loader = (allowed?: string) => createImageLoader({ mediaDir: tmpdir(), fetchTimeoutMs: 1000, allowedAddresses: allowedAddresses(allowed) });
+
+  it('never connects to loopback, private, link-local or metadata addresses, or non-http schemes', async () => {
+    const internal = await listener('127.0.0.1', () => ({ status: 200, headers: { 'content-type': 'image/png' }, body: PNG }));
+    try {
+      const refused = [`${internal.origin}/internal-probe`, 'http://localhost:9/x.png', 'http://10.0.0.1/x.png', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/x.png', 'file:///etc/passwd'];
+      for (const url of refused) expect(await loader().load(url)).toBeNull();
+      expect(internal.received).toEqual([]);
+    } finally {
+      await internal.close();
+    }
+  });
+
+  it('fetches from an allowed address, and refuses a redirect from it to loopback before connecting', async () => {
+    const internal = await listener('127.0.0.1', () => ({ status: 200, headers: { 'content-type': 'image/png' }, body: PNG }));
+    const photos = await listener('127.0.0.2', (url) =>
+      url === '/photo.png' ? { status: 200, headers: { 'content-type': 'image/png' }, body: PNG } : { status: 302, headers: { location: `${internal.origin}/redirect-target` } },
+    );
+    try {
+      expect(await loader('127.0.0.2').load(`${photos.origin}/photo.png`)).toEqual({ kind: 'png', data: PNG });
+      expect(await loader('127.0.0.2').load(`${photos.origin}/moved.png`)).toBeNull();
+      expect(photos.received).toEqual(['/photo.png', '/moved.png']);
+      expect(internal.received).toEqual([]);
+    } finally {
+      await Promise.all([internal.close(), photos.close()]);
+    }
   });
 });
 

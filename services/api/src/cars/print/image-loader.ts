@@ -1,5 +1,7 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
+import type { BlockList } from 'node:net';
 import path from 'node:path';
+import { guardedGet } from '@platform/server-kit';
 
 export type ImageKind = 'png' | 'jpeg' | 'svg';
 
@@ -20,6 +22,12 @@ export interface ImageLoaderOptions {
   fetchTimeoutMs?: number;
   /** Larger photos are refused, local or remote. Default 8 MB. */
   maxBytes?: number;
+  /** Addresses dealer photos may come from despite being private (OUTBOUND_ALLOWED_ADDRESSES). */
+  allowedAddresses?: BlockList | null;
+  /**
+   * Stands in for the network in the loader's own tests. Without it every remote photo goes through
+   * guardedGet: public addresses only, checked at connect time and after every redirect.
+   */
   fetchImpl?: typeof fetch;
 }
 
@@ -66,7 +74,7 @@ export function createImageLoader(options: ImageLoaderOptions): ImageLoader {
   const mediaRoot = path.resolve(options.mediaDir);
   const timeoutMs = options.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_IMAGE_BYTES;
-  const fetchImpl = options.fetchImpl ?? fetch;
+  const fetchImpl = options.fetchImpl;
 
   /** '/media/demo/suv-1.svg?angle=30' -> '<mediaDir>/demo/suv-1.svg', refusing anything that resolves outside mediaDir. */
   async function readMedia(url: string): Promise<Buffer | null> {
@@ -90,6 +98,10 @@ export function createImageLoader(options: ImageLoaderOptions): ImageLoader {
   }
 
   async function fetchRemote(url: URL): Promise<Buffer | null> {
+    if (!fetchImpl) {
+      const answer = await guardedGet(url.toString(), { timeoutMs, maxBytes, allowed: options.allowedAddresses ?? null, accept: 'image/jpeg,image/png,image/svg+xml;q=0.9,*/*;q=0.1' });
+      return answer?.body ?? null;
+    }
     const signal = AbortSignal.timeout(timeoutMs);
     const work = (async () => {
       const response = await fetchImpl(url, { signal, redirect: 'follow', headers: { accept: 'image/jpeg,image/png,image/svg+xml;q=0.9,*/*;q=0.1' } });
