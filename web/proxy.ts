@@ -20,8 +20,8 @@ import { devIndexNotFoundResponse, siteNotFoundResponse, siteUnavailableResponse
  * The shopper endpoints of the API (forms, sign-in, watchlist) are forwarded from each site's own
  * host as well, so the browser calls them first-party and the session cookie, set for that host
  * alone, travels with them. Only the site's own endpoints are: never the ops or feed API, never
- * another site's. Next's proxying adds X-Forwarded-For, which the API trusts from loopback for its
- * per-client rate limits.
+ * another site's. X-Forwarded-For is already the connection's address when a request gets here
+ * (instrumentation.ts), and the API trusts it from loopback for its per-client rate limits.
  *
  * Gated routes (site config `gates`) send a signed-out shopper to /sign-in before the page renders.
  */

@@ -218,7 +218,7 @@ describe('remote photos through the guarded fetcher (real sockets, no stub)', ()
 
   it('fetches from an allowed address, and refuses a redirect from it to loopback before connecting', async () => {
     const internal = await listener('127.0.0.1', () => ({ status: 200, headers: { 'content-type': 'image/png' }, body: PNG }));
-    const photos = await listener('127.0.0.2', (url) =>
+    const photos = await listener('127.0.0.2', (url): { status: number; headers: Record<string, string>; body?: Buffer } =>
       url === '/photo.png' ? { status: 200, headers: { 'content-type': 'image/png' }, body: PNG } : { status: 302, headers: { location: `${internal.origin}/redirect-target` } },
     );
     try {
