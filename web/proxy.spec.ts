@@ -172,3 +172,30 @@ describe('proxy', () => {
     });
   });
 });
+
+describe('security headers on pages', () => {
+  it('sends a nonce CSP, nosniff, a referrer policy and no framing by default, with a fresh nonce each time', async () => {
+    const first = await proxy(request('harbour-motor-group.localhost:3000', '/'));
+    const second = await proxy(request('harbour-motor-group.localhost:3000', '/'));
+    const csp = first.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(first.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(first.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(first.headers.get('x-frame-options')).toBe('DENY');
+    expect(first.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+    const nonceOf = (value: string) => /'nonce-([^']+)'/.exec(value)?.[1];
+    expect(nonceOf(second.headers.get('content-security-policy') ?? '')).not.toBe(nonceOf(csp));
+    // Next renders with the nonce it finds in the forwarded request's policy.
+    expect(first.headers.get('x-middleware-request-content-security-policy')).toBe(csp);
+  });
+
+  it("lets a site's configured frame ancestors frame it", async () => {
+    lookup.mockImplementation(async () => ({ ...siteRefFixture('framed', 'Framed'), embedding: { frame_ancestors: ['https://portal.example.com.au'] } }));
+    const response = await proxy(request('framed-portal.localhost:3000', '/'));
+    expect(response.headers.get('content-security-policy')).toContain('frame-ancestors https://portal.example.com.au');
+    expect(response.headers.get('x-frame-options')).toBeNull();
+  });
+});
+

@@ -6,6 +6,7 @@ import { shopperFromToken } from './lib/api/session';
 import { createHostResolver, type SiteRef } from './lib/tenancy/host-resolver';
 import { isDevIndexHost, parseHost, tenantPath } from './lib/tenancy/host';
 import { devIndexNotFoundResponse, siteNotFoundResponse, siteUnavailableResponse } from './lib/tenancy/plain-pages';
+import { listOf, pageSecurityHeaders } from './lib/edge/security-headers';
 
 /**
  * Tenancy: the Host header decides the site. A request for https://{host}/{path} is rewritten to
@@ -24,6 +25,9 @@ import { devIndexNotFoundResponse, siteNotFoundResponse, siteUnavailableResponse
  * (instrumentation.ts), and the API trusts it from loopback for its per-client rate limits.
  *
  * Gated routes (site config `gates`) send a signed-out shopper to /sign-in before the page renders.
+ *
+ * Every page gets the security headers of lib/edge/security-headers.ts, with a fresh CSP nonce that
+ * Next reads from the forwarded request's Content-Security-Policy and puts on its scripts.
  */
 
 // Module state lives as long as the server process: a best-effort cache, never a source of truth.
@@ -37,7 +41,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
   if (!host) return siteNotFoundResponse();
 
   if (isDevIndexHost(host.hostname)) {
-    return pathname === '/' ? NextResponse.next() : devIndexNotFoundResponse();
+    return pathname === '/' ? secured(request, [], (init) => NextResponse.next(init)) : devIndexNotFoundResponse();
   }
 
   let site;
@@ -62,7 +66,30 @@ export async function proxy(request: NextRequest): Promise<Response> {
 
   const url = request.nextUrl.clone();
   url.pathname = tenantPath(site.slug, pathname);
-  return NextResponse.rewrite(url);
+  return secured(request, site.embedding.frame_ancestors, (init) => NextResponse.rewrite(url, init));
+}
+
+const HSTS_MAX_AGE_SECONDS = Number(process.env['HSTS_MAX_AGE_SECONDS'] ?? 15_552_000);
+
+/** A page response with the security headers, its request carrying the nonce for Next's render. */
+function secured(request: NextRequest, frameAncestors: readonly string[], respond: (init: { request: { headers: Headers } }) => NextResponse): NextResponse {
+  const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
+  const headers = pageSecurityHeaders({
+    nonce,
+    imageHosts: listOf(process.env['CSP_IMAGE_HOSTS']),
+    frameHosts: listOf(process.env['CSP_FRAME_HOSTS']),
+    frameAncestors,
+    development: process.env.NODE_ENV === 'development',
+    hstsMaxAgeSeconds: Number.isFinite(HSTS_MAX_AGE_SECONDS) ? HSTS_MAX_AGE_SECONDS : 0,
+    // Browsers ignore HSTS on plain http, so it is sent whatever this hop's scheme (TLS usually ends in front).
+    https: true,
+  });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('x-nonce', nonce);
+  requestHeaders.set('content-security-policy', headers['Content-Security-Policy'] ?? '');
+  const response = respond({ request: { headers: requestHeaders } });
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
 }
 
 /**

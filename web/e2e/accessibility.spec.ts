@@ -61,11 +61,22 @@ const PAGES: [name: string, site: string, path: PagePath, status?: number][] = [
 ];
 
 for (const [name, site, path, status] of PAGES) {
-  test(`the ${name} page has no serious accessibility violations`, async ({ page, request }) => {
+  test(`the ${name} page has no serious accessibility violations, sends the security headers and breaks no CSP rule`, async ({ page, request }) => {
     const target = typeof path === 'string' ? path : await path(request);
+    // A blocked script or frame is reported on the console; none may be.
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to (load|execute|frame|apply|connect)/i.test(message.text())) violations.push(message.text());
+    });
     const response = await page.goto(siteUrl(site, target));
     if (status === undefined) expect(response?.status(), target).toBeLessThan(400);
     else expect(response?.status(), target).toBe(status);
+    const headers = response?.headers() ?? {};
+    expect(headers['content-security-policy'], target).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'.*frame-ancestors/);
+    expect(headers['x-content-type-options'], target).toBe('nosniff');
+    expect(headers['referrer-policy'], target).toBe('strict-origin-when-cross-origin');
     await expectNoSeriousViolations(page);
+    await page.waitForLoadState('networkidle');
+    expect(violations, target).toEqual([]);
   });
 }

@@ -116,6 +116,16 @@ test.describe('vehicle detail page', () => {
     await refresh;
   });
 
+  test('forwarded host and scheme headers never reach canonical, og:url or structured data', async ({ page }) => {
+    const car = await oneCarWhere(SITE, IN_STOCK);
+    await page.setExtraHTTPHeaders({ 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'javascript' });
+    const response = await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
+    const html = (await response?.text()) ?? '';
+    expect(html).not.toContain('evil.example');
+    expect(html).not.toContain('javascript://');
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="http://${SITE}\\.localhost:\\d+/cars/${car.slug}"`));
+  });
+
   test('a javascript: or data: image stored with a car never reaches the page', async ({ page }) => {
     const { slug, restore } = await storeCarImages(SITE, [
       { url: 'javascript:alert(1)', thumb: { url: 'javascript:alert(1)' } },

@@ -95,6 +95,6 @@ export function siteListResponseFixture() {
 
 /** What the proxy's host lookup answers for a site: its slug and name with the platform's default gates. */
 export function siteRefFixture(slug: string, name: string, gatedRoutes: SiteRefGate[] = []) {
-  return { slug, name, gates: { gated_routes: gatedRoutes }, routes: PLATFORM_DEFAULTS.routes };
+  return { slug, name, gates: { gated_routes: gatedRoutes }, routes: PLATFORM_DEFAULTS.routes, embedding: PLATFORM_DEFAULTS.embedding, primary_host: `${slug}.localhost` };
 }
 type SiteRefGate = (typeof PLATFORM_DEFAULTS.gates.gated_routes)[number];

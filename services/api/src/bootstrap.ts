@@ -2,6 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { json, type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { DEMO_ASSETS_DIR } from '@platform/seed';
 import { PlatformMetrics } from '@platform/server-kit';
@@ -33,6 +34,17 @@ export async function createApiApp(env: ApiEnv): Promise<NestExpressApplication>
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(env), { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
+  // The api answers JSON, PDFs and images: nothing in it should run script or be framed. The docs
+  // and the queue dashboard are HTML pages with their own inline scripts, so they keep helmet's
+  // other headers without the strict policy.
+  const apiHelmet = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] } },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  const pageHelmet = helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
+  app.use((request: Request, response: Response, next: NextFunction) =>
+    (request.path.startsWith('/api/docs') || request.path.startsWith('/ops/queues') ? pageHelmet : apiHelmet)(request, response, next),
+  );
   app.set('trust proxy', env.TRUST_PROXY);
   // Every request's duration by route pattern (never the raw path, so labels stay bounded) and status.
   const metrics = app.get(PlatformMetrics);

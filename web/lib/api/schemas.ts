@@ -3,6 +3,7 @@ import {
   DealershipSchema,
   DealershipWebsiteSchema,
   GatesSchema,
+  EmbeddingSchema,
   IdSchema,
   LocationSchema,
   ManufacturerSchema,
@@ -25,6 +26,8 @@ export const SiteByHostResponseSchema = z.object({
   name: z.string().min(1),
   gates: GatesSchema,
   routes: RoutesSchema,
+  embedding: EmbeddingSchema,
+  primary_host: z.string().min(1),
 });
 export type SiteByHostResponse = z.infer<typeof SiteByHostResponseSchema>;
 

@@ -49,6 +49,6 @@ export function installClientAddress(trustList: string | undefined): void {
       if (value) request.headers['x-forwarded-for'] = value;
       else delete request.headers['x-forwarded-for'];
     }
-    return emit.call(this, event, ...args);
+    return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
   } as typeof http.Server.prototype.emit;
 }

@@ -1,4 +1,4 @@
-import type { GateConfig } from '@platform/domain';
+import type { GateConfig, SiteConfig } from '@platform/domain';
 
 /**
  * An in-memory, time-bounded cache in front of the host -> site lookup, so the proxy does not ask
@@ -7,8 +7,8 @@ import type { GateConfig } from '@platform/domain';
  * for one host share a single request.
  */
 
-/** What the proxy needs to know about the site that owns a host: its slug and its sign-in gates. */
-export type SiteRef = { slug: string; name: string } & GateConfig;
+/** What the proxy needs to know about the site that owns a host: its slug, sign-in gates, who may frame it and its primary host. */
+export type SiteRef = { slug: string; name: string; embedding: SiteConfig['embedding']; primary_host: string } & GateConfig;
 
 export type HostLookup = (hostname: string) => Promise<SiteRef | null>;
 

@@ -1,3 +1,4 @@
 export * from './site-config.schema';
 export * from './platform-defaults';
 export * from './merge';
+export * from './site-origin';

@@ -50,6 +50,9 @@ export const PLATFORM_DEFAULTS: SiteConfig = {
   gates: {
     gated_routes: ['my_garage'],
   },
+  embedding: {
+    frame_ancestors: [],
+  },
   finance: {
     provider: 'none',
     amount_min: 1000,

@@ -101,6 +101,19 @@ export const GatesSchema = z.strictObject({
   gated_routes: z.array(z.enum(GATEABLE_ROUTES)),
 });
 
+/** A CSP source for frame-ancestors: 'self', or an https origin (a dealer group's portal). */
+const FrameAncestorSchema = z.union([
+  z.literal("'self'"),
+  z.url({ protocol: /^https$/, message: "must be 'self' or an https origin such as https://portal.example.com.au" }).refine((url) => new URL(url).origin === url.replace(/\/$/, ''), {
+    message: 'must be an origin only (scheme and host, no path)',
+  }),
+]);
+
+export const EmbeddingSchema = z.strictObject({
+  /** Who may show the site's pages in a frame (CSP frame-ancestors); empty: nobody, so forms cannot be framed. */
+  frame_ancestors: z.array(FrameAncestorSchema).max(10),
+});
+
 export const FINANCE_PROVIDERS = [
   'none',
   'taurus',
@@ -493,6 +506,7 @@ export const SiteConfigSchema = z.strictObject({
   buttons: ButtonsSchema,
   routes: RoutesSchema,
   gates: GatesSchema,
+  embedding: EmbeddingSchema,
   finance: FinanceSchema,
   search: SearchSchema,
   promo: PromoSchema,

@@ -20,7 +20,8 @@ export function normaliseHost(host: string): string {
   return host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
 }
 
-export type SiteByHost = { slug: string; name: string } & GateConfig;
+/** What the web proxy needs before any page renders, including who may frame the site and its primary host. */
+export type SiteByHost = { slug: string; name: string; embedding: SiteConfig['embedding']; primary_host: string } & GateConfig;
 
 @Injectable()
 export class SitesService {
@@ -47,11 +48,11 @@ export class SitesService {
    */
   async byHost(rawHost: string): Promise<SiteByHost> {
     const host = normaliseHost(rawHost);
-    const row = await this.db.getRepository(SiteHostEntity).findOne({ where: { host }, relations: { site: true } });
+    const row = await this.db.getRepository(SiteHostEntity).findOne({ where: { host }, relations: { site: { hosts: true } } });
     if (!row) throw notFound('Site not found', `No site is served at the host '${host}'.`);
     const templates = await this.templatesByName([row.site.template]);
-    const { gates, routes } = this.resolve(row.site, templates.get(row.site.template ?? ''));
-    return { slug: row.site.slug, name: row.site.name, gates, routes };
+    const { gates, routes, embedding } = this.resolve(row.site, templates.get(row.site.template ?? ''));
+    return { slug: row.site.slug, name: row.site.name, gates, routes, embedding, primary_host: this.hostNames(row.site.hosts)[0] ?? host };
   }
 
   /** The site's merged configuration with its dealerships, brands, locations and sister sites. */

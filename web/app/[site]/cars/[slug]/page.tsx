@@ -22,6 +22,7 @@ import {
   showThumbnails,
   showWatchlistButton,
   sidebarButtonColour,
+  siteOrigin,
   signInPath,
   SOLD_HEADING,
   SOLD_MESSAGE,
@@ -45,7 +46,7 @@ import { ShareButtons } from '@/components/vehicle/share-buttons';
 import { SimilarVehicles, SimilarVehiclesSkeleton } from '@/components/vehicle/similar-vehicles';
 import { VehicleForms } from '@/components/vehicle/vehicle-forms';
 import { WatchlistButton } from '@/components/vehicle/watchlist-button';
-import { getSite } from '@/lib/api';
+import { getSite, type SiteView } from '@/lib/api';
 import { getCarPage, getFinanceQuote, getTestDriveSlots, type CarPage } from '@/lib/api/cars';
 import { getShopper, sessionToken } from '@/lib/api/shopper';
 import { getWatchlist } from '@/lib/api/watchlist';
@@ -57,12 +58,10 @@ interface VehicleParams {
   params: Promise<{ site: string; slug: string }>;
 }
 
-/** The origin the shopper reached this site on, for canonical and shared URLs. */
-async function requestOrigin(): Promise<string> {
-  const h = await headers();
-  const host = h.get('x-forwarded-host') ?? h.get('host') ?? 'localhost';
-  const proto = h.get('x-forwarded-proto') ?? (host.includes('localhost') || host.startsWith('127.') ? 'http' : 'https');
-  return `${proto}://${host}`;
+/** The site's own origin for canonical and shared URLs: its primary host, never a forwarded one (siteOrigin). */
+async function pageOrigin(site: SiteView): Promise<string> {
+  const host = (await headers()).get('host');
+  return siteOrigin(site.source.site.hosts[0] ?? host ?? 'localhost', host);
 }
 
 /** The car's photos; only web or /media addresses, since cars stored before feeds checked media may hold others. */
@@ -76,7 +75,8 @@ function galleryImages(car: CarPage['car']): GalleryImage[] {
 
 export async function generateMetadata({ params }: VehicleParams): Promise<Metadata> {
   const { site: siteSlug, slug } = await params;
-  const [site, page, origin] = await Promise.all([getSite(siteSlug), getCarPage(siteSlug, slug), requestOrigin()]);
+  const [site, page] = await Promise.all([getSite(siteSlug), getCarPage(siteSlug, slug)]);
+  const origin = await pageOrigin(site);
   const { car, derived, dealership, location } = page;
   const canonical = `${origin}/cars/${car.slug}`;
   const image = galleryImages(car)[0]?.src;
@@ -111,7 +111,7 @@ export default async function VehiclePage({ params }: VehicleParams) {
   const sold = derived.sold_display;
   const testDriveOffered = !sold && config.features.test_drive_enabled;
   const [origin, shopper, slots, quote] = await Promise.all([
-    requestOrigin(),
+    pageOrigin(site),
     config.features.watchlist_enabled ? getShopper(siteSlug).catch(() => ({ signed_in: false, phone: null })) : null,
     testDriveOffered ? getTestDriveSlots(siteSlug, slug).catch(() => null) : null,
     !sold && config.finance.quote_service_enabled ? getFinanceQuote(siteSlug, car) : null,

@@ -1,0 +1,64 @@
+/**
+ * The security headers of every HTML page. The script policy is a per-request nonce with
+ * 'strict-dynamic' (Next puts the nonce on its own scripts when it finds it in the request's CSP
+ * header), so no injected script runs; images come from the site and the configured image hosts,
+ * frames only from the configured video and map hosts, and only the site's own frame ancestors
+ * (none by default) may frame it, so the sign-in and lead forms cannot be framed.
+ */
+export interface PageSecurityOptions {
+  nonce: string;
+  /** Extra image origins (CSP_IMAGE_HOSTS): a CDN in front of /media, dealer photo hosts. */
+  imageHosts: readonly string[];
+  /** Origins allowed in iframes (CSP_FRAME_HOSTS): video and map embeds. */
+  frameHosts: readonly string[];
+  /** The site's embedding.frame_ancestors; empty: 'none'. */
+  frameAncestors: readonly string[];
+  /** next dev evaluates code and reloads over websockets. */
+  development: boolean;
+  /** Set Strict-Transport-Security with this max-age when served over https; 0: never. */
+  hstsMaxAgeSeconds: number;
+  https: boolean;
+}
+
+/** Video and map embeds the pages draw (YouTube, Vimeo, Google Maps), always allowed as frames. */
+export const DEFAULT_FRAME_HOSTS = ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://www.google.com', 'https://maps.google.com'];
+
+export const listOf = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(/[\s,]+/)
+    .map((item) => item.trim())
+    .filter((item) => /^https:\/\/[a-z0-9.-]+(?::\d+)?$/i.test(item));
+
+export function contentSecurityPolicy(options: PageSecurityOptions): string {
+  const ancestors = options.frameAncestors.length > 0 ? options.frameAncestors.join(' ') : "'none'";
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${options.nonce}' 'strict-dynamic'${options.development ? " 'unsafe-eval'" : ''}`,
+    // React style props and Next's inline styles need attribute styles; styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: https://maps.googleapis.com ${options.imageHosts.join(' ')}`.trim(),
+    "font-src 'self'",
+    `connect-src 'self'${options.development ? ' ws: wss:' : ''}`,
+    `frame-src ${[...DEFAULT_FRAME_HOSTS, ...options.frameHosts].join(' ')}`,
+    "media-src 'self' https:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${ancestors}`,
+  ].join('; ');
+}
+
+export function pageSecurityHeaders(options: PageSecurityOptions): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Content-Security-Policy': contentSecurityPolicy(options),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self), usb=(), interest-cohort=()',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+  // Older browsers read X-Frame-Options only; it can say 'none' or 'same origin', nothing finer.
+  if (options.frameAncestors.length === 0) headers['X-Frame-Options'] = 'DENY';
+  else if (options.frameAncestors.every((ancestor) => ancestor === "'self'")) headers['X-Frame-Options'] = 'SAMEORIGIN';
+  if (options.https && options.hstsMaxAgeSeconds > 0) headers['Strict-Transport-Security'] = `max-age=${options.hstsMaxAgeSeconds}; includeSubDomains`;
+  return headers;
+}
