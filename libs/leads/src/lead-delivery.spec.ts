@@ -4,6 +4,8 @@ import Redis from 'ioredis';
 import { leadDeliveryJobId, QueueProducer } from '@platform/queues';
 import { createStockFixture, createTestDatabase, eventually, TEST_REDIS_URL, uniqueRedisPrefix, type StockFixture, type TestDatabase } from '@platform/testing';
 import { startLeadWorkers } from './lead-workers';
+import { deliverLead } from './delivery/deliver-lead';
+import type { LeadMailer } from './delivery/lead-mailer';
 import { verifyWebhookSignature, WEBHOOK_HEADERS } from './delivery/webhook-signature';
 
 const SECRET = 'test-webhook-secret-0123456789';
@@ -177,4 +179,28 @@ describe('lead delivery to a CRM webhook (real PostgreSQL, Redis and BullMQ)', (
       await stop();
     }
   });
+
+  it('sends a lead email once: a retry after the send marker (the delivered update lost) does not send again', async () => {
+    await db.dataSource.query(`UPDATE dealerships SET config = $2 WHERE id = $1`, [fixture.north.id, JSON.stringify({ leads: { notify_emails: ['sales@example.com'] } })]);
+    const [lead] = (await db.dataSource.query(
+      `INSERT INTO leads (site_id, dealership_id, form, category, fields, user_data) VALUES ($1, $2, 'general', 'General Enquiry', '{"name":"Sam"}', '{}') RETURNING id`,
+      [fixture.siteId, fixture.north.id],
+    )) as { id: string }[];
+    const [row] = (await db.dataSource.query(`INSERT INTO lead_outbox (lead_id, channel) VALUES ($1, 'email') RETURNING id`, [lead!.id])) as { id: string }[];
+    // Stands in for the mail server (outside the platform): counts what it accepted.
+    const accepted: string[] = [];
+    const mailer: LeadMailer = { send: async (email) => (accepted.push(email.deliveryId), 'smtp'), close: () => undefined };
+
+    expect(await deliverLead({ dataSource: db.dataSource, mailer, secrets: {} }, row!.id, { number: 1, max: 3 })).toEqual({ status: 'delivered', target: 'smtp' });
+    const [marked] = (await db.dataSource.query(`SELECT email_sent_at, email_message_id FROM lead_outbox WHERE id = $1`, [row!.id])) as { email_sent_at: Date | null; email_message_id: string }[];
+    expect(marked?.email_sent_at).not.toBeNull();
+    expect(marked?.email_message_id).toBe(`<${row!.id}@leads.platform>`);
+
+    // As if the worker died after the marker, before 'delivered' was written: the retry finds the marker.
+    await db.dataSource.query(`UPDATE lead_outbox SET status = 'queued', delivered_at = NULL WHERE id = $1`, [row!.id]);
+    const retried = await deliverLead({ dataSource: db.dataSource, mailer, secrets: {} }, row!.id, { number: 2, max: 3 });
+    expect(retried).toMatchObject({ status: 'delivered', target: expect.stringMatching(/^already sent at /) });
+    expect(accepted).toEqual([row!.id]);
+  });
 });
+

@@ -47,6 +47,14 @@ export class LeadOutboxEntity {
   @Column({ type: 'timestamptz', nullable: true })
   delivered_at!: Date | null;
 
+  /** Email channel: when the mail server accepted the message, written at once, before the delivery is marked delivered. */
+  @Column({ type: 'timestamptz', nullable: true })
+  email_sent_at!: Date | null;
+
+  /** The Message-ID of that message (the same on every attempt, derived from the delivery id). */
+  @Column({ type: 'text', nullable: true })
+  email_message_id!: string | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   created_at!: Date;
 

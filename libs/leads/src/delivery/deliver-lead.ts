@@ -5,7 +5,7 @@ import { dealershipConfig, siteConfig } from '@platform/stock';
 import { TableCrm, WebhookCrm, type CrmChannel } from './crm-channel';
 import { DeliveryError } from './delivery-error';
 import { crmPayload, loadLeadDelivery, type LeadDeliveryRecord } from './lead-delivery-record';
-import { leadEmail, type LeadMailer } from './lead-mailer';
+import { leadEmail, leadMessageId, type LeadMailer } from './lead-mailer';
 
 export interface LeadDeliveryDeps {
   dataSource: DataSource;
@@ -74,9 +74,19 @@ async function toCrm(deps: LeadDeliveryDeps, record: LeadDeliveryRecord, config:
   return crmFor(deps, config).deliver(record.delivery.id, crmPayload(record), { leadId: record.lead.id, dealershipId: record.dealership?.id ?? null });
 }
 
+/**
+ * Sends the lead email once. The moment the mail server accepts it, the send marker (time and
+ * Message-ID) is written on its own, before anything else; a retry that finds the marker (the
+ * 'delivered' update failed, the worker died after the marker) does not send again. What remains is
+ * the instant between the server's acceptance and that one write: a crash there resends, with the
+ * same Message-ID, which mail clients show once.
+ */
 async function toEmail(deps: LeadDeliveryDeps, record: LeadDeliveryRecord, config: SiteConfig): Promise<string> {
+  if (record.delivery.emailSentAt) return `already sent at ${record.delivery.emailSentAt}`;
   const to = config.leads.notify_emails;
   // The addresses were configured when the lead arrived; if they have since been removed there is no one to tell.
   if (to.length === 0) return 'no recipients configured';
-  return deps.mailer.send(leadEmail(record, to));
+  const target = await deps.mailer.send(leadEmail(record, to));
+  await deps.dataSource.query(`UPDATE lead_outbox SET email_sent_at = now(), email_message_id = $2, updated_at = now() WHERE id = $1`, [record.delivery.id, leadMessageId(record.delivery.id)]);
+  return target;
 }

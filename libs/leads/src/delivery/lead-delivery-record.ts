@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 
 /** A lead_outbox row with everything its delivery sends: the lead, its site, dealership, car, location and valuation. */
 export interface LeadDeliveryRecord {
-  delivery: { id: string; channel: 'crm' | 'email'; status: string; attempts: number };
+  delivery: { id: string; channel: 'crm' | 'email'; status: string; attempts: number; emailSentAt: string | null };
   lead: {
     id: string;
     form: string;
@@ -22,7 +22,7 @@ export interface LeadDeliveryRecord {
 
 export async function loadLeadDelivery(dataSource: DataSource, deliveryId: string): Promise<LeadDeliveryRecord | null> {
   const [row] = (await dataSource.query(
-    `SELECT o.id, o.channel, o.status, o.attempts,
+    `SELECT o.id, o.channel, o.status, o.attempts, o.email_sent_at,
             l.id AS lead_id, l.form, l.category, l.subcategory, l.fields, l.user_data, l.miscellaneous, l.created_at,
             s.id AS site_id, s.slug AS site_slug, s.name AS site_name,
             CASE WHEN d.id IS NULL THEN NULL ELSE json_build_object('id', d.id, 'slug', d.slug, 'name', d.name) END AS dealership,
@@ -43,7 +43,7 @@ export async function loadLeadDelivery(dataSource: DataSource, deliveryId: strin
   )) as Record<string, never>[];
   if (!row) return null;
   return {
-    delivery: { id: row['id'], channel: row['channel'], status: row['status'], attempts: row['attempts'] },
+    delivery: { id: row['id'], channel: row['channel'], status: row['status'], attempts: row['attempts'], emailSentAt: row['email_sent_at'] ? new Date(row['email_sent_at']).toISOString() : null },
     lead: {
       id: row['lead_id'],
       form: row['form'],

@@ -17,8 +17,11 @@ export interface LeadMailer {
   close(): void;
 }
 
-/** The message nodemailer builds for a lead email; its Message-ID comes from the delivery id, so a retried send is recognisably the same message. */
-const message = (from: string, email: LeadEmail) => ({ from, to: email.to, subject: email.subject, text: email.text, messageId: `<${email.deliveryId}@leads.platform>` });
+/** A lead email's Message-ID: from the delivery id, so a message sent twice is recognisably the same one (mail clients fold duplicates). */
+export const leadMessageId = (deliveryId: string): string => `<${deliveryId}@leads.platform>`;
+
+/** The message nodemailer builds for a lead email. */
+const message = (from: string, email: LeadEmail) => ({ from, to: email.to, subject: email.subject, text: email.text, messageId: leadMessageId(email.deliveryId) });
 
 /** Sends through SMTP (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465). */
 export class SmtpMailer implements LeadMailer {
