@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { anInStockCar } from './database';
 import { DEMO_SITE_SLUGS, dismissPopupsOf } from './demo-sites';
 import { siteUrl } from './e2e-env';
+import { PAGES } from './page-types';
 
 /**
  * What a shopper sees first, on a phone and on a desktop, on every demo site: no page or console
@@ -62,6 +63,28 @@ for (const size of SIZES) {
         expect(errors).toEqual([]);
       });
     }
+  });
+}
+
+for (const size of SIZES) {
+  test.describe(`every page type at ${size.name} size`, () => {
+    test.use({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.hasTouch });
+
+    test('renders without a page or console error, with a one-row header on a phone', async ({ page, request }) => {
+      test.setTimeout(180_000);
+      const errors = errorsOf(page);
+      for (const [name, site, path, status] of PAGES) {
+        await dismissPopupsOf(page, request, site);
+        const target = typeof path === 'string' ? path : await path(request);
+        const response = await page.goto(siteUrl(site, target));
+        if (status === undefined) expect(response?.status(), target).toBeLessThan(400);
+        await page.waitForLoadState('networkidle');
+        if (size.name === 'phone') expect((await page.locator('header').first().boundingBox())?.height, `${name}: header height`).toBeLessThanOrEqual(PHONE_HEADER_MAX_PX);
+        // A 404 page logs its own status as a console error in Chromium; nothing else may.
+        if (status === 404) errors.splice(0, errors.length, ...errors.filter((error) => !error.includes('404')));
+        expect(errors, `${name} (${target})`).toEqual([]);
+      }
+    });
   });
 }
 
