@@ -15,7 +15,7 @@ import itemsjs from 'itemsjs';
 
 const require = createRequire(import.meta.url);
 const { createDataSource, ensureDatabase, runMigrations, dropDatabase } = require('@platform/db');
-const { createSearchEngine, searchIndexPrefix } = require('@platform/search');
+const { buildSearchSql, createSearchEngine, searchIndexPrefix } = require('@platform/search');
 const { searchScopeOf, documentsAfter } = require('@platform/stock');
 const { SearchRequestSchema, rangesOf, termFiltersOf } = require('@platform/domain');
 const { generateCars, Rng, STATE_TIME_ZONES, VEHICLE_MODELS } = require('@platform/seed');
@@ -40,6 +40,8 @@ const FILTER_FACETS = ['make', 'make_model', 'body', 'car_type', 'fuel', 'transm
 const RANGE_STATS = ['price', 'km', 'year'];
 /** BENCH_ITEMSJS_LUNR=1: let itemsjs match free text with its own lunr index (see buildItemsjs). */
 const ITEMSJS_LUNR = process.env.BENCH_ITEMSJS_LUNR === '1';
+/** BENCH_EXPLAIN=1: print EXPLAIN ANALYZE of the broadest request (no text, no filters), as README shows it. */
+const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 
 if (![CARS, DEALERSHIPS, QUERIES].every((n) => Number.isInteger(n) && n > 0)) throw new Error('BENCH_CARS, BENCH_DEALERSHIPS and BENCH_QUERIES must be positive integers');
 
@@ -529,6 +531,17 @@ try {
   }
   const allDiffering = requests.filter((_, i) => pg.counts[i] !== mem.counts[i]);
   print(`  over all ${QUERIES}: ${QUERIES - allDiffering.length} agree; of those differing, ${allDiffering.filter((r) => r.query).length} have free text`);
+  if (EXPLAIN) {
+    const { sql, params } = buildSearchSql(scope, SearchRequestSchema.parse({ facets: PAGE_FACETS }), new Date());
+    const plan = await dataSource.transaction(async (manager) => {
+      // The settings the engine runs its statement with (PostgresSearchEngine.query).
+      await manager.query(`SET LOCAL jit = off; SET LOCAL max_parallel_workers_per_gather = 0`);
+      return manager.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+    });
+    print();
+    print('EXPLAIN ANALYZE of the broadest request (no text, no filters, every page facet):');
+    for (const row of plan) print(`  ${row['QUERY PLAN']}`);
+  }
   await engine.close();
 } catch (error) {
   // Interrupted: the queries in flight fail as their connections close; the signal handler exits.
