@@ -2,6 +2,7 @@ import type { DateTime } from 'luxon';
 import type { Car } from '../entities/car';
 import type { FinanceLenderEntry } from '../entities/finance-lender';
 import type { FINANCE_PROVIDERS, SiteConfig } from '../site-config/site-config.schema';
+import { isAvailable } from '../cars/stock-status';
 import { currentYear } from './current-year';
 
 export type FinanceProviderId = (typeof FINANCE_PROVIDERS)[number];
@@ -102,10 +103,6 @@ function priceAbove(car: TeaserCar, minimum: number): boolean {
   return car.price != null && car.price > minimum;
 }
 
-/** Spec 001 §4: in_stock and coming_soon count as available for teasers. */
-function isAvailable(car: TeaserCar): boolean {
-  return car.status === 'in_stock' || car.status === 'coming_soon';
-}
 
 function entryFor(car: TeaserCar, provider: TeaserProvider): TeaserEntry | null {
   if (provider === 'youx') {

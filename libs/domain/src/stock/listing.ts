@@ -1,3 +1,4 @@
+import { isAvailable } from '../cars/stock-status';
 import type { CarStatus } from '../entities/car';
 
 /** Sold cars stay listed this many days after their sold date unless the dealership says otherwise. */
@@ -21,11 +22,8 @@ export interface ListableCar {
  */
 export function isListed(car: ListableCar, now: Date): boolean {
   if (!car.show_on_dealer_website || car.withdrawn_at) return false;
-  if (car.status === 'in_stock' || car.status === 'coming_soon') return true;
+  if (isAvailable(car)) return true;
   if (car.status !== 'sold' || car.listed_until === null) return false;
   return new Date(car.listed_until).getTime() > now.getTime();
 }
 
-/** Stock that counts as live for the mass-removal guard: what a shopper can buy today. */
-export const isLiveStock = (car: { status: CarStatus | string; withdrawn_at?: Date | string | null }): boolean =>
-  !car.withdrawn_at && (car.status === 'in_stock' || car.status === 'coming_soon');

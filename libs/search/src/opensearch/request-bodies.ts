@@ -1,5 +1,6 @@
 import type { API, Types } from '@opensearch-project/opensearch';
 import {
+  AVAILABLE_STATUSES,
   groupVisibilityFilters,
   isRangeFacet,
   isTermFacet,
@@ -75,7 +76,7 @@ export function baseFilters(scope: SearchScope, request: SearchRequest, now: Dat
     {
       bool: {
         should: [
-          { terms: { status: ['in_stock', 'coming_soon'] } },
+          { terms: { status: [...AVAILABLE_STATUSES] } },
           { bool: { filter: [{ term: { status: 'sold' } }, { range: { listed_until: { gt: now.toISOString() } } }] } },
         ],
         minimum_should_match: 1,

@@ -1,4 +1,5 @@
 import {
+  AVAILABLE_STATUS_SQL,
   groupVisibilityFilters,
   MULTI_VALUE_FACETS,
   TERM_FACETS,
@@ -70,7 +71,7 @@ export function buildSearchSql(scope: SearchScope, request: SearchRequest, now: 
     // Uncorrelated, so it runs once per statement as an init plan rather than once per row.
     `d.version = (SELECT v.version FROM search_index_versions v WHERE v.site_id = ${site} AND v.state = 'live')`,
     `d.show_on_dealer_website`,
-    `(d.status IN ('in_stock', 'coming_soon') OR (d.status = 'sold' AND d.listed_until > ${p.add(now.toISOString())}))`,
+    `(d.status IN ${AVAILABLE_STATUS_SQL} OR (d.status = 'sold' AND d.listed_until > ${p.add(now.toISOString())}))`,
     `d.dealership_id = ANY(${p.add([...scope.dealershipIds])}::int[])`,
   ];
   const { only, exclude } = groupVisibilityFilters(scope.visibilityFilters);

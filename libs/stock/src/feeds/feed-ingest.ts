@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
 import {
+  AVAILABLE_STATUS_SQL,
   carSlug,
   dropNonMediaAddresses,
   FEED_CAR_FIELDS,
@@ -263,7 +264,7 @@ export class FeedIngest {
   /** Returns why a snapshot must be held, or null when its removals are within the guard. */
   private async guard(run: FeedRunEntity, present: Set<string>, share: number): Promise<string | null> {
     const live = (await this.dataSource.query(
-      `SELECT stocknum FROM cars WHERE dealership_id = $1 AND withdrawn_at IS NULL AND status IN ('in_stock', 'coming_soon')`,
+      `SELECT stocknum FROM cars WHERE dealership_id = $1 AND withdrawn_at IS NULL AND status IN ${AVAILABLE_STATUS_SQL}`,
       [run.dealership_id],
     )) as { stocknum: string }[];
     const removing = live.filter((car) => !present.has(car.stocknum)).length;
@@ -445,7 +446,7 @@ export class FeedIngest {
       const warnings = [...progress.warnings];
       if (context.run.mode === 'snapshot') {
         const absent = (await manager.query(
-          `SELECT id, stocknum FROM cars WHERE dealership_id = $1 AND withdrawn_at IS NULL AND status IN ('in_stock', 'coming_soon') FOR UPDATE`,
+          `SELECT id, stocknum FROM cars WHERE dealership_id = $1 AND withdrawn_at IS NULL AND status IN ${AVAILABLE_STATUS_SQL} FOR UPDATE`,
           [context.run.dealership_id],
         )) as { id: number; stocknum: string }[];
         const ids = absent.filter((car) => !present.has(car.stocknum)).map((car) => car.id);

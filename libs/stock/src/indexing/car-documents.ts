@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { buildSearchDocument, type SearchDocument, type StoredCar } from '@platform/domain';
+import { AVAILABLE_STATUS_SQL, buildSearchDocument, type SearchDocument, type StoredCar } from '@platform/domain';
 
 interface CarRow extends StoredCar {
   site_id: number;
@@ -26,7 +26,7 @@ const SELECT_CARS = `
 
 // Only listed cars get documents: the base visibility filter, evaluated now.
 const LISTED = `c.withdrawn_at IS NULL AND c.show_on_dealer_website
-  AND (c.status IN ('in_stock', 'coming_soon') OR (c.status = 'sold' AND c.listed_until > $2))`;
+  AND (c.status IN ${AVAILABLE_STATUS_SQL} OR (c.status = 'sold' AND c.listed_until > $2))`;
 
 const toDocument = (row: CarRow): SearchDocument =>
   buildSearchDocument(row, {
