@@ -5,7 +5,7 @@
 export { ApiError, apiBaseUrl, apiGet, apiGetOrNull, apiMediaUrl, apiPost, DEFAULT_API_URL, segment, type ProblemDetails } from './client';
 export { findSiteByHost } from './hosts';
 export { getSite, listSites } from './sites';
-export { reshapeSite, reshapeSiteList, telHref, type DealershipSummary, type LocationSummary, type SiteSummary, type SiteView } from './reshape';
+export { reshapeSite, reshapeSiteList, type DealershipSummary, type LocationSummary, type SiteSummary, type SiteView } from './reshape';
 export * from './schemas';
 export { facetValues, searchModels, searchSpecialOffers, searchStock } from './search';
 export { getAutogauge, getCarPage, getFinanceDisclaimer, getFinanceQuote, getSimilarCars, getTestDriveSlots, type AutogaugeResponse, type CarPage, type CarPageCar, type DerivedCarFields, type QuoteResult, type TestDriveSlots } from './cars';

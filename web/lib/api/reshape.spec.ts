@@ -1,5 +1,5 @@
 import { siteConfigResponseFixture, siteListResponseFixture } from '@/test/fixtures';
-import { reshapeSite, reshapeSiteList, telHref } from './reshape';
+import { reshapeSite, reshapeSiteList } from './reshape';
 import { SiteConfigResponseSchema, SiteListResponseSchema } from './schemas';
 
 const site = () => reshapeSite(SiteConfigResponseSchema.parse(siteConfigResponseFixture()));
@@ -93,17 +93,3 @@ describe('reshapeSiteList', () => {
   });
 });
 
-describe('telHref', () => {
-  it.each([
-    ['(03) 9741 0000', 'tel:0397410000'],
-    ['+61 3 9741 0000', 'tel:+61397410000'],
-    ['1300 123 456', 'tel:1300123456'],
-    ['13 11 11', 'tel:131111'],
-    ['', null],
-    [null, null],
-    [undefined, null],
-    ['TBA', null],
-  ])('%p -> %p', (phone, href) => {
-    expect(telHref(phone)).toBe(href);
-  });
-});

@@ -1,4 +1,4 @@
-import { compareLocationsByType, effectiveLocationType, type LocationType, type SiteConfig } from '@platform/domain';
+import { compareLocationsByType, effectiveLocationType, telHref, type LocationType, type SiteConfig } from '@platform/domain';
 import type { SiteConfigResponse, SiteDealership, SiteListResponse } from './schemas';
 
 /**
@@ -68,15 +68,6 @@ export interface SiteView {
   otherLocations: LocationSummary[];
   /** The raw API answer, for screens that need more than the summary (configuration layers, brands). */
   source: SiteConfigResponse;
-}
-
-/** tel: link for an Australian phone number as dealers write it ("(03) 9000 1234", "+61 3 9000 1234", "1300 000 000"). */
-export function telHref(phone: string | null | undefined): string | null {
-  if (!phone) return null;
-  const trimmed = phone.trim();
-  const digits = trimmed.replace(/[^\d]/g, '');
-  if (digits.length < 6) return null;
-  return `tel:${trimmed.startsWith('+') ? '+' : ''}${digits}`;
 }
 
 function blankToNull(value: string | null | undefined): string | null {

@@ -9,12 +9,13 @@ import {
   LOCATION_TYPE_LABELS,
   locationAction,
   mapEmbedUrl,
+  telHref,
   type LocationType,
   type OpeningHoursLine,
   type SiteConfig,
   type SpecialHourEntry,
 } from '@platform/domain';
-import { telHref, type SiteConfigResponse, type SiteView } from '@/lib/api';
+import type { SiteConfigResponse, SiteView } from '@/lib/api';
 
 /**
  * Locations as the location screens render them: plain, serialisable objects built on the server,

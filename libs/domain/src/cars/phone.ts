@@ -27,11 +27,19 @@ export function maskPhone(display: string): string {
   return display.replace(/\d/g, (digit) => (++digits > PHONE_VISIBLE_DIGITS ? 'X' : digit));
 }
 
-/** 'tel:0390000000'. A leading + survives so international numbers still dial. */
-export function telHref(display: string): string {
-  const trimmed = display.trim();
-  const plus = trimmed.startsWith('+') ? '+' : '';
-  return `tel:${plus}${trimmed.replace(/\D/g, '')}`;
+/** Fewer digits than this cannot be dialled ('TBA', '13'). */
+const MIN_DIAL_DIGITS = 6;
+
+/**
+ * A tel: link for a number as dealers write it ('(03) 9000 1234', '+61 3 9000 1234', '1300 000
+ * 000'): its digits, a leading + kept so international numbers still dial; null when there is
+ * nothing to dial. The one rule for car pages, location cards and contact pages.
+ */
+export function telHref(phone: string | null | undefined): string | null {
+  const trimmed = phone?.trim() ?? '';
+  const digits = trimmed.replace(/\D/g, '');
+  if (digits.length < MIN_DIAL_DIGITS) return null;
+  return `tel:${trimmed.startsWith('+') ? '+' : ''}${digits}`;
 }
 
 export type PhoneForCarInput = CarRuleInput<'car_type'>;

@@ -81,6 +81,7 @@ export type CarView = ReturnType<typeof carView>;
 export function derivedCarFields(view: CarView, config: SiteConfig, listedUntil: Date | null, now: Date) {
   const car = view as unknown as Car;
   const phone = phoneForCar(car, config.phone, view.location?.phone);
+  const phoneHref = telHref(phone);
   const reservable = config.buttons.show_reserve && canReserve(car, { marketPriceEnabled: config.features.market_price_enabled });
   return {
     in_stock: isInStock(car),
@@ -96,7 +97,8 @@ export function derivedCarFields(view: CarView, config: SiteConfig, listedUntil:
     reserve_path: reservable ? `/cars/${view.slug}/${config.routes.checkout_segment}` : null,
     reserve_deposit_text: config.wording.reserve_deposit_text,
     market_badge: config.features.market_price_enabled && marketBadge(car),
-    phone: phone ? { display: phone, masked: maskPhone(phone), href: telHref(phone) } : null,
+    // A number with nothing to dial ('TBA') is not offered.
+    phone: phone && phoneHref ? { display: phone, masked: maskPhone(phone), href: phoneHref } : null,
     finance_teaser: financeTeaser(car, { finance: config.finance, now }),
     trade_in_path: `/cars/trade-in?car_id=${view.id}`,
     online_purchase_path: config.routes.online_purchase_enabled ? `/checkout-journey?car_id=${view.slug}` : null,
