@@ -2,19 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import type { DataSource } from 'typeorm';
-import { resolveSiteConfig, SiteConfigError, type SearchScope, type SiteConfig } from '@platform/domain';
+import { SiteConfigError, type SiteConfig } from '@platform/domain';
 import { notFound, ProblemException } from '@platform/server-kit';
-import { dealershipConfig, searchScopeOf } from '@platform/stock';
+import { dealershipConfig, siteSettings, type SiteSettings } from '@platform/stock';
 
-/** What site endpoints need about a tenant, resolved once and cached briefly. */
-export interface SiteContext {
-  id: number;
-  slug: string;
-  name: string;
-  /** Site-level configuration (template <- site); a car's own adds its dealership and brand layers. */
-  config: SiteConfig;
-  scope: SearchScope;
-}
+/**
+ * What site endpoints need about a tenant, resolved once and cached briefly. Its config is the
+ * site level (template <- site); a car's own adds its dealership and brand layers.
+ */
+export type SiteContext = SiteSettings;
 
 // Configuration and dealerships change rarely and by hand; ten seconds of staleness keeps a hot
 // search path to zero extra queries without making an ops change wait noticeably.
@@ -31,15 +27,8 @@ export class SiteDirectory {
   async bySlug(slug: string): Promise<SiteContext> {
     const cached = this.sites.get(slug);
     if (cached) return cached;
-    const [row] = (await this.db.query(
-      `SELECT s.id, s.slug, s.name, s.config AS site, t.config AS template
-       FROM sites s LEFT JOIN site_templates t ON t.name = s.template WHERE s.slug = $1`,
-      [slug],
-    )) as { id: number; slug: string; name: string; site: unknown; template: unknown }[];
-    if (!row) throw notFound('Site not found', `No site has the slug '${slug}'.`);
-    const config = guardConfig(() => resolveSiteConfig({ template: row.template as never, site: row.site as never }));
-    const scope = await guardConfig(() => searchScopeOf(this.db.manager, row.id));
-    const context: SiteContext = { id: row.id, slug: row.slug, name: row.name, config, scope };
+    const context = await guardConfig(() => siteSettings(this.db.manager, { slug }));
+    if (!context) throw notFound('Site not found', `No site has the slug '${slug}'.`);
     this.sites.set(slug, context);
     return context;
   }
