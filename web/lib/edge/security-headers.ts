@@ -1,3 +1,5 @@
+import { MAP_EMBED_ORIGIN, VIDEO_EMBED_ORIGINS } from '@platform/domain';
+
 /**
  * The security headers of every HTML page. The script policy is a per-request nonce with
  * 'strict-dynamic' (Next puts the nonce on its own scripts when it finds it in the request's CSP
@@ -20,8 +22,8 @@ export interface PageSecurityOptions {
   https: boolean;
 }
 
-/** Video and map embeds the pages draw (YouTube, Vimeo, Google Maps), always allowed as frames. */
-export const DEFAULT_FRAME_HOSTS = ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://www.google.com', 'https://maps.google.com'];
+/** The video and map embeds the pages draw, from the same rules that decide what is embedded. */
+const EMBED_FRAME_ORIGINS = [...VIDEO_EMBED_ORIGINS, MAP_EMBED_ORIGIN];
 
 export const listOf = (value: string | undefined): string[] =>
   (value ?? '')
@@ -36,10 +38,10 @@ export function contentSecurityPolicy(options: PageSecurityOptions): string {
     `script-src 'self' 'nonce-${options.nonce}' 'strict-dynamic'${options.development ? " 'unsafe-eval'" : ''}`,
     // React style props and Next's inline styles need attribute styles; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: https://maps.googleapis.com ${options.imageHosts.join(' ')}`.trim(),
+    `img-src 'self' data: blob: ${options.imageHosts.join(' ')}`.trim(),
     "font-src 'self'",
     `connect-src 'self'${options.development ? ' ws: wss:' : ''}`,
-    `frame-src ${[...DEFAULT_FRAME_HOSTS, ...options.frameHosts].join(' ')}`,
+    `frame-src ${[...EMBED_FRAME_ORIGINS, ...options.frameHosts].join(' ')}`,
     "media-src 'self' https:",
     "object-src 'none'",
     "base-uri 'self'",

@@ -23,13 +23,21 @@ export function wrapIndex(index: number, step: number, count: number): number {
 
 export type VideoSlide = { kind: 'embed'; src: string } | { kind: 'file'; src: string };
 
-/** Video sites whose embed-style addresses can be framed (spec 000 §5 'Video slide'). */
-const EMBED_PATTERNS: readonly RegExp[] = [
-  /^https:\/\/(www\.)?youtube(-nocookie)?\.com\/embed\/[\w-]+/i,
-  /^https:\/\/player\.vimeo\.com\/video\/\d+/i,
-  /^https:\/\/fast\.wistia\.net\/embed\/iframe\/[\w-]+/i,
-  /^https:\/\/(www\.)?dailymotion\.com\/embed\/video\/[\w-]+/i,
+/**
+ * Video sites whose embed-style addresses can be framed (spec 000 §5 'Video slide'), with the
+ * origins each is served from: the pages' Content-Security-Policy allows exactly these frames.
+ */
+const EMBED_SITES: readonly { pattern: RegExp; origins: readonly string[] }[] = [
+  {
+    pattern: /^https:\/\/(www\.)?youtube(-nocookie)?\.com\/embed\/[\w-]+/i,
+    origins: ['https://youtube.com', 'https://www.youtube.com', 'https://youtube-nocookie.com', 'https://www.youtube-nocookie.com'],
+  },
+  { pattern: /^https:\/\/player\.vimeo\.com\/video\/\d+/i, origins: ['https://player.vimeo.com'] },
+  { pattern: /^https:\/\/fast\.wistia\.net\/embed\/iframe\/[\w-]+/i, origins: ['https://fast.wistia.net'] },
+  { pattern: /^https:\/\/(www\.)?dailymotion\.com\/embed\/video\/[\w-]+/i, origins: ['https://dailymotion.com', 'https://www.dailymotion.com'] },
 ];
+
+export const VIDEO_EMBED_ORIGINS: readonly string[] = EMBED_SITES.flatMap((site) => site.origins);
 
 /**
  * An embed-style address from a video site becomes an embedded slide; any other address plays in a
@@ -38,7 +46,7 @@ const EMBED_PATTERNS: readonly RegExp[] = [
 export function videoSlide(url: string | null | undefined): VideoSlide | null {
   const trimmed = url?.trim();
   if (!trimmed) return null;
-  if (EMBED_PATTERNS.some((pattern) => pattern.test(trimmed))) return { kind: 'embed', src: trimmed };
+  if (EMBED_SITES.some((site) => site.pattern.test(trimmed))) return { kind: 'embed', src: trimmed };
   if (/^https?:\/\//i.test(trimmed) || trimmed.startsWith('/')) return { kind: 'file', src: trimmed };
   return null;
 }

@@ -24,12 +24,15 @@ export function addressLine(address: Pick<Address, 'street' | 'city' | 'state' |
   return [address.street?.trim(), place].filter(Boolean).join(', ');
 }
 
+/** Where embedded maps are served from (the pages' Content-Security-Policy frames it). */
+export const MAP_EMBED_ORIGIN = 'https://www.google.com';
+
 /** The embed address of a map, used only when the site configures a maps key. */
 export function mapEmbedUrl(address: DirectionsAddress & { place_id?: string | null }, key: string): string | null {
   if (!key) return null;
   const query = address.place_id ? `place_id:${address.place_id}` : isCoordinate(address.lat, 90) && isCoordinate(address.long, 180) ? `${address.lat},${address.long}` : addressLine(address);
   if (!query) return null;
-  return `https://www.google.com/maps/embed/v1/place?key=${encodeURIComponent(key)}&q=${encodeURIComponent(query)}`;
+  return `${MAP_EMBED_ORIGIN}/maps/embed/v1/place?key=${encodeURIComponent(key)}&q=${encodeURIComponent(query)}`;
 }
 
 function isCoordinate(value: number | null | undefined, limit: number): value is number {
