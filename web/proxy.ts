@@ -69,15 +69,18 @@ export async function proxy(request: NextRequest): Promise<Response> {
   return secured(request, site.embedding.frame_ancestors, (init) => NextResponse.rewrite(url, init));
 }
 
+// Read once when the server starts, not per request.
 const HSTS_MAX_AGE_SECONDS = Number(process.env['HSTS_MAX_AGE_SECONDS'] ?? 15_552_000);
+const CSP_IMAGE_HOSTS = listOf(process.env['CSP_IMAGE_HOSTS']);
+const CSP_FRAME_HOSTS = listOf(process.env['CSP_FRAME_HOSTS']);
 
 /** A page response with the security headers, its request carrying the nonce for Next's render. */
 function secured(request: NextRequest, frameAncestors: readonly string[], respond: (init: { request: { headers: Headers } }) => NextResponse): NextResponse {
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
   const headers = pageSecurityHeaders({
     nonce,
-    imageHosts: listOf(process.env['CSP_IMAGE_HOSTS']),
-    frameHosts: listOf(process.env['CSP_FRAME_HOSTS']),
+    imageHosts: CSP_IMAGE_HOSTS,
+    frameHosts: CSP_FRAME_HOSTS,
     frameAncestors,
     development: process.env.NODE_ENV === 'development',
     hstsMaxAgeSeconds: Number.isFinite(HSTS_MAX_AGE_SECONDS) ? HSTS_MAX_AGE_SECONDS : 0,

@@ -22,13 +22,14 @@ export interface FeedRowError {
  * queued -> running -> succeeded | partial | failed; a snapshot over the removal guard is held until
  * ops confirm (-> running) or reject (-> failed); ops may cancel a run that is not finished.
  */
-export type FeedRunStatus = 'queued' | 'running' | 'held' | 'succeeded' | 'partial' | 'failed' | 'cancelled';
+export const FEED_RUN_STATUSES = ['queued', 'running', 'held', 'succeeded', 'partial', 'failed', 'cancelled'] as const;
+export type FeedRunStatus = (typeof FEED_RUN_STATUSES)[number];
 /** Statuses a run never leaves. */
 export const FINISHED_FEED_RUN_STATUSES: readonly FeedRunStatus[] = ['succeeded', 'partial', 'failed', 'cancelled'];
 
 /** One push of a dealer's feed and what became of it. The raw body is in feed_payloads. */
 @Entity({ name: 'feed_runs' })
-@Check('ck_feed_runs_status', `status IN ('queued', 'running', 'held', 'succeeded', 'partial', 'failed', 'cancelled')`)
+@Check('ck_feed_runs_status', `status IN (${FEED_RUN_STATUSES.map((status) => `'${status}'`).join(', ')})`)
 @Check('ck_feed_runs_mode', `mode IN ('snapshot', 'delta')`)
 @Index('ix_feed_runs_dealership_received', ['dealership_id', 'received_at'])
 @Index('ix_feed_runs_status_updated', ['status', 'updated_at'])

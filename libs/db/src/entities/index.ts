@@ -29,7 +29,7 @@ import { SmsMessageEntity } from './sms-message.entity';
 import { WatchlistItemEntity } from './watchlist-item.entity';
 
 export type { FeedRowError, FeedRunCounts, FeedRunStatus } from './feed-run.entity';
-export { FINISHED_FEED_RUN_STATUSES } from './feed-run.entity';
+export { FEED_RUN_STATUSES, FINISHED_FEED_RUN_STATUSES } from './feed-run.entity';
 
 export {
   AnalyticsEventEntity,

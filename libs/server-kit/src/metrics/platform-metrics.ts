@@ -1,10 +1,10 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
+import { FEED_RUN_STATUSES } from '@platform/db';
 import { QUEUE_KEYS, type QueueProducer } from '@platform/queues';
 import type { SearchEngine } from '@platform/search';
 
 const JOB_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
-const FEED_RUN_STATUSES = ['queued', 'running', 'held', 'succeeded', 'partial', 'failed', 'cancelled'] as const;
 /** Seconds: from a cached search answer (ms) to a slow page render. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Seconds: jobs run from milliseconds (an event) to minutes (a reindex). */

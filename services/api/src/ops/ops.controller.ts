@@ -3,13 +3,11 @@ import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger'
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { IdSchema } from '@platform/domain';
-import { FeedRunEntity, SiteEntity } from '@platform/db';
+import { FEED_RUN_STATUSES, FeedRunEntity, SiteEntity } from '@platform/db';
 import { feedJobId, QueueProducer, queueKeyOf } from '@platform/queues';
 import { ENV, notFound, PlatformMetrics, ProblemException, ZodValidationPipe, type BaseEnv } from '@platform/server-kit';
 import { FeedKeys, FeedRunControl, type ControlRefusal, type FeedRunSummary } from '@platform/stock';
 import { OpsAuthGuard } from './ops-auth.guard';
-
-const FEED_RUN_STATUSES = ['queued', 'running', 'held', 'succeeded', 'partial', 'failed', 'cancelled'] as const;
 
 const FeedRunsQuerySchema = z.strictObject({
   status: z.enum(FEED_RUN_STATUSES).optional(),
