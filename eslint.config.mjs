@@ -19,7 +19,15 @@ const DOMAIN_IMPORTS = ['zod', 'zod/*', 'luxon'];
 
 export default [
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/.next/**', '**/next-env.d.ts', '**/test-results/**', '**/playwright-report/**', '.nx/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.next/**',
+      '**/next-env.d.ts',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '.nx/**',
+    ],
   },
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],

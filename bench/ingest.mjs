@@ -33,9 +33,27 @@ const api = `http://127.0.0.1:${PORT}`;
 // Production mode refuses to start without an SMS gateway (sign-in needs one); the bench never
 // signs anyone in, so a placeholder address that is never called stands in.
 const SMS_GATEWAY_URL = 'http://127.0.0.1:9/unused-by-the-ingest-bench';
-const env = { ...process.env, NODE_ENV: 'production', DATABASE_URL, REDIS_URL, REDIS_PREFIX, OPS_TOKEN, AUTH_SECRET, SMS_GATEWAY_URL, PORT: String(PORT), WORKER_PORT: String(PORT + 1), LOG_LEVEL: 'warn' };
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  DATABASE_URL,
+  REDIS_URL,
+  REDIS_PREFIX,
+  OPS_TOKEN,
+  AUTH_SECRET,
+  SMS_GATEWAY_URL,
+  PORT: String(PORT),
+  WORKER_PORT: String(PORT + 1),
+  LOG_LEVEL: 'warn',
+};
 
-const MAKES = [['Toyota', ['Hilux', 'Corolla', 'RAV4', 'LandCruiser']], ['Mazda', ['CX-5', 'BT-50', 'Mazda3']], ['Isuzu', ['D-Max', 'MU-X']], ['Ford', ['Ranger', 'Everest']], ['Kia', ['Sportage', 'Seltos']]];
+const MAKES = [
+  ['Toyota', ['Hilux', 'Corolla', 'RAV4', 'LandCruiser']],
+  ['Mazda', ['CX-5', 'BT-50', 'Mazda3']],
+  ['Isuzu', ['D-Max', 'MU-X']],
+  ['Ford', ['Ranger', 'Everest']],
+  ['Kia', ['Sportage', 'Seltos']],
+];
 function carAt(i) {
   const [make, models] = MAKES[i % MAKES.length];
   return {
@@ -89,8 +107,13 @@ await dataSource.initialize();
 const redis = new Redis(REDIS_URL);
 try {
   await runMigrations(dataSource);
-  const [site] = await dataSource.query(`INSERT INTO sites (slug, name) VALUES ('bench-motors', 'Bench Motors') RETURNING id`);
-  const [dealer] = await dataSource.query(`INSERT INTO dealerships (site_id, slug, name) VALUES ($1, 'bench-dealer', 'Bench Dealer') RETURNING id`, [site.id]);
+  const [site] = await dataSource.query(
+    `INSERT INTO sites (slug, name) VALUES ('bench-motors', 'Bench Motors') RETURNING id`,
+  );
+  const [dealer] = await dataSource.query(
+    `INSERT INTO dealerships (site_id, slug, name) VALUES ($1, 'bench-dealer', 'Bench Dealer') RETURNING id`,
+    [site.id],
+  );
   await dataSource.query(
     `INSERT INTO locations (dealership_id, name, slug, "primary", street, city, state, postcode, time_zone) VALUES ($1, 'Bench Sales', 'bench-sales', true, '1 Test St', 'Brisbane', 'QLD', '4000', 'Australia/Brisbane')`,
     [dealer.id],
@@ -99,16 +122,25 @@ try {
   start('api', 'services/api/dist/main.js');
   start('worker', 'services/worker/dist/main.js');
   await Promise.all([waitFor(`${api}/health/ready`, 60), waitFor(`http://127.0.0.1:${PORT + 1}/health/ready`, 60)]);
-  const { key } = await json('POST', '/api/ops/dealerships/bench-dealer/feed-keys', { headers: { authorization: `Bearer ${OPS_TOKEN}` } });
+  const { key } = await json('POST', '/api/ops/dealerships/bench-dealer/feed-keys', {
+    headers: { authorization: `Bearer ${OPS_TOKEN}` },
+  });
 
   const cars = Array.from({ length: CARS }, (_, i) => carAt(i));
   const body = JSON.stringify(cars);
-  const engine = createSearchEngine({ dataSource, opensearchUrl: process.env.OPENSEARCH_URL || undefined, indexPrefix: searchIndexPrefix(REDIS_PREFIX) });
+  const engine = createSearchEngine({
+    dataSource,
+    opensearchUrl: process.env.OPENSEARCH_URL || undefined,
+    indexPrefix: searchIndexPrefix(REDIS_PREFIX),
+  });
   const scope = await searchScopeOf(dataSource.manager, site.id);
   const countRequest = SearchRequestSchema.parse({ hitsPerPage: 1, facets: [] });
 
   const t0 = performance.now();
-  const { feedRunId } = await json('POST', '/api/feeds/bench-dealer', { body, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } });
+  const { feedRunId } = await json('POST', '/api/feeds/bench-dealer', {
+    body,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+  });
   const accepted = performance.now();
   let run;
   do {
@@ -128,17 +160,36 @@ try {
   // The same rows, loaded straight into a copy of the cars table with COPY: the floor for comparison.
   await dataSource.query(`CREATE TABLE bench_copy (LIKE cars INCLUDING DEFAULTS)`);
   const csvField = (value) => (value === null || value === undefined ? '' : `"${String(value).replace(/"/g, '""')}"`);
-  const lines = cars.map((car, i) =>
-    [i + 1, dealer.id, car.stocknum, `bench-${car.stocknum}`, car.car_type, car.make, car.model, car.year, car.price, car.km, car.colour, car.simple_body, JSON.stringify({ features: car.features, images: car.images, dealercomments: car.dealercomments })]
-      .map(csvField)
-      .join(',') + '\n',
+  const lines = cars.map(
+    (car, i) =>
+      [
+        i + 1,
+        dealer.id,
+        car.stocknum,
+        `bench-${car.stocknum}`,
+        car.car_type,
+        car.make,
+        car.model,
+        car.year,
+        car.price,
+        car.km,
+        car.colour,
+        car.simple_body,
+        JSON.stringify({ features: car.features, images: car.images, dealercomments: car.dealercomments }),
+      ]
+        .map(csvField)
+        .join(',') + '\n',
   );
   const client = await dataSource.driver.master.connect();
   const c0 = performance.now();
   try {
     await pipeline(
       Readable.from(lines),
-      client.query(copyFrom(`COPY bench_copy (id, dealership_id, stocknum, slug, car_type, make, model, year, price, km, colour, simple_body, data) FROM STDIN WITH (FORMAT csv)`)),
+      client.query(
+        copyFrom(
+          `COPY bench_copy (id, dealership_id, stocknum, slug, car_type, make, model, year, price, km, colour, simple_body, data) FROM STDIN WITH (FORMAT csv)`,
+        ),
+      ),
     );
   } finally {
     client.release();
@@ -161,7 +212,11 @@ try {
   await engine.close();
 } finally {
   for (const child of children) child.kill('SIGTERM');
-  await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : child.on('exit', resolve)))));
+  await Promise.all(
+    children.map(
+      (child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : child.on('exit', resolve))),
+    ),
+  );
   const keys = await redis.keys(`${REDIS_PREFIX}:*`);
   if (keys.length > 0) await redis.del(...keys);
   redis.disconnect();

@@ -94,7 +94,8 @@ function run(options) {
   });
 }
 
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN);
+const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN;
 
 function report(name, target, { result, times }) {
   const sorted = [...times].sort((a, b) => a - b);
@@ -107,7 +108,11 @@ function report(name, target, { result, times }) {
 }
 
 try {
-  const seeded = spawnSync(process.execPath, ['libs/seed/dist/cli.js', '--create-database', '--migrate', '--seed-if-empty'], { cwd: root, env, stdio: 'inherit' });
+  const seeded = spawnSync(
+    process.execPath,
+    ['libs/seed/dist/cli.js', '--create-database', '--migrate', '--seed-if-empty'],
+    { cwd: root, env, stdio: 'inherit' },
+  );
   if (seeded.status !== 0) throw new Error('seeding the bench database failed');
   const dataSource = createDataSource({ url: DATABASE_URL, poolSize: 1, applicationName: 'load-bench' });
   await dataSource.initialize();
@@ -120,22 +125,39 @@ try {
 
   start('api', ['services/api/dist/main.js']);
   start('worker', ['services/worker/dist/main.js']);
-  start('web', [require.resolve('next/dist/bin/next', { paths: [path.join(root, 'web')] }), 'start', '-p', String(WEB_PORT)], path.join(root, 'web'));
+  start(
+    'web',
+    [require.resolve('next/dist/bin/next', { paths: [path.join(root, 'web')] }), 'start', '-p', String(WEB_PORT)],
+    path.join(root, 'web'),
+  );
   const host = `${SITE}.localhost:${WEB_PORT}`;
   await waitFor(`http://127.0.0.1:${API_PORT}/health/ready`, 90);
   await waitFor(`http://127.0.0.1:${WEB_PORT}/cars/${car.slug}`, 90, { host });
 
   const bodies = searchBodies();
-  process.stdout.write(`load benchmark: ${SECONDS} s each on loopback, demo data, search engine postgres, car ${car.slug}\n`);
+  process.stdout.write(
+    `load benchmark: ${SECONDS} s each on loopback, demo data, search engine postgres, car ${car.slug}\n`,
+  );
   const search = await run({
     url: `http://127.0.0.1:${API_PORT}`,
     connections: 20,
     overallRate: SEARCH_RATE,
     duration: SECONDS,
-    requests: bodies.map((body) => ({ method: 'POST', path: `/api/sites/${SITE}/search`, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })),
+    requests: bodies.map((body) => ({
+      method: 'POST',
+      path: `/api/sites/${SITE}/search`,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })),
   });
   report('search API', SEARCH_RATE, search);
-  const page = await run({ url: `http://127.0.0.1:${WEB_PORT}/cars/${car.slug}`, headers: { host }, connections: 10, overallRate: PAGE_RATE, duration: SECONDS });
+  const page = await run({
+    url: `http://127.0.0.1:${WEB_PORT}/cars/${car.slug}`,
+    headers: { host },
+    connections: 10,
+    overallRate: PAGE_RATE,
+    duration: SECONDS,
+  });
   report('vehicle page', PAGE_RATE, page);
 } finally {
   for (const child of children) child.kill('SIGTERM');

@@ -34,52 +34,144 @@ const REINDEX_BATCH = 1000;
 const CAR_SEED = 20260101;
 const QUERY_SEED = 424242;
 /** What a search results page asks for. */
-const PAGE_FACETS = ['make', 'make_model', 'body', 'car_type', 'fuel', 'transmission', 'colour', 'state', 'price', 'km', 'year'];
+const PAGE_FACETS = [
+  'make',
+  'make_model',
+  'body',
+  'car_type',
+  'fuel',
+  'transmission',
+  'colour',
+  'state',
+  'price',
+  'km',
+  'year',
+];
 /** Term facets the generated requests filter on (the page facets plus dealership_name). */
-const FILTER_FACETS = ['make', 'make_model', 'body', 'car_type', 'fuel', 'transmission', 'colour', 'state', 'dealership_name'];
+const FILTER_FACETS = [
+  'make',
+  'make_model',
+  'body',
+  'car_type',
+  'fuel',
+  'transmission',
+  'colour',
+  'state',
+  'dealership_name',
+];
 const RANGE_STATS = ['price', 'km', 'year'];
 /** BENCH_ITEMSJS_LUNR=1: let itemsjs match free text with its own lunr index (see buildItemsjs). */
 const ITEMSJS_LUNR = process.env.BENCH_ITEMSJS_LUNR === '1';
 /** BENCH_EXPLAIN=1: print EXPLAIN ANALYZE of the broadest request (no text, no filters), as README shows it. */
 const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 
-if (![CARS, DEALERSHIPS, QUERIES].every((n) => Number.isInteger(n) && n > 0)) throw new Error('BENCH_CARS, BENCH_DEALERSHIPS and BENCH_QUERIES must be positive integers');
+if (![CARS, DEALERSHIPS, QUERIES].every((n) => Number.isInteger(n) && n > 0))
+  throw new Error('BENCH_CARS, BENCH_DEALERSHIPS and BENCH_QUERIES must be positive integers');
 
 // Australian dealer locations: [suburb, state, postcode, lat, long, weight]; weights roughly follow
 // where cars are sold (NSW and VIC heaviest, the territories lightest).
 const PLACES = [
-  ['Parramatta', 'NSW', '2150', -33.815, 151.003, 5], ['Penrith', 'NSW', '2750', -33.751, 150.694, 4], ['Liverpool', 'NSW', '2170', -33.92, 150.924, 4],
-  ['Blacktown', 'NSW', '2148', -33.771, 150.906, 4], ['Chatswood', 'NSW', '2067', -33.797, 151.181, 3], ['Castle Hill', 'NSW', '2154', -33.731, 151.004, 3],
-  ['Homebush', 'NSW', '2140', -33.867, 151.082, 3], ['Newcastle West', 'NSW', '2302', -32.926, 151.76, 4], ['Wollongong', 'NSW', '2500', -34.425, 150.893, 3],
-  ['Gosford', 'NSW', '2250', -33.425, 151.342, 2], ['Wagga Wagga', 'NSW', '2650', -35.118, 147.37, 2], ['Albury', 'NSW', '2640', -36.081, 146.916, 1],
-  ['Dubbo', 'NSW', '2830', -32.248, 148.604, 1], ['Tamworth', 'NSW', '2340', -31.092, 150.932, 1], ['Port Macquarie', 'NSW', '2444', -31.43, 152.909, 1],
+  ['Parramatta', 'NSW', '2150', -33.815, 151.003, 5],
+  ['Penrith', 'NSW', '2750', -33.751, 150.694, 4],
+  ['Liverpool', 'NSW', '2170', -33.92, 150.924, 4],
+  ['Blacktown', 'NSW', '2148', -33.771, 150.906, 4],
+  ['Chatswood', 'NSW', '2067', -33.797, 151.181, 3],
+  ['Castle Hill', 'NSW', '2154', -33.731, 151.004, 3],
+  ['Homebush', 'NSW', '2140', -33.867, 151.082, 3],
+  ['Newcastle West', 'NSW', '2302', -32.926, 151.76, 4],
+  ['Wollongong', 'NSW', '2500', -34.425, 150.893, 3],
+  ['Gosford', 'NSW', '2250', -33.425, 151.342, 2],
+  ['Wagga Wagga', 'NSW', '2650', -35.118, 147.37, 2],
+  ['Albury', 'NSW', '2640', -36.081, 146.916, 1],
+  ['Dubbo', 'NSW', '2830', -32.248, 148.604, 1],
+  ['Tamworth', 'NSW', '2340', -31.092, 150.932, 1],
+  ['Port Macquarie', 'NSW', '2444', -31.43, 152.909, 1],
   ['Coffs Harbour', 'NSW', '2450', -30.296, 153.114, 1],
-  ['Dandenong', 'VIC', '3175', -37.987, 145.215, 5], ['Ringwood', 'VIC', '3134', -37.815, 145.229, 4], ['Essendon', 'VIC', '3040', -37.756, 144.918, 3],
-  ['Frankston', 'VIC', '3199', -38.144, 145.126, 3], ['Werribee', 'VIC', '3030', -37.9, 144.661, 3], ['Doncaster', 'VIC', '3108', -37.786, 145.126, 3],
-  ['Geelong', 'VIC', '3220', -38.149, 144.36, 3], ['Ballarat', 'VIC', '3350', -37.562, 143.85, 2], ['Bendigo', 'VIC', '3550', -36.758, 144.28, 2],
-  ['Shepparton', 'VIC', '3630', -36.381, 145.399, 1], ['Traralgon', 'VIC', '3844', -38.195, 146.54, 1],
-  ['Newstead', 'QLD', '4006', -27.445, 153.044, 4], ['Eight Mile Plains', 'QLD', '4113', -27.58, 153.1, 3], ['Springwood', 'QLD', '4127', -27.612, 153.128, 3],
-  ['Ipswich', 'QLD', '4305', -27.615, 152.761, 2], ['Southport', 'QLD', '4215', -27.967, 153.4, 3], ['Maroochydore', 'QLD', '4558', -26.653, 153.093, 2],
-  ['Toowoomba', 'QLD', '4350', -27.561, 151.953, 2], ['Townsville', 'QLD', '4810', -19.259, 146.816, 2], ['Cairns', 'QLD', '4870', -16.92, 145.77, 1],
-  ['Rockhampton', 'QLD', '4700', -23.378, 150.51, 1], ['Mackay', 'QLD', '4740', -21.141, 149.186, 1],
-  ['Osborne Park', 'WA', '6017', -31.9, 115.81, 4], ['Midland', 'WA', '6056', -31.889, 116.01, 2], ['Cannington', 'WA', '6107', -32.017, 115.935, 2],
-  ['Joondalup', 'WA', '6027', -31.745, 115.766, 1], ['Bunbury', 'WA', '6230', -33.327, 115.641, 1],
-  ['Adelaide', 'SA', '5000', -34.929, 138.601, 3], ['Elizabeth', 'SA', '5112', -34.72, 138.67, 1], ['Mile End', 'SA', '5031', -34.926, 138.57, 2],
+  ['Dandenong', 'VIC', '3175', -37.987, 145.215, 5],
+  ['Ringwood', 'VIC', '3134', -37.815, 145.229, 4],
+  ['Essendon', 'VIC', '3040', -37.756, 144.918, 3],
+  ['Frankston', 'VIC', '3199', -38.144, 145.126, 3],
+  ['Werribee', 'VIC', '3030', -37.9, 144.661, 3],
+  ['Doncaster', 'VIC', '3108', -37.786, 145.126, 3],
+  ['Geelong', 'VIC', '3220', -38.149, 144.36, 3],
+  ['Ballarat', 'VIC', '3350', -37.562, 143.85, 2],
+  ['Bendigo', 'VIC', '3550', -36.758, 144.28, 2],
+  ['Shepparton', 'VIC', '3630', -36.381, 145.399, 1],
+  ['Traralgon', 'VIC', '3844', -38.195, 146.54, 1],
+  ['Newstead', 'QLD', '4006', -27.445, 153.044, 4],
+  ['Eight Mile Plains', 'QLD', '4113', -27.58, 153.1, 3],
+  ['Springwood', 'QLD', '4127', -27.612, 153.128, 3],
+  ['Ipswich', 'QLD', '4305', -27.615, 152.761, 2],
+  ['Southport', 'QLD', '4215', -27.967, 153.4, 3],
+  ['Maroochydore', 'QLD', '4558', -26.653, 153.093, 2],
+  ['Toowoomba', 'QLD', '4350', -27.561, 151.953, 2],
+  ['Townsville', 'QLD', '4810', -19.259, 146.816, 2],
+  ['Cairns', 'QLD', '4870', -16.92, 145.77, 1],
+  ['Rockhampton', 'QLD', '4700', -23.378, 150.51, 1],
+  ['Mackay', 'QLD', '4740', -21.141, 149.186, 1],
+  ['Osborne Park', 'WA', '6017', -31.9, 115.81, 4],
+  ['Midland', 'WA', '6056', -31.889, 116.01, 2],
+  ['Cannington', 'WA', '6107', -32.017, 115.935, 2],
+  ['Joondalup', 'WA', '6027', -31.745, 115.766, 1],
+  ['Bunbury', 'WA', '6230', -33.327, 115.641, 1],
+  ['Adelaide', 'SA', '5000', -34.929, 138.601, 3],
+  ['Elizabeth', 'SA', '5112', -34.72, 138.67, 1],
+  ['Mile End', 'SA', '5031', -34.926, 138.57, 2],
   ['Mount Gambier', 'SA', '5290', -37.829, 140.782, 1],
-  ['Hobart', 'TAS', '7000', -42.882, 147.327, 1], ['Launceston', 'TAS', '7250', -41.434, 147.137, 1],
-  ['Fyshwick', 'ACT', '2609', -35.327, 149.18, 2], ['Darwin', 'NT', '0800', -12.463, 130.842, 1],
+  ['Hobart', 'TAS', '7000', -42.882, 147.327, 1],
+  ['Launceston', 'TAS', '7250', -41.434, 147.137, 1],
+  ['Fyshwick', 'ACT', '2609', -35.327, 149.18, 2],
+  ['Darwin', 'NT', '0800', -12.463, 130.842, 1],
 ];
 // Brands dealerships hold franchises for, by how common such dealerships are.
 const FRANCHISES = [
-  ['Toyota', 18], ['Mazda', 10], ['Hyundai', 9], ['Kia', 9], ['Ford', 8], ['Mitsubishi', 7], ['Nissan', 6], ['Isuzu', 6], ['MG', 6], ['Subaru', 5],
-  ['Volkswagen', 4], ['Honda', 3], ['Suzuki', 3], ['BYD', 3], ['Mercedes-Benz', 2], ['BMW', 2], ['Audi', 2], ['Jeep', 1], ['Jayco', 1],
+  ['Toyota', 18],
+  ['Mazda', 10],
+  ['Hyundai', 9],
+  ['Kia', 9],
+  ['Ford', 8],
+  ['Mitsubishi', 7],
+  ['Nissan', 6],
+  ['Isuzu', 6],
+  ['MG', 6],
+  ['Subaru', 5],
+  ['Volkswagen', 4],
+  ['Honda', 3],
+  ['Suzuki', 3],
+  ['BYD', 3],
+  ['Mercedes-Benz', 2],
+  ['BMW', 2],
+  ['Audi', 2],
+  ['Jeep', 1],
+  ['Jayco', 1],
 ];
-const GROUP_NAMES = ['Peter Warren', 'John Hughes', 'Suttons', 'Barry Bourke', 'Zagame', 'Lennock', 'Brighton', 'Bellamy', 'Von Bibra', 'Patterson Cheney', 'Westpoint', 'Cricks', 'Eagers', 'Southern Cross', 'Metro', 'Coastal'];
+const GROUP_NAMES = [
+  'Peter Warren',
+  'John Hughes',
+  'Suttons',
+  'Barry Bourke',
+  'Zagame',
+  'Lennock',
+  'Brighton',
+  'Bellamy',
+  'Von Bibra',
+  'Patterson Cheney',
+  'Westpoint',
+  'Cricks',
+  'Eagers',
+  'Southern Cross',
+  'Metro',
+  'Coastal',
+];
 const USED_NAMES = ['Used Cars', 'Car Centre', 'Auto Centre', 'Motor Traders', 'Quality Used Cars', 'Car Sales'];
 
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const since = (t0) => performance.now() - t0;
-const slugify = (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugify = (text) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** 200 dealerships (franchised with one to three brands, or used-only), each with one sales location. */
 function planDealerships(rng) {
@@ -110,9 +202,20 @@ function planDealerships(rng) {
     const brand = makes.join(' ');
     const group = rng.pick(GROUP_NAMES);
     const name = usedOnly
-      ? uniqueName([`${suburb} ${rng.pick(USED_NAMES)}`, `${group} ${suburb} Used`, ...USED_NAMES.map((n) => `${suburb} ${n}`)])
-      : uniqueName([`${suburb} ${brand}`, `${group} ${brand}`, `${group} ${brand} ${suburb}`, `${brand} ${suburb} City`]);
-    const prefix = String.fromCharCode(65 + Math.floor(i / 26) % 26, 65 + (i % 26)) + (i >= 676 ? String(Math.floor(i / 676)) : '');
+      ? uniqueName([
+          `${suburb} ${rng.pick(USED_NAMES)}`,
+          `${group} ${suburb} Used`,
+          ...USED_NAMES.map((n) => `${suburb} ${n}`),
+        ])
+      : uniqueName([
+          `${suburb} ${brand}`,
+          `${group} ${brand}`,
+          `${group} ${brand} ${suburb}`,
+          `${brand} ${suburb} City`,
+        ]);
+    const prefix =
+      String.fromCharCode(65 + (Math.floor(i / 26) % 26), 65 + (i % 26)) +
+      (i >= 676 ? String(Math.floor(i / 676)) : '');
     dealerships.push({
       slug: `${slugify(name)}-${i}`,
       name,
@@ -122,7 +225,17 @@ function planDealerships(rng) {
       include_sold_cars_days: rng.weighted([3, 7, 0], (d) => (d === 3 ? 6 : d === 7 ? 3 : 1)),
       finance_provider: rng.pick(['taurus', 'angle', '360_finance', 'none']),
       weight: 0.25 + rng.float() ** 2 * 3, // stock sizes vary: a few big yards, many small ones
-      location: { name: `${name} Sales`, slug: 'sales', street: `${rng.int(1, 400)} ${rng.pick(['Parramatta Rd', 'Princes Hwy', 'Pacific Hwy', 'Main St', 'Great Western Hwy', 'Nepean Hwy', 'Gympie Rd', 'Albany Hwy'])}`, city: suburb, state, postcode, lat, long, time_zone: STATE_TIME_ZONES[state] },
+      location: {
+        name: `${name} Sales`,
+        slug: 'sales',
+        street: `${rng.int(1, 400)} ${rng.pick(['Parramatta Rd', 'Princes Hwy', 'Pacific Hwy', 'Main St', 'Great Western Hwy', 'Nepean Hwy', 'Gympie Rd', 'Albany Hwy'])}`,
+        city: suburb,
+        state,
+        postcode,
+        lat,
+        long,
+        time_zone: STATE_TIME_ZONES[state],
+      },
     });
   }
   // Stock counts proportional to the weights, summing to exactly CARS.
@@ -139,18 +252,61 @@ function planDealerships(rng) {
 function categoriesOf(car) {
   const out = [];
   if (car.simple_body === 'suv' && car.seats >= 7) out.push('7 Seaters');
-  if (car.simple_body === 'suv' || car.simple_body === 'wagon' || car.simple_body === 'peopleMover') out.push('Family Cars');
-  if ((car.simple_body === 'ute' || car.simple_body === 'cabChassis') && car.simple_drive === '4x4') out.push('4x4 Utes');
-  if (car.simple_body === 'ute' || car.simple_body === 'van' || car.simple_body === 'cabChassis') out.push('Work Vehicles');
+  if (car.simple_body === 'suv' || car.simple_body === 'wagon' || car.simple_body === 'peopleMover')
+    out.push('Family Cars');
+  if ((car.simple_body === 'ute' || car.simple_body === 'cabChassis') && car.simple_drive === '4x4')
+    out.push('4x4 Utes');
+  if (car.simple_body === 'ute' || car.simple_body === 'van' || car.simple_body === 'cabChassis')
+    out.push('Work Vehicles');
   if (car.simple_fuel === 'Electric' || car.simple_fuel === 'Hybrid') out.push('Electric & Hybrid');
   if (car.price !== null && car.price > 0 && car.price < 20000) out.push('Under $20k');
-  if (car.car_type === 'used' && car.price !== null && car.price > 0 && car.price < 15000 && (car.simple_body === 'hatch' || car.simple_body === 'sedan')) out.push('First Cars');
+  if (
+    car.car_type === 'used' &&
+    car.price !== null &&
+    car.price > 0 &&
+    car.price < 15000 &&
+    (car.simple_body === 'hatch' || car.simple_body === 'sedan')
+  )
+    out.push('First Cars');
   if (car.simple_body === 'motorhome') out.push('Caravans & Motorhomes');
   return out;
 }
 
 const csvField = (value) => (value === null || value === undefined ? '' : `"${String(value).replace(/"/g, '""')}"`);
-const CAR_COLUMNS = ['id', 'dealership_id', 'location_id', 'stocknum', 'slug', 'car_type', 'status', 'make', 'model', 'badge', 'year', 'price', 'before_price', 'subscription_price', 'km', 'simple_body', 'simple_fuel', 'simple_transmission', 'simple_drive', 'colour', 'seats', 'tag', 'certified', 'reserved', 'show_on_dealer_website', 'sold_date', 'listed_until', 'custom_rank', 'views', 'data', 'created_at', 'updated_at'];
+const CAR_COLUMNS = [
+  'id',
+  'dealership_id',
+  'location_id',
+  'stocknum',
+  'slug',
+  'car_type',
+  'status',
+  'make',
+  'model',
+  'badge',
+  'year',
+  'price',
+  'before_price',
+  'subscription_price',
+  'km',
+  'simple_body',
+  'simple_fuel',
+  'simple_transmission',
+  'simple_drive',
+  'colour',
+  'seats',
+  'tag',
+  'certified',
+  'reserved',
+  'show_on_dealer_website',
+  'sold_date',
+  'listed_until',
+  'custom_rank',
+  'views',
+  'data',
+  'created_at',
+  'updated_at',
+];
 
 /** CSV lines for COPY, a few hundred cars per chunk. */
 function* carCsv(cars, dealershipIds, locationIds) {
@@ -181,14 +337,33 @@ function generateRequests(rng, documents, count) {
   const requests = [];
   while (requests.length < count) {
     const anchor = pickDoc();
-    const input = { page: rng.weighted([1, 2, 3], (p) => [0, 80, 13, 7][p]), hitsPerPage: 21, facets: PAGE_FACETS, filters: {}, ranges: {} };
-    input.sortBy = rng.weighted(['relevance', 'created_at:desc', 'price:asc', 'price:desc'], (s) => ({ relevance: 40, 'created_at:desc': 20, 'price:asc': 25, 'price:desc': 15 })[s]);
+    const input = {
+      page: rng.weighted([1, 2, 3], (p) => [0, 80, 13, 7][p]),
+      hitsPerPage: 21,
+      facets: PAGE_FACETS,
+      filters: {},
+      ranges: {},
+    };
+    input.sortBy = rng.weighted(
+      ['relevance', 'created_at:desc', 'price:asc', 'price:desc'],
+      (s) => ({ relevance: 40, 'created_at:desc': 20, 'price:asc': 25, 'price:desc': 15 })[s],
+    );
     let filterCount;
     if (rng.chance(0.35)) {
       const badgeWord = (anchor.hit.badge ?? '').split(/\s+/)[0] ?? '';
-      const kind = rng.weighted(['model', 'make model', 'model badge', 'make', 'stocknum', 'year model'], (k) => ({ model: 35, 'make model': 15, 'model badge': 20, make: 10, stocknum: 10, 'year model': 10 })[k]);
+      const kind = rng.weighted(
+        ['model', 'make model', 'model badge', 'make', 'stocknum', 'year model'],
+        (k) => ({ model: 35, 'make model': 15, 'model badge': 20, make: 10, stocknum: 10, 'year model': 10 })[k],
+      );
       const model = anchor.model.toLowerCase();
-      input.query = { model, 'make model': `${anchor.make.toLowerCase()} ${model}`, 'model badge': `${model} ${badgeWord.toLowerCase()}`.trim(), make: anchor.make.toLowerCase(), stocknum: anchor.stocknum, 'year model': `${anchor.year} ${model}` }[kind];
+      input.query = {
+        model,
+        'make model': `${anchor.make.toLowerCase()} ${model}`,
+        'model badge': `${model} ${badgeWord.toLowerCase()}`.trim(),
+        make: anchor.make.toLowerCase(),
+        stocknum: anchor.stocknum,
+        'year model': `${anchor.year} ${model}`,
+      }[kind];
       if (kind === 'stocknum') {
         input.page = 1;
         requests.push(SearchRequestSchema.parse(input));
@@ -200,13 +375,30 @@ function generateRequests(rng, documents, count) {
     }
     const chosen = new Set();
     while (chosen.size < filterCount) {
-      chosen.add(rng.weighted(FILTER_FACETS, (f) => ({ make: 25, make_model: 12, body: 15, car_type: 15, fuel: 6, transmission: 6, colour: 6, state: 12, dealership_name: 5 })[f]));
+      chosen.add(
+        rng.weighted(
+          FILTER_FACETS,
+          (f) =>
+            ({
+              make: 25,
+              make_model: 12,
+              body: 15,
+              car_type: 15,
+              fuel: 6,
+              transmission: 6,
+              colour: 6,
+              state: 12,
+              dealership_name: 5,
+            })[f],
+        ),
+      );
     }
     // A model is chosen after its make on a search page.
     if (chosen.has('make_model') && !chosen.has('make') && chosen.size < 4) chosen.add('make');
     for (const facet of chosen) {
       const values = [valueOf(anchor, facet)];
-      if (facet !== 'make_model' && facet !== 'dealership_name' && rng.chance(0.2)) values.push(valueOf(pickDoc(), facet));
+      if (facet !== 'make_model' && facet !== 'dealership_name' && rng.chance(0.2))
+        values.push(valueOf(pickDoc(), facet));
       input.filters[facet] = [...new Set(values.filter((v) => v !== null && v !== undefined))];
     }
     if (rng.chance(0.4)) {
@@ -214,11 +406,17 @@ function generateRequests(rng, documents, count) {
       const round = (value, step, up) => (up ? Math.ceil(value / step) : Math.floor(value / step)) * step;
       if (facet === 'price') {
         const price = anchor.price ?? 30000;
-        input.ranges.price = rng.chance(0.3) ? `:${round(price * 1.2, 5000, true)}` : `${round(price * 0.7, 5000, false)}:${round(price * 1.3, 5000, true)}`;
+        input.ranges.price = rng.chance(0.3)
+          ? `:${round(price * 1.2, 5000, true)}`
+          : `${round(price * 0.7, 5000, false)}:${round(price * 1.3, 5000, true)}`;
       } else if (facet === 'km') {
-        input.ranges.km = rng.chance(0.6) ? `:${round((anchor.km ?? 50000) * 1.5 + 1, 10000, true)}` : `0:${round((anchor.km ?? 50000) + 1, 25000, true)}`;
+        input.ranges.km = rng.chance(0.6)
+          ? `:${round((anchor.km ?? 50000) * 1.5 + 1, 10000, true)}`
+          : `0:${round((anchor.km ?? 50000) + 1, 25000, true)}`;
       } else {
-        input.ranges.year = rng.chance(0.5) ? `${anchor.year - rng.int(0, 3)}:` : `${anchor.year - rng.int(1, 3)}:${Math.min(new Date().getUTCFullYear(), anchor.year + rng.int(0, 2))}`;
+        input.ranges.year = rng.chance(0.5)
+          ? `${anchor.year - rng.int(0, 3)}:`
+          : `${anchor.year - rng.int(1, 3)}:${Math.min(new Date().getUTCFullYear(), anchor.year + rng.int(0, 2))}`;
       }
     }
     requests.push(SearchRequestSchema.parse(input));
@@ -239,10 +437,18 @@ function percentiles(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
   const total = sorted.reduce((sum, v) => sum + v, 0);
-  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted[sorted.length - 1], mean: total / sorted.length, qps: sorted.length / (total / 1000) };
+  return {
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    max: sorted[sorted.length - 1],
+    mean: total / sorted.length,
+    qps: sorted.length / (total / 1000),
+  };
 }
 const ms = (value) => value.toFixed(1).padStart(7);
-const latencyLine = (p) => `p50 ${ms(p.p50)}  p95 ${ms(p.p95)}  p99 ${ms(p.p99)}  max ${ms(p.max)}  mean ${ms(p.mean)} ms   ${p.qps.toFixed(1)} queries/s`;
+const latencyLine = (p) =>
+  `p50 ${ms(p.p50)}  p95 ${ms(p.p95)}  p99 ${ms(p.p99)}  max ${ms(p.max)}  mean ${ms(p.mean)} ms   ${p.qps.toFixed(1)} queries/s`;
 
 /**
  * The in-memory baseline. itemsjs holds every document and its bitmaps in this one process's memory
@@ -259,7 +465,16 @@ const latencyLine = (p) => `p50 ${ms(p.p50)}  p95 ${ms(p.p95)}  p99 ${ms(p.p99)}
  */
 function buildItemsjs(documents) {
   const items = documents.map((doc) => {
-    const item = { id: doc.id, search_text: doc.search_text, price: doc.price, km: doc.km, year: doc.year, custom_rank: doc.custom_rank, created_at: doc.created_at, hit: doc.hit };
+    const item = {
+      id: doc.id,
+      search_text: doc.search_text,
+      price: doc.price,
+      km: doc.km,
+      year: doc.year,
+      custom_rank: doc.custom_rank,
+      created_at: doc.created_at,
+      hit: doc.hit,
+    };
     for (const facet of FILTER_FACETS) if (doc[facet] !== null) item[facet] = doc[facet];
     return item;
   });
@@ -278,13 +493,24 @@ function buildItemsjs(documents) {
     const ranges = rangesOf(request);
     const positiveOnly = request.sortBy === 'price:asc' && scope.positivePriceOnPriceAsc;
     // Words as the PostgreSQL query builder splits them (lower case, on whitespace, at most 10).
-    const words = ITEMSJS_LUNR ? [] : (request.query ?? '').toLowerCase().split(/\s+/).filter((word) => word !== '').slice(0, 10);
+    const words = ITEMSJS_LUNR
+      ? []
+      : (request.query ?? '')
+          .toLowerCase()
+          .split(/\s+/)
+          .filter((word) => word !== '')
+          .slice(0, 10);
     const filter =
       words.length > 0 || ranges.length > 0 || positiveOnly
         ? (item) =>
             words.every((word) => item.search_text.includes(word)) &&
             (!positiveOnly || item.price !== null) &&
-            ranges.every(([facet, range]) => item[facet] !== null && (range.min === null || item[facet] >= range.min) && (range.max === null || item[facet] <= range.max))
+            ranges.every(
+              ([facet, range]) =>
+                item[facet] !== null &&
+                (range.min === null || item[facet] >= range.min) &&
+                (range.max === null || item[facet] <= range.max),
+            )
         : undefined;
     const result = engine.search({
       query: ITEMSJS_LUNR ? request.query : undefined,
@@ -309,7 +535,9 @@ function buildItemsjs(documents) {
     }
     const facets = {};
     for (const [name, aggregation] of Object.entries(result.data.aggregations)) {
-      facets[name] = Object.fromEntries(aggregation.buckets.filter((b) => b.doc_count > 0).map((b) => [b.key, b.doc_count]));
+      facets[name] = Object.fromEntries(
+        aggregation.buckets.filter((b) => b.doc_count > 0).map((b) => [b.key, b.doc_count]),
+      );
     }
     return { hits: result.data.items.map((item) => item.hit), count: result.pagination.total, facets, facetStats };
   };
@@ -321,11 +549,15 @@ const dataSource = createDataSource({ url: DATABASE_URL, poolSize: 4, applicatio
 let cleanup;
 const cleanUp = () =>
   (cleanup ??= (async () => {
-    if (dataSource.isInitialized) await dataSource.destroy().catch((error) => console.error(`closing the data source: ${error.message}`));
+    if (dataSource.isInitialized)
+      await dataSource.destroy().catch((error) => console.error(`closing the data source: ${error.message}`));
     await dropDatabase(DATABASE_URL);
   })());
 let interrupted = null;
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
   process.once(signal, () => {
     interrupted = signal;
     console.error(`${signal}: dropping the benchmark database`);
@@ -374,11 +606,19 @@ try {
   const generated = since(t0);
 
   t0 = performance.now();
-  const [site] = await dataSource.query(`INSERT INTO sites (slug, name) VALUES ('bench-search-group', 'Bench Search Motor Group') RETURNING id`);
+  const [site] = await dataSource.query(
+    `INSERT INTO sites (slug, name) VALUES ('bench-search-group', 'Bench Search Motor Group') RETURNING id`,
+  );
   const dealerRows = await dataSource.query(
     `INSERT INTO dealerships (site_id, slug, name, include_sold_cars_days, position)
      SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::int[]) RETURNING id, slug`,
-    [site.id, dealerships.map((d) => d.slug), dealerships.map((d) => d.name), dealerships.map((d) => d.include_sold_cars_days), dealerships.map((_, i) => i)],
+    [
+      site.id,
+      dealerships.map((d) => d.slug),
+      dealerships.map((d) => d.name),
+      dealerships.map((d) => d.include_sold_cars_days),
+      dealerships.map((_, i) => i),
+    ],
   );
   const dealershipIds = new Map(dealerRows.map((row) => [row.slug, row.id]));
   const locs = dealerships.map((d) => ({ ...d.location, dealership_id: dealershipIds.get(d.slug) }));
@@ -388,13 +628,27 @@ try {
      SELECT d, n, s, true, 'sales', st, c, sa, p, la, lo, tz
      FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::float8[], $9::float8[], $10::text[]) AS u(d, n, s, st, c, sa, p, la, lo, tz)
      RETURNING id, dealership_id`,
-    [column('dealership_id'), column('name'), column('slug'), column('street'), column('city'), column('state'), column('postcode'), column('lat'), column('long'), column('time_zone')],
+    [
+      column('dealership_id'),
+      column('name'),
+      column('slug'),
+      column('street'),
+      column('city'),
+      column('state'),
+      column('postcode'),
+      column('lat'),
+      column('long'),
+      column('time_zone'),
+    ],
   );
   const locationByDealership = new Map(locationRows.map((row) => [row.dealership_id, row.id]));
   const locationIds = new Map(dealerships.map((d) => [d.slug, locationByDealership.get(dealershipIds.get(d.slug))]));
   const client = await dataSource.driver.master.connect();
   try {
-    await pipeline(Readable.from(carCsv(cars, dealershipIds, locationIds)), client.query(copyFrom(`COPY cars (${CAR_COLUMNS.join(', ')}) FROM STDIN WITH (FORMAT csv)`)));
+    await pipeline(
+      Readable.from(carCsv(cars, dealershipIds, locationIds)),
+      client.query(copyFrom(`COPY cars (${CAR_COLUMNS.join(', ')}) FROM STDIN WITH (FORMAT csv)`)),
+    );
   } finally {
     client.release();
   }
@@ -440,18 +694,36 @@ try {
   const searchItems = buildItemsjs(documents);
   const itemsjsBuilt = since(t0);
 
-  const [{ size }] = await dataSource.query(`SELECT pg_size_pretty(pg_total_relation_size('search_documents')) AS size`);
+  const [{ size }] = await dataSource.query(
+    `SELECT pg_size_pretty(pg_total_relation_size('search_documents')) AS size`,
+  );
   const statusCounts = cars.reduce((acc, car) => ((acc[car.status] = (acc[car.status] ?? 0) + 1), acc), {});
   const typeCounts = cars.reduce((acc, car) => ((acc[car.car_type] = (acc[car.car_type] ?? 0) + 1), acc), {});
-  print(`search benchmark: ${CARS} cars across ${DEALERSHIPS} dealerships (${new Set(cars.map((c) => c.make)).size} makes, ${new Set(cars.map((c) => `${c.make}:${c.model}`)).size} models of ${VEHICLE_MODELS.length}), ${documents.length} listed, one site`);
-  print(`  stock: ${Object.entries(typeCounts).map(([k, v]) => `${k} ${v}`).join(', ')}; ${Object.entries(statusCounts).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  print(`  machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (other work on the machine skews the figures)`);
+  print(
+    `search benchmark: ${CARS} cars across ${DEALERSHIPS} dealerships (${new Set(cars.map((c) => c.make)).size} makes, ${new Set(cars.map((c) => `${c.make}:${c.model}`)).size} models of ${VEHICLE_MODELS.length}), ${documents.length} listed, one site`,
+  );
+  print(
+    `  stock: ${Object.entries(typeCounts)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}; ${Object.entries(statusCounts)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
+  print(
+    `  machine: ${cpus().length} cores, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (other work on the machine skews the figures)`,
+  );
   print(`setup ${seconds(setupMs)} (database ${DATABASE_URL.replace(/^.*\//, '')})`);
   print(`  generate cars              ${seconds(generated)}`);
   print(`  COPY cars + ANALYZE        ${seconds(copied)}`);
-  print(`  build projection (reindex) ${seconds(indexed)}   ${Math.round(documents.length / (indexed / 1000))} documents/s, search_documents ${size}`);
+  print(
+    `  build projection (reindex) ${seconds(indexed)}   ${Math.round(documents.length / (indexed / 1000))} documents/s, search_documents ${size}`,
+  );
   print(`  VACUUM ANALYZE projection  ${seconds(vacuumed)}`);
-  print(`  itemsjs index (in memory)  ${seconds(itemsjsBuilt)}   (not part of setup; free text via ${ITEMSJS_LUNR ? 'lunr' : 'substring filter'})`);
+  print(
+    `  itemsjs index (in memory)  ${seconds(itemsjsBuilt)}   (not part of setup; free text via ${ITEMSJS_LUNR ? 'lunr' : 'substring filter'})`,
+  );
 
   // ---- Requests ----------------------------------------------------------------------------------
   const queryRng = new Rng(QUERY_SEED);
@@ -471,7 +743,8 @@ try {
       latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
       counts.push(result.count);
       hits += result.hits.length;
-      if ((i + 1) % 100 === 0 && i + 1 < requests.length) process.stderr.write(`  (${name}: ${i + 1}/${requests.length} in ${seconds(since(started))})\n`);
+      if ((i + 1) % 100 === 0 && i + 1 < requests.length)
+        process.stderr.write(`  (${name}: ${i + 1}/${requests.length} in ${seconds(since(started))})\n`);
     }
     return { latencies, counts, hits };
   };
@@ -485,12 +758,20 @@ try {
   print(`${QUERIES} requests after ${WARMUP} warm-up, sequential, hitsPerPage 21, facets ${PAGE_FACETS.join(',')}`);
   print(`  postgres  ${latencyLine(pgStats)}`);
   print(`  itemsjs   ${latencyLine(memStats)}`);
-  print(`  load average after the runs: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  print(`  ratio postgres / itemsjs: p50 ${(pgStats.p50 / memStats.p50).toFixed(1)}x, p95 ${(pgStats.p95 / memStats.p95).toFixed(1)}x`);
+  print(
+    `  load average after the runs: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  print(
+    `  ratio postgres / itemsjs: p50 ${(pgStats.p50 / memStats.p50).toFixed(1)}x, p95 ${(pgStats.p95 / memStats.p95).toFixed(1)}x`,
+  );
   print(
     `  postgres: average count ${Math.round(average(pg.counts))} (median ${percentiles(pg.counts).p50}), ${(pg.hits / QUERIES).toFixed(1)} hits per page, ${pg.counts.filter((c) => c === 0).length} empty results`,
   );
-  print(`  itemsjs:  average count ${Math.round(average(mem.counts))} (median ${percentiles(mem.counts).p50}), ${(mem.hits / QUERIES).toFixed(1)} hits per page, ${mem.counts.filter((c) => c === 0).length} empty results`);
+  print(
+    `  itemsjs:  average count ${Math.round(average(mem.counts))} (median ${percentiles(mem.counts).p50}), ${(mem.hits / QUERIES).toFixed(1)} hits per page, ${mem.counts.filter((c) => c === 0).length} empty results`,
+  );
 
   // Which request shapes cost what.
   print();
@@ -506,15 +787,25 @@ try {
     for (const [key, indexes] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
       const p = percentiles(indexes.map((i) => pg.latencies[i]));
       const m = percentiles(indexes.map((i) => mem.latencies[i]));
-      print(`  ${key.padEnd(36)} ${String(indexes.length).padStart(5)} ${ms(p.p50)}  ${ms(p.p95)}       ${ms(m.p50)}       ${ms(m.p95)}`);
+      print(
+        `  ${key.padEnd(36)} ${String(indexes.length).padStart(5)} ${ms(p.p50)}  ${ms(p.p95)}       ${ms(m.p50)}       ${ms(m.p95)}`,
+      );
     }
   }
-  for (const [name, result, top] of [['postgres', pg, 5], ['itemsjs', mem, 3]]) {
+  for (const [name, result, top] of [
+    ['postgres', pg, 5],
+    ['itemsjs', mem, 3],
+  ]) {
     print(`slowest ${name} requests:`);
-    const slowest = result.latencies.map((latency, i) => [latency, i]).sort((a, b) => b[0] - a[0]).slice(0, top);
+    const slowest = result.latencies
+      .map((latency, i) => [latency, i])
+      .sort((a, b) => b[0] - a[0])
+      .slice(0, top);
     for (const [latency, i] of slowest) {
       const { query, filters, ranges, sortBy, page } = requests[i];
-      print(`  ${ms(latency)} ms  count ${String(result.counts[i]).padStart(6)}  ${JSON.stringify({ query, filters, ranges, sortBy, page })}`);
+      print(
+        `  ${ms(latency)} ms  count ${String(result.counts[i]).padStart(6)}  ${JSON.stringify({ query, filters, ranges, sortBy, page })}`,
+      );
     }
   }
 
@@ -522,15 +813,22 @@ try {
   // (with BENCH_ITEMSJS_LUNR=1 free text differs: lunr matches stemmed, prefix-expanded words).
   print();
   const step = Math.max(1, Math.floor(QUERIES / CROSS_CHECKS));
-  const checked = requests.map((_, i) => i).filter((i) => i % step === 0).slice(0, CROSS_CHECKS);
+  const checked = requests
+    .map((_, i) => i)
+    .filter((i) => i % step === 0)
+    .slice(0, CROSS_CHECKS);
   const differing = checked.filter((i) => pg.counts[i] !== mem.counts[i]);
   print(`count cross-check: ${checked.length - differing.length} of ${checked.length} requests agree`);
   for (const i of differing) {
     const { query, filters, ranges, sortBy } = requests[i];
-    print(`  request ${i}: postgres ${pg.counts[i]}, itemsjs ${mem.counts[i]}  ${JSON.stringify({ query, filters, ranges, sortBy })}`);
+    print(
+      `  request ${i}: postgres ${pg.counts[i]}, itemsjs ${mem.counts[i]}  ${JSON.stringify({ query, filters, ranges, sortBy })}`,
+    );
   }
   const allDiffering = requests.filter((_, i) => pg.counts[i] !== mem.counts[i]);
-  print(`  over all ${QUERIES}: ${QUERIES - allDiffering.length} agree; of those differing, ${allDiffering.filter((r) => r.query).length} have free text`);
+  print(
+    `  over all ${QUERIES}: ${QUERIES - allDiffering.length} agree; of those differing, ${allDiffering.filter((r) => r.query).length} have free text`,
+  );
   if (EXPLAIN) {
     const { sql, params } = buildSearchSql(scope, SearchRequestSchema.parse({ facets: PAGE_FACETS }), new Date());
     const plan = await dataSource.transaction(async (manager) => {

@@ -15,7 +15,9 @@ if (!existsSync(path.join(nextDir, 'build-manifest.json'))) {
   process.exit(1);
 }
 const require = createRequire(import.meta.url);
-const rootFiles = JSON.parse(readFileSync(path.join(nextDir, 'build-manifest.json'), 'utf8')).rootMainFiles.map((f) => f.replace(/^\/?_next\//, ''));
+const rootFiles = JSON.parse(readFileSync(path.join(nextDir, 'build-manifest.json'), 'utf8')).rootMainFiles.map((f) =>
+  f.replace(/^\/?_next\//, ''),
+);
 
 const gzipCache = new Map();
 const gzipped = (file) => {
@@ -39,9 +41,16 @@ for (const file of manifests(path.join(nextDir, 'server/app'))) {
 }
 for (const [route, manifest] of Object.entries(globalThis.__RSC_MANIFEST)) {
   const pageKey = `[project]/web/app${route}`;
-  const segments = route.replace(/\/page$/, '').split('/').filter(Boolean);
+  const segments = route
+    .replace(/\/page$/, '')
+    .split('/')
+    .filter(Boolean);
   // The page and every layout above it.
-  const keys = [pageKey, '[project]/web/app/layout', ...segments.map((_, i) => `[project]/web/app/${segments.slice(0, i + 1).join('/')}/layout`)];
+  const keys = [
+    pageKey,
+    '[project]/web/app/layout',
+    ...segments.map((_, i) => `[project]/web/app/${segments.slice(0, i + 1).join('/')}/layout`),
+  ];
   const shared = new Set(rootFiles);
   for (const key of keys.slice(1)) for (const chunk of manifest.entryJSFiles[key] ?? []) shared.add(chunk);
   const files = new Set([...shared, ...(manifest.entryJSFiles[pageKey] ?? [])]);

@@ -1,1 +1,6 @@
-module.exports = { ...require('../jest.preset.js'), displayName: 'web', rootDir: __dirname, moduleNameMapper: { ...require('../jest.preset.js').moduleNameMapper, '^@/(.*)$': '<rootDir>/$1' } };
+module.exports = {
+  ...require('../jest.preset.js'),
+  displayName: 'web',
+  rootDir: __dirname,
+  moduleNameMapper: { ...require('../jest.preset.js').moduleNameMapper, '^@/(.*)$': '<rootDir>/$1' },
+};

@@ -1,5 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
-import { API_ORIGIN, API_PORT, e2eDatabaseName, e2eRunId, POSTGRES_URL, REDIS_URL, WEB_ORIGIN, WEB_PORT } from './e2e/e2e-env';
+import {
+  API_ORIGIN,
+  API_PORT,
+  e2eDatabaseName,
+  e2eRunId,
+  POSTGRES_URL,
+  REDIS_URL,
+  WEB_ORIGIN,
+  WEB_PORT,
+} from './e2e/e2e-env';
 
 /**
  * End-to-end tests: real Chromium (the system's, never a downloaded one) against the built web and
@@ -46,7 +55,8 @@ export default defineConfig({
     {
       name: 'api',
       // Creates this run's database, migrates it and seeds the demo sites, then serves the API.
-      command: 'node ../libs/seed/dist/cli.js --create-database --migrate --seed-if-empty && node ../services/api/dist/main.js',
+      command:
+        'node ../libs/seed/dist/cli.js --create-database --migrate --seed-if-empty && node ../services/api/dist/main.js',
       url: `${API_ORIGIN}/health/ready`,
       env: {
         DATABASE_URL: `${POSTGRES_URL}/${e2eDatabaseName(runId)}`,

@@ -72,12 +72,15 @@ describe('proxy', () => {
     expect(response.headers.get('retry-after')).toBe('30');
   });
 
-  it.each(['localhost:3000', '127.0.0.1:3100', '[::1]:3000'])('lets the development index through on bare %s', async (host) => {
-    const response = await proxy(request(host, '/'));
-    expect(response.headers.get('x-middleware-next')).toBe('1');
-    expect(rewrittenTo(response)).toBeNull();
-    expect(lookup).not.toHaveBeenCalled();
-  });
+  it.each(['localhost:3000', '127.0.0.1:3100', '[::1]:3000'])(
+    'lets the development index through on bare %s',
+    async (host) => {
+      const response = await proxy(request(host, '/'));
+      expect(response.headers.get('x-middleware-next')).toBe('1');
+      expect(rewrittenTo(response)).toBeNull();
+      expect(lookup).not.toHaveBeenCalled();
+    },
+  );
 
   it('answers 404 for other paths on the development index host', async () => {
     const response = await proxy(request('localhost:3000', '/werribee-isuzu-ute'));
@@ -92,13 +95,22 @@ describe('proxy', () => {
 
   describe('shopper API', () => {
     it.each([
-      ['/api/sites/harbour-motor-group/sign-in/code', 'http://127.0.0.1:3101/api/sites/harbour-motor-group/sign-in/code'],
+      [
+        '/api/sites/harbour-motor-group/sign-in/code',
+        'http://127.0.0.1:3101/api/sites/harbour-motor-group/sign-in/code',
+      ],
       ['/api/sites/harbour-motor-group/leads', 'http://127.0.0.1:3101/api/sites/harbour-motor-group/leads'],
       ['/api/watchlist', 'http://127.0.0.1:3101/api/watchlist'],
       ['/api/watchlist/save-car', 'http://127.0.0.1:3101/api/watchlist/save-car'],
       ['/api/miscellaneous?x=1', 'http://127.0.0.1:3101/api/miscellaneous?x=1'],
-      ['/api/cars/2021-toyota-hilux-abc123/phone-reveal', 'http://127.0.0.1:3101/api/cars/2021-toyota-hilux-abc123/phone-reveal'],
-      ['/api/cars/2021-toyota-hilux-abc123/print.pdf', 'http://127.0.0.1:3101/api/cars/2021-toyota-hilux-abc123/print.pdf'],
+      [
+        '/api/cars/2021-toyota-hilux-abc123/phone-reveal',
+        'http://127.0.0.1:3101/api/cars/2021-toyota-hilux-abc123/phone-reveal',
+      ],
+      [
+        '/api/cars/2021-toyota-hilux-abc123/print.pdf',
+        'http://127.0.0.1:3101/api/cars/2021-toyota-hilux-abc123/print.pdf',
+      ],
     ])('forwards %s from the site host to the API', async (path, target) => {
       const response = await proxy(request('harbour-motor-group.localhost:3000', path));
       expect(response.headers.get('x-middleware-rewrite')).toBe(target);
@@ -133,16 +145,26 @@ describe('proxy', () => {
     }
 
     it('sends a signed-out shopper on a gated route to /sign-in with type, redirect and back', async () => {
-      const response = await proxy(request('gated.localhost:3000', '/my-garage/cars?sort=new', { referer: 'http://gated.localhost:3000/cars/abc' }));
+      const response = await proxy(
+        request('gated.localhost:3000', '/my-garage/cars?sort=new', {
+          referer: 'http://gated.localhost:3000/cars/abc',
+        }),
+      );
       expect(response.status).toBe(307);
       const target = signInTarget(response)!;
       expect(target.pathname).toBe('/sign-in');
-      expect(Object.fromEntries(target.searchParams)).toEqual({ type: 'my_garage', redirect: '/my-garage/cars?sort=new', back: '/cars/abc' });
+      expect(Object.fromEntries(target.searchParams)).toEqual({
+        type: 'my_garage',
+        redirect: '/my-garage/cars?sort=new',
+        back: '/cars/abc',
+      });
       expect(fetchMock).not.toHaveBeenCalled();
     });
 
     it('ignores a referrer from another site for the back link', async () => {
-      const response = await proxy(request('gated.localhost:3000', '/cars/x/checkout', { referer: 'https://evil.example/' }));
+      const response = await proxy(
+        request('gated.localhost:3000', '/cars/x/checkout', { referer: 'https://evil.example/' }),
+      );
       expect(signInTarget(response)!.searchParams.get('back')).toBe('/');
       expect(signInTarget(response)!.searchParams.get('type')).toBe('checkout');
     });
@@ -150,7 +172,9 @@ describe('proxy', () => {
     it('lets a signed-in shopper through after asking the API with the session cookie only', async () => {
       fetchMock.mockResolvedValue(Response.json({ signed_in: true, phone: '0412 345 678' }));
       const token = 'a'.repeat(43);
-      const response = await proxy(request('gated.localhost:3000', '/my-garage', { cookie: `other=1; dp_session=${token}` }));
+      const response = await proxy(
+        request('gated.localhost:3000', '/my-garage', { cookie: `other=1; dp_session=${token}` }),
+      );
       expect(rewrittenTo(response)).toBe('/gated-site/my-garage');
       const [url, init] = fetchMock.mock.calls[0]!;
       expect(url).toBe('http://127.0.0.1:3101/api/sites/gated-site/me');
@@ -160,9 +184,13 @@ describe('proxy', () => {
     it('treats an expired session, or an API that cannot answer, as signed out', async () => {
       jest.spyOn(console, 'error').mockImplementation(() => undefined);
       fetchMock.mockResolvedValueOnce(Response.json({ signed_in: false, phone: null }));
-      expect((await proxy(request('gated.localhost:3000', '/my-garage', { cookie: 'dp_session=old' }))).status).toBe(307);
+      expect((await proxy(request('gated.localhost:3000', '/my-garage', { cookie: 'dp_session=old' }))).status).toBe(
+        307,
+      );
       fetchMock.mockRejectedValueOnce(new Error('connect ECONNREFUSED'));
-      expect((await proxy(request('gated.localhost:3000', '/my-garage', { cookie: 'dp_session=old' }))).status).toBe(307);
+      expect((await proxy(request('gated.localhost:3000', '/my-garage', { cookie: 'dp_session=old' }))).status).toBe(
+        307,
+      );
     });
 
     it('leaves routes the site does not gate open', async () => {
@@ -192,10 +220,12 @@ describe('security headers on pages', () => {
   });
 
   it("lets a site's configured frame ancestors frame it", async () => {
-    lookup.mockImplementation(async () => ({ ...siteRefFixture('framed', 'Framed'), embedding: { frame_ancestors: ['https://portal.example.com.au'] } }));
+    lookup.mockImplementation(async () => ({
+      ...siteRefFixture('framed', 'Framed'),
+      embedding: { frame_ancestors: ['https://portal.example.com.au'] },
+    }));
     const response = await proxy(request('framed-portal.localhost:3000', '/'));
     expect(response.headers.get('content-security-policy')).toContain('frame-ancestors https://portal.example.com.au');
     expect(response.headers.get('x-frame-options')).toBeNull();
   });
 });
-

@@ -55,13 +55,18 @@ export async function proxy(request: NextRequest): Promise<Response> {
   if (!site) return siteNotFoundResponse();
 
   if (pathname.startsWith('/api/')) {
-    return isShopperApiPath(pathname, site.slug) ? NextResponse.rewrite(new URL(`${pathname}${search}`, `${apiBaseUrl()}/`)) : apiNotFoundResponse(pathname);
+    return isShopperApiPath(pathname, site.slug)
+      ? NextResponse.rewrite(new URL(`${pathname}${search}`, `${apiBaseUrl()}/`))
+      : apiNotFoundResponse(pathname);
   }
 
   const gate = gatedRouteOf(pathname, site);
   if (gate && !(await isSignedIn(request, site))) {
     const back = sameSiteReferrer(request) ?? '/';
-    return NextResponse.redirect(new URL(signInPath({ type: gate, redirect: `${pathname}${search}`, back }), request.nextUrl), 307);
+    return NextResponse.redirect(
+      new URL(signInPath({ type: gate, redirect: `${pathname}${search}`, back }), request.nextUrl),
+      307,
+    );
   }
 
   const url = request.nextUrl.clone();
@@ -75,7 +80,11 @@ const CSP_IMAGE_HOSTS = listOf(process.env['CSP_IMAGE_HOSTS']);
 const CSP_FRAME_HOSTS = listOf(process.env['CSP_FRAME_HOSTS']);
 
 /** A page response with the security headers, its request carrying the nonce for Next's render. */
-function secured(request: NextRequest, frameAncestors: readonly string[], respond: (init: { request: { headers: Headers } }) => NextResponse): NextResponse {
+function secured(
+  request: NextRequest,
+  frameAncestors: readonly string[],
+  respond: (init: { request: { headers: Headers } }) => NextResponse,
+): NextResponse {
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
   const headers = pageSecurityHeaders({
     nonce,
@@ -118,7 +127,13 @@ export function isShopperApiPath(pathname: string, slug: string): boolean {
 
 function apiNotFoundResponse(pathname: string): Response {
   return Response.json(
-    { type: 'about:blank', title: 'Not Found', status: 404, detail: 'This site does not serve that API path.', instance: pathname },
+    {
+      type: 'about:blank',
+      title: 'Not Found',
+      status: 404,
+      detail: 'This site does not serve that API path.',
+      instance: pathname,
+    },
     { status: 404, headers: { 'content-type': 'application/problem+json' } },
   );
 }

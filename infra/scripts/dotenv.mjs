@@ -29,7 +29,9 @@ export function loadDevEnv(root) {
   let created = false;
   if (!existsSync(file)) {
     const example = readFileSync(path.join(root, '.env.example'), 'utf8');
-    writeFileSync(file, example.replace(/^OPS_TOKEN=.*$/m, `OPS_TOKEN=${randomBytes(32).toString('hex')}`), { mode: 0o600 });
+    writeFileSync(file, example.replace(/^OPS_TOKEN=.*$/m, `OPS_TOKEN=${randomBytes(32).toString('hex')}`), {
+      mode: 0o600,
+    });
     created = true;
   }
   const values = presentValues(parseDotenv(readFileSync(file, 'utf8')));

@@ -19,8 +19,14 @@ const CPU = ['arm64', 'x64', 'ia32', 'arm', 'ppc64', 's390x', 'riscv64', 'loong6
 function platformOf(name) {
   const tokens = name.split('/').pop().split('-');
   const os = tokens.find((t) => OS.includes(t));
-  const cpu = tokens.find((t) => CPU.includes(t)) ?? (tokens.includes('gnueabihf') || tokens.includes('eabi') || tokens.includes('musleabihf') ? 'arm' : undefined);
-  const libc = tokens.some((t) => t.startsWith('musl')) ? 'musl' : tokens.some((t) => t === 'gnu' || t === 'glibc' || t === 'gnueabihf') ? 'glibc' : undefined;
+  const cpu =
+    tokens.find((t) => CPU.includes(t)) ??
+    (tokens.includes('gnueabihf') || tokens.includes('eabi') || tokens.includes('musleabihf') ? 'arm' : undefined);
+  const libc = tokens.some((t) => t.startsWith('musl'))
+    ? 'musl'
+    : tokens.some((t) => t === 'gnu' || t === 'glibc' || t === 'gnueabihf')
+      ? 'glibc'
+      : undefined;
   return cpu ? { os, cpu, libc } : undefined;
 }
 
@@ -50,6 +56,8 @@ for (const [key, pkg] of Object.entries(packages)) {
   }
 }
 
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`package-lock.json: recorded ${added} other-platform optional binaries`);

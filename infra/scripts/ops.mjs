@@ -54,7 +54,8 @@ function bar(progress) {
   const percent = Math.max(0, Math.min(100, Number(progress?.percent ?? 0)));
   const filled = Math.round(percent / 4);
   const detail = progress?.total !== undefined ? ` ${progress.done}/${progress.total} cars` : '';
-  const sites = progress?.sites > 1 ? ` (site ${Math.min(progress.sitesDone + 1, progress.sites)} of ${progress.sites})` : '';
+  const sites =
+    progress?.sites > 1 ? ` (site ${Math.min(progress.sitesDone + 1, progress.sites)} of ${progress.sites})` : '';
   return `[${'#'.repeat(filled)}${'-'.repeat(25 - filled)}] ${String(percent).padStart(3)}%${detail}${sites}`;
 }
 
@@ -83,7 +84,10 @@ switch (command) {
   case 'reindex': {
     const site = option(args, '--site');
     if (!site && !args.includes('--all')) fail('reindex needs --site <slug> or --all');
-    const started = await call('POST', site ? `/api/ops/sites/${encodeURIComponent(site)}/reindex` : '/api/ops/reindex');
+    const started = await call(
+      'POST',
+      site ? `/api/ops/sites/${encodeURIComponent(site)}/reindex` : '/api/ops/reindex',
+    );
     process.stdout.write(`reindex queued (job ${started.jobId})\n`);
     await follow(started.statusUrl);
     break;

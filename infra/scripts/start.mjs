@@ -14,7 +14,8 @@ const shell = presentValues(process.env);
 const env = {
   ...dotenv.values,
   ...shell,
-  DATABASE_URL: shell.DATABASE_URL ?? dotenv.values.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/dealer_platform',
+  DATABASE_URL:
+    shell.DATABASE_URL ?? dotenv.values.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/dealer_platform',
   REDIS_URL: shell.REDIS_URL ?? dotenv.values.REDIS_URL ?? 'redis://127.0.0.1:6379',
   PORT: shell.PORT ?? '3001',
   WEB_PORT: shell.WEB_PORT ?? '3000',
@@ -44,7 +45,12 @@ async function preflight() {
     await pg.end().catch(() => undefined);
   }
   const Redis = require('ioredis');
-  const redis = new Redis(env.REDIS_URL, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(env.REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 3000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => undefined);
   try {
     await redis.connect();
@@ -65,7 +71,13 @@ function step(title, command, args, cwd = root) {
 const children = [];
 function run(name, command, args, cwd = root) {
   const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const prefix = (chunk) => chunk.toString().split('\n').filter(Boolean).map((line) => `[${name}] ${line}\n`).join('');
+  const prefix = (chunk) =>
+    chunk
+      .toString()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => `[${name}] ${line}\n`)
+      .join('');
   child.stdout.on('data', (chunk) => process.stdout.write(prefix(chunk)));
   child.stderr.on('data', (chunk) => process.stderr.write(prefix(chunk)));
   child.on('exit', (code, signal) => {
@@ -83,7 +95,9 @@ function stop(code = 0) {
   stopping = true;
   for (const child of children) child.kill('SIGTERM');
   setTimeout(() => process.exit(code), 12000).unref();
-  Promise.all(children.map((c) => new Promise((resolve) => (c.exitCode !== null ? resolve() : c.on('exit', resolve))))).then(() => process.exit(code));
+  Promise.all(
+    children.map((c) => new Promise((resolve) => (c.exitCode !== null ? resolve() : c.on('exit', resolve)))),
+  ).then(() => process.exit(code));
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
@@ -103,15 +117,26 @@ async function waitFor(url, seconds) {
 }
 
 const started = Date.now();
-if (dotenv.created) process.stdout.write(`Created ${dotenv.file} from .env.example with a new OPS_TOKEN (ops API and /ops/queues).\n`);
+if (dotenv.created)
+  process.stdout.write(`Created ${dotenv.file} from .env.example with a new OPS_TOKEN (ops API and /ops/queues).\n`);
 await preflight();
 step('build', 'npx', ['nx', 'run-many', '-t', 'build', '-p', 'api', 'worker', 'web', 'seed', '--parallel=2']);
-step('database: migrate and seed demo data when empty', 'node', ['libs/seed/dist/cli.js', '--create-database', '--migrate', '--seed-if-empty']);
+step('database: migrate and seed demo data when empty', 'node', [
+  'libs/seed/dist/cli.js',
+  '--create-database',
+  '--migrate',
+  '--seed-if-empty',
+]);
 run('api', 'node', ['services/api/dist/main.js']);
 run('worker', 'node', ['services/worker/dist/main.js']);
 await waitFor(`http://127.0.0.1:${env.PORT}/health/ready`, 60);
 // Next's own binary, not npx, so the SIGTERM on stop reaches the server itself.
-run('web', process.execPath, [require.resolve('next/dist/bin/next', { paths: [path.join(root, 'web')] }), 'start', '-p', env.WEB_PORT], path.join(root, 'web'));
+run(
+  'web',
+  process.execPath,
+  [require.resolve('next/dist/bin/next', { paths: [path.join(root, 'web')] }), 'start', '-p', env.WEB_PORT],
+  path.join(root, 'web'),
+);
 await waitFor(`http://127.0.0.1:${env.WEB_PORT}/`, 60);
 
 const sites = await (await fetch(`${env.API_URL}/api/sites`)).json();
@@ -120,4 +145,6 @@ for (const site of sites) {
   const host = site.hosts.find((h) => h.endsWith('.localhost')) ?? site.hosts[0];
   process.stdout.write(`  ${site.name.padEnd(28)} http://${host}:${env.WEB_PORT}\n`);
 }
-process.stdout.write(`  all sites (development)      http://localhost:${env.WEB_PORT}\n  api                          http://localhost:${env.PORT}/health/ready\n  api docs (OpenAPI)           http://localhost:${env.PORT}/api/docs\n  queue dashboard              http://localhost:${env.PORT}/ops/queues  (any user, password: OPS_TOKEN in ${dotenv.file})\n\nCtrl+C stops everything.\n`);
+process.stdout.write(
+  `  all sites (development)      http://localhost:${env.WEB_PORT}\n  api                          http://localhost:${env.PORT}/health/ready\n  api docs (OpenAPI)           http://localhost:${env.PORT}/api/docs\n  queue dashboard              http://localhost:${env.PORT}/ops/queues  (any user, password: OPS_TOKEN in ${dotenv.file})\n\nCtrl+C stops everything.\n`,
+);

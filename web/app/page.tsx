@@ -18,8 +18,8 @@ export default async function SiteIndexPage() {
     <main id="main" className={`container ${styles.page}`}>
       <h1>Sites</h1>
       <p className={styles.lead}>
-        Development index: each site answers on its own host name. Open one below; <code>*.localhost</code> resolves to this
-        machine.
+        Development index: each site answers on its own host name. Open one below; <code>*.localhost</code> resolves to
+        this machine.
       </p>
       {sites.length === 0 ? (
         <p>No sites yet. Seed the database to add the demo sites.</p>
@@ -28,7 +28,11 @@ export default async function SiteIndexPage() {
           {sites.map((site) => {
             const url = devSiteUrl(site.slug, port);
             return (
-              <li key={site.slug} className={styles.item} style={site.primaryColour ? { borderLeftColor: site.primaryColour } : undefined}>
+              <li
+                key={site.slug}
+                className={styles.item}
+                style={site.primaryColour ? { borderLeftColor: site.primaryColour } : undefined}
+              >
                 <a href={url} className={styles.name}>
                   {site.name}
                 </a>

@@ -17,7 +17,10 @@ async function query<T>(sql: string, params: unknown[]): Promise<T[]> {
  * sms_messages instead of sending them.
  */
 export async function lastTextedCode(e164: string): Promise<string> {
-  const [row] = await query<{ body: string }>(`SELECT body FROM sms_messages WHERE phone = $1 ORDER BY created_at DESC LIMIT 1`, [e164]);
+  const [row] = await query<{ body: string }>(
+    `SELECT body FROM sms_messages WHERE phone = $1 ORDER BY created_at DESC LIMIT 1`,
+    [e164],
+  );
   const code = row ? /\b(\d{6})\b/.exec(row.body)?.[1] : undefined;
   if (!code) throw new Error(`No sign-in code has been texted to ${e164}`);
   return code;
@@ -48,13 +51,26 @@ export async function newModelsOnShow(siteSlug: string): Promise<string[]> {
  * Stands in for a car stored before feeds checked media addresses: sets its images as given and
  * returns a function that puts the old ones back.
  */
-export async function storeCarImages(siteSlug: string, images: { url: string; thumb: { url: string } }[]): Promise<{ slug: string; restore: () => Promise<void> }> {
+export async function storeCarImages(
+  siteSlug: string,
+  images: { url: string; thumb: { url: string } }[],
+): Promise<{ slug: string; restore: () => Promise<void> }> {
   const [car] = await query<{ id: number; slug: string; images: unknown }>(
     `SELECT c.id, c.slug, c.data->'images' AS images FROM cars c JOIN dealerships d ON d.id = c.dealership_id JOIN sites s ON s.id = d.site_id
      WHERE s.slug = $1 AND c.status = 'in_stock' AND c.show_on_dealer_website AND c.withdrawn_at IS NULL ORDER BY c.id DESC LIMIT 1`,
     [siteSlug],
   );
   if (!car) throw new Error(`${siteSlug} has no car in stock`);
-  await query(`UPDATE cars SET data = jsonb_set(data, '{images}', $2::jsonb) WHERE id = $1`, [car.id, JSON.stringify(images)]);
-  return { slug: car.slug, restore: async () => void (await query(`UPDATE cars SET data = jsonb_set(data, '{images}', $2::jsonb) WHERE id = $1`, [car.id, JSON.stringify(car.images ?? [])])) };
+  await query(`UPDATE cars SET data = jsonb_set(data, '{images}', $2::jsonb) WHERE id = $1`, [
+    car.id,
+    JSON.stringify(images),
+  ]);
+  return {
+    slug: car.slug,
+    restore: async () =>
+      void (await query(`UPDATE cars SET data = jsonb_set(data, '{images}', $2::jsonb) WHERE id = $1`, [
+        car.id,
+        JSON.stringify(car.images ?? []),
+      ])),
+  };
 }

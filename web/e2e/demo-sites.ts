@@ -7,7 +7,11 @@ export const DEMO_SITE_SLUGS = ['harbour-motor-group', 'werribee-isuzu-ute', 'no
 export interface SiteConfigAnswer {
   site: { slug: string; name: string };
   config: {
-    theme: { primary_colour: string; body_font: 'system' | 'humanist' | 'geometric' | 'serif' | 'condensed'; heading_font: 'system' | 'humanist' | 'geometric' | 'serif' | 'condensed' };
+    theme: {
+      primary_colour: string;
+      body_font: 'system' | 'humanist' | 'geometric' | 'serif' | 'condensed';
+      heading_font: 'system' | 'humanist' | 'geometric' | 'serif' | 'condensed';
+    };
     gates: { gated_routes: string[] };
     wording: { tagline: string };
     navigation: {

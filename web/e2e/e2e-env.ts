@@ -22,7 +22,8 @@ export function e2eRunId(): string {
 }
 
 export function e2eDatabaseName(runId = e2eRunId()): string {
-  if (!/^[a-z0-9_]+$/.test(runId)) throw new Error(`E2E_RUN_ID must be lower-case letters, digits and underscores: ${runId}`);
+  if (!/^[a-z0-9_]+$/.test(runId))
+    throw new Error(`E2E_RUN_ID must be lower-case letters, digits and underscores: ${runId}`);
   return `platform_e2e_${runId}`;
 }
 

@@ -17,7 +17,12 @@ function postLead(forgedFor: string): Promise<number> {
         localAddress: '127.0.0.18',
         method: 'POST',
         path: `/api/sites/${DEMO_SITE_SLUGS[0]}/leads`,
-        headers: { host: `${DEMO_SITE_SLUGS[0]}.localhost:${WEB_PORT}`, 'content-type': 'application/json', 'x-forwarded-for': forgedFor, 'content-length': Buffer.byteLength(body) },
+        headers: {
+          host: `${DEMO_SITE_SLUGS[0]}.localhost:${WEB_PORT}`,
+          'content-type': 'application/json',
+          'x-forwarded-for': forgedFor,
+          'content-length': Buffer.byteLength(body),
+        },
       },
       (response) => {
         response.resume();

@@ -9,7 +9,12 @@ const USED = 'northside-used-cars';
 test.describe('finance form', () => {
   test('is prefilled from the query, lists its errors, submits and lands on /success', async ({ page }) => {
     const car = await anInStockCar(GROUP);
-    await page.goto(siteUrl(GROUP, `/finance?preferredDealership=harbour-mazda-newcastle&vehiclePriceBudget=35000&car_id=${car.id}&car_type=used#finance-form`));
+    await page.goto(
+      siteUrl(
+        GROUP,
+        `/finance?preferredDealership=harbour-mazda-newcastle&vehiclePriceBudget=35000&car_id=${car.id}&car_type=used#finance-form`,
+      ),
+    );
     const form = page.locator('form#finance-form');
     await expect(form).toBeVisible();
     await expect(form.getByLabel('Preferred dealership')).toHaveValue('harbour-mazda-newcastle');
@@ -49,7 +54,10 @@ test.describe('finance calculator, slider variant on the finance page', () => {
     await expect(calculator.getByTestId('finance-repayment')).not.toHaveText('');
   });
 
-  test('on a site whose slider follows the price, a budget above 100000 sets the maximum to 1.05 times it', async ({ page, request }) => {
+  test('on a site whose slider follows the price, a budget above 100000 sets the maximum to 1.05 times it', async ({
+    page,
+    request,
+  }) => {
     await dismissPopupsOf(page, request, USED);
     await page.goto(siteUrl(USED, '/apply-for-finance?vehiclePriceBudget=120000'));
     const slider = page.locator('#finance-calculator').getByRole('slider', { name: 'Purchase price slider' });

@@ -32,7 +32,16 @@ function errorsOf(page: Page): string[] {
 }
 
 async function largestCornerRadius(page: Page, selector: string): Promise<number> {
-  return page.locator(selector).first().evaluate((element) => Math.max(...getComputedStyle(element).borderRadius.split(/[\s/]+/).map((value) => parseFloat(value) || 0)));
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) =>
+      Math.max(
+        ...getComputedStyle(element)
+          .borderRadius.split(/[\s/]+/)
+          .map((value) => parseFloat(value) || 0),
+      ),
+    );
 }
 
 for (const size of SIZES) {
@@ -40,7 +49,10 @@ for (const size of SIZES) {
     test.use({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.hasTouch });
 
     for (const site of DEMO_SITE_SLUGS) {
-      test(`${site}: home, search, vehicle and locations render without errors`, async ({ page, request }, testInfo) => {
+      test(`${site}: home, search, vehicle and locations render without errors`, async ({
+        page,
+        request,
+      }, testInfo) => {
         await dismissPopupsOf(page, request, site);
         const errors = errorsOf(page);
         const car = await anInStockCar(site);
@@ -58,7 +70,10 @@ for (const size of SIZES) {
             const header = await page.locator('header').first().boundingBox();
             expect(header?.height, `${path}: header height`).toBeLessThanOrEqual(PHONE_HEADER_MAX_PX);
           }
-          await testInfo.attach(`${site}-${name}-${size.name}.png`, { body: await page.screenshot(), contentType: 'image/png' });
+          await testInfo.attach(`${site}-${name}-${size.name}.png`, {
+            body: await page.screenshot(),
+            contentType: 'image/png',
+          });
         }
         expect(errors).toEqual([]);
       });
@@ -79,7 +94,11 @@ for (const size of SIZES) {
         const response = await page.goto(siteUrl(site, target));
         if (status === undefined) expect(response?.status(), target).toBeLessThan(400);
         await page.waitForLoadState('networkidle');
-        if (size.name === 'phone') expect((await page.locator('header').first().boundingBox())?.height, `${name}: header height`).toBeLessThanOrEqual(PHONE_HEADER_MAX_PX);
+        if (size.name === 'phone')
+          expect(
+            (await page.locator('header').first().boundingBox())?.height,
+            `${name}: header height`,
+          ).toBeLessThanOrEqual(PHONE_HEADER_MAX_PX);
         // A 404 page logs its own status as a console error in Chromium; nothing else may.
         if (status === 404) errors.splice(0, errors.length, ...errors.filter((error) => !error.includes('404')));
         expect(errors, `${name} (${target})`).toEqual([]);
@@ -122,22 +141,33 @@ test.describe('desktop vehicle page', () => {
   test.use({ viewport: { width: 1366, height: 900 } });
 
   for (const site of DEMO_SITE_SLUGS) {
-    test(`${site}: full-screen photos fill the screen, panels keep square-ish corners, the enquiry shows one step at a time`, async ({ page, request }) => {
+    test(`${site}: full-screen photos fill the screen, panels keep square-ish corners, the enquiry shows one step at a time`, async ({
+      page,
+      request,
+    }) => {
       await dismissPopupsOf(page, request, site);
       await page.goto(siteUrl(site, `/cars/${(await anInStockCar(site)).slug}`));
 
-      expect(await largestCornerRadius(page, 'aside[aria-label="Price and enquiry"]')).toBeLessThanOrEqual(PANEL_RADIUS_MAX_PX);
+      expect(await largestCornerRadius(page, 'aside[aria-label="Price and enquiry"]')).toBeLessThanOrEqual(
+        PANEL_RADIUS_MAX_PX,
+      );
 
       await page.getByRole('button', { name: 'Full screen' }).click();
       const photo = page.getByTestId('full-screen-gallery').getByRole('img');
       await expect(photo).toBeVisible();
       // The drawn photo's width: the element's box, narrowed by object-fit: contain when the box is taller-limited.
       const drawnWidth = () =>
-        photo.evaluate((img: HTMLImageElement) => (img.naturalWidth ? Math.min(img.clientWidth, (img.clientHeight * img.naturalWidth) / img.naturalHeight) : 0));
+        photo.evaluate((img: HTMLImageElement) =>
+          img.naturalWidth ? Math.min(img.clientWidth, (img.clientHeight * img.naturalWidth) / img.naturalHeight) : 0,
+        );
       await expect.poll(drawnWidth).toBeGreaterThanOrEqual(0.6 * 1366);
       await page.keyboard.press('Escape');
 
-      await page.locator('aside').getByRole('link', { name: /^Enquire/ }).first().click();
+      await page
+        .locator('aside')
+        .getByRole('link', { name: /^Enquire/ })
+        .first()
+        .click();
       const dialog = page.getByRole('dialog');
       expect(await largestCornerRadius(page, 'dialog[open]')).toBeLessThanOrEqual(PANEL_RADIUS_MAX_PX);
       await expect(dialog.getByText('Step 1 of 2: Your enquiry')).toBeVisible();

@@ -9,13 +9,21 @@ interface LocationsBlockConfig {
   title: string;
 }
 
-async function blockConfigOf(request: Parameters<typeof fetchSiteConfig>[0], slug: string): Promise<LocationsBlockConfig> {
-  const answer = (await fetchSiteConfig(request, slug)) as unknown as { config: { locations_block: LocationsBlockConfig } };
+async function blockConfigOf(
+  request: Parameters<typeof fetchSiteConfig>[0],
+  slug: string,
+): Promise<LocationsBlockConfig> {
+  const answer = (await fetchSiteConfig(request, slug)) as unknown as {
+    config: { locations_block: LocationsBlockConfig };
+  };
   return answer.config.locations_block;
 }
 
 /** The first demo site whose configuration shows the block with this layout. */
-async function siteWithLayout(request: Parameters<typeof fetchSiteConfig>[0], layout: LocationsBlockConfig['layout']): Promise<{ slug: string; block: LocationsBlockConfig }> {
+async function siteWithLayout(
+  request: Parameters<typeof fetchSiteConfig>[0],
+  layout: LocationsBlockConfig['layout'],
+): Promise<{ slug: string; block: LocationsBlockConfig }> {
   for (const slug of DEMO_SITE_SLUGS) {
     const block = await blockConfigOf(request, slug);
     if (block.layout === layout && block.home_placement !== 'hidden') return { slug, block };
@@ -23,7 +31,8 @@ async function siteWithLayout(request: Parameters<typeof fetchSiteConfig>[0], la
   throw new Error(`No demo site shows the locations block as a ${layout}`);
 }
 
-const dot = (carousel: Locator, n: number) => carousel.getByRole('button', { name: new RegExp(`^Go to slide ${n} of \\d+$`) });
+const dot = (carousel: Locator, n: number) =>
+  carousel.getByRole('button', { name: new RegExp(`^Go to slide ${n} of \\d+$`) });
 
 test.describe('locations block on the home page (spec 001 screens 4 and 5)', () => {
   for (const slug of DEMO_SITE_SLUGS) {
@@ -39,7 +48,9 @@ test.describe('locations block on the home page (spec 001 screens 4 and 5)', () 
       }
       await expect(section).toBeVisible();
       await expect(section).toHaveAttribute('data-variant', block.layout);
-      await expect(page.getByRole('region', { name: 'Our dealerships' })).toHaveCount(block.home_placement === 'beside_dealership_list' ? 1 : 0);
+      await expect(page.getByRole('region', { name: 'Our dealerships' })).toHaveCount(
+        block.home_placement === 'beside_dealership_list' ? 1 : 0,
+      );
       // Every card has its contact details and a Get Directions link.
       const cards = section.getByRole('article');
       expect(await cards.count()).toBeGreaterThan(1);
@@ -60,9 +71,18 @@ test.describe('locations block on the home page (spec 001 screens 4 and 5)', () 
       await dismissPopupsOf(page, request, slug);
       await page.goto(siteUrl(slug));
       await expect(page.locator('[data-variant]').first()).toBeVisible();
-      const results = await new AxeBuilder({ page }).include('[data-variant]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-      expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+      const results = await new AxeBuilder({ page })
+        .include('[data-variant]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      const serious = results.violations.filter(
+        (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+      );
+      expect(
+        serious.map(
+          (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+        ),
+      ).toEqual([]);
     });
   }
 
@@ -78,7 +98,10 @@ test.describe('locations block on the home page (spec 001 screens 4 and 5)', () 
 });
 
 test.describe('carousel (spec 001 §4)', () => {
-  test('previous and next follow the ability to scroll, dots track the slide, arrow keys scroll', async ({ page, request }) => {
+  test('previous and next follow the ability to scroll, dots track the slide, arrow keys scroll', async ({
+    page,
+    request,
+  }) => {
     const { slug, block } = await siteWithLayout(request, 'carousel');
     await dismissPopupsOf(page, request, slug);
     await page.goto(siteUrl(slug));

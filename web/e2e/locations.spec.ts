@@ -12,7 +12,9 @@ test.beforeEach(async ({ page, request }) => {
 });
 
 test.describe('locations list (spec 000 screen 1)', () => {
-  test('tabs per location type; searching writes locationQuery and a changed list starts at the first tab', async ({ page }) => {
+  test('tabs per location type; searching writes locationQuery and a changed list starts at the first tab', async ({
+    page,
+  }) => {
     await page.goto(siteUrl(SINGLE, '/locations'));
     const card = page.getByRole('article', { name: 'Werribee Isuzu UTE' });
     const tabs = card.getByRole('tab');
@@ -22,7 +24,10 @@ test.describe('locations list (spec 000 screen 1)', () => {
     await card.getByRole('tab', { name: 'Service' }).click();
     const servicePanel = card.getByRole('tabpanel');
     await expect(servicePanel.getByRole('heading', { name: 'Werribee Isuzu UTE Service' })).toBeVisible();
-    await expect(servicePanel.getByRole('link', { name: /^Book a Service/ })).toHaveAttribute('href', '/service?location=werribee-isuzu-ute-service');
+    await expect(servicePanel.getByRole('link', { name: /^Book a Service/ })).toHaveAttribute(
+      'href',
+      '/service?location=werribee-isuzu-ute-service',
+    );
     await expect(servicePanel.getByText('Mon-Fri')).toBeVisible();
 
     // Arrow keys move between tabs.
@@ -35,7 +40,10 @@ test.describe('locations list (spec 000 screen 1)', () => {
     await expect(page).toHaveURL(/locationQuery=sales/);
     await expect(tabs).toHaveText(['Sales']);
     await expect(card.getByRole('tab', { name: 'Sales' })).toHaveAttribute('aria-selected', 'true');
-    await expect(card.getByRole('tabpanel').getByRole('link', { name: /^Contact Us/ })).toHaveAttribute('href', '/contact');
+    await expect(card.getByRole('tabpanel').getByRole('link', { name: /^Contact Us/ })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
     await expect(card.getByText(/^DL# /)).toBeVisible();
 
     await page.getByPlaceholder('Search locations...').fill('3030');
@@ -47,8 +55,13 @@ test.describe('locations list (spec 000 screen 1)', () => {
     await expect(page.getByText('No locations match your search.')).toBeVisible();
   });
 
-  test('a group shows every tab side by side and Send Enquiry opens a modal with a hidden location_id', async ({ page, request }) => {
-    const { locations } = (await fetchSiteConfig(request, GROUP)) as unknown as { locations: { id: number; name: string }[] };
+  test('a group shows every tab side by side and Send Enquiry opens a modal with a hidden location_id', async ({
+    page,
+    request,
+  }) => {
+    const { locations } = (await fetchSiteConfig(request, GROUP)) as unknown as {
+      locations: { id: number; name: string }[];
+    };
     const newcastle = locations.find((location) => location.name === 'Harbour Mazda Newcastle');
     expect(newcastle).toBeDefined();
 
@@ -74,13 +87,20 @@ test.describe('locations list (spec 000 screen 1)', () => {
 test.describe('contact pages', () => {
   test('/contact-us/{slug} strips the trailing Sales, Service or Parts from the name', async ({ page }) => {
     await page.goto(siteUrl(USED, '/locations?locationQuery=Kedron'));
-    await page.getByRole('article', { name: 'Northside Used Cars' }).getByRole('link', { name: /^Contact Us at Northside Used Cars Kedron/ }).click();
+    await page
+      .getByRole('article', { name: 'Northside Used Cars' })
+      .getByRole('link', { name: /^Contact Us at Northside Used Cars Kedron/ })
+      .click();
     await expect(page).toHaveURL(siteUrl(USED, '/contact-us/northside-used-cars-kedron'));
 
     await page.goto(siteUrl(GROUP, '/contact-us/harbour-toyota-homebush'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us at Harbour Toyota Homebush');
     const departments = page.getByRole('list', { name: 'Departments' });
-    await expect(departments.getByRole('heading', { level: 3 })).toHaveText(['Harbour Toyota Homebush Sales', 'Harbour Toyota Homebush Service', 'Harbour Toyota Homebush Parts']);
+    await expect(departments.getByRole('heading', { level: 3 })).toHaveText([
+      'Harbour Toyota Homebush Sales',
+      'Harbour Toyota Homebush Service',
+      'Harbour Toyota Homebush Parts',
+    ]);
     await expect(page.getByRole('link', { name: /^Get Directions/ }).first()).toHaveAttribute('href', /^https:\/\//);
 
     const missing = await page.goto(siteUrl(GROUP, '/contact-us/harbour-toyota-homebush-sales'));
@@ -125,10 +145,20 @@ test.describe('location page', () => {
     // The newest 12 of the Google reviews the location has (the demo has 15), newest first.
     const list = reviews.getByRole('list', { name: 'Latest reviews of Northside Used Cars Kedron' });
     await expect(list.getByRole('article')).toHaveCount(12);
-    const dates = await list.locator('time').evaluateAll((times) => times.map((time) => Date.parse(time.getAttribute('datetime') ?? '')));
+    const dates = await list
+      .locator('time')
+      .evaluateAll((times) => times.map((time) => Date.parse(time.getAttribute('datetime') ?? '')));
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
-    await expect(list.getByRole('article').first().getByRole('img', { name: /^Rated [1-5]\.0 out of 5$/ })).toBeVisible();
-    await expect(reviews.getByRole('link', { name: /Read all reviews on Google/ })).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\//);
+    await expect(
+      list
+        .getByRole('article')
+        .first()
+        .getByRole('img', { name: /^Rated [1-5]\.0 out of 5$/ }),
+    ).toBeVisible();
+    await expect(reviews.getByRole('link', { name: /Read all reviews on Google/ })).toHaveAttribute(
+      'href',
+      /^https:\/\/www\.google\.com\/maps\//,
+    );
 
     await page.goto(siteUrl(USED, '/locations/northside-service-centre'));
     await expect(page.getByRole('heading', { level: 1, name: 'Northside Service Centre' })).toBeVisible();

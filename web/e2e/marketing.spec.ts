@@ -39,14 +39,18 @@ test.describe('promotions slider and banners (spec 001 screens 18-19)', () => {
     await expect(slider.getByRole('button', { name: 'Go to slide 1 of 2' })).toHaveAttribute('aria-current', 'true');
   });
 
-  test('the car-type display filter: a strict used-only banner shows on a used-only site, not on a group selling every type', async ({ page }) => {
+  test('the car-type display filter: a strict used-only banner shows on a used-only site, not on a group selling every type', async ({
+    page,
+  }) => {
     await page.goto(siteUrl(GROUP, '/'));
     const banners = page.getByRole('region', { name: 'Banners' });
     await expect(banners.getByRole('img', { name: 'Pre-owned week' })).toBeAttached();
     await expect(page.getByRole('img', { name: 'Used cars only: trade in today' })).toHaveCount(0);
 
     await page.goto(siteUrl(USED, '/'));
-    await expect(page.getByRole('region', { name: 'Banners' }).getByRole('img', { name: 'Used cars only: trade in today' })).toBeAttached();
+    await expect(
+      page.getByRole('region', { name: 'Banners' }).getByRole('img', { name: 'Used cars only: trade in today' }),
+    ).toBeAttached();
   });
 
   test('feature banner and why-buy-from-us block come from configuration', async ({ page }) => {
@@ -61,15 +65,24 @@ test.describe('promotions slider and banners (spec 001 screens 18-19)', () => {
 });
 
 test.describe('brand directory (spec 001 screen 17)', () => {
-  test('sections of brand tiles to /{brand slug}/overview, the stats banner and the group companies', async ({ page }) => {
+  test('sections of brand tiles to /{brand slug}/overview, the stats banner and the group companies', async ({
+    page,
+  }) => {
     await page.goto(siteUrl(GROUP, '/brands'));
     await expect(page.getByRole('heading', { level: 1, name: 'Our Brands' })).toBeVisible();
-    await expect(page.getByTestId('brand-stats').getByRole('listitem')).toHaveText(['50+ Locations', '40+ Brands', '30+ Years Est.']);
+    await expect(page.getByTestId('brand-stats').getByRole('listitem')).toHaveText([
+      '50+ Locations',
+      '40+ Brands',
+      '30+ Years Est.',
+    ]);
 
     const cars = page.getByRole('region', { name: 'Car Brands' });
     await expect(cars.getByRole('link', { name: 'Toyota' })).toHaveAttribute('href', '/toyota/overview');
     await expect(page.getByRole('region', { name: 'Motorcycle Brands' }).getByTestId('brand-tile')).toHaveCount(1);
-    await expect(page.getByRole('region', { name: 'Truck Brands' }).getByRole('link')).toHaveAttribute('href', '/isuzu-ute/overview');
+    await expect(page.getByRole('region', { name: 'Truck Brands' }).getByRole('link')).toHaveAttribute(
+      'href',
+      '/isuzu-ute/overview',
+    );
 
     const companies = page.getByRole('navigation', { name: 'Group companies' });
     for (const href of ['/twg-cars', '/twg-rental', '/twg-tyres', '/neotek', '/4x4-outdoor']) {
@@ -82,7 +95,9 @@ test.describe('brand directory (spec 001 screen 17)', () => {
     await page.getByRole('region', { name: 'Car Brands' }).getByRole('link', { name: 'Toyota' }).click();
     await expect(page).toHaveURL(siteUrl(GROUP, '/toyota/overview'));
     await expect(page.getByRole('heading', { level: 1, name: 'Toyota' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Toyota dealerships' }).getByRole('link', { name: 'Harbour Toyota' })).toHaveAttribute('href', 'https://www.harbourtoyota.com.au');
+    await expect(
+      page.getByRole('navigation', { name: 'Toyota dealerships' }).getByRole('link', { name: 'Harbour Toyota' }),
+    ).toHaveAttribute('href', 'https://www.harbourtoyota.com.au');
   });
 
   test('a site without the brand directory has no directory at that path', async ({ page }) => {
@@ -92,7 +107,9 @@ test.describe('brand directory (spec 001 screen 17)', () => {
 });
 
 test.describe('offers pages', () => {
-  test('/offers/{manufacturer}/{id} and /offers/{id} show a configured offer; an expired one is not found', async ({ page }) => {
+  test('/offers/{manufacturer}/{id} and /offers/{id} show a configured offer; an expired one is not found', async ({
+    page,
+  }) => {
     const response = await page.goto(siteUrl(SINGLE, '/offers/isuzu-ute/101'));
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'D-MAX SX Cab Chassis drive-away offer' })).toBeVisible();
@@ -109,7 +126,10 @@ test.describe('offers pages', () => {
   test('the home page links to each live offer', async ({ page }) => {
     await page.goto(siteUrl(SINGLE, '/'));
     const offers = page.getByRole('region', { name: 'Latest Offers' });
-    await expect(offers.getByRole('link', { name: /D-MAX SX Cab Chassis/ })).toHaveAttribute('href', '/offers/isuzu-ute/101');
+    await expect(offers.getByRole('link', { name: /D-MAX SX Cab Chassis/ })).toHaveAttribute(
+      'href',
+      '/offers/isuzu-ute/101',
+    );
     await expect(offers.getByRole('link')).toHaveCount(2);
   });
 });

@@ -42,7 +42,10 @@ test.describe('model pages', () => {
     expect(titles.length).toBeLessThanOrEqual(21);
     for (const title of titles) expect(title).toContain('D-MAX');
 
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Isuzu D-MAX')).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Isuzu D-MAX')).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await page.getByRole('link', { name: 'View all D-MAX stock' }).click();
     await expect(page).toHaveURL(/\/search\/new-used-and-demo-cars\?.*make_model/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('D-MAX');

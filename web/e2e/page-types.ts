@@ -10,7 +10,9 @@ const SINGLE = 'werribee-isuzu-ute';
 async function aLocation(request: APIRequestContext, site: string): Promise<{ slug: string; name: string }> {
   const response = await request.get(`${API_ORIGIN}/api/sites/${site}/config`);
   if (!response.ok()) throw new Error(`GET /api/sites/${site}/config answered ${response.status()}`);
-  const { locations } = (await response.json()) as { locations: { slug: string; name: string; visible?: boolean | null }[] };
+  const { locations } = (await response.json()) as {
+    locations: { slug: string; name: string; visible?: boolean | null }[];
+  };
   const location = locations.find((entry) => entry.visible !== false);
   if (!location) throw new Error(`${site} has no visible location`);
   return location;
@@ -30,7 +32,11 @@ export const PAGES: [name: string, site: string, path: PagePath, status?: number
   ['sign-in', GROUP, '/sign-in?type=watchlist&redirect=%2Fwatchlist'],
   ['locations', GROUP, '/locations'],
   ['location', GROUP, async (request) => `/locations/${(await aLocation(request, GROUP)).slug}`],
-  ['contact-us location', GROUP, async (request) => `/contact-us/${contactSlug((await aLocation(request, GROUP)).name)}`],
+  [
+    'contact-us location',
+    GROUP,
+    async (request) => `/contact-us/${contactSlug((await aLocation(request, GROUP)).name)}`,
+  ],
   ['single-brand contact', SINGLE, '/contact'],
   ['finance', GROUP, '/finance'],
   ['personalised finance', GROUP, async () => `/personalised/finance?car_id=${(await anInStockCar(GROUP)).id}`],
@@ -47,4 +53,3 @@ export const PAGES: [name: string, site: string, path: PagePath, status?: number
   ['model', SINGLE, '/models/d-max'],
   ['not-found', GROUP, '/no-such-page', 404],
 ];
-

@@ -27,12 +27,15 @@ async function shownPrices(page: Page): Promise<number[]> {
 /** GET a site page as curl would: no JavaScript, the site chosen by the Host header. */
 function fetchHtml(slug: string, path: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: WEB_PORT, path, headers: { host: `${slug}.localhost:${WEB_PORT}` } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port: WEB_PORT, path, headers: { host: `${slug}.localhost:${WEB_PORT}` } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -111,7 +114,9 @@ test.describe('filters, sort and paging', () => {
     await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).click();
     await expect(page).toHaveURL(/[?&]page=2/);
     await expect(cardTitles(page).first()).not.toHaveText(firstTitle ?? '');
-    await expect(page.getByRole('navigation', { name: 'Pagination' }).locator('[aria-current="page"]')).toContainText('2');
+    await expect(page.getByRole('navigation', { name: 'Pagination' }).locator('[aria-current="page"]')).toContainText(
+      '2',
+    );
 
     await page.goBack();
     await expect(page).not.toHaveURL(/page=/);
@@ -127,7 +132,9 @@ test.describe('filters, sort and paging', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Used Cars');
   });
 
-  test('a search with no results shows the no-results card, and Clear Filters goes to the refresh path', async ({ page }) => {
+  test('a search with no results shows the no-results card, and Clear Filters goes to the refresh path', async ({
+    page,
+  }) => {
     await page.goto(siteUrl(slug, SEARCH_PATH));
     // Typed slowly, so each pause searches: the box keeps its focus and text across those searches.
     const box = page.getByRole('searchbox', { name: 'Search stock' });
@@ -138,7 +145,11 @@ test.describe('filters, sort and paging', () => {
     await expect(box).toHaveValue('zzqx no such car');
     await expect(page).toHaveURL(/query=zzqx%20no%20such%20car/);
     await expect(page.getByRole('heading', { name: 'No Results Available' })).toBeVisible();
-    await expect(page.getByText('No results found for your search at this time. Please try adjusting the filters for more results.')).toBeVisible();
+    await expect(
+      page.getByText(
+        'No results found for your search at this time. Please try adjusting the filters for more results.',
+      ),
+    ).toBeVisible();
     await expect(cards(page)).toHaveCount(0);
 
     await page.getByRole('link', { name: 'Clear Filters' }).click();
@@ -148,7 +159,9 @@ test.describe('filters, sort and paging', () => {
   });
 
   test('unknown and malformed query parameters are ignored', async ({ page }) => {
-    const response = await page.goto(siteUrl(slug, `${SEARCH_PATH}?page=abc&sortBy=nope&range[price]=zz&refinementList[nope][0]=x&menu[make]=`));
+    const response = await page.goto(
+      siteUrl(slug, `${SEARCH_PATH}?page=abc&sortBy=nope&range[price]=zz&refinementList[nope][0]=x&menu[make]=`),
+    );
     expect(response?.status()).toBe(200);
     await expect(cards(page)).toHaveCount(PAGE_SIZE);
   });
@@ -184,7 +197,9 @@ test.describe('search routes', () => {
   test('car type, make, make and model, and body paths', async ({ page }) => {
     await page.goto(siteUrl(slug, '/search/new-cars'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('New Cars');
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }),
+    ).toBeVisible();
 
     await page.goto(siteUrl(slug, '/search/new-and-demo-cars'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('New and Demo Cars');
@@ -195,10 +210,9 @@ test.describe('search routes', () => {
 
     await page.goto(siteUrl(slug, '/search/toyota/hilux'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Toyota hilux$/i);
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Toyota' })).toHaveAttribute(
-      'href',
-      '/search/new-used-and-demo-cars?menu[make]=Toyota',
-    );
+    await expect(
+      page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Toyota' }),
+    ).toHaveAttribute('href', '/search/new-used-and-demo-cars?menu[make]=Toyota');
 
     await page.goto(siteUrl(slug, '/search/ute'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ute');
@@ -214,18 +228,28 @@ test.describe('favourites', () => {
   test('a favourite survives a reload, stored with the favourite entry shape', async ({ page }) => {
     const slug = 'werribee-isuzu-ute';
     await page.goto(siteUrl(slug, SEARCH_PATH));
-    const button = cards(page).first().getByRole('button', { name: /^Favourite / });
+    const button = cards(page)
+      .first()
+      .getByRole('button', { name: /^Favourite / });
     await expect(button).toHaveAttribute('aria-pressed', 'false');
     await button.click();
     await expect(button).toHaveAttribute('aria-pressed', 'true');
 
     await page.reload();
-    await expect(cards(page).first().getByRole('button', { name: /^Favourite / })).toHaveAttribute('aria-pressed', 'true');
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('favourites') ?? '[]') as Record<string, unknown>[]);
+    await expect(
+      cards(page)
+        .first()
+        .getByRole('button', { name: /^Favourite / }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('favourites') ?? '[]') as Record<string, unknown>[],
+    );
     expect(stored).toHaveLength(1);
     expect(Object.keys(stored[0] ?? {}).sort()).toEqual(['id', 'make', 'model', 'name', 'primary_image_url', 'slug']);
 
-    const history = await page.evaluate(() => JSON.parse(localStorage.getItem('search-history') ?? '[]') as { href: string }[]);
+    const history = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('search-history') ?? '[]') as { href: string }[],
+    );
     expect(history[0]?.href).toBe(SEARCH_PATH);
   });
 });

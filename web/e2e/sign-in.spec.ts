@@ -18,7 +18,9 @@ async function requestCode(page: Page, typed: string): Promise<void> {
 }
 
 test.describe('sign-in with a texted code', () => {
-  test('a signed-out shopper opening the watchlist signs in, saves a car, removes it and signs out', async ({ page }) => {
+  test('a signed-out shopper opening the watchlist signs in, saves a car, removes it and signs out', async ({
+    page,
+  }) => {
     const mobile = freshMobile();
     await page.goto(siteUrl(SITE, '/watchlist'));
     await expect(page).toHaveURL(/\/sign-in\?type=watchlist&redirect=%2Fwatchlist/);
@@ -50,7 +52,14 @@ test.describe('sign-in with a texted code', () => {
     // The vehicle page's save button calls this endpoint, first-party through the site's host.
     const car = await anInStockCar(SITE);
     const saved = await page.evaluate(
-      async ({ phone, carId }) => (await fetch('/api/watchlist/save-car', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone_number: phone, car_id: carId }) })).json(),
+      async ({ phone, carId }) =>
+        (
+          await fetch('/api/watchlist/save-car', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ phone_number: phone, car_id: carId }),
+          })
+        ).json(),
       { phone: mobile.typed, carId: car.id },
     );
     expect(saved).toEqual({ success: true });
@@ -95,19 +104,27 @@ test.describe('sign-in with a texted code', () => {
   });
 });
 
-test('a signed-out shopper on a gated route is sent to sign in with type, redirect and back', async ({ page, request }) => {
+test('a signed-out shopper on a gated route is sent to sign in with type, redirect and back', async ({
+  page,
+  request,
+}) => {
   const { config } = await fetchSiteConfig(request, SITE);
   expect(config.gates.gated_routes).toContain('my_garage');
   await page.goto(siteUrl(SITE, '/my-garage?tab=cars'));
   const url = new URL(page.url());
   expect(url.pathname).toBe('/sign-in');
-  expect(Object.fromEntries(url.searchParams)).toEqual({ type: 'my_garage', redirect: '/my-garage?tab=cars', back: '/' });
+  expect(Object.fromEntries(url.searchParams)).toEqual({
+    type: 'my_garage',
+    redirect: '/my-garage?tab=cars',
+    back: '/',
+  });
   await expect(page.getByText('Sign in with your mobile number to open your garage.')).toBeVisible();
 });
 
 test('a site host forwards only its own shopper API', async ({ request }) => {
   // Node does not resolve *.localhost as Chromium does: name the site in the Host header.
-  const get = (path: string) => request.get(`${WEB_ORIGIN}${path}`, { headers: { host: `${SITE}.localhost:${WEB_PORT}` } });
+  const get = (path: string) =>
+    request.get(`${WEB_ORIGIN}${path}`, { headers: { host: `${SITE}.localhost:${WEB_PORT}` } });
   const me = await get(`/api/sites/${SITE}/me`);
   expect(me.status()).toBe(200);
   expect(await me.json()).toEqual({ signed_in: false, phone: null });

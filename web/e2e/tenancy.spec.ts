@@ -9,7 +9,10 @@ test.describe('development index (bare localhost)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sites' })).toBeVisible();
     for (const slug of DEMO_SITE_SLUGS) {
       const { site } = await fetchSiteConfig(request, slug);
-      await expect(page.getByRole('link', { name: site.name, exact: true })).toHaveAttribute('href', `http://${slug}.localhost:${WEB_PORT}`);
+      await expect(page.getByRole('link', { name: site.name, exact: true })).toHaveAttribute(
+        'href',
+        `http://${slug}.localhost:${WEB_PORT}`,
+      );
     }
   });
 
@@ -53,7 +56,11 @@ for (const slug of DEMO_SITE_SLUGS) {
     test('sets body and heading typefaces from the theme in the first HTML', async ({ page, request }) => {
       const { config } = await fetchSiteConfig(request, slug);
       await page.goto(siteUrl(slug));
-      const fontOf = (selector: string) => page.locator(selector).first().evaluate((element) => getComputedStyle(element).fontFamily);
+      const fontOf = (selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((element) => getComputedStyle(element).fontFamily);
       // Chromium reports the stack with its own spacing and quotes; the first family is what counts.
       const firstFamily = (stack: string) => stack.split(',')[0]!.trim().replace(/['"]/g, '');
       expect(firstFamily(await fontOf('main'))).toBe(firstFamily(FONT_STACKS[config.theme.body_font]));
@@ -68,13 +75,19 @@ for (const slug of DEMO_SITE_SLUGS) {
       const header = config.navigation.header;
       expect(header.map((item) => item.label)).toContain('Home');
       for (const item of header) {
-        await expect(nav.getByRole('link', { name: item.label, exact: true }).first()).toHaveAttribute('href', item.href);
+        await expect(nav.getByRole('link', { name: item.label, exact: true }).first()).toHaveAttribute(
+          'href',
+          item.href,
+        );
       }
 
       const footer = page.getByRole('contentinfo');
       const buyerTools = footer.getByRole('navigation', { name: 'Buyer Tools' });
       for (const link of config.navigation.buyer_tools) {
-        await expect(buyerTools.getByRole('link', { name: link.label, exact: true })).toHaveAttribute('href', link.href);
+        await expect(buyerTools.getByRole('link', { name: link.label, exact: true })).toHaveAttribute(
+          'href',
+          link.href,
+        );
       }
       for (const name of config.navigation.payment_logos) {
         await expect(footer.getByRole('img', { name, exact: true })).toBeVisible();
@@ -85,7 +98,9 @@ for (const slug of DEMO_SITE_SLUGS) {
       const { config } = await fetchSiteConfig(request, slug);
       // Company on the default menu; whichever item the site gives children to otherwise.
       const header = config.navigation.header;
-      const parent = header.find((item) => item.label === 'Company' && item.children?.length) ?? header.find((item) => item.children?.length);
+      const parent =
+        header.find((item) => item.label === 'Company' && item.children?.length) ??
+        header.find((item) => item.children?.length);
       const firstChild = parent?.children?.[0];
       if (!parent || !firstChild) throw new Error(`${slug}: no header item has child links in its configuration`);
 

@@ -42,6 +42,12 @@ export async function oneCarWhere(siteSlug: string, condition: string): Promise<
 }
 
 /** The leads stored for a car since a moment. */
-export async function leadsFor(carId: number, since: Date): Promise<{ form: string; category: string; fields: Record<string, unknown> }[]> {
-  return query(`SELECT form, category, fields FROM leads WHERE car_id = $1 AND created_at >= $2 ORDER BY created_at`, [carId, since]);
+export async function leadsFor(
+  carId: number,
+  since: Date,
+): Promise<{ form: string; category: string; fields: Record<string, unknown> }[]> {
+  return query(`SELECT form, category, fields FROM leads WHERE car_id = $1 AND created_at >= $2 ORDER BY created_at`, [
+    carId,
+    since,
+  ]);
 }

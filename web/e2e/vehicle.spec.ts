@@ -8,8 +8,13 @@ const SITE = 'harbour-motor-group';
 const IN_STOCK = `c.status = 'in_stock'`;
 
 test.describe('vehicle detail page', () => {
-  test('an in-stock car with more than 3 images shows thumbnails and full-screen arrow navigation', async ({ page }) => {
-    const car = await oneCarWhere(SITE, `${IN_STOCK} AND jsonb_array_length(c.data->'images') > 3 AND c.data->>'video_url' IS NULL AND c.data->'spin_images' = 'null'::jsonb`);
+  test('an in-stock car with more than 3 images shows thumbnails and full-screen arrow navigation', async ({
+    page,
+  }) => {
+    const car = await oneCarWhere(
+      SITE,
+      `${IN_STOCK} AND jsonb_array_length(c.data->'images') > 3 AND c.data->>'video_url' IS NULL AND c.data->'spin_images' = 'null'::jsonb`,
+    );
     const response = await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: car.name })).toBeVisible();
@@ -42,7 +47,9 @@ test.describe('vehicle detail page', () => {
     await expect(page.getByRole('list', { name: 'Thumbnails' })).toHaveCount(0);
   });
 
-  test('a sold car still listed shows the SOLD message and Find Me Something Similar instead of price and buttons', async ({ page }) => {
+  test('a sold car still listed shows the SOLD message and Find Me Something Similar instead of price and buttons', async ({
+    page,
+  }) => {
     const car = await oneCarWhere(SITE, `c.status = 'sold' AND c.listed_until > now()`);
     const response = await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
     expect(response?.status()).toBe(200);
@@ -57,7 +64,9 @@ test.describe('vehicle detail page', () => {
     await expect(page.getByRole('dialog', { name: 'Find Me Something Similar' })).toBeVisible();
   });
 
-  test('a sold car past its listing window answers noindex with the SOLD message; an unknown slug is a 404', async ({ page }) => {
+  test('a sold car past its listing window answers noindex with the SOLD message; an unknown slug is a 404', async ({
+    page,
+  }) => {
     const car = await oneCarWhere(SITE, `c.status = 'sold' AND c.listed_until < now()`);
     const response = await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
     expect(response?.status()).toBe(200);
@@ -75,7 +84,10 @@ test.describe('vehicle detail page', () => {
     await expect(page).toHaveTitle(new RegExp(car.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', siteUrl(SITE, `/cars/${car.slug}`));
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/media\//);
-    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, unknown>;
+    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<
+      string,
+      unknown
+    >;
     expect(data['@type']).toBe('Car');
     expect((data['offers'] as { price: number }).price).toBe(car.price);
   });
@@ -85,7 +97,9 @@ test.describe('vehicle detail page', () => {
     await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
     const masked = page.getByTestId('phone-reveal');
     await expect(masked).toContainText(/^\d\d \d{3}X XXXX/);
-    const report = page.waitForResponse((r) => r.url().endsWith(`/cars/${car.slug}/phone-reveal`) && r.request().method() === 'POST');
+    const report = page.waitForResponse(
+      (r) => r.url().endsWith(`/cars/${car.slug}/phone-reveal`) && r.request().method() === 'POST',
+    );
     await masked.click();
     expect((await report).status()).toBe(202);
     await expect(page.getByTestId('phone-number')).toHaveText(/^0\d \d{4} \d{4}$/);
@@ -110,8 +124,12 @@ test.describe('vehicle detail page', () => {
     const car = await oneCarWhere(SITE, IN_STOCK);
     // The API answers car_fields when the page's copy is older than the car; stand in for a car
     // changed since this page was rendered.
-    await page.route(`**/api/cars/${car.slug}/view.json?*`, (route) => route.fulfill({ json: { views: 1, car_fields: { price: 1 } } }));
-    const refresh = page.waitForRequest((request) => new URL(request.url()).pathname === `/cars/${car.slug}` && request.headers()['rsc'] === '1');
+    await page.route(`**/api/cars/${car.slug}/view.json?*`, (route) =>
+      route.fulfill({ json: { views: 1, car_fields: { price: 1 } } }),
+    );
+    const refresh = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === `/cars/${car.slug}` && request.headers()['rsc'] === '1',
+    );
     await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
     await refresh;
   });
@@ -143,19 +161,41 @@ test.describe('vehicle detail page', () => {
     }
   });
 
-  test('finance calculator output equals the libs/domain maths and clamps out-of-range values', async ({ page, request }) => {
+  test('finance calculator output equals the libs/domain maths and clamps out-of-range values', async ({
+    page,
+    request,
+  }) => {
     const car = await oneCarWhere(SITE, `${IN_STOCK} AND c.price > 5000 AND c.make <> 'Suzuki'`);
-    const answer = (await (await request.get(`${API_ORIGIN}/api/sites/${SITE}/cars/${car.slug}`)).json()) as { config: { finance: { fees: FinanceFee[]; interest_min: number; interest_max: number } } };
+    const answer = (await (await request.get(`${API_ORIGIN}/api/sites/${SITE}/cars/${car.slug}`)).json()) as {
+      config: { finance: { fees: FinanceFee[]; interest_min: number; interest_max: number } };
+    };
     const { fees, interest_min, interest_max } = answer.config.finance;
     await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
     const panel = page.locator('#finance-calculator');
     await expect(panel).toBeVisible();
-    const money = (n: number) => new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', minimumFractionDigits: 2 }).format(n);
+    const money = (n: number) =>
+      new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', minimumFractionDigits: 2 }).format(n);
 
     const cases = [
       { price: 30000, deposit: 5000, residual: 0, term: 5, interest: 10, frequency: 'week' as const, label: 'Weekly' },
-      { price: 45990, deposit: 0, residual: 10000, term: 3, interest: 7.5, frequency: 'month' as const, label: 'Monthly' },
-      { price: 18500, deposit: 2000, residual: 0, term: 7, interest: 12, frequency: 'fortnight' as const, label: 'Fortnightly' },
+      {
+        price: 45990,
+        deposit: 0,
+        residual: 10000,
+        term: 3,
+        interest: 7.5,
+        frequency: 'month' as const,
+        label: 'Monthly',
+      },
+      {
+        price: 18500,
+        deposit: 2000,
+        residual: 0,
+        term: 7,
+        interest: 12,
+        frequency: 'fortnight' as const,
+        label: 'Fortnightly',
+      },
     ];
     for (const c of cases) {
       await panel.getByLabel('Purchase price').fill(String(c.price));
@@ -164,14 +204,30 @@ test.describe('vehicle detail page', () => {
       await panel.getByLabel('Deposit or trade-in').fill(String(c.deposit));
       await panel.getByLabel('Residual').fill(String(c.residual));
       await panel.getByLabel(c.label).check();
-      const expected = financeRepayment({ price: c.price, deposit: c.deposit, residual: c.residual, termYears: c.term, interestPercent: c.interest, frequency: c.frequency, fees });
+      const expected = financeRepayment({
+        price: c.price,
+        deposit: c.deposit,
+        residual: c.residual,
+        termYears: c.term,
+        interestPercent: c.interest,
+        frequency: c.frequency,
+        fees,
+      });
       await expect(panel.getByTestId('finance-repayment')).toHaveText(money(expected.payment));
       await expect(panel.getByTestId('finance-total')).toHaveText(money(expected.totalPayable));
     }
 
     await panel.getByLabel('Interest rate (%)').fill('99');
     await expect(panel.getByText(`Cannot be less than ${interest_min} or more than ${interest_max}`)).toBeVisible();
-    const clamped = financeRepayment({ price: 18500, deposit: 2000, residual: 0, termYears: 7, interestPercent: interest_max, frequency: 'fortnight', fees });
+    const clamped = financeRepayment({
+      price: 18500,
+      deposit: 2000,
+      residual: 0,
+      termYears: 7,
+      interestPercent: interest_max,
+      frequency: 'fortnight',
+      fees,
+    });
     await expect(panel.getByTestId('finance-repayment')).toHaveText(money(clamped.payment));
 
     await panel.getByLabel('Deposit or trade-in').fill('18500');
@@ -179,7 +235,10 @@ test.describe('vehicle detail page', () => {
     await expect(panel.getByTestId('finance-total')).toHaveText('');
   });
 
-  test("the calculator opens on the teaser's loan, lists the fees in its repayment and says when it moved a typed rate", async ({ page, request }) => {
+  test("the calculator opens on the teaser's loan, lists the fees in its repayment and says when it moved a typed rate", async ({
+    page,
+    request,
+  }) => {
     type Answer = {
       derived: { finance_teaser: { eligible: boolean; interestRate?: number; termYears?: number | null } };
       config: { finance: { fees: { label: string; amount: number }[]; interest_min: number; interest_max: number } };
@@ -199,20 +258,27 @@ test.describe('vehicle detail page', () => {
     await expect(page.getByTestId('finance-teaser')).toContainText(`${derived.finance_teaser.interestRate}% p.a.`);
     const panel = page.locator('#finance-calculator');
     await expect(panel.getByLabel('Interest rate (%)')).toHaveValue(String(derived.finance_teaser.interestRate));
-    for (const fee of config.finance.fees.filter((f) => f.amount > 0)) await expect(panel.getByText(new RegExp(`^${fee.label}:`))).toBeVisible();
+    for (const fee of config.finance.fees.filter((f) => f.amount > 0))
+      await expect(panel.getByText(new RegExp(`^${fee.label}:`))).toBeVisible();
 
     await panel.getByLabel('Interest rate (%)').fill('0');
     await panel.getByLabel('Interest rate (%)').blur();
     await expect(panel.getByLabel('Interest rate (%)')).toHaveValue(String(config.finance.interest_min));
     // The help text stays after the value moved, so the change is never silent.
-    await expect(panel.getByText(`Cannot be less than ${config.finance.interest_min} or more than ${config.finance.interest_max}`)).toBeVisible();
+    await expect(
+      panel.getByText(`Cannot be less than ${config.finance.interest_min} or more than ${config.finance.interest_max}`),
+    ).toBeVisible();
   });
 
   test('the enquiry submits through the steps and lands on /success with a lead stored', async ({ page }) => {
     const car = await oneCarWhere(SITE, IN_STOCK);
     const since = new Date(Date.now() - 1000);
     await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
-    await page.locator('aside').getByRole('link', { name: /^Enquire/ }).first().click();
+    await page
+      .locator('aside')
+      .getByRole('link', { name: /^Enquire/ })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByLabel(/Message/)).toHaveValue(new RegExp(car.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     await dialog.getByRole('button', { name: 'Next' }).click();
@@ -249,7 +315,11 @@ test.describe('vehicle detail page', () => {
     await expect(panel.getByText('Please enter a postcode')).toBeVisible();
     await panel.getByLabel('Postcode').fill('6000');
     await panel.getByRole('button', { name: 'Calculate' }).click();
-    await expect(panel.getByText("Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.")).toBeVisible();
+    await expect(
+      panel.getByText(
+        "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.",
+      ),
+    ).toBeVisible();
     await panel.getByLabel('Postcode').fill('4031');
     await panel.getByRole('button', { name: 'Calculate' }).click();
     await expect(panel.getByTestId('delivery-quote')).toContainText('Brisbane North');

@@ -3,7 +3,12 @@ import { actionColour, FONT_STACKS, normaliseHex, readableTextColour, saturation
 
 describe('themeVariables', () => {
   it('exposes the configured colours as CSS custom properties', () => {
-    const theme = { ...PLATFORM_DEFAULTS.theme, primary_colour: '#c00000', secondary_colour: '#1d1d1b', button_style: 'pill' as const };
+    const theme = {
+      ...PLATFORM_DEFAULTS.theme,
+      primary_colour: '#c00000',
+      secondary_colour: '#1d1d1b',
+      button_style: 'pill' as const,
+    };
     expect(themeVariables(theme)).toEqual({
       '--color-primary': '#c00000',
       '--color-on-primary': '#ffffff',
@@ -42,7 +47,8 @@ describe('themeVariables', () => {
   it('never gives a panel or a field a radius that would crop it (at most 1rem), whatever the style', () => {
     for (const style of ['square', 'rounded', 'pill'] as const) {
       const variables = themeVariables({ ...PLATFORM_DEFAULTS.theme, button_style: style });
-      for (const name of ['--panel-radius', '--field-radius'] as const) expect(parseFloat(variables[name] ?? '')).toBeLessThanOrEqual(1);
+      for (const name of ['--panel-radius', '--field-radius'] as const)
+        expect(parseFloat(variables[name] ?? '')).toBeLessThanOrEqual(1);
     }
   });
 });
@@ -53,12 +59,19 @@ describe('actionColour', () => {
     expect(actionColour({ accent_colour: '#f2a900', primary_colour: '#0b3c5d' })).toBe('#f2a900');
   });
 
-  it.each(['#6d6e71', '#c8c8c8', '#808080', '#000000', '#ffffff'])('uses the primary colour instead of the grey accent %p, which would look disabled', (grey) => {
-    expect(actionColour({ accent_colour: grey, primary_colour: '#b5121b' })).toBe('#b5121b');
-  });
+  it.each(['#6d6e71', '#c8c8c8', '#808080', '#000000', '#ffffff'])(
+    'uses the primary colour instead of the grey accent %p, which would look disabled',
+    (grey) => {
+      expect(actionColour({ accent_colour: grey, primary_colour: '#b5121b' })).toBe('#b5121b');
+    },
+  );
 
   it('sets the accent variables from it, with a readable text colour', () => {
-    const variables = themeVariables({ ...PLATFORM_DEFAULTS.theme, accent_colour: '#6d6e71', primary_colour: '#b5121b' });
+    const variables = themeVariables({
+      ...PLATFORM_DEFAULTS.theme,
+      accent_colour: '#6d6e71',
+      primary_colour: '#b5121b',
+    });
     expect(variables['--color-accent']).toBe('#b5121b');
     expect(variables['--color-on-accent']).toBe('#ffffff');
   });

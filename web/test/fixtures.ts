@@ -7,10 +7,21 @@ import { PLATFORM_DEFAULTS } from '@platform/domain';
 
 export function siteConfigResponseFixture() {
   return {
-    site: { id: 2, slug: 'werribee-isuzu-ute', name: 'Werribee Isuzu UTE', template: 'single', hosts: ['werribee-isuzu-ute.localhost'] },
+    site: {
+      id: 2,
+      slug: 'werribee-isuzu-ute',
+      name: 'Werribee Isuzu UTE',
+      template: 'single',
+      hosts: ['werribee-isuzu-ute.localhost'],
+    },
     config: {
       ...PLATFORM_DEFAULTS,
-      theme: { ...PLATFORM_DEFAULTS.theme, primary_colour: '#c00000', logo_url: '/media/logos/werribee.svg', logo_alt: '' },
+      theme: {
+        ...PLATFORM_DEFAULTS.theme,
+        primary_colour: '#c00000',
+        logo_url: '/media/logos/werribee.svg',
+        logo_alt: '',
+      },
       wording: { ...PLATFORM_DEFAULTS.wording, tagline: '  Go your own way in the west ' },
     },
     dealership_id: null,
@@ -40,7 +51,9 @@ export function siteConfigResponseFixture() {
         config_overrides: null,
       },
     ],
-    manufacturers: [{ id: 3, name: 'Isuzu UTE', slug: 'isuzu-ute', logo: { url: '/media/logos/isuzu.png' }, config_overrides: {} }],
+    manufacturers: [
+      { id: 3, name: 'Isuzu UTE', slug: 'isuzu-ute', logo: { url: '/media/logos/isuzu.png' }, config_overrides: {} },
+    ],
     locations: [
       {
         id: 202,
@@ -87,14 +100,38 @@ export function siteConfigResponseFixture() {
 
 export function siteListResponseFixture() {
   return [
-    { slug: 'werribee-isuzu-ute', name: 'Werribee Isuzu UTE', hosts: ['werribee-isuzu-ute.localhost'], theme: { primary_colour: '#c00000', logo_url: '/media/logos/werribee.svg' } },
-    { slug: 'harbour-motor-group', name: 'Harbour Motor Group', hosts: [], theme: { primary_colour: '#0b4f6c', logo_url: null }, config_error: null },
-    { slug: 'broken-site', name: 'Broken Site', hosts: ['broken-site.localhost'], theme: null, config_error: 'Invalid site configuration (site): theme.primary_colour: Use a hex colour such as #1a2b3c' },
+    {
+      slug: 'werribee-isuzu-ute',
+      name: 'Werribee Isuzu UTE',
+      hosts: ['werribee-isuzu-ute.localhost'],
+      theme: { primary_colour: '#c00000', logo_url: '/media/logos/werribee.svg' },
+    },
+    {
+      slug: 'harbour-motor-group',
+      name: 'Harbour Motor Group',
+      hosts: [],
+      theme: { primary_colour: '#0b4f6c', logo_url: null },
+      config_error: null,
+    },
+    {
+      slug: 'broken-site',
+      name: 'Broken Site',
+      hosts: ['broken-site.localhost'],
+      theme: null,
+      config_error: 'Invalid site configuration (site): theme.primary_colour: Use a hex colour such as #1a2b3c',
+    },
   ];
 }
 
 /** What the proxy's host lookup answers for a site: its slug and name with the platform's default gates. */
 export function siteRefFixture(slug: string, name: string, gatedRoutes: SiteRefGate[] = []) {
-  return { slug, name, gates: { gated_routes: gatedRoutes }, routes: PLATFORM_DEFAULTS.routes, embedding: PLATFORM_DEFAULTS.embedding, primary_host: `${slug}.localhost` };
+  return {
+    slug,
+    name,
+    gates: { gated_routes: gatedRoutes },
+    routes: PLATFORM_DEFAULTS.routes,
+    embedding: PLATFORM_DEFAULTS.embedding,
+    primary_host: `${slug}.localhost`,
+  };
 }
 type SiteRefGate = (typeof PLATFORM_DEFAULTS.gates.gated_routes)[number];

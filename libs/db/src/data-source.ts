@@ -12,7 +12,12 @@ export interface DatabaseOptions {
   connectTimeoutMs?: number;
 }
 
-export function dataSourceOptions({ url, poolSize = 10, applicationName = 'dealer-platform', connectTimeoutMs = 5000 }: DatabaseOptions): DataSourceOptions {
+export function dataSourceOptions({
+  url,
+  poolSize = 10,
+  applicationName = 'dealer-platform',
+  connectTimeoutMs = 5000,
+}: DatabaseOptions): DataSourceOptions {
   return {
     type: 'postgres',
     url,

@@ -5,13 +5,22 @@ import { createDataSource, dropDatabase, ensureDatabase, runMigrations } from '.
 // @platform/testing builds on this library, so this suite makes its own throwaway database.
 const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
 
-async function createTestDatabase(prefix: string): Promise<{ url: string; dataSource: DataSource; destroy(): Promise<void> }> {
+async function createTestDatabase(
+  prefix: string,
+): Promise<{ url: string; dataSource: DataSource; destroy(): Promise<void> }> {
   const url = `${SERVER_URL}/${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
   await ensureDatabase(url);
   const dataSource = createDataSource({ url, poolSize: 2 });
   await dataSource.initialize();
   await runMigrations(dataSource);
-  return { url, dataSource, destroy: async () => { await dataSource.destroy(); await dropDatabase(url); } };
+  return {
+    url,
+    dataSource,
+    destroy: async () => {
+      await dataSource.destroy();
+      await dropDatabase(url);
+    },
+  };
 }
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 
@@ -39,12 +48,21 @@ describe('migrations (real PostgreSQL)', () => {
     const q = db.dataSource.createQueryRunner();
     try {
       const [site] = await q.query(`INSERT INTO sites (slug, name) VALUES ('s', 'S') RETURNING id`);
-      const [dealer] = await q.query(`INSERT INTO dealerships (site_id, slug, name) VALUES ($1, 'd', 'D') RETURNING id`, [site.id]);
+      const [dealer] = await q.query(
+        `INSERT INTO dealerships (site_id, slug, name) VALUES ($1, 'd', 'D') RETURNING id`,
+        [site.id],
+      );
       await expect(
-        q.query(`INSERT INTO locations (dealership_id, name, slug, street, city, state, postcode, time_zone) VALUES ($1, 'L', 'l', '1 St', 'City', 'VIC', '3000', 'Europe/London')`, [dealer.id]),
+        q.query(
+          `INSERT INTO locations (dealership_id, name, slug, street, city, state, postcode, time_zone) VALUES ($1, 'L', 'l', '1 St', 'City', 'VIC', '3000', 'Europe/London')`,
+          [dealer.id],
+        ),
       ).rejects.toThrow(/ck_locations_time_zone/);
       await expect(
-        q.query(`INSERT INTO cars (dealership_id, stocknum, slug, car_type, status, make, model, year) VALUES ($1, 'A1', 'a1', 'used', 'gone', 'Isuzu', 'D-Max', 2024)`, [dealer.id]),
+        q.query(
+          `INSERT INTO cars (dealership_id, stocknum, slug, car_type, status, make, model, year) VALUES ($1, 'A1', 'a1', 'used', 'gone', 'Isuzu', 'D-Max', 2024)`,
+          [dealer.id],
+        ),
       ).rejects.toThrow(/ck_cars_status/);
     } finally {
       await q.release();

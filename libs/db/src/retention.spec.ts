@@ -23,14 +23,22 @@ describe('purgeExpiredShopperData (real PostgreSQL)', () => {
   it('keeps what is still needed and deletes the rest', async () => {
     const now = new Date('2026-11-21T00:00:00Z');
     const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000).toISOString();
-    const [site] = (await db.query(`INSERT INTO sites (slug, name) VALUES ('retention', 'Retention') RETURNING id`)) as { id: number }[];
+    const [site] = (await db.query(
+      `INSERT INTO sites (slug, name) VALUES ('retention', 'Retention') RETURNING id`,
+    )) as { id: number }[];
     const siteId = site!.id;
-    const [shopper] = (await db.query(`INSERT INTO shoppers (site_id, phone) VALUES ($1, '+61412345678') RETURNING id`, [siteId])) as { id: string }[];
+    const [shopper] = (await db.query(
+      `INSERT INTO shoppers (site_id, phone) VALUES ($1, '+61412345678') RETURNING id`,
+      [siteId],
+    )) as { id: string }[];
     for (const [created, expires] of [
       [hoursAgo(25), hoursAgo(24.9)], // old: gone
       [hoursAgo(2), hoursAgo(1.9)], // expired but still counts towards the hourly limit window: kept
     ]) {
-      await db.query(`INSERT INTO sign_in_codes (site_id, phone_hash, code_hash, expires_at, created_at) VALUES ($1, 'p', 'c', $2, $3)`, [siteId, expires, created]);
+      await db.query(
+        `INSERT INTO sign_in_codes (site_id, phone_hash, code_hash, expires_at, created_at) VALUES ($1, 'p', 'c', $2, $3)`,
+        [siteId, expires, created],
+      );
     }
     for (const [expires, revoked] of [
       [hoursAgo(1), null], // expired: gone
@@ -38,9 +46,15 @@ describe('purgeExpiredShopperData (real PostgreSQL)', () => {
       [hoursAgo(-100), hoursAgo(2)], // signed out recently: kept
       [hoursAgo(-100), null], // live: kept
     ]) {
-      await db.query(`INSERT INTO shopper_sessions (shopper_id, token_hash, expires_at, revoked_at) VALUES ($1, $2, $3, $4)`, [shopper!.id, randomBytes(8).toString('hex'), expires, revoked]);
+      await db.query(
+        `INSERT INTO shopper_sessions (shopper_id, token_hash, expires_at, revoked_at) VALUES ($1, $2, $3, $4)`,
+        [shopper!.id, randomBytes(8).toString('hex'), expires, revoked],
+      );
     }
-    await db.query(`INSERT INTO sms_messages (site_id, phone, body, created_at) VALUES ($1, 'x', 'old', $2), ($1, 'x', 'new', $3)`, [siteId, hoursAgo(8 * 24), hoursAgo(1)]);
+    await db.query(
+      `INSERT INTO sms_messages (site_id, phone, body, created_at) VALUES ($1, 'x', 'old', $2), ($1, 'x', 'new', $3)`,
+      [siteId, hoursAgo(8 * 24), hoursAgo(1)],
+    );
 
     await expect(purgeExpiredShopperData(db.manager, now)).resolves.toEqual({ codes: 1, sessions: 2, smsMessages: 1 });
     const counts = (await db.query(

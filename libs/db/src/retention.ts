@@ -17,7 +17,10 @@ export interface ShopperDataPurge {
 }
 
 /** Deletes expired sign-in codes, ended sessions and old development SMS copies. */
-export async function purgeExpiredShopperData(db: Pick<EntityManager, 'query'>, now = new Date()): Promise<ShopperDataPurge> {
+export async function purgeExpiredShopperData(
+  db: Pick<EntityManager, 'query'>,
+  now = new Date(),
+): Promise<ShopperDataPurge> {
   const [row] = (await db.query(
     `WITH codes AS (
        DELETE FROM sign_in_codes WHERE created_at < $1::timestamptz - make_interval(hours => $2) RETURNING 1),

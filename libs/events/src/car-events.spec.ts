@@ -1,6 +1,13 @@
 import Redis from 'ioredis';
 import { QueueProducer } from '@platform/queues';
-import { createStockFixture, createTestDatabase, TEST_REDIS_URL, uniqueRedisPrefix, type StockFixture, type TestDatabase } from '@platform/testing';
+import {
+  createStockFixture,
+  createTestDatabase,
+  TEST_REDIS_URL,
+  uniqueRedisPrefix,
+  type StockFixture,
+  type TestDatabase,
+} from '@platform/testing';
 import { recordCarEvent, reportDay } from './car-events';
 import { startEventWorkers } from './event-workers';
 
@@ -22,7 +29,10 @@ describe('car events (real PostgreSQL, Redis and BullMQ workers)', () => {
     await db?.destroy();
   });
 
-  const counts = () => db.dataSource.query(`SELECT kind, day::text AS day, count FROM car_event_days ORDER BY kind, day`) as Promise<{ kind: string; day: string; count: number }[]>;
+  const counts = () =>
+    db.dataSource.query(`SELECT kind, day::text AS day, count FROM car_event_days ORDER BY kind, day`) as Promise<
+      { kind: string; day: string; count: number }[]
+    >;
 
   it('counts by the Sydney day: 13:30 UTC is already the next day there', () => {
     expect(reportDay('2026-11-21T12:59:00Z')).toBe('2026-11-21');
@@ -71,7 +81,14 @@ describe('car events (real PostgreSQL, Redis and BullMQ workers)', () => {
     const redis = new Redis(TEST_REDIS_URL);
     const producer = new QueueProducer(redis, uniqueRedisPrefix());
     try {
-      await expect(producer.add('phoneReveals', { carId, siteId: fixture.siteId, dealershipId: fixture.north.id, at: 'yesterday' })).rejects.toThrow();
+      await expect(
+        producer.add('phoneReveals', {
+          carId,
+          siteId: fixture.siteId,
+          dealershipId: fixture.north.id,
+          at: 'yesterday',
+        }),
+      ).rejects.toThrow();
     } finally {
       await producer.close();
       redis.disconnect();

@@ -10,7 +10,12 @@ export interface EventWorkersOptions {
 }
 
 /** Starts the phone-reveals and car-views workers; returns a function that closes them. */
-export async function startEventWorkers({ dataSource, redisUrl, prefix, log = QUIET_LOG }: EventWorkersOptions): Promise<() => Promise<void>> {
+export async function startEventWorkers({
+  dataSource,
+  redisUrl,
+  prefix,
+  log = QUIET_LOG,
+}: EventWorkersOptions): Promise<() => Promise<void>> {
   const group = new WorkerGroup(redisUrl, prefix, log);
   group.start('phoneReveals', 4, async (event) => recordCarEvent(dataSource, 'phone_reveal', event));
   group.start('carViews', 4, async (event) => recordCarEvent(dataSource, 'view', event));

@@ -2,7 +2,15 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Redis from 'ioredis';
 import { leadDeliveryJobId, QueueProducer } from '@platform/queues';
-import { createStockFixture, createTestDatabase, eventually, TEST_REDIS_URL, uniqueRedisPrefix, type StockFixture, type TestDatabase } from '@platform/testing';
+import {
+  createStockFixture,
+  createTestDatabase,
+  eventually,
+  TEST_REDIS_URL,
+  uniqueRedisPrefix,
+  type StockFixture,
+  type TestDatabase,
+} from '@platform/testing';
 import { startLeadWorkers } from './lead-workers';
 import { deliverLead } from './delivery/deliver-lead';
 import type { LeadMailer } from './delivery/lead-mailer';
@@ -80,18 +88,37 @@ describe('lead delivery to a CRM webhook (real PostgreSQL, Redis and BullMQ)', (
       `INSERT INTO leads (site_id, dealership_id, form, category, fields, user_data) VALUES ($1, $2, 'general', 'General Enquiry', $3, '{"source":"Website"}') RETURNING id`,
       [fixture.siteId, fixture.north.id, JSON.stringify({ name, email: 'jane@example.com' })],
     )) as { id: string }[];
-    const [row] = (await db.dataSource.query(`INSERT INTO lead_outbox (lead_id, channel) VALUES ($1, 'crm') RETURNING id`, [lead!.id])) as { id: string }[];
+    const [row] = (await db.dataSource.query(
+      `INSERT INTO lead_outbox (lead_id, channel) VALUES ($1, 'crm') RETURNING id`,
+      [lead!.id],
+    )) as { id: string }[];
     return { leadId: lead!.id, deliveryId: row!.id };
   };
 
   const useWebhook = (url: string | null, secretEnv: string | null = 'CRM_SECRET_NORTH') =>
-    db.dataSource.query(`UPDATE dealerships SET config = $2 WHERE id = $1`, [fixture.north.id, JSON.stringify({ leads: { crm_webhook_url: url, crm_secret_env: secretEnv } })]);
+    db.dataSource.query(`UPDATE dealerships SET config = $2 WHERE id = $1`, [
+      fixture.north.id,
+      JSON.stringify({ leads: { crm_webhook_url: url, crm_secret_env: secretEnv } }),
+    ]);
 
   const outbox = async (id: string) =>
-    ((await db.dataSource.query(`SELECT status, attempts, last_error, target FROM lead_outbox WHERE id = $1`, [id])) as Record<string, unknown>[])[0]!;
+    (
+      (await db.dataSource.query(`SELECT status, attempts, last_error, target FROM lead_outbox WHERE id = $1`, [
+        id,
+      ])) as Record<string, unknown>[]
+    )[0]!;
 
   const start = (attempts: number) =>
-    startLeadWorkers({ dataSource: db.dataSource, producer, redisUrl: TEST_REDIS_URL, prefix, secrets: { CRM_SECRET_NORTH: SECRET }, relayIntervalMs: 50, deliveryAttempts: attempts, deliveryBackoffMs: 50 });
+    startLeadWorkers({
+      dataSource: db.dataSource,
+      producer,
+      redisUrl: TEST_REDIS_URL,
+      prefix,
+      secrets: { CRM_SECRET_NORTH: SECRET },
+      relayIntervalMs: 50,
+      deliveryAttempts: attempts,
+      deliveryBackoffMs: 50,
+    });
 
   it('signs every attempt, retries with backoff after two failures, and the CRM records the lead once', async () => {
     const crm = new CrmReceiver((attempt) => (attempt <= 2 ? 500 : 200));
@@ -100,14 +127,28 @@ describe('lead delivery to a CRM webhook (real PostgreSQL, Redis and BullMQ)', (
     const { leadId, deliveryId } = await storeLead();
     const stop = await start(5);
     try {
-      await eventually(() => outbox(deliveryId), (row) => row['status'] === 'delivered', 'delivery');
-      expect(await outbox(deliveryId)).toMatchObject({ status: 'delivered', attempts: 3, last_error: null, target: `webhook ${new URL(crm.url).host}` });
+      await eventually(
+        () => outbox(deliveryId),
+        (row) => row['status'] === 'delivered',
+        'delivery',
+      );
+      expect(await outbox(deliveryId)).toMatchObject({
+        status: 'delivered',
+        attempts: 3,
+        last_error: null,
+        target: `webhook ${new URL(crm.url).host}`,
+      });
       expect(crm.requests.map((r) => [r.deliveryId, r.signed])).toEqual([
         [deliveryId, true],
         [deliveryId, true],
         [deliveryId, true],
       ]);
-      expect(crm.requests[2]!.body).toMatchObject({ delivery_id: deliveryId, lead_id: leadId, category: 'General Enquiry', fields: { name: 'Jane Citizen' } });
+      expect(crm.requests[2]!.body).toMatchObject({
+        delivery_id: deliveryId,
+        lead_id: leadId,
+        category: 'General Enquiry',
+        fields: { name: 'Jane Citizen' },
+      });
       expect([...crm.recorded]).toEqual([deliveryId]);
       // The relay and worker keep running: nothing is sent again.
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -125,9 +166,15 @@ describe('lead delivery to a CRM webhook (real PostgreSQL, Redis and BullMQ)', (
     const { deliveryId } = await storeLead();
     const stop = await start(3);
     try {
-      const row = await eventually(() => outbox(deliveryId), (r) => r['status'] === 'dead', 'dead delivery');
+      const row = await eventually(
+        () => outbox(deliveryId),
+        (r) => r['status'] === 'dead',
+        'dead delivery',
+      );
       expect(row['attempts']).toBe(3);
-      expect(row['last_error']).toBe(`CRM webhook ${new URL(crm.url).host} answered HTTP 503 (dead after attempt 3 of 3)`);
+      expect(row['last_error']).toBe(
+        `CRM webhook ${new URL(crm.url).host} answered HTTP 503 (dead after attempt 3 of 3)`,
+      );
       const job = await producer.queue('leadDelivery').getJob(leadDeliveryJobId(deliveryId));
       expect(await job!.getState()).toBe('failed');
       expect(job!.failedReason).toMatch(/HTTP 503/);
@@ -145,13 +192,23 @@ describe('lead delivery to a CRM webhook (real PostgreSQL, Redis and BullMQ)', (
     const refused = await storeLead();
     const stop = await start(5);
     try {
-      const row = await eventually(() => outbox(refused.deliveryId), (r) => r['status'] === 'dead', 'refused delivery');
+      const row = await eventually(
+        () => outbox(refused.deliveryId),
+        (r) => r['status'] === 'dead',
+        'refused delivery',
+      );
       expect(row['attempts']).toBe(1);
-      expect(row['last_error']).toMatch(/HTTP 400 \(not retried: fix the CRM or its configuration, then retry from ops\)/);
+      expect(row['last_error']).toMatch(
+        /HTTP 400 \(not retried: fix the CRM or its configuration, then retry from ops\)/,
+      );
 
       await useWebhook(crm.url, 'CRM_SECRET_MISSING');
       const unsigned = await storeLead();
-      const dead = await eventually(() => outbox(unsigned.deliveryId), (r) => r['status'] === 'dead', 'unsigned delivery');
+      const dead = await eventually(
+        () => outbox(unsigned.deliveryId),
+        (r) => r['status'] === 'dead',
+        'unsigned delivery',
+      );
       expect(dead['last_error']).toMatch(/CRM secret CRM_SECRET_MISSING is not set in the worker's environment/);
       expect(crm.requests).toHaveLength(1);
     } finally {
@@ -160,20 +217,31 @@ describe('lead delivery to a CRM webhook (real PostgreSQL, Redis and BullMQ)', (
     }
   });
 
-  it("delivers to the deliveries table when the dealership has no webhook, once per delivery id", async () => {
+  it('delivers to the deliveries table when the dealership has no webhook, once per delivery id', async () => {
     await useWebhook(null, null);
     const { leadId, deliveryId } = await storeLead();
     const stop = await start(3);
     try {
-      await eventually(() => outbox(deliveryId), (r) => r['status'] === 'delivered', 'table delivery');
-      const rows = (await db.dataSource.query(`SELECT delivery_id, lead_id, payload FROM crm_deliveries WHERE lead_id = $1`, [leadId])) as Record<string, unknown>[];
+      await eventually(
+        () => outbox(deliveryId),
+        (r) => r['status'] === 'delivered',
+        'table delivery',
+      );
+      const rows = (await db.dataSource.query(
+        `SELECT delivery_id, lead_id, payload FROM crm_deliveries WHERE lead_id = $1`,
+        [leadId],
+      )) as Record<string, unknown>[];
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ delivery_id: deliveryId, payload: { delivery_id: deliveryId, lead_id: leadId } });
       // Delivered again (an ops reset and retry): the table keeps one row per delivery id, as a CRM
       // de-duplicating on delivery_id would.
       await db.dataSource.query(`UPDATE lead_outbox SET status = 'pending' WHERE id = $1`, [deliveryId]);
       await producer.queue('leadDelivery').remove(leadDeliveryJobId(deliveryId));
-      await eventually(() => outbox(deliveryId), (r) => r['status'] === 'delivered', 'second pass');
+      await eventually(
+        () => outbox(deliveryId),
+        (r) => r['status'] === 'delivered',
+        'second pass',
+      );
       expect(await db.dataSource.query(`SELECT 1 FROM crm_deliveries WHERE lead_id = $1`, [leadId])).toHaveLength(1);
     } finally {
       await stop();
@@ -181,26 +249,42 @@ describe('lead delivery to a CRM webhook (real PostgreSQL, Redis and BullMQ)', (
   });
 
   it('sends a lead email once: a retry after the send marker (the delivered update lost) does not send again', async () => {
-    await db.dataSource.query(`UPDATE dealerships SET config = $2 WHERE id = $1`, [fixture.north.id, JSON.stringify({ leads: { notify_emails: ['sales@example.com'] } })]);
+    await db.dataSource.query(`UPDATE dealerships SET config = $2 WHERE id = $1`, [
+      fixture.north.id,
+      JSON.stringify({ leads: { notify_emails: ['sales@example.com'] } }),
+    ]);
     const [lead] = (await db.dataSource.query(
       `INSERT INTO leads (site_id, dealership_id, form, category, fields, user_data) VALUES ($1, $2, 'general', 'General Enquiry', '{"name":"Sam"}', '{}') RETURNING id`,
       [fixture.siteId, fixture.north.id],
     )) as { id: string }[];
-    const [row] = (await db.dataSource.query(`INSERT INTO lead_outbox (lead_id, channel) VALUES ($1, 'email') RETURNING id`, [lead!.id])) as { id: string }[];
+    const [row] = (await db.dataSource.query(
+      `INSERT INTO lead_outbox (lead_id, channel) VALUES ($1, 'email') RETURNING id`,
+      [lead!.id],
+    )) as { id: string }[];
     // Stands in for the mail server (outside the platform): counts what it accepted.
     const accepted: string[] = [];
-    const mailer: LeadMailer = { send: async (email) => (accepted.push(email.deliveryId), 'smtp'), close: () => undefined };
+    const mailer: LeadMailer = {
+      send: async (email) => (accepted.push(email.deliveryId), 'smtp'),
+      close: () => undefined,
+    };
 
-    expect(await deliverLead({ dataSource: db.dataSource, mailer, secrets: {} }, row!.id, { number: 1, max: 3 })).toEqual({ status: 'delivered', target: 'smtp' });
-    const [marked] = (await db.dataSource.query(`SELECT email_sent_at, email_message_id FROM lead_outbox WHERE id = $1`, [row!.id])) as { email_sent_at: Date | null; email_message_id: string }[];
+    expect(
+      await deliverLead({ dataSource: db.dataSource, mailer, secrets: {} }, row!.id, { number: 1, max: 3 }),
+    ).toEqual({ status: 'delivered', target: 'smtp' });
+    const [marked] = (await db.dataSource.query(
+      `SELECT email_sent_at, email_message_id FROM lead_outbox WHERE id = $1`,
+      [row!.id],
+    )) as { email_sent_at: Date | null; email_message_id: string }[];
     expect(marked?.email_sent_at).not.toBeNull();
     expect(marked?.email_message_id).toBe(`<${row!.id}@leads.platform>`);
 
     // As if the worker died after the marker, before 'delivered' was written: the retry finds the marker.
     await db.dataSource.query(`UPDATE lead_outbox SET status = 'queued', delivered_at = NULL WHERE id = $1`, [row!.id]);
-    const retried = await deliverLead({ dataSource: db.dataSource, mailer, secrets: {} }, row!.id, { number: 2, max: 3 });
+    const retried = await deliverLead({ dataSource: db.dataSource, mailer, secrets: {} }, row!.id, {
+      number: 2,
+      max: 3,
+    });
     expect(retried).toMatchObject({ status: 'delivered', target: expect.stringMatching(/^already sent at /) });
     expect(accepted).toEqual([row!.id]);
   });
 });
-

@@ -28,8 +28,15 @@ export interface LeadWorkersOptions {
 export async function startLeadWorkers(options: LeadWorkersOptions): Promise<() => Promise<void>> {
   const { dataSource, producer, log = QUIET_LOG } = options;
   const from = options.mailFrom ?? 'Dealer Platform <leads@platform.localhost>';
-  const mailer: LeadMailer = options.smtpUrl ? new SmtpMailer(options.smtpUrl, from) : new TableMailer(dataSource, from);
-  const deps: LeadDeliveryDeps = { dataSource, mailer, secrets: options.secrets, webhookTimeoutMs: options.webhookTimeoutMs };
+  const mailer: LeadMailer = options.smtpUrl
+    ? new SmtpMailer(options.smtpUrl, from)
+    : new TableMailer(dataSource, from);
+  const deps: LeadDeliveryDeps = {
+    dataSource,
+    mailer,
+    secrets: options.secrets,
+    webhookTimeoutMs: options.webhookTimeoutMs,
+  };
   const defaults = QUEUES.leadDelivery.defaultJobOptions;
   const jobOptions: Pick<JobsOptions, 'attempts' | 'backoff'> = {
     attempts: options.deliveryAttempts ?? defaults.attempts,
@@ -45,7 +52,10 @@ export async function startLeadWorkers(options: LeadWorkersOptions): Promise<() 
   group.start('analyticsEvents', 4, async (event) => recordAnalyticsEvent(dataSource, event));
   await group.ready();
 
-  const stopRelay = startLeadRelay(new LeadRelay(dataSource, producer, { jobOptions, log }), { intervalMs: options.relayIntervalMs, log });
+  const stopRelay = startLeadRelay(new LeadRelay(dataSource, producer, { jobOptions, log }), {
+    intervalMs: options.relayIntervalMs,
+    log,
+  });
   return async () => {
     await stopRelay();
     await group.close();

@@ -18,7 +18,11 @@ export class QueueProducer {
     let queue = this.queues.get(key);
     if (!queue) {
       const contract = QUEUES[key];
-      queue = new Queue(contract.name, { connection: this.connection, prefix: this.prefix, defaultJobOptions: contract.defaultJobOptions });
+      queue = new Queue(contract.name, {
+        connection: this.connection,
+        prefix: this.prefix,
+        defaultJobOptions: contract.defaultJobOptions,
+      });
       // A lost connection already fails the commands that need it (and their callers decide what to
       // do); the queue's own copy of the error would otherwise be printed once per reconnect attempt.
       queue.on('error', () => undefined);

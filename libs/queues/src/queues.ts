@@ -8,7 +8,11 @@ export interface QueueContract<S extends z.ZodType> {
   readonly defaultJobOptions: DefaultJobOptions;
 }
 
-const contract = <S extends z.ZodType>(name: string, payload: S, defaultJobOptions: DefaultJobOptions): QueueContract<S> => ({
+const contract = <S extends z.ZodType>(
+  name: string,
+  payload: S,
+  defaultJobOptions: DefaultJobOptions,
+): QueueContract<S> => ({
   name,
   payload,
   defaultJobOptions,
@@ -59,9 +63,17 @@ export const QUEUES = {
    * A phone number revealed on a vehicle page: counted per car, dealership, site and day. The payload
    * names the car and site only; who revealed it is never recorded.
    */
-  phoneReveals: contract('phone-reveals', CarEventSchema, { attempts: 5, backoff: { type: 'exponential', delay: 1000 }, ...KEEP_EVENTS }),
+  phoneReveals: contract('phone-reveals', CarEventSchema, {
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 1000 },
+    ...KEEP_EVENTS,
+  }),
   /** A vehicle page view, counted off the request path. */
-  carViews: contract('car-views', CarEventSchema, { attempts: 5, backoff: { type: 'exponential', delay: 1000 }, ...KEEP_EVENTS }),
+  carViews: contract('car-views', CarEventSchema, {
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 1000 },
+    ...KEEP_EVENTS,
+  }),
   /**
    * One delivery of a lead (a lead_outbox row) to the dealership's CRM or by email. The job id is the
    * delivery id, so the relay can queue a row again without doubling it. Backoff doubles from 5 s,

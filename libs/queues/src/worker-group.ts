@@ -38,16 +38,21 @@ export class WorkerGroup {
       contract.name,
       async (job: Job, token?: string) => {
         const payload = contract.payload.safeParse(job.data);
-        if (!payload.success) throw new UnrecoverableError(`Invalid ${contract.name} payload: ${payload.error.message}`);
+        if (!payload.success)
+          throw new UnrecoverableError(`Invalid ${contract.name} payload: ${payload.error.message}`);
         return processor(payload.data as PayloadOf<K>, job, token);
       },
       { connection, prefix: this.prefix, concurrency },
     );
-    const seconds = (job: Job | undefined): number => (job?.processedOn && job.finishedOn ? (job.finishedOn - job.processedOn) / 1000 : 0);
+    const seconds = (job: Job | undefined): number =>
+      job?.processedOn && job.finishedOn ? (job.finishedOn - job.processedOn) / 1000 : 0;
     worker.on('completed', (job) => this.log.jobFinished?.(contract.name, 'completed', seconds(job)));
     worker.on('failed', (job, error) => {
       this.log.jobFinished?.(contract.name, 'failed', seconds(job));
-      this.log.warn({ queue: contract.name, jobId: job?.id, attempts: job?.attemptsMade, err: error.message }, 'job failed');
+      this.log.warn(
+        { queue: contract.name, jobId: job?.id, attempts: job?.attemptsMade, err: error.message },
+        'job failed',
+      );
     });
     worker.on('error', (error) => this.log.warn({ queue: contract.name, err: error.message }, 'worker error'));
     this.workers.push(worker);

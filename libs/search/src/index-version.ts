@@ -11,4 +11,5 @@ export async function bumpSearchVersion(redis: Redis, prefix: string, siteId: nu
 }
 
 /** Index names derive from the Redis prefix, so installs and test runs sharing a cluster never mix. */
-export const searchIndexPrefix = (redisPrefix: string): string => `${redisPrefix.replace(/[^a-z0-9-]/gi, '-').toLowerCase()}-cars`;
+export const searchIndexPrefix = (redisPrefix: string): string =>
+  `${redisPrefix.replace(/[^a-z0-9-]/gi, '-').toLowerCase()}-cars`;

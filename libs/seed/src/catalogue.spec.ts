@@ -2,10 +2,16 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseConfigLayer, resolveSiteConfig } from '@platform/domain';
 import { CatalogueError, validateCatalogue } from './catalogue';
-import { DEMO_BODY_TYPES, DEMO_CATALOGUE, resolveAddress, specialHoursFor, weeklyHoursFor, type DemoCatalogue } from './data';
+import {
+  DEMO_BODY_TYPES,
+  DEMO_CATALOGUE,
+  resolveAddress,
+  specialHoursFor,
+  weeklyHoursFor,
+  type DemoCatalogue,
+} from './data';
 import { DEMO_ASSETS_DIR, renderDemoAssets } from './demo-assets';
 import { DEMO_IMAGES_PER_BODY } from './generate-cars';
-
 
 /** The value, or a failed test when it is missing. */
 function defined<T>(value: T | null | undefined, what = 'value'): T {
@@ -13,29 +19,52 @@ function defined<T>(value: T | null | undefined, what = 'value'): T {
   return value;
 }
 
-const site = (slug: string) => defined(DEMO_CATALOGUE.sites.find((s) => s.slug === slug), slug);
+const site = (slug: string) =>
+  defined(
+    DEMO_CATALOGUE.sites.find((s) => s.slug === slug),
+    slug,
+  );
 const allDealerships = DEMO_CATALOGUE.sites.flatMap((s) => s.dealerships);
 const allLocations = allDealerships.flatMap((d) => d.locations);
-const locationBySlug = (slug: string) => defined(allLocations.find((l) => l.slug === slug), slug);
+const locationBySlug = (slug: string) =>
+  defined(
+    allLocations.find((l) => l.slug === slug),
+    slug,
+  );
 
 describe('demo catalogue configuration', () => {
   it('every template, site, dealership and manufacturer layer passes parseConfigLayer', () => {
     for (const t of DEMO_CATALOGUE.templates) expect(() => parseConfigLayer('template', t.config)).not.toThrow();
     for (const s of DEMO_CATALOGUE.sites) expect(() => parseConfigLayer('site', s.config)).not.toThrow();
     for (const d of allDealerships) expect(() => parseConfigLayer('dealership', d.config)).not.toThrow();
-    for (const m of DEMO_CATALOGUE.manufacturers) expect(() => parseConfigLayer('manufacturer', m.config)).not.toThrow();
+    for (const m of DEMO_CATALOGUE.manufacturers)
+      expect(() => parseConfigLayer('manufacturer', m.config)).not.toThrow();
   });
 
   it('resolves for every site, dealership and dealership brand', () => {
     const resolved = validateCatalogue(DEMO_CATALOGUE);
-    expect(Object.keys(resolved.sites).sort()).toEqual(['harbour-motor-group', 'northside-used-cars', 'werribee-isuzu-ute']);
+    expect(Object.keys(resolved.sites).sort()).toEqual([
+      'harbour-motor-group',
+      'northside-used-cars',
+      'werribee-isuzu-ute',
+    ]);
     expect(Object.keys(resolved.dealerships)).toHaveLength(allDealerships.length);
     expect(Object.keys(resolved.brands).length).toBeGreaterThanOrEqual(9);
     for (const s of DEMO_CATALOGUE.sites) {
-      const template = defined(DEMO_CATALOGUE.templates.find((t) => t.name === s.template), s.template);
+      const template = defined(
+        DEMO_CATALOGUE.templates.find((t) => t.name === s.template),
+        s.template,
+      );
       for (const d of s.dealerships) {
         for (const m of DEMO_CATALOGUE.manufacturers) {
-          expect(() => resolveSiteConfig({ template: template.config, site: s.config, dealership: d.config, manufacturer: m.config })).not.toThrow();
+          expect(() =>
+            resolveSiteConfig({
+              template: template.config,
+              site: s.config,
+              dealership: d.config,
+              manufacturer: m.config,
+            }),
+          ).not.toThrow();
         }
       }
     }
@@ -48,7 +77,9 @@ describe('demo catalogue configuration', () => {
     expect(group.features.sales_counter_enabled).toBe(true);
     expect(group.locations.show_all_location_tabs).toBe(true);
     expect(group.promo).toEqual(expect.objectContaining({ mode: 'every', every: 5, up_to: 30 }));
-    expect(group.finance).toEqual(expect.objectContaining({ provider: 'taurus', amount_min: 5000, interest_min: 4, interest_max: 20 }));
+    expect(group.finance).toEqual(
+      expect.objectContaining({ provider: 'taurus', amount_min: 5000, interest_min: 4, interest_max: 20 }),
+    );
     expect(group.search.car_types).toEqual(['new', 'demo', 'used']);
 
     const single = sites['werribee-isuzu-ute'];
@@ -80,7 +111,10 @@ describe('demo catalogue configuration', () => {
     };
     expect(() => validateCatalogue(broken)).toThrow(CatalogueError);
     expect(() => validateCatalogue(broken)).toThrow(/Site 'northside-used-cars'.*theme\.primary_colour/);
-    const misspelt = { ...DEMO_CATALOGUE, templates: [...DEMO_CATALOGUE.templates.slice(1), { name: 'group', config: { serch: {} } as never }] };
+    const misspelt = {
+      ...DEMO_CATALOGUE,
+      templates: [...DEMO_CATALOGUE.templates.slice(1), { name: 'group', config: { serch: {} } as never }],
+    };
     expect(() => validateCatalogue(misspelt)).toThrow(/Template 'group'/);
   });
 
@@ -95,14 +129,19 @@ describe('demo catalogue configuration', () => {
     const group = site('harbour-motor-group');
     expect(group.dealerships.length).toBeGreaterThanOrEqual(6);
     const overrideCities = new Set(group.dealerships.map((d) => d.override_city));
-    for (const city of ['Sydney', 'Newcastle', 'Brisbane', 'Gold Coast', 'Melbourne', 'Geelong']) expect(overrideCities.has(city)).toBe(true);
+    for (const city of ['Sydney', 'Newcastle', 'Brisbane', 'Gold Coast', 'Melbourne', 'Geelong'])
+      expect(overrideCities.has(city)).toBe(true);
     const brandSlugs = new Set(group.dealerships.flatMap((d) => d.brands));
-    for (const brand of ['toyota', 'mazda', 'hyundai', 'kia', 'subaru', 'isuzu-ute', 'ford', 'mg', 'byd']) expect(brandSlugs.has(brand)).toBe(true);
+    for (const brand of ['toyota', 'mazda', 'hyundai', 'kia', 'subaru', 'isuzu-ute', 'ford', 'mg', 'byd'])
+      expect(brandSlugs.has(brand)).toBe(true);
     const websiteMakes = new Set(group.dealership_websites.map((w) => w.make));
-    for (const m of DEMO_CATALOGUE.manufacturers.filter((x) => brandSlugs.has(x.slug))) expect(websiteMakes.has(m.make)).toBe(true);
+    for (const m of DEMO_CATALOGUE.manufacturers.filter((x) => brandSlugs.has(x.slug)))
+      expect(websiteMakes.has(m.make)).toBe(true);
     const types = new Set(group.dealerships.flatMap((d) => d.locations.map((l) => l.location_type)));
     for (const type of ['sales', 'service', 'parts', 'used']) expect(types.has(type as never)).toBe(true);
-    expect(group.dealerships.flatMap((d) => d.locations).some((l) => l.location_subtype?.includes('Pre-Owned Sales'))).toBe(true);
+    expect(
+      group.dealerships.flatMap((d) => d.locations).some((l) => l.location_subtype?.includes('Pre-Owned Sales')),
+    ).toBe(true);
     expect(site('werribee-isuzu-ute').dealerships).toHaveLength(1);
     expect(site('northside-used-cars').dealerships).toHaveLength(1);
   });
@@ -111,7 +150,11 @@ describe('demo catalogue configuration', () => {
 describe('demo locations', () => {
   it('number 12 or more, each at a real suburb of its postcode with the state time zone', () => {
     expect(allLocations.length).toBeGreaterThanOrEqual(12);
-    const zones: Record<string, string> = { NSW: 'Australia/Sydney', VIC: 'Australia/Melbourne', QLD: 'Australia/Brisbane' };
+    const zones: Record<string, string> = {
+      NSW: 'Australia/Sydney',
+      VIC: 'Australia/Melbourne',
+      QLD: 'Australia/Brisbane',
+    };
     for (const location of allLocations) {
       const address = resolveAddress(location.address);
       expect(address.postcode).toMatch(/^\d{4}$/);
@@ -121,8 +164,12 @@ describe('demo locations', () => {
       expect(address.street).toMatch(/^\d+[\w-]* [A-Z]/);
     }
     const werribee = resolveAddress(site('werribee-isuzu-ute').dealerships[0].locations[0].address);
-    expect(werribee).toEqual(expect.objectContaining({ city: 'Werribee', state: 'VIC', postcode: '3030', time_zone: 'Australia/Melbourne' }));
-    expect(() => resolveAddress({ street: '1 Nowhere St', suburb: 'Werribee', postcode: '2000' })).toThrow(/Postcode 2000 has no suburb 'Werribee'/);
+    expect(werribee).toEqual(
+      expect.objectContaining({ city: 'Werribee', state: 'VIC', postcode: '3030', time_zone: 'Australia/Melbourne' }),
+    );
+    expect(() => resolveAddress({ street: '1 Nowhere St', suburb: 'Werribee', postcode: '2000' })).toThrow(
+      /Postcode 2000 has no suburb 'Werribee'/,
+    );
   });
 
   it('carry Australian phone numbers, licences, repairer numbers and ratings from 3.8 to 4.9', () => {
@@ -133,7 +180,8 @@ describe('demo locations', () => {
       expect(location.average_rating).toBeGreaterThanOrEqual(3.8);
       expect(location.average_rating).toBeLessThanOrEqual(4.9);
       expect(location.review_count).toBeGreaterThan(0);
-      if (['', 'sales', 'used'].includes(location.location_type)) expect(location.dealer_license_number).toMatch(/^(MD ?\d{5,7}|LMCT \d{5})$/);
+      if (['', 'sales', 'used'].includes(location.location_type))
+        expect(location.dealer_license_number).toMatch(/^(MD ?\d{5,7}|LMCT \d{5})$/);
     }
     expect(allLocations.some((l) => l.phone.startsWith('+61'))).toBe(true);
     expect(allLocations.filter((l) => l.location_type === 'service').every((l) => l.motor_vehicle_repairer)).toBe(true);
@@ -146,7 +194,14 @@ describe('demo locations', () => {
     const salesWeek = homebush.filter((h) => h.department === 'sales');
     expect(salesWeek).toHaveLength(7);
     expect(salesWeek[0]).toEqual({ department: 'sales', weekday: 0, status: 'Closed', open: null, close: null });
-    for (const day of [1, 2, 3, 4, 5]) expect(salesWeek[day]).toEqual({ department: 'sales', weekday: day, status: 'Open', open: '08:30', close: '17:30' });
+    for (const day of [1, 2, 3, 4, 5])
+      expect(salesWeek[day]).toEqual({
+        department: 'sales',
+        weekday: day,
+        status: 'Open',
+        open: '08:30',
+        close: '17:30',
+      });
     expect(salesWeek[6]).toEqual({ department: 'sales', weekday: 6, status: 'Open', open: '09:00', close: '16:00' });
     expect(new Set(homebush.map((h) => h.department))).toEqual(new Set(['sales', 'service', 'parts']));
     expect(homebush.find((h) => h.department === 'service' && h.weekday === 1)?.open).toBe('07:30');
@@ -155,8 +210,22 @@ describe('demo locations', () => {
   it('close on Christmas Day and trade reduced hours on Boxing Day (holidays follow `now`)', () => {
     const sales = locationBySlug('werribee-isuzu-ute-sales');
     const hours = specialHoursFor(sales, 'VIC', 'Australia/Melbourne', new Date('2025-11-21T02:00:00Z'));
-    expect(hours).toContainEqual({ date: '2025-12-25', status: 'Closed', start_hour: null, end_hour: null, department: 'all', location_name: sales.name });
-    expect(hours).toContainEqual({ date: '2025-12-26', status: 'Open', start_hour: '10:00', end_hour: '16:00', department: 'sales', location_name: sales.name });
+    expect(hours).toContainEqual({
+      date: '2025-12-25',
+      status: 'Closed',
+      start_hour: null,
+      end_hour: null,
+      department: 'all',
+      location_name: sales.name,
+    });
+    expect(hours).toContainEqual({
+      date: '2025-12-26',
+      status: 'Open',
+      start_hour: '10:00',
+      end_hour: '16:00',
+      department: 'sales',
+      location_name: sales.name,
+    });
     expect(hours.map((h) => h.date)).toContain('2026-04-03'); // Good Friday 2026
     expect(hours.map((h) => h.date)).toContain('2026-11-03'); // Melbourne Cup 2026
     expect(hours.map((h) => h.date)).not.toContain('2025-11-04'); // already past
@@ -182,9 +251,14 @@ describe('demo assets', () => {
   });
 
   it('cover six photos of every body type, every site logo and every brand logo', () => {
-    for (const body of DEMO_BODY_TYPES) for (let n = 1; n <= DEMO_IMAGES_PER_BODY; n++) expect(files.has(`demo/${body}-${n}.svg`)).toBe(true);
+    for (const body of DEMO_BODY_TYPES)
+      for (let n = 1; n <= DEMO_IMAGES_PER_BODY; n++) expect(files.has(`demo/${body}-${n}.svg`)).toBe(true);
     const logoUrls = [
-      ...DEMO_CATALOGUE.sites.flatMap((s) => [s.config.theme?.logo_url, ...s.dealerships.map((d) => d.logo_url), ...s.dealership_websites.map((w) => w.logo_url)]),
+      ...DEMO_CATALOGUE.sites.flatMap((s) => [
+        s.config.theme?.logo_url,
+        ...s.dealerships.map((d) => d.logo_url),
+        ...s.dealership_websites.map((w) => w.logo_url),
+      ]),
       ...DEMO_CATALOGUE.manufacturers.map((m) => `/media/logos/brands/${m.slug}.svg`),
     ];
     for (const url of logoUrls) {

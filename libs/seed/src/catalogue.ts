@@ -1,4 +1,10 @@
-import { parseConfigLayer, resolveSiteConfig, type ConfigLayerName, type SiteConfig, type SiteConfigLayer } from '@platform/domain';
+import {
+  parseConfigLayer,
+  resolveSiteConfig,
+  type ConfigLayerName,
+  type SiteConfig,
+  type SiteConfigLayer,
+} from '@platform/domain';
 import { resolveAddress } from './data';
 import type { DemoCatalogue, ManufacturerSeed } from './data';
 
@@ -72,22 +78,29 @@ export function validateCatalogue(catalogue: DemoCatalogue): ResolvedCatalogueCo
   );
 
   for (const template of catalogue.templates) checkLayer('template', `Template '${template.name}'`, template.config);
-  for (const manufacturer of catalogue.manufacturers) checkLayer('manufacturer', `Manufacturer '${manufacturer.slug}'`, manufacturer.config);
+  for (const manufacturer of catalogue.manufacturers)
+    checkLayer('manufacturer', `Manufacturer '${manufacturer.slug}'`, manufacturer.config);
 
   const resolved: ResolvedCatalogueConfig = { sites: {}, dealerships: {}, brands: {} };
   for (const site of catalogue.sites) {
     const template = templates.get(site.template);
     if (!template) throw new CatalogueError(`Site '${site.slug}' uses unknown template '${site.template}'`);
     checkLayer('site', `Site '${site.slug}'`, site.config);
-    if (site.hosts.filter((h) => h.primary).length !== 1) throw new CatalogueError(`Site '${site.slug}' needs exactly one primary host`);
-    resolved.sites[site.slug] = checkResolves(`Site '${site.slug}'`, () => resolveSiteConfig({ template: template.config, site: site.config }));
+    if (site.hosts.filter((h) => h.primary).length !== 1)
+      throw new CatalogueError(`Site '${site.slug}' needs exactly one primary host`);
+    resolved.sites[site.slug] = checkResolves(`Site '${site.slug}'`, () =>
+      resolveSiteConfig({ template: template.config, site: site.config }),
+    );
     if (site.dealerships.length === 0) throw new CatalogueError(`Site '${site.slug}' has no dealership`);
 
     for (const dealership of site.dealerships) {
       const where = `Dealership '${dealership.slug}'`;
       checkLayer('dealership', where, dealership.config);
-      const brands = [...new Set([...(dealership.manufacturer ? [dealership.manufacturer] : []), ...dealership.brands])];
-      for (const slug of brands) if (!manufacturers.has(slug)) throw new CatalogueError(`${where} names unknown manufacturer '${slug}'`);
+      const brands = [
+        ...new Set([...(dealership.manufacturer ? [dealership.manufacturer] : []), ...dealership.brands]),
+      ];
+      for (const slug of brands)
+        if (!manufacturers.has(slug)) throw new CatalogueError(`${where} names unknown manufacturer '${slug}'`);
       const layers = { template: template.config, site: site.config, dealership: dealership.config };
       resolved.dealerships[dealership.slug] = checkResolves(where, () => resolveSiteConfig(layers));
       for (const slug of brands) {
@@ -98,11 +111,13 @@ export function validateCatalogue(catalogue: DemoCatalogue): ResolvedCatalogueCo
       }
 
       if (dealership.locations.length === 0) throw new CatalogueError(`${where} has no location`);
-      if (dealership.locations.filter((l) => l.primary).length !== 1) throw new CatalogueError(`${where} needs exactly one primary location`);
+      if (dealership.locations.filter((l) => l.primary).length !== 1)
+        throw new CatalogueError(`${where} needs exactly one primary location`);
       unique(dealership.locations, (l) => l.slug, `location slug in ${where}`);
       for (const location of dealership.locations) {
         for (const slug of location.manufacturers) {
-          if (!manufacturers.has(slug)) throw new CatalogueError(`Location '${location.slug}' names unknown manufacturer '${slug}'`);
+          if (!manufacturers.has(slug))
+            throw new CatalogueError(`Location '${location.slug}' names unknown manufacturer '${slug}'`);
         }
         try {
           resolveAddress(location.address);

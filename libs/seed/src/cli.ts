@@ -1,5 +1,12 @@
 import 'reflect-metadata';
-import { createDataSource, DEFAULT_DATABASE_URL, ensureDatabase, parseDatabaseUrl, presentEnv, runMigrations } from '@platform/db';
+import {
+  createDataSource,
+  DEFAULT_DATABASE_URL,
+  ensureDatabase,
+  parseDatabaseUrl,
+  presentEnv,
+  runMigrations,
+} from '@platform/db';
 import type { DataSource } from 'typeorm';
 import { createSearchEngine, searchIndexPrefix } from '@platform/search';
 import { SiteIndexer } from '@platform/stock';
@@ -87,7 +94,11 @@ async function main(): Promise<void> {
       console.log(`reseed: ${describeCounts(result.counts)} in ${result.ms} ms`);
     } else {
       const result = await seedIfEmpty(dataSource, { now });
-      console.log(result.seeded ? `seed: ${describeCounts(result.counts)} in ${result.ms} ms` : 'seed: skipped, the database already has sites (use --reseed to replace them)');
+      console.log(
+        result.seeded
+          ? `seed: ${describeCounts(result.counts)} in ${result.ms} ms`
+          : 'seed: skipped, the database already has sites (use --reseed to replace them)',
+      );
       if (!result.seeded) return;
     }
     await buildSearchIndexes(dataSource);

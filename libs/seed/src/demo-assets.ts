@@ -100,7 +100,10 @@ export function renderVehicleSvg(body: DemoBodyType, n: number): string {
   const [sky, ground, paint] = PALETTES[(n - 1) % PALETTES.length];
   const flip = n % 2 === 0 ? ' transform="matrix(-1 0 0 1 640 0)"' : '';
   const wheels = shape.wheels
-    .map((x) => `<circle cx="${x}" cy="300" r="${shape.radius}" fill="#1b1b1b"/><circle cx="${x}" cy="300" r="${Math.round(shape.radius * 0.45)}" fill="#c8ccd0"/>`)
+    .map(
+      (x) =>
+        `<circle cx="${x}" cy="300" r="${shape.radius}" fill="#1b1b1b"/><circle cx="${x}" cy="300" r="${Math.round(shape.radius * 0.45)}" fill="#c8ccd0"/>`,
+    )
     .join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 400" width="640" height="400">` +
@@ -146,7 +149,10 @@ export function renderDemoAssets(catalogue: DemoCatalogue = DEMO_CATALOGUE): Map
     files.set(`logos/${site.slug}.svg`, renderWordmarkSvg(site.logo.wordmark, site.logo.strapline, primary, secondary));
   }
   for (const manufacturer of catalogue.manufacturers) {
-    files.set(`logos/brands/${manufacturer.slug}.svg`, renderBrandTileSvg(manufacturer.name, manufacturer.tile.background, manufacturer.tile.text));
+    files.set(
+      `logos/brands/${manufacturer.slug}.svg`,
+      renderBrandTileSvg(manufacturer.name, manufacturer.tile.background, manufacturer.tile.text),
+    );
   }
   return files;
 }

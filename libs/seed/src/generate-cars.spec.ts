@@ -1,9 +1,15 @@
 import { CarSchema, MODEL_PAGES_PATH, modelSlug } from '@platform/domain';
 import { validateCatalogue } from './catalogue';
 import { DEMO_BODY_TYPES, DEMO_CATALOGUE } from './data';
-import { DEMO_IMAGES_PER_BODY, SPIN_FRAMES, generateCars, stockPlansFromCatalogue, toCarDocument, type SeedCar } from './generate-cars';
+import {
+  DEMO_IMAGES_PER_BODY,
+  SPIN_FRAMES,
+  generateCars,
+  stockPlansFromCatalogue,
+  toCarDocument,
+  type SeedCar,
+} from './generate-cars';
 import { Rng, mulberry32 } from './random';
-
 
 /** The value, or a failed test when it is missing. */
 function defined<T>(value: T | null | undefined, what = 'value'): T {
@@ -34,8 +40,14 @@ describe('mulberry32', () => {
 
 describe('generateCars', () => {
   let cars: SeedCar[];
-  const dealershipsOf = (siteSlug: string) => defined(DEMO_CATALOGUE.sites.find((s) => s.slug === siteSlug), siteSlug).dealerships;
-  const daysOf = new Map(DEMO_CATALOGUE.sites.flatMap((s) => s.dealerships.map((d) => [d.slug, d.include_sold_cars_days])));
+  const dealershipsOf = (siteSlug: string) =>
+    defined(
+      DEMO_CATALOGUE.sites.find((s) => s.slug === siteSlug),
+      siteSlug,
+    ).dealerships;
+  const daysOf = new Map(
+    DEMO_CATALOGUE.sites.flatMap((s) => s.dealerships.map((d) => [d.slug, d.include_sold_cars_days])),
+  );
 
   beforeAll(() => {
     cars = generateCars({ now: NOW, seed: 1234 });
@@ -70,7 +82,9 @@ describe('generateCars', () => {
       for (const dealership of site.dealerships) {
         const own = cars.filter((c) => c.dealership_slug === dealership.slug);
         expect(own.length).toBeGreaterThan(100);
-        const yards = new Set(dealership.locations.filter((l) => ['', 'sales', 'used'].includes(l.location_type)).map((l) => l.slug));
+        const yards = new Set(
+          dealership.locations.filter((l) => ['', 'sales', 'used'].includes(l.location_type)).map((l) => l.slug),
+        );
         for (const car of own) expect(yards.has(car.location_slug)).toBe(true);
       }
     }
@@ -87,7 +101,10 @@ describe('generateCars', () => {
   });
 
   it('gives the used-only site and the pre-owned dealership used cars only', () => {
-    const usedOnly = [...dealershipsOf('northside-used-cars'), ...dealershipsOf('harbour-motor-group').filter((d) => d.slug === 'harbour-pre-owned-seven-hills')];
+    const usedOnly = [
+      ...dealershipsOf('northside-used-cars'),
+      ...dealershipsOf('harbour-motor-group').filter((d) => d.slug === 'harbour-pre-owned-seven-hills'),
+    ];
     for (const dealership of usedOnly) {
       const own = cars.filter((c) => c.dealership_slug === dealership.slug);
       expect(own.length).toBeGreaterThan(0);
@@ -108,7 +125,9 @@ describe('generateCars', () => {
     for (const car of sold) {
       expect(car.tag).toBe('SOLD');
       expect(defined(car.sold_date).getTime()).toBeLessThanOrEqual(NOW.getTime());
-      expect(defined(car.listed_until).getTime() - defined(car.sold_date).getTime()).toBe(defined(daysOf.get(car.dealership_slug)) * 86_400_000);
+      expect(defined(car.listed_until).getTime() - defined(car.sold_date).getTime()).toBe(
+        defined(daysOf.get(car.dealership_slug)) * 86_400_000,
+      );
       expect(car.created_at.getTime()).toBeLessThan(defined(car.sold_date).getTime());
     }
     for (const car of cars.filter((c) => c.status !== 'sold')) {
@@ -164,12 +183,18 @@ describe('generateCars', () => {
       if (car.data.primary_image_url !== images[0]?.url) problems.push(`${car.slug}: primary_image_url`);
       for (const image of images) {
         const match = /^\/media\/demo\/([A-Za-z]+)-(\d)\.svg$/.exec(image.url);
-        if (match?.[1] !== car.simple_body || Number(match[2]) < 1 || Number(match[2]) > DEMO_IMAGES_PER_BODY) problems.push(`${car.slug}: ${image.url}`);
+        if (match?.[1] !== car.simple_body || Number(match[2]) < 1 || Number(match[2]) > DEMO_IMAGES_PER_BODY)
+          problems.push(`${car.slug}: ${image.url}`);
         if (image.thumb.url !== `${image.url}?w=320`) problems.push(`${car.slug}: ${image.thumb.url}`);
       }
       const spin = car.data.spin_images as string[] | null;
-      if (spin && (spin.length !== SPIN_FRAMES || !spin.every((u) => /^\/media\/demo\/\w+-\d\.svg\?angle=\d+$/.test(u)))) problems.push(`${car.slug}: spin`);
-      if (car.data.video_url && !/^https:\/\/www\.youtube\.com\/embed\/[\w-]{11}$/.test(car.data.video_url as string)) problems.push(`${car.slug}: video`);
+      if (
+        spin &&
+        (spin.length !== SPIN_FRAMES || !spin.every((u) => /^\/media\/demo\/\w+-\d\.svg\?angle=\d+$/.test(u)))
+      )
+        problems.push(`${car.slug}: spin`);
+      if (car.data.video_url && !/^https:\/\/www\.youtube\.com\/embed\/[\w-]{11}$/.test(car.data.video_url as string))
+        problems.push(`${car.slug}: video`);
     }
     expect(problems).toEqual([]);
     expect(cars.filter((c) => c.data.spin_images).length).toBeGreaterThan(50);
@@ -183,13 +208,16 @@ describe('generateCars', () => {
     const providers = new Set(cars.flatMap((c) => Object.keys((c.data.finance_lenders as object | null) ?? {})));
     expect(providers).toEqual(new Set(['taurus', 'angle', '360_finance']));
     for (const car of cars.filter((c) => c.data.finance_lenders)) {
-      const entry = Object.values(car.data.finance_lenders as Record<string, { paymentWeek: number; paymentMonth: number }>)[0];
+      const entry = Object.values(
+        car.data.finance_lenders as Record<string, { paymentWeek: number; paymentMonth: number }>,
+      )[0];
       expect(entry.paymentWeek).toBeGreaterThan(0);
       expect(entry.paymentMonth).toBeGreaterThan(entry.paymentWeek);
     }
     const jayco = cars.filter((c) => c.make === 'Jayco');
     expect(jayco.length).toBeGreaterThan(0);
-    for (const car of jayco) expect(car.data.caravan_specifications).toEqual(expect.objectContaining({ sleeps: expect.any(Number) }));
+    for (const car of jayco)
+      expect(car.data.caravan_specifications).toEqual(expect.objectContaining({ sleeps: expect.any(Number) }));
     expect(cars.filter((c) => c.make !== 'Jayco').every((c) => c.data.caravan_specifications === null)).toBe(true);
   });
 
@@ -204,13 +232,21 @@ describe('generateCars', () => {
     const { sites } = validateCatalogue(DEMO_CATALOGUE);
     const shownOf = (siteSlug: string) => {
       const dealerships = new Set(dealershipsOf(siteSlug).map((d) => d.slug));
-      return cars.filter((car) => dealerships.has(car.dealership_slug) && car.status === 'in_stock' && car.show_on_dealer_website);
+      return cars.filter(
+        (car) => dealerships.has(car.dealership_slug) && car.status === 'in_stock' && car.show_on_dealer_website,
+      );
     };
-    const menus = Object.entries(sites).filter(([, config]) => config.navigation.header.some((item) => item.models_menu && !item.children?.length));
+    const menus = Object.entries(sites).filter(([, config]) =>
+      config.navigation.header.some((item) => item.models_menu && !item.children?.length),
+    );
     // The single-brand site's Vehicles dropdown is the one the specification names (D-MAX, MU-X).
     expect(menus.length).toBeGreaterThanOrEqual(1);
     for (const [siteSlug] of menus) {
-      const models = new Set(shownOf(siteSlug).filter((car) => car.car_type === 'new').map((car) => modelSlug(car.model)));
+      const models = new Set(
+        shownOf(siteSlug)
+          .filter((car) => car.car_type === 'new')
+          .map((car) => modelSlug(car.model)),
+      );
       expect({ siteSlug, atLeastTwoModels: models.size >= 2 }).toEqual({ siteSlug, atLeastTwoModels: true });
     }
     const links = Object.entries(sites).flatMap(([siteSlug, config]) =>
@@ -220,7 +256,11 @@ describe('generateCars', () => {
         .map((item) => ({ siteSlug, slug: item.href.slice(MODEL_PAGES_PATH.length + 1) })),
     );
     for (const { siteSlug, slug } of links) {
-      expect({ siteSlug, slug, inStock: shownOf(siteSlug).some((car) => modelSlug(car.model) === slug) }).toEqual({ siteSlug, slug, inStock: true });
+      expect({ siteSlug, slug, inStock: shownOf(siteSlug).some((car) => modelSlug(car.model) === slug) }).toEqual({
+        siteSlug,
+        slug,
+        inStock: true,
+      });
     }
   });
 

@@ -1,6 +1,22 @@
 import { carSlug, resolveSiteConfig } from '@platform/domain';
-import { DEFAULT_DEMO_SEED, DEMO_CATALOGUE, USED_MAKE_WEIGHTS, VEHICLE_MODELS, VIN_PREFIX, resolveAddress } from './data';
-import type { CarType, DemoBodyType, DemoCatalogue, LocationType, ModelSpec, SimpleDrive, SimpleFuel, SimpleTransmission } from './data';
+import {
+  DEFAULT_DEMO_SEED,
+  DEMO_CATALOGUE,
+  USED_MAKE_WEIGHTS,
+  VEHICLE_MODELS,
+  VIN_PREFIX,
+  resolveAddress,
+} from './data';
+import type {
+  CarType,
+  DemoBodyType,
+  DemoCatalogue,
+  LocationType,
+  ModelSpec,
+  SimpleDrive,
+  SimpleFuel,
+  SimpleTransmission,
+} from './data';
 import {
   COLOURS,
   COMMENT_CLOSERS,
@@ -102,10 +118,16 @@ export function stockPlansFromCatalogue(catalogue: DemoCatalogue = DEMO_CATALOGU
   const templates = new Map(catalogue.templates.map((t) => [t.name, t]));
   return catalogue.sites.flatMap((site) =>
     site.dealerships.map((dealership): StockPlan => {
-      const config = resolveSiteConfig({ template: templates.get(site.template)?.config, site: site.config, dealership: dealership.config });
+      const config = resolveSiteConfig({
+        template: templates.get(site.template)?.config,
+        site: site.config,
+        dealership: dealership.config,
+      });
       const car_types = config.search.car_types.filter((t) => t === 'used' || dealership.brands.length > 0);
       const mix = { ...DEFAULT_MIX, ...dealership.stock.mix };
-      const stockLocations = dealership.locations.filter((l) => l.location_type === '' || l.location_type === 'sales' || l.location_type === 'used');
+      const stockLocations = dealership.locations.filter(
+        (l) => l.location_type === '' || l.location_type === 'sales' || l.location_type === 'used',
+      );
       const primary = dealership.locations.find((l) => l.primary) ?? dealership.locations[0];
       return {
         dealership_slug: dealership.slug,
@@ -127,7 +149,6 @@ export function stockPlansFromCatalogue(catalogue: DemoCatalogue = DEMO_CATALOGU
     }),
   );
 }
-
 
 /** Prices end in 990 like a dealer's: 34,990. */
 const dealerPrice = (value: number): number => Math.max(990, Math.round(value / 1000) * 1000 - 10);
@@ -175,7 +196,13 @@ function regplateFor(rng: Rng, state: string): string {
 }
 
 /** Amortised repayment with a balloon, rounded up to the next whole dollar. */
-function repayment(principal: number, balloon: number, annualRate: number, periodsPerYear: number, years: number): number {
+function repayment(
+  principal: number,
+  balloon: number,
+  annualRate: number,
+  periodsPerYear: number,
+  years: number,
+): number {
   const r = annualRate / 100 / periodsPerYear;
   const n = periodsPerYear * years;
   const payment = ((principal - balloon / (1 + r) ** n) * r) / (1 - (1 + r) ** -n);
@@ -221,12 +248,17 @@ function financeLenders(rng: Rng, provider: string, price: number): Record<strin
 function dealerComments(rng: Rng, name: string): string {
   if (rng.chance(0.12)) return '';
   const details = rng.sample(COMMENT_DETAILS, rng.int(1, rng.chance(0.3) ? 6 : 3));
-  return [`${rng.pick(COMMENT_OPENERS)} This ${name} is on offer now.`, ...details, rng.pick(COMMENT_CLOSERS)].join(' ');
+  return [`${rng.pick(COMMENT_OPENERS)} This ${name} is on offer now.`, ...details, rng.pick(COMMENT_CLOSERS)].join(
+    ' ',
+  );
 }
 
 function usedModelFor(rng: Rng, plan: StockPlan, year: number): ModelSpec {
   const ownBrand = plan.makes.length > 0 && rng.chance(0.5);
-  const candidates = VEHICLE_MODELS.filter((model) => model.since <= year && (ownBrand ? plan.makes.includes(model.make) : (USED_MAKE_WEIGHTS[model.make] ?? 0) > 0));
+  const candidates = VEHICLE_MODELS.filter(
+    (model) =>
+      model.since <= year && (ownBrand ? plan.makes.includes(model.make) : (USED_MAKE_WEIGHTS[model.make] ?? 0) > 0),
+  );
   const pool = candidates.length ? candidates : VEHICLE_MODELS.filter((model) => model.since <= year);
   const make = rng.weighted([...new Set(pool.map((m) => m.make))], (mk) => (ownBrand ? 1 : USED_MAKE_WEIGHTS[mk]));
   return rng.weighted(
@@ -309,8 +341,10 @@ function generateForDealership(plan: StockPlan, seed: number, now: Date): SeedCa
     }
     const priced = price !== null && price > 0;
     const before_price = priced && rng.chance(0.12) ? (price as number) + roundTo(rng.range(1000, 5000), 500) : null;
-    const subscription_price = priced && car_type !== 'used' && rng.chance(0.1) ? Math.round((price as number) * 0.0058) : null;
-    const offer_price = priced && car_type === 'new' && rng.chance(0.05) ? (price as number) - roundTo(rng.range(500, 2500), 500) : null;
+    const subscription_price =
+      priced && car_type !== 'used' && rng.chance(0.1) ? Math.round((price as number) * 0.0058) : null;
+    const offer_price =
+      priced && car_type === 'new' && rng.chance(0.05) ? (price as number) - roundTo(rng.range(500, 2500), 500) : null;
 
     // Tag and flags.
     let tag: string | null = null;
@@ -333,7 +367,10 @@ function generateForDealership(plan: StockPlan, seed: number, now: Date): SeedCa
     const slug = carSlug({ year, make: model.make, model: model.model, badge, stocknum });
     const name = `${year} ${model.make} ${model.model} ${badge}`;
     const vin = (VIN_PREFIX[model.make] ?? '6T1') + rng.chars(VIN_ALPHABET, 14);
-    const nvic = model.caravan || rng.chance(0.08) ? null : rng.chars(VIN_ALPHABET.replace(/[0-9]/g, ''), 3) + rng.chars(DIGITS, 2) + rng.chars(VIN_ALPHABET, 1);
+    const nvic =
+      model.caravan || rng.chance(0.08)
+        ? null
+        : rng.chars(VIN_ALPHABET.replace(/[0-9]/g, ''), 3) + rng.chars(DIGITS, 2) + rng.chars(VIN_ALPHABET, 1);
     const buildYear = car_type === 'new' || !rng.chance(0.3) ? year : year - 1;
     const buildMonth = String(rng.int(1, 12)).padStart(2, '0');
     const registered = car_type !== 'new';
@@ -347,20 +384,30 @@ function generateForDealership(plan: StockPlan, seed: number, now: Date): SeedCa
       return { url: `/media/demo/${body}-${n}.svg`, thumb: { url: `/media/demo/${body}-${n}.svg?w=320` } };
     });
     const spin = status === 'in_stock' && photos >= 4 && rng.chance(0.12);
-    const spin_images = spin ? Array.from({ length: SPIN_FRAMES }, (_, k) => `/media/demo/${body}-${firstImage}.svg?angle=${k * (360 / SPIN_FRAMES)}`) : null;
+    const spin_images = spin
+      ? Array.from(
+          { length: SPIN_FRAMES },
+          (_, k) => `/media/demo/${body}-${firstImage}.svg?angle=${k * (360 / SPIN_FRAMES)}`,
+        )
+      : null;
     const hotspots =
       spin && rng.chance(0.5)
         ? {
             exterior: rng.sample(HOTSPOT_NOTES, rng.int(1, 3)).map((description, k) => ({
               id: k + 1,
               description,
-              positions: [0, 90, 180].map((activeAngle) => ({ activeAngle, posX: rng.int(15, 85), posY: rng.int(25, 80) })),
+              positions: [0, 90, 180].map((activeAngle) => ({
+                activeAngle,
+                posX: rng.int(15, 85),
+                posY: rng.int(25, 80),
+              })),
             })),
             interior: [],
           }
         : null;
     const video_url = rng.chance(0.08) ? `https://www.youtube.com/embed/${rng.chars(VIDEO_ID_ALPHABET, 11)}` : null;
-    const file = car_type === 'used' && rng.chance(0.15) ? `https://reports.example.com/vehicle-history/${vin}.pdf` : null;
+    const file =
+      car_type === 'used' && rng.chance(0.15) ? `https://reports.example.com/vehicle-history/${vin}.pdf` : null;
 
     // Specifications.
     const engine = model.engine;
@@ -372,11 +419,19 @@ function generateForDealership(plan: StockPlan, seed: number, now: Date): SeedCa
       fuelconsumptioncombined: electric
         ? null
         : Math.round(
-            (simple_fuel === 'Hybrid' ? rng.range(3.9, 5.6) : simple_fuel === 'Diesel' ? rng.range(6.8, 9.6) : rng.range(5.6, 10.5)) *
+            (simple_fuel === 'Hybrid'
+              ? rng.range(3.9, 5.6)
+              : simple_fuel === 'Diesel'
+                ? rng.range(6.8, 9.6)
+                : rng.range(5.6, 10.5)) *
               (body === 'motorhome' ? 1.4 : 1) *
               10,
           ) / 10,
-      fuelcapacity: electric ? null : body === 'ute' || body === 'cabChassis' || body === 'motorhome' ? 80 : rng.pick([45, 50, 55, 60, 65]),
+      fuelcapacity: electric
+        ? null
+        : body === 'ute' || body === 'cabChassis' || body === 'motorhome'
+          ? 80
+          : rng.pick([45, 50, 55, 60, 65]),
       grossvehiclemass: model.gvm,
       vehiclelength: model.dims[0],
       vehiclewidth: model.dims[1],
@@ -387,7 +442,13 @@ function generateForDealership(plan: StockPlan, seed: number, now: Date): SeedCa
       bodyconfiguration: model.bodyconfiguration,
       geartype: electric ? 'Reduction Gear' : simple_transmission,
     };
-    const trans = electric ? '1 Speed Reduction Gear' : simple_transmission === 'Manual' ? `${model.gears} Speed Manual` : model.gears === 1 ? 'Continuous Variable' : `${model.gears} Speed Automatic`;
+    const trans = electric
+      ? '1 Speed Reduction Gear'
+      : simple_transmission === 'Manual'
+        ? `${model.gears} Speed Manual`
+        : model.gears === 1
+          ? 'Continuous Variable'
+          : `${model.gears} Speed Automatic`;
     const seats = model.seats;
 
     // Market data and finance.
@@ -395,7 +456,10 @@ function generateForDealership(plan: StockPlan, seed: number, now: Date): SeedCa
       car_type === 'used' && rng.chance(0.85)
         ? (() => {
             const state = roundTo(fairPrice * rng.range(0.93, 1.12), 100);
-            return { state_average_market_price: state, average_market_price: roundTo(state * rng.range(0.97, 1.03), 100) };
+            return {
+              state_average_market_price: state,
+              average_market_price: roundTo(state * rng.range(0.97, 1.03), 100),
+            };
           })()
         : null;
     const finance_lenders =
@@ -410,7 +474,8 @@ function generateForDealership(plan: StockPlan, seed: number, now: Date): SeedCa
       nvic,
       has_nvic: nvic !== null,
       regplate: registered ? regplateFor(rng, plan.state) : null,
-      rego_expiry: registered && status !== 'sold' ? new Date(nowMs + rng.int(20, 365) * DAY_MS).toISOString().slice(0, 10) : null,
+      rego_expiry:
+        registered && status !== 'sold' ? new Date(nowMs + rng.int(20, 365) * DAY_MS).toISOString().slice(0, 10) : null,
       build_date: `${buildYear}-${buildMonth}`,
       compliance_date: `${buildYear}-${String(Math.min(12, Number(buildMonth) + 1)).padStart(2, '0')}`,
       body: model.body_label,
@@ -484,21 +549,35 @@ function generateForDealership(plan: StockPlan, seed: number, now: Date): SeedCa
  * Deterministic demo stock: the same seed, plans and `now` always give the same cars. Each
  * dealership draws from its own sub-seed, so one dealership's plan never shifts another's cars.
  */
-export function generateCars({ now, seed = DEFAULT_DEMO_SEED, plans = stockPlansFromCatalogue() }: GenerateCarsOptions): SeedCar[] {
+export function generateCars({
+  now,
+  seed = DEFAULT_DEMO_SEED,
+  plans = stockPlansFromCatalogue(),
+}: GenerateCarsOptions): SeedCar[] {
   if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new Error('generateCars needs a valid `now` date');
   const prefixes = new Set<string>();
   for (const plan of plans) {
     if (prefixes.has(plan.prefix)) throw new Error(`Stock prefix '${plan.prefix}' is used by two dealerships`);
     prefixes.add(plan.prefix);
-    if (plan.locations.length === 0) throw new Error(`Dealership '${plan.dealership_slug}' has no location that holds stock`);
-    if (plan.car_types.some((t) => t !== 'used') && plan.makes.length === 0) throw new Error(`Dealership '${plan.dealership_slug}' sells new cars but has no brand`);
+    if (plan.locations.length === 0)
+      throw new Error(`Dealership '${plan.dealership_slug}' has no location that holds stock`);
+    if (plan.car_types.some((t) => t !== 'used') && plan.makes.length === 0)
+      throw new Error(`Dealership '${plan.dealership_slug}' sells new cars but has no brand`);
   }
   return plans.flatMap((plan) => generateForDealership(plan, seed >>> 0, now));
 }
 
 /** A generated car in the shape of the domain's Car (spec 000 §3), for validation and fixtures. */
 export function toCarDocument(car: SeedCar, id: number): Record<string, unknown> {
-  const { data, dealership_slug, location_slug: _location, sold_date, listed_until: _listed, created_at, ...columns } = car;
+  const {
+    data,
+    dealership_slug,
+    location_slug: _location,
+    sold_date,
+    listed_until: _listed,
+    created_at,
+    ...columns
+  } = car;
   return {
     ...data,
     ...columns,

@@ -4,7 +4,6 @@ import { buildDemoDataset, reseed, seedDataset, seedDemoData, seedIfEmpty, type 
 
 jest.setTimeout(180_000);
 
-
 /** The value, or a failed test when it is missing. */
 function defined<T>(value: T | null | undefined, what = 'value'): T {
   if (value === null || value === undefined) throw new Error(`expected a ${what}`);
@@ -48,9 +47,15 @@ describe('seeding a real PostgreSQL database', () => {
   });
 
   it('seeds a fresh database once, even when two seeders start together', async () => {
-    const results = await Promise.all([seedIfEmpty(db.dataSource, { now: NOW }), seedIfEmpty(db.dataSource, { now: NOW })]);
+    const results = await Promise.all([
+      seedIfEmpty(db.dataSource, { now: NOW }),
+      seedIfEmpty(db.dataSource, { now: NOW }),
+    ]);
     expect(results.filter((r) => r.seeded)).toHaveLength(1);
-    const { counts } = defined(results.find((r) => r.seeded), 'seeded result');
+    const { counts } = defined(
+      results.find((r) => r.seeded),
+      'seeded result',
+    );
     expect(counts.sites).toBe(3);
     expect(counts.locations).toBeGreaterThanOrEqual(12);
     expect(counts.cars).toBeGreaterThanOrEqual(3000);
@@ -68,16 +73,24 @@ describe('seeding a real PostgreSQL database', () => {
 
   it('writes rows the site needs: hosts, templates, config layers, hours and car data', async () => {
     const q = (sql: string, params: unknown[] = []) => db.dataSource.query(sql, params);
-    const hosts = await q(`SELECT h.host, h."primary", s.slug FROM site_hosts h JOIN sites s ON s.id = h.site_id ORDER BY h.host`);
+    const hosts = await q(
+      `SELECT h.host, h."primary", s.slug FROM site_hosts h JOIN sites s ON s.id = h.site_id ORDER BY h.host`,
+    );
     expect(hosts).toContainEqual({ host: 'werribee-isuzu-ute.localhost', primary: true, slug: 'werribee-isuzu-ute' });
     const [site] = await q(`SELECT template, config FROM sites WHERE slug = 'northside-used-cars'`);
     expect(site.template).toBe('used-only');
     expect(site.config.routes.checkout_segment).toBe('buy-online');
 
-    const [werribee] = await q(`SELECT city, state, postcode, time_zone, lat, long FROM locations WHERE slug = 'werribee-isuzu-ute-sales'`);
-    expect(werribee).toEqual(expect.objectContaining({ city: 'Werribee', state: 'VIC', postcode: '3030', time_zone: 'Australia/Melbourne' }));
+    const [werribee] = await q(
+      `SELECT city, state, postcode, time_zone, lat, long FROM locations WHERE slug = 'werribee-isuzu-ute-sales'`,
+    );
+    expect(werribee).toEqual(
+      expect.objectContaining({ city: 'Werribee', state: 'VIC', postcode: '3030', time_zone: 'Australia/Melbourne' }),
+    );
     expect(werribee.lat).toBeCloseTo(-37.9, 0);
-    const [christmas] = await q(`SELECT count(*)::int AS n FROM location_special_hours WHERE date = '2025-12-25' AND status = 'Closed'`);
+    const [christmas] = await q(
+      `SELECT count(*)::int AS n FROM location_special_hours WHERE date = '2025-12-25' AND status = 'Closed'`,
+    );
     expect(christmas.n).toBe((await tableCounts(db.dataSource)).locations);
 
     // Used-only site: used cars only; every dealership has stock.
@@ -85,7 +98,9 @@ describe('seeding a real PostgreSQL database', () => {
       `SELECT DISTINCT c.car_type FROM cars c JOIN dealerships d ON d.id = c.dealership_id JOIN sites s ON s.id = d.site_id WHERE s.slug = 'northside-used-cars'`,
     );
     expect(types).toEqual([{ car_type: 'used' }]);
-    const [empty] = await q(`SELECT count(*)::int AS n FROM dealerships d WHERE NOT EXISTS (SELECT 1 FROM cars c WHERE c.dealership_id = d.id)`);
+    const [empty] = await q(
+      `SELECT count(*)::int AS n FROM dealerships d WHERE NOT EXISTS (SELECT 1 FROM cars c WHERE c.dealership_id = d.id)`,
+    );
     expect(empty.n).toBe(0);
 
     // Sold cars on both sides of the listing cutoff; listed_until follows the dealership's days.
@@ -99,7 +114,9 @@ describe('seeding a real PostgreSQL database', () => {
     expect(sold.beyond).toBeGreaterThan(0);
     expect(sold.wrong).toBe(0);
 
-    const [car] = await q(`SELECT location_id, data, created_at FROM cars WHERE data ? 'caravan_specifications' AND data->'caravan_specifications' <> 'null' LIMIT 1`);
+    const [car] = await q(
+      `SELECT location_id, data, created_at FROM cars WHERE data ? 'caravan_specifications' AND data->'caravan_specifications' <> 'null' LIMIT 1`,
+    );
     expect(car.location_id).not.toBeNull();
     expect(car.data.caravan_specifications.sleeps).toBeGreaterThan(0);
     expect(new Date(car.created_at).getTime()).toBeLessThan(NOW.getTime());
@@ -107,14 +124,20 @@ describe('seeding a real PostgreSQL database', () => {
 
   it('reseed empties the tables, restarts ids and writes the same demo again', async () => {
     const before = await tableCounts(db.dataSource);
-    const slugsBefore = (await db.dataSource.query(`SELECT slug FROM cars ORDER BY slug`)).map((r: { slug: string }) => r.slug);
+    const slugsBefore = (await db.dataSource.query(`SELECT slug FROM cars ORDER BY slug`)).map(
+      (r: { slug: string }) => r.slug,
+    );
     const result = await reseed(db.dataSource, { now: NOW });
     expect(result.seeded).toBe(true);
     expect(result.counts).toEqual(before);
     expect(await tableCounts(db.dataSource)).toEqual(before);
-    const [ids] = await db.dataSource.query(`SELECT (SELECT min(id) FROM sites) AS site, (SELECT min(id) FROM cars) AS car`);
+    const [ids] = await db.dataSource.query(
+      `SELECT (SELECT min(id) FROM sites) AS site, (SELECT min(id) FROM cars) AS car`,
+    );
     expect(ids).toEqual({ site: 1, car: 1 });
-    expect((await db.dataSource.query(`SELECT slug FROM cars ORDER BY slug`)).map((r: { slug: string }) => r.slug)).toEqual(slugsBefore);
+    expect(
+      (await db.dataSource.query(`SELECT slug FROM cars ORDER BY slug`)).map((r: { slug: string }) => r.slug),
+    ).toEqual(slugsBefore);
   });
 
   it('seedDemoData on a seeded database fails and leaves the existing data as it was', async () => {
@@ -148,7 +171,9 @@ describe('seeding is all or nothing', () => {
     const dataset = buildDemoDataset({ now: NOW });
     const first = dataset.cars[0];
     dataset.cars.push({ ...first, stocknum: `${first.stocknum}-DUP` });
-    await expect(seedDataset(db.dataSource, dataset, { mode: 'insert', batchSize: 500 })).rejects.toThrow(/duplicate key value violates unique constraint/);
+    await expect(seedDataset(db.dataSource, dataset, { mode: 'insert', batchSize: 500 })).rejects.toThrow(
+      /duplicate key value violates unique constraint/,
+    );
     const counts = await tableCounts(db.dataSource);
     expect(Object.values(counts).every((n) => n === 0)).toBe(true);
   });
@@ -156,7 +181,13 @@ describe('seeding is all or nothing', () => {
   it('a bad configuration layer fails before anything is written, naming the zod path', async () => {
     const dataset = buildDemoDataset({ now: NOW });
     const [first, ...rest] = dataset.catalogue.sites;
-    const broken = { ...dataset, catalogue: { ...dataset.catalogue, sites: [{ ...first, config: { promo: { mode: 'sometimes' } } as never }, ...rest] } };
+    const broken = {
+      ...dataset,
+      catalogue: {
+        ...dataset.catalogue,
+        sites: [{ ...first, config: { promo: { mode: 'sometimes' } } as never }, ...rest],
+      },
+    };
     await expect(seedDataset(db.dataSource, broken)).rejects.toThrow(/Site 'harbour-motor-group'.*promo\.mode/);
     expect((await tableCounts(db.dataSource)).sites).toBe(0);
   });

@@ -19,7 +19,14 @@ import {
 } from '@platform/db';
 import { CarSchema } from '@platform/domain';
 import { validateCatalogue } from './catalogue';
-import { DEFAULT_DEMO_SEED, DEMO_CATALOGUE, demoReviewsFor, resolveAddress, specialHoursFor, weeklyHoursFor } from './data';
+import {
+  DEFAULT_DEMO_SEED,
+  DEMO_CATALOGUE,
+  demoReviewsFor,
+  resolveAddress,
+  specialHoursFor,
+  weeklyHoursFor,
+} from './data';
 import type { DemoCatalogue } from './data';
 import { generateCars, stockPlansFromCatalogue, toCarDocument, type SeedCar } from './generate-cars';
 
@@ -88,7 +95,8 @@ export interface DemoDataset {
 export type SeedMode = 'insert' | 'if-empty' | 'reseed';
 
 /** A jsonb value as TypeORM's insert typing wants it (its deep-partial type trips over records). */
-const jsonb = (value: object): QueryDeepPartialEntity<Record<string, unknown>> => value as QueryDeepPartialEntity<Record<string, unknown>>;
+const jsonb = (value: object): QueryDeepPartialEntity<Record<string, unknown>> =>
+  value as QueryDeepPartialEntity<Record<string, unknown>>;
 
 const ZERO_COUNTS: SeedCounts = {
   site_templates: 0,
@@ -108,14 +116,20 @@ const ZERO_COUNTS: SeedCounts = {
  * Builds the demo dataset: validates the catalogue, generates the cars and checks each against
  * the domain's CarSchema, so a bad record fails here with its path instead of in a web page.
  */
-export function buildDemoDataset({ now, seed = DEFAULT_DEMO_SEED, catalogue = DEMO_CATALOGUE }: SeedOptions): DemoDataset {
+export function buildDemoDataset({
+  now,
+  seed = DEFAULT_DEMO_SEED,
+  catalogue = DEMO_CATALOGUE,
+}: SeedOptions): DemoDataset {
   validateCatalogue(catalogue);
   const cars = generateCars({ now, seed, plans: stockPlansFromCatalogue(catalogue) });
   cars.forEach((car, index) => {
     const result = CarSchema.safeParse(toCarDocument(car, index + 1));
     if (!result.success) {
       const issue = result.error.issues[0];
-      throw new Error(`Generated car '${car.slug}' fails CarSchema at ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+      throw new Error(
+        `Generated car '${car.slug}' fails CarSchema at ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+      );
     }
   });
   return { now, catalogue, cars };
@@ -126,7 +140,11 @@ async function truncateSeededTables(manager: EntityManager): Promise<void> {
   await manager.query(`TRUNCATE TABLE ${tables.join(', ')} RESTART IDENTITY CASCADE`);
 }
 
-async function insertDataset(manager: EntityManager, { catalogue, cars, now }: DemoDataset, batchSize: number): Promise<SeedCounts> {
+async function insertDataset(
+  manager: EntityManager,
+  { catalogue, cars, now }: DemoDataset,
+  batchSize: number,
+): Promise<SeedCounts> {
   const counts: SeedCounts = { ...ZERO_COUNTS };
 
   await manager.insert(
@@ -137,20 +155,31 @@ async function insertDataset(manager: EntityManager, { catalogue, cars, now }: D
 
   await manager.insert(
     ManufacturerEntity,
-    catalogue.manufacturers.map((m) => ({ name: m.name, slug: m.slug, logo_url: `/media/logos/brands/${m.slug}.svg`, config: jsonb(m.config) })),
+    catalogue.manufacturers.map((m) => ({
+      name: m.name,
+      slug: m.slug,
+      logo_url: `/media/logos/brands/${m.slug}.svg`,
+      config: jsonb(m.config),
+    })),
   );
   counts.manufacturers = catalogue.manufacturers.length;
-  const manufacturerIds = new Map((await manager.find(ManufacturerEntity, { select: { id: true, slug: true } })).map((m) => [m.slug, m.id]));
+  const manufacturerIds = new Map(
+    (await manager.find(ManufacturerEntity, { select: { id: true, slug: true } })).map((m) => [m.slug, m.id]),
+  );
 
   await manager.insert(
     SiteEntity,
     catalogue.sites.map((s) => ({ slug: s.slug, name: s.name, template: s.template, config: jsonb(s.config) })),
   );
   counts.sites = catalogue.sites.length;
-  const siteIds = new Map((await manager.find(SiteEntity, { select: { id: true, slug: true } })).map((s) => [s.slug, s.id]));
+  const siteIds = new Map(
+    (await manager.find(SiteEntity, { select: { id: true, slug: true } })).map((s) => [s.slug, s.id]),
+  );
   const siteId = (slug: string): number => siteIds.get(slug) as number;
 
-  const hosts = catalogue.sites.flatMap((s) => s.hosts.map((h) => ({ host: h.host.toLowerCase(), site_id: siteId(s.slug), primary: h.primary })));
+  const hosts = catalogue.sites.flatMap((s) =>
+    s.hosts.map((h) => ({ host: h.host.toLowerCase(), site_id: siteId(s.slug), primary: h.primary })),
+  );
   await manager.insert(SiteHostEntity, hosts);
   counts.site_hosts = hosts.length;
 
@@ -171,13 +200,19 @@ async function insertDataset(manager: EntityManager, { catalogue, cars, now }: D
   );
   await manager.insert(DealershipEntity, dealerships);
   counts.dealerships = dealerships.length;
-  const dealershipIds = new Map((await manager.find(DealershipEntity, { select: { id: true, slug: true } })).map((d) => [d.slug, d.id]));
+  const dealershipIds = new Map(
+    (await manager.find(DealershipEntity, { select: { id: true, slug: true } })).map((d) => [d.slug, d.id]),
+  );
 
-  const websites = catalogue.sites.flatMap((s) => s.dealership_websites.map((w, position) => ({ ...w, site_id: siteId(s.slug), position })));
+  const websites = catalogue.sites.flatMap((s) =>
+    s.dealership_websites.map((w, position) => ({ ...w, site_id: siteId(s.slug), position })),
+  );
   if (websites.length) await manager.insert(DealershipWebsiteEntity, websites);
   counts.dealership_websites = websites.length;
 
-  const locationSeeds = catalogue.sites.flatMap((s) => s.dealerships.flatMap((d) => d.locations.map((location) => ({ dealership: d, location }))));
+  const locationSeeds = catalogue.sites.flatMap((s) =>
+    s.dealerships.flatMap((d) => d.locations.map((location) => ({ dealership: d, location }))),
+  );
   const locationRows = locationSeeds.map(({ dealership, location }) => {
     const address = resolveAddress(location.address);
     const query = `${address.street}, ${address.city} ${address.state} ${address.postcode}`;
@@ -213,7 +248,10 @@ async function insertDataset(manager: EntityManager, { catalogue, cars, now }: D
   await manager.insert(LocationEntity, locationRows);
   counts.locations = locationRows.length;
   const locationIds = new Map(
-    (await manager.find(LocationEntity, { select: { id: true, slug: true, dealership_id: true } })).map((l) => [`${l.dealership_id}/${l.slug}`, l.id]),
+    (await manager.find(LocationEntity, { select: { id: true, slug: true, dealership_id: true } })).map((l) => [
+      `${l.dealership_id}/${l.slug}`,
+      l.id,
+    ]),
   );
   const locationId = (dealershipSlug: string, slug: string): number => {
     const id = locationIds.get(`${dealershipIds.get(dealershipSlug)}/${slug}`);
@@ -229,13 +267,20 @@ async function insertDataset(manager: EntityManager, { catalogue, cars, now }: D
 
   const special = locationSeeds.flatMap(({ dealership, location }) => {
     const address = resolveAddress(location.address);
-    return specialHoursFor(location, address.state, address.time_zone, now).map((h) => ({ ...h, location_id: locationId(dealership.slug, location.slug) }));
+    return specialHoursFor(location, address.state, address.time_zone, now).map((h) => ({
+      ...h,
+      location_id: locationId(dealership.slug, location.slug),
+    }));
   });
   if (special.length) await manager.insert(LocationSpecialHoursEntity, special);
   counts.location_special_hours = special.length;
 
   const reviews = locationSeeds.flatMap(({ dealership, location }) =>
-    demoReviewsFor(dealership.slug, location, now).map((review) => ({ ...review, source: 'google', location_id: locationId(dealership.slug, location.slug) })),
+    demoReviewsFor(dealership.slug, location, now).map((review) => ({
+      ...review,
+      source: 'google',
+      location_id: locationId(dealership.slug, location.slug),
+    })),
   );
   if (reviews.length) await manager.insert(LocationReviewEntity, reviews);
   counts.location_reviews = reviews.length;
@@ -243,8 +288,15 @@ async function insertDataset(manager: EntityManager, { catalogue, cars, now }: D
   for (let start = 0; start < cars.length; start += batchSize) {
     const rows = cars.slice(start, start + batchSize).map(({ dealership_slug, location_slug, ...car }) => {
       const dealership_id = dealershipIds.get(dealership_slug);
-      if (dealership_id === undefined) throw new Error(`Car '${car.slug}' names unknown dealership '${dealership_slug}'`);
-      return { ...car, data: jsonb(car.data), dealership_id, location_id: locationId(dealership_slug, location_slug), updated_at: car.created_at };
+      if (dealership_id === undefined)
+        throw new Error(`Car '${car.slug}' names unknown dealership '${dealership_slug}'`);
+      return {
+        ...car,
+        data: jsonb(car.data),
+        dealership_id,
+        location_id: locationId(dealership_slug, location_slug),
+        updated_at: car.created_at,
+      };
     });
     await manager.createQueryBuilder().insert().into(CarEntity).values(rows).updateEntity(false).execute();
     counts.cars += rows.length;
@@ -267,7 +319,8 @@ export async function seedDataset(
   const started = performance.now();
   const result = await dataSource.transaction(async (manager) => {
     await manager.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
-    if (mode === 'if-empty' && (await manager.count(SiteEntity)) > 0) return { seeded: false, counts: { ...ZERO_COUNTS } };
+    if (mode === 'if-empty' && (await manager.count(SiteEntity)) > 0)
+      return { seeded: false, counts: { ...ZERO_COUNTS } };
     if (mode === 'reseed') await truncateSeededTables(manager);
     return { seeded: true, counts: await insertDataset(manager, dataset, batchSize) };
   });
@@ -281,7 +334,8 @@ export async function seedDemoData(dataSource: DataSource, options: SeedOptions)
 
 /** Seeds only when the sites table is empty (checked again under a lock inside the transaction). */
 export async function seedIfEmpty(dataSource: DataSource, options: SeedOptions): Promise<SeedResult> {
-  if ((await dataSource.getRepository(SiteEntity).count()) > 0) return { seeded: false, counts: { ...ZERO_COUNTS }, ms: 0 };
+  if ((await dataSource.getRepository(SiteEntity).count()) > 0)
+    return { seeded: false, counts: { ...ZERO_COUNTS }, ms: 0 };
   return seedDataset(dataSource, buildDemoDataset(options), { mode: 'if-empty' });
 }
 

@@ -49,7 +49,10 @@ export class PlatformCoreModule {
       providers: [
         { provide: ENV, useValue: env },
         { provide: APP_NAME, useValue: appName },
-        { provide: REDIS, useFactory: () => createRedis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 3000 }) },
+        {
+          provide: REDIS,
+          useFactory: () => createRedis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 3000 }),
+        },
         RedisCloser,
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
       ],

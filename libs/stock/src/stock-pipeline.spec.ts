@@ -3,7 +3,16 @@ import { FeedRunEntity } from '@platform/db';
 import Redis from 'ioredis';
 import { QueueProducer } from '@platform/queues';
 import { PostgresSearchEngine } from '@platform/search';
-import { feedCar as car, createStockFixture, createTestDatabase, eventually, TEST_REDIS_URL, uniqueRedisPrefix, type StockFixture, type TestDatabase } from '@platform/testing';
+import {
+  feedCar as car,
+  createStockFixture,
+  createTestDatabase,
+  eventually,
+  TEST_REDIS_URL,
+  uniqueRedisPrefix,
+  type StockFixture,
+  type TestDatabase,
+} from '@platform/testing';
 import { FeedIngest, MAX_RUN_ERRORS } from './feeds/feed-ingest';
 import { FeedRunControl } from './feeds/feed-run-control';
 import { FeedIntake } from './feeds/feed-intake';
@@ -41,7 +50,11 @@ describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)'
     fixture = await createStockFixture(db.dataSource, `t${tag}`);
   });
 
-  const push = async (dealershipId: number, body: unknown, options: { mode?: 'snapshot' | 'delta'; csv?: boolean } = {}) => {
+  const push = async (
+    dealershipId: number,
+    body: unknown,
+    options: { mode?: 'snapshot' | 'delta'; csv?: boolean } = {},
+  ) => {
     const id = await intake.receive({
       dealershipId,
       mode: options.mode ?? 'snapshot',
@@ -54,9 +67,14 @@ describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)'
   };
 
   const search = async (input: SearchRequestInput = {}) =>
-    engine.query(await searchScopeOf(db.dataSource.manager, fixture.siteId), SearchRequestSchema.parse({ hitsPerPage: 100, ...input }));
-  const stocknums = async (input: SearchRequestInput = {}) => (await search(input)).hits.map((hit) => hit.stocknum).sort();
-  const pendingChanges = async () => ((await db.dataSource.query(`SELECT count(*)::int AS n FROM car_changes`)) as { n: number }[])[0]!.n;
+    engine.query(
+      await searchScopeOf(db.dataSource.manager, fixture.siteId),
+      SearchRequestSchema.parse({ hitsPerPage: 100, ...input }),
+    );
+  const stocknums = async (input: SearchRequestInput = {}) =>
+    (await search(input)).hits.map((hit) => hit.stocknum).sort();
+  const pendingChanges = async () =>
+    ((await db.dataSource.query(`SELECT count(*)::int AS n FROM car_changes`)) as { n: number }[])[0]!.n;
 
   it('applies a JSON snapshot and finds exactly the visible cars, with facet counts and stats', async () => {
     const run = await push(fixture.north.id, [
@@ -65,7 +83,11 @@ describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)'
       car('A3', { status: 'coming_soon', price: 0 }),
       car('A4', { show_on_dealer_website: false }),
     ]);
-    expect(run).toMatchObject({ status: 'succeeded', counts: { received: 4, created: 4, updated: 0, unchanged: 0, sold: 0, withdrawn: 0, rejected: 0 }, errors: [] });
+    expect(run).toMatchObject({
+      status: 'succeeded',
+      counts: { received: 4, created: 4, updated: 0, unchanged: 0, sold: 0, withdrawn: 0, rejected: 0 },
+      errors: [],
+    });
     expect(await stocknums()).toEqual(['A1', 'A2', 'A3']);
     const result = await search({ facets: ['make', 'colour', 'price', 'year'] });
     expect(result.facets['make']).toEqual({ Toyota: 2, Mazda: 1 });
@@ -81,9 +103,15 @@ describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)'
       car('S4', { status: 'sold', sold_date: daysAgo(4) }),
       car('IN', {}),
     ]);
-    await push(fixture.west.id, [car('W5', { status: 'sold', sold_date: daysAgo(5) }), car('W8', { status: 'sold', sold_date: daysAgo(8) })]);
+    await push(fixture.west.id, [
+      car('W5', { status: 'sold', sold_date: daysAgo(5) }),
+      car('W8', { status: 'sold', sold_date: daysAgo(8) }),
+    ]);
     expect(await stocknums()).toEqual(['IN', 'S2', 'W5']);
-    const [row] = (await db.dataSource.query(`SELECT sold_date, listed_until FROM cars WHERE stocknum = 'W5' AND dealership_id = $1`, [fixture.west.id])) as {
+    const [row] = (await db.dataSource.query(
+      `SELECT sold_date, listed_until FROM cars WHERE stocknum = 'W5' AND dealership_id = $1`,
+      [fixture.west.id],
+    )) as {
       sold_date: Date;
       listed_until: Date;
     }[];
@@ -98,13 +126,18 @@ describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)'
     ].join('\n');
     const run = await push(fixture.north.id, csv, { csv: true });
     expect(run).toMatchObject({ status: 'succeeded', counts: { received: 2, created: 2 } });
-    const [c1] = (await db.dataSource.query(`SELECT data, certified, location_id, price FROM cars WHERE stocknum = 'C1'`)) as {
+    const [c1] = (await db.dataSource.query(
+      `SELECT data, certified, location_id, price FROM cars WHERE stocknum = 'C1'`,
+    )) as {
       data: Record<string, unknown>;
       certified: boolean;
       location_id: number;
     }[];
     expect(c1!.data['features']).toEqual(['Tow bar', 'Bull bar']);
-    expect(c1!.data['images']).toEqual([{ url: 'https://img/1.jpg', thumb: { url: 'https://img/1.jpg' } }, { url: 'https://img/2.jpg', thumb: { url: 'https://img/2.jpg' } }]);
+    expect(c1!.data['images']).toEqual([
+      { url: 'https://img/1.jpg', thumb: { url: 'https://img/1.jpg' } },
+      { url: 'https://img/2.jpg', thumb: { url: 'https://img/2.jpg' } },
+    ]);
     expect(c1!.data['variant']).toEqual({ cylinders: 4 });
     expect(c1!.certified).toBe(true);
     expect((await search({ query: 'C1' })).hits[0]?.city).toBe('Ipswich');
@@ -113,17 +146,35 @@ describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)'
 
   it('refuses a CSV without the required columns, naming them', async () => {
     await expect(
-      intake.receive({ dealershipId: fixture.north.id, mode: 'snapshot', contentType: 'text/csv', body: Buffer.from('stocknum,make\nA,B\n') }),
-    ).rejects.toThrow(new FeedFormatError('The CSV header is missing the required columns model, year, car_type. Required: stocknum, make, model, year, car_type.', 'header'));
+      intake.receive({
+        dealershipId: fixture.north.id,
+        mode: 'snapshot',
+        contentType: 'text/csv',
+        body: Buffer.from('stocknum,make\nA,B\n'),
+      }),
+    ).rejects.toThrow(
+      new FeedFormatError(
+        'The CSV header is missing the required columns model, year, car_type. Required: stocknum, make, model, year, car_type.',
+        'header',
+      ),
+    );
   });
 
   it('changes nothing when the same feed is pushed twice: all unchanged and no index work', async () => {
     const feed = [car('D1'), car('D2', { price: 1000 })];
     await push(fixture.north.id, feed);
-    const id = await intake.receive({ dealershipId: fixture.north.id, mode: 'snapshot', contentType: 'application/json', body: Buffer.from(JSON.stringify(feed)) });
+    const id = await intake.receive({
+      dealershipId: fixture.north.id,
+      mode: 'snapshot',
+      contentType: 'application/json',
+      body: Buffer.from(JSON.stringify(feed)),
+    });
     await ingest.run(id);
     expect(await pendingChanges()).toBe(0);
-    expect((await intake.view(id))!).toMatchObject({ status: 'succeeded', counts: { received: 2, created: 0, updated: 0, unchanged: 2, sold: 0, withdrawn: 0 } });
+    expect((await intake.view(id))!).toMatchObject({
+      status: 'succeeded',
+      counts: { received: 2, created: 0, updated: 0, unchanged: 2, sold: 0, withdrawn: 0 },
+    });
   });
 
   it('rejects invalid rows one by one with row, stocknum, path and message; valid rows still apply (partial)', async () => {
@@ -144,10 +195,17 @@ describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)'
         { row: 3, stocknum: null, path: 'stocknum', message: expect.any(String) },
         { row: 4, stocknum: 'V1', path: 'stocknum', message: "stocknum 'V1' already appears in row 1 of this feed" },
         { row: 5, stocknum: 'V3', path: 'car_type', message: expect.any(String) },
-        { row: 6, stocknum: 'V4', path: 'location_slug', message: "Location 'nowhere' is not a location of this dealership" },
+        {
+          row: 6,
+          stocknum: 'V4',
+          path: 'location_slug',
+          message: "Location 'nowhere' is not a location of this dealership",
+        },
       ]),
     );
-    expect(run.warnings).toEqual(["Unknown field 'mystery_field' (first in row 7) is kept with the car but not used by the platform"]);
+    expect(run.warnings).toEqual([
+      "Unknown field 'mystery_field' (first in row 7) is kept with the car but not used by the platform",
+    ]);
     expect(await stocknums()).toEqual(['V1', 'V5']);
   });
 
@@ -155,35 +213,51 @@ describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)'
     await push(fixture.north.id, [car('M1'), car('M2'), car('M3'), car('M4')]);
     const run = await push(fixture.north.id, [car('M1'), car('M2'), car('M3')]);
     expect(run.counts).toMatchObject({ unchanged: 3, sold: 1 });
-    const [m4] = (await db.dataSource.query(`SELECT status, sold_date FROM cars WHERE stocknum = 'M4'`)) as { status: string; sold_date: Date }[];
+    const [m4] = (await db.dataSource.query(`SELECT status, sold_date FROM cars WHERE stocknum = 'M4'`)) as {
+      status: string;
+      sold_date: Date;
+    }[];
     expect(m4!.status).toBe('sold');
     // Sold just now, so still listed for 3 days.
     expect(await stocknums()).toEqual(['M1', 'M2', 'M3', 'M4']);
 
-    await db.dataSource.query(`UPDATE dealerships SET config = '{"inventory":{"snapshot_missing_action":"withdrawn","mass_removal_guard":0.5}}' WHERE id = $1`, [fixture.north.id]);
+    await db.dataSource.query(
+      `UPDATE dealerships SET config = '{"inventory":{"snapshot_missing_action":"withdrawn","mass_removal_guard":0.5}}' WHERE id = $1`,
+      [fixture.north.id],
+    );
     const withdrawn = await push(fixture.north.id, [car('M1'), car('M2'), car('M4')]);
     expect(withdrawn.counts).toMatchObject({ withdrawn: 1, created: 0, updated: 1, unchanged: 2 });
     expect(await stocknums()).toEqual(['M1', 'M2', 'M4']);
   });
 
   it('holds a snapshot that would remove more than 30% of live stock, applying nothing until confirmed', async () => {
-    await push(fixture.north.id, ['H1', 'H2', 'H3', 'H4', 'H5'].map((s) => car(s)));
+    await push(
+      fixture.north.id,
+      ['H1', 'H2', 'H3', 'H4', 'H5'].map((s) => car(s)),
+    );
     const run = await push(fixture.north.id, [car('H1'), car('H2'), car('H9')]);
     expect(run.status).toBe('held');
     expect(run.detail).toContain('would remove 3 of 5 live cars (60%), more than the 30% allowed');
     expect(await stocknums()).toEqual(['H1', 'H2', 'H3', 'H4', 'H5']);
 
-    await db.dataSource.getRepository(FeedRunEntity).update(run.feedRunId, { status: 'queued', confirmed_at: new Date() });
+    await db.dataSource
+      .getRepository(FeedRunEntity)
+      .update(run.feedRunId, { status: 'queued', confirmed_at: new Date() });
     await ingest.run(run.feedRunId);
     await indexer.drain(fixture.siteId);
-    expect((await intake.view(run.feedRunId))!).toMatchObject({ status: 'succeeded', counts: { created: 1, unchanged: 2, sold: 3 } });
+    expect((await intake.view(run.feedRunId))!).toMatchObject({
+      status: 'succeeded',
+      counts: { created: 1, unchanged: 2, sold: 3 },
+    });
   });
 
   it('upserts and withdraws in delta mode', async () => {
     await push(fixture.north.id, [car('E1'), car('E2'), car('E3')]);
     const run = await push(fixture.north.id, { cars: [car('E4')], deleted: ['E1', 'NOPE'] }, { mode: 'delta' });
     expect(run).toMatchObject({ status: 'succeeded', counts: { created: 1, withdrawn: 1 } });
-    expect(run.warnings).toEqual(["deleted: stocknum 'NOPE' is not in this dealership's live stock; nothing to withdraw"]);
+    expect(run.warnings).toEqual([
+      "deleted: stocknum 'NOPE' is not in this dealership's live stock; nothing to withdraw",
+    ]);
     expect(await stocknums()).toEqual(['E2', 'E3', 'E4']);
   });
 
@@ -193,18 +267,30 @@ describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)'
     const run = await push(fixture.north.id, [car('B1')]);
     expect(run.counts).toMatchObject({ updated: 1 });
     expect(await stocknums()).toEqual(['B1']);
-    const [b1] = (await db.dataSource.query(`SELECT sold_date, listed_until FROM cars WHERE stocknum = 'B1'`)) as { sold_date: null; listed_until: null }[];
+    const [b1] = (await db.dataSource.query(`SELECT sold_date, listed_until FROM cars WHERE stocknum = 'B1'`)) as {
+      sold_date: null;
+      listed_until: null;
+    }[];
     expect(b1).toEqual({ sold_date: null, listed_until: null });
   });
 
   it('resumes after a crash without applying a committed batch twice', async () => {
     const feed = ['R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7'].map((s) => car(s));
-    const id = await intake.receive({ dealershipId: fixture.north.id, mode: 'snapshot', contentType: 'application/json', body: Buffer.from(JSON.stringify(feed)) });
+    const id = await intake.receive({
+      dealershipId: fixture.north.id,
+      mode: 'snapshot',
+      contentType: 'application/json',
+      body: Buffer.from(JSON.stringify(feed)),
+    });
     // Crash inside the second batch's transaction: the first batch (3 rows) stays committed.
     let calls = 0;
     const crashing = new FeedIngest(db.dataSource, { batchSize: 3 });
-    const original = (crashing as unknown as { recordChanges: (...args: unknown[]) => Promise<void> }).recordChanges.bind(crashing);
-    (crashing as unknown as { recordChanges: (...args: unknown[]) => Promise<void> }).recordChanges = async (...args: unknown[]) => {
+    const original = (
+      crashing as unknown as { recordChanges: (...args: unknown[]) => Promise<void> }
+    ).recordChanges.bind(crashing);
+    (crashing as unknown as { recordChanges: (...args: unknown[]) => Promise<void> }).recordChanges = async (
+      ...args: unknown[]
+    ) => {
       calls += 1;
       if (calls === 2) throw new Error('worker killed');
       return original(...args);
@@ -212,11 +298,20 @@ describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)'
     await expect(crashing.run(id)).rejects.toThrow('worker killed');
     const partway = (await intake.view(id))!;
     expect(partway).toMatchObject({ status: 'running', counts: { created: 3 } });
-    expect(((await db.dataSource.query(`SELECT count(*)::int AS n FROM cars WHERE dealership_id = $1`, [fixture.north.id])) as { n: number }[])[0]!.n).toBe(3);
+    expect(
+      (
+        (await db.dataSource.query(`SELECT count(*)::int AS n FROM cars WHERE dealership_id = $1`, [
+          fixture.north.id,
+        ])) as { n: number }[]
+      )[0]!.n,
+    ).toBe(3);
 
     await ingest.run(id);
     await indexer.drain(fixture.siteId);
-    expect((await intake.view(id))!).toMatchObject({ status: 'succeeded', counts: { received: 7, created: 7, unchanged: 0 } });
+    expect((await intake.view(id))!).toMatchObject({
+      status: 'succeeded',
+      counts: { received: 7, created: 7, unchanged: 0 },
+    });
     expect(await stocknums()).toHaveLength(7);
   });
 
@@ -229,14 +324,21 @@ describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)'
         car('H4', { dealercomments: 'x'.repeat(20_001) }),
         car('H5'),
       ]);
-      expect(run).toMatchObject({ status: 'partial', finishedAt: expect.any(String), counts: { received: 5, created: 2, rejected: 3 } });
+      expect(run).toMatchObject({
+        status: 'partial',
+        finishedAt: expect.any(String),
+        counts: { received: 5, created: 2, rejected: 3 },
+      });
       expect(run.errors).toEqual([
         { row: 1, stocknum: 'H1', path: 'price', message: 'must be 100000000 or less' },
         { row: 2, stocknum: 'H2', path: 'km', message: 'must be 9999999 or less' },
         { row: 4, stocknum: 'H4', path: 'dealercomments', message: 'must be at most 20000 characters' },
       ]);
       // NUL is stripped, not stored: the car lands with its text.
-      const [h3] = (await db.dataSource.query(`SELECT model, data->>'colour' AS colour FROM cars WHERE dealership_id = $1 AND stocknum = 'H3'`, [fixture.north.id])) as { model: string; colour: string | null }[];
+      const [h3] = (await db.dataSource.query(
+        `SELECT model, data->>'colour' AS colour FROM cars WHERE dealership_id = $1 AND stocknum = 'H3'`,
+        [fixture.north.id],
+      )) as { model: string; colour: string | null }[];
       expect(h3?.model).toBe('RAV4');
       expect(await stocknums()).toEqual(['H3', 'H5']);
     });
@@ -245,10 +347,23 @@ describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)'
       // Stand in for a value validation let through: the database refuses one model name.
       await db.dataSource.query(`ALTER TABLE cars ADD CONSTRAINT test_refused_model CHECK (model <> 'Refused')`);
       try {
-        const run = await push(fixture.north.id, [car('B1'), car('B2'), car('B3', { model: 'Refused' }), car('B4'), car('B5'), car('B6', { model: 'Refused' }), car('B7')]);
+        const run = await push(fixture.north.id, [
+          car('B1'),
+          car('B2'),
+          car('B3', { model: 'Refused' }),
+          car('B4'),
+          car('B5'),
+          car('B6', { model: 'Refused' }),
+          car('B7'),
+        ]);
         expect(run).toMatchObject({ status: 'partial', counts: { received: 7, created: 5, rejected: 2 } });
         expect(run.errors).toEqual([
-          { row: 3, stocknum: 'B3', path: '(row)', message: expect.stringContaining('The database could not store this row') },
+          {
+            row: 3,
+            stocknum: 'B3',
+            path: '(row)',
+            message: expect.stringContaining('The database could not store this row'),
+          },
           { row: 6, stocknum: 'B6', path: '(row)', message: expect.stringContaining('test_refused_model') },
         ]);
         expect(await stocknums()).toEqual(['B1', 'B2', 'B4', 'B5', 'B7']);
@@ -258,7 +373,10 @@ describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)'
     });
 
     it('keeps the first 1,000 row errors and says how many more there were', async () => {
-      const rows = [car('E-OK'), ...Array.from({ length: MAX_RUN_ERRORS + 150 }, (_, i) => car(`E${i}`, { car_type: 'vintage' }))];
+      const rows = [
+        car('E-OK'),
+        ...Array.from({ length: MAX_RUN_ERRORS + 150 }, (_, i) => car(`E${i}`, { car_type: 'vintage' })),
+      ];
       const run = await push(fixture.north.id, rows);
       expect(run).toMatchObject({ status: 'partial', counts: { rejected: MAX_RUN_ERRORS + 150 }, errorsOmitted: 150 });
       expect(run.errors).toHaveLength(MAX_RUN_ERRORS);
@@ -274,7 +392,9 @@ describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)'
         car('F4', { body: 'Hovercraft' }),
       ]);
       expect(run.status).toBe('succeeded');
-      expect(run.warnings.filter((w: string) => w.includes('Hovercraft'))).toEqual(["body 'Hovercraft' (first in row 3) is not a known value for simple_body; the raw text is used"]);
+      expect(run.warnings.filter((w: string) => w.includes('Hovercraft'))).toEqual([
+        "body 'Hovercraft' (first in row 3) is not a known value for simple_body; the raw text is used",
+      ]);
       const result = await search({ facets: ['body', 'fuel', 'transmission'] });
       expect(result.facets['body']).toEqual({ suv: 1, ute: 1, Hovercraft: 2 });
       expect(result.facets['fuel']).toEqual({ Diesel: 1, Petrol: 1 });
@@ -282,14 +402,22 @@ describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)'
     });
 
     it('drops media that is not a web address, with a warning, and keeps the car', async () => {
-      const run = await push(fixture.north.id, [car('M1', { images: ['javascript:alert(1)', 'https://cdn.example.com/m1.jpg', 'data:image/png;base64,AAAA'], video_url: 'javascript:alert(2)' })]);
+      const run = await push(fixture.north.id, [
+        car('M1', {
+          images: ['javascript:alert(1)', 'https://cdn.example.com/m1.jpg', 'data:image/png;base64,AAAA'],
+          video_url: 'javascript:alert(2)',
+        }),
+      ]);
       expect(run.status).toBe('succeeded');
       expect(run.warnings).toEqual([
         'Row 1: images.0 is not a web address (https:, http: or /media/...) and was dropped',
         'Row 1: images.2 is not a web address (https:, http: or /media/...) and was dropped',
         'Row 1: video_url is not a web address (https:, http: or /media/...) and was dropped',
       ]);
-      const [stored] = (await db.dataSource.query(`SELECT data FROM cars WHERE dealership_id = $1 AND stocknum = 'M1'`, [fixture.north.id])) as { data: { images: { url: string }[]; video_url: string | null } }[];
+      const [stored] = (await db.dataSource.query(
+        `SELECT data FROM cars WHERE dealership_id = $1 AND stocknum = 'M1'`,
+        [fixture.north.id],
+      )) as { data: { images: { url: string }[]; video_url: string | null } }[];
       expect(stored?.data.images.map((image) => image.url)).toEqual(['https://cdn.example.com/m1.jpg']);
       expect(stored?.data.video_url).toBeNull();
     });
@@ -297,7 +425,12 @@ describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)'
 
   describe('runs of one dealership', () => {
     const receive = (body: unknown) =>
-      intake.receive({ dealershipId: fixture.north.id, mode: 'snapshot', contentType: 'application/json', body: Buffer.from(JSON.stringify(body)) });
+      intake.receive({
+        dealershipId: fixture.north.id,
+        mode: 'snapshot',
+        contentType: 'application/json',
+        body: Buffer.from(JSON.stringify(body)),
+      });
 
     it('apply in the order received: a later run waits while an earlier one is unfinished, and the later snapshot wins', async () => {
       const first = await receive(['O1', 'O2', 'O3', 'O4', 'O5'].map((stocknum) => car(stocknum)));
@@ -307,7 +440,10 @@ describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)'
       // Two workers at once: one applies, the other waits or finds nothing left to do.
       await Promise.all([ingest.run(first), new FeedIngest(db.dataSource, { batchSize: 3 }).run(first)]);
       expect(await ingest.run(second)).toMatchObject({ outcome: 'applied' });
-      const live = (await db.dataSource.query(`SELECT stocknum, price FROM cars WHERE dealership_id = $1 AND status = 'in_stock' ORDER BY stocknum`, [fixture.north.id])) as {
+      const live = (await db.dataSource.query(
+        `SELECT stocknum, price FROM cars WHERE dealership_id = $1 AND status = 'in_stock' ORDER BY stocknum`,
+        [fixture.north.id],
+      )) as {
         stocknum: string;
         price: number;
       }[];
@@ -319,17 +455,30 @@ describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)'
   describe('run control', () => {
     const control = () => new FeedRunControl(db.dataSource, 60_000);
     const receive = (body: unknown) =>
-      intake.receive({ dealershipId: fixture.north.id, mode: 'snapshot', contentType: 'application/json', body: Buffer.from(JSON.stringify(body)) });
+      intake.receive({
+        dealershipId: fixture.north.id,
+        mode: 'snapshot',
+        contentType: 'application/json',
+        body: Buffer.from(JSON.stringify(body)),
+      });
 
     it('fails a run whose job used its last attempt, with the reason', async () => {
       const id = await receive([car('L1')]);
       await control().failAfterLastAttempt(id, 'connection terminated');
-      expect((await intake.view(id))!).toMatchObject({ status: 'failed', detail: 'Failed after its last attempt: connection terminated', finishedAt: expect.any(String) });
+      expect((await intake.view(id))!).toMatchObject({
+        status: 'failed',
+        detail: 'Failed after its last attempt: connection terminated',
+        finishedAt: expect.any(String),
+      });
     });
 
     it('resumes a run stuck in running, then fails it after three resumes', async () => {
       const id = await receive([car('S1')]);
-      const stale = async () => db.dataSource.query(`UPDATE feed_runs SET status = 'running', updated_at = now() - interval '2 minutes' WHERE id = $1`, [id]);
+      const stale = async () =>
+        db.dataSource.query(
+          `UPDATE feed_runs SET status = 'running', updated_at = now() - interval '2 minutes' WHERE id = $1`,
+          [id],
+        );
       for (const attempt of [1, 2, 3]) {
         await stale();
         expect((await control().sweepStuck()).resume).toEqual([{ id, attempt }]);
@@ -341,18 +490,26 @@ describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)'
 
     it('lets ops retry a failed run from where it stopped, and cancel an unfinished one', async () => {
       const id = await receive([car('C1')]);
-      expect(await control().retry(id)).toEqual({ refused: 'conflict', detail: "Only a failed or stuck run can be retried; this one is 'queued'." });
+      expect(await control().retry(id)).toEqual({
+        refused: 'conflict',
+        detail: "Only a failed or stuck run can be retried; this one is 'queued'.",
+      });
       await control().failAfterLastAttempt(id, 'boom');
       expect(await control().retry(id)).toEqual({ ok: true });
       expect(await ingest.run(id)).toMatchObject({ outcome: 'applied', status: 'succeeded' });
 
       const other = await receive([car('C2')]);
       expect(await control().cancel(other)).toEqual({ ok: true });
-      expect((await intake.view(other))!).toMatchObject({ status: 'cancelled', detail: 'Cancelled by ops; nothing was applied.' });
+      expect((await intake.view(other))!).toMatchObject({
+        status: 'cancelled',
+        detail: 'Cancelled by ops; nothing was applied.',
+      });
       expect(await ingest.run(other)).toMatchObject({ outcome: 'skipped', status: 'cancelled' });
       expect(await control().cancel(other)).toMatchObject({ refused: 'conflict' });
       expect(await control().retry('not-a-uuid')).toEqual({ refused: 'not_found' });
-      expect((await control().list({ dealership: fixture.north.slug, limit: 5 })).map((r) => r.feedRunId)).toEqual(expect.arrayContaining([id, other]));
+      expect((await control().list({ dealership: fixture.north.slug, limit: 5 })).map((r) => r.feedRunId)).toEqual(
+        expect.arrayContaining([id, other]),
+      );
     });
   });
 
@@ -366,12 +523,34 @@ describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)'
       dying.run = async () => {
         throw new Error('connection terminated unexpectedly');
       };
-      const stop = await startStockWorkers({ dataSource: db.dataSource, engine, producer, indexer, ingest: dying, redisUrl: TEST_REDIS_URL, prefix, schedule: false });
+      const stop = await startStockWorkers({
+        dataSource: db.dataSource,
+        engine,
+        producer,
+        indexer,
+        ingest: dying,
+        redisUrl: TEST_REDIS_URL,
+        prefix,
+        schedule: false,
+      });
       try {
-        const id = await intake.receive({ dealershipId: fixture.north.id, mode: 'snapshot', contentType: 'application/json', body: Buffer.from(JSON.stringify([car('K1')])) });
+        const id = await intake.receive({
+          dealershipId: fixture.north.id,
+          mode: 'snapshot',
+          contentType: 'application/json',
+          body: Buffer.from(JSON.stringify([car('K1')])),
+        });
         await producer.add('feedIngest', { feedRunId: id }, { attempts: 2, backoff: { type: 'fixed', delay: 10 } });
-        const run = await eventually(async () => (await intake.view(id))!, (view) => view.status === 'failed', 'the run to fail');
-        expect(run).toMatchObject({ status: 'failed', detail: 'Failed after its last attempt: connection terminated unexpectedly', finishedAt: expect.any(String) });
+        const run = await eventually(
+          async () => (await intake.view(id))!,
+          (view) => view.status === 'failed',
+          'the run to fail',
+        );
+        expect(run).toMatchObject({
+          status: 'failed',
+          detail: 'Failed after its last attempt: connection terminated unexpectedly',
+          finishedAt: expect.any(String),
+        });
       } finally {
         await stop();
         await producer.close();

@@ -39,7 +39,9 @@ export async function createDisposableRedis(binary: string): Promise<DisposableR
     url: `redis://127.0.0.1:${port}`,
     async start() {
       if (child && child.exitCode === null) return;
-      child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+        stdio: 'ignore',
+      });
       for (let i = 0; i < 100; i += 1) {
         if (await ping()) return;
         await new Promise((resolve) => setTimeout(resolve, 50));

@@ -7,15 +7,19 @@ export interface StockFixture {
 }
 
 /** A site with two dealerships: 'north' keeps sold cars 3 days (the default), 'west' 7 days. */
-export async function createStockFixture(dataSource: DataSource, tag: string, config: Record<string, unknown> = {}): Promise<StockFixture> {
-  const [site] = (await dataSource.query(`INSERT INTO sites (slug, name, config) VALUES ($1, 'Test Motors', $2) RETURNING id`, [
-    `test-site-${tag}`,
-    JSON.stringify(config),
-  ])) as { id: number }[];
-  const [north] = (await dataSource.query(`INSERT INTO dealerships (site_id, slug, name) VALUES ($1, $2, 'North Motors') RETURNING id`, [
-    site!.id,
-    `north-${tag}`,
-  ])) as { id: number }[];
+export async function createStockFixture(
+  dataSource: DataSource,
+  tag: string,
+  config: Record<string, unknown> = {},
+): Promise<StockFixture> {
+  const [site] = (await dataSource.query(
+    `INSERT INTO sites (slug, name, config) VALUES ($1, 'Test Motors', $2) RETURNING id`,
+    [`test-site-${tag}`, JSON.stringify(config)],
+  )) as { id: number }[];
+  const [north] = (await dataSource.query(
+    `INSERT INTO dealerships (site_id, slug, name) VALUES ($1, $2, 'North Motors') RETURNING id`,
+    [site!.id, `north-${tag}`],
+  )) as { id: number }[];
   const [west] = (await dataSource.query(
     `INSERT INTO dealerships (site_id, slug, name, include_sold_cars_days) VALUES ($1, $2, 'West Motors', 7) RETURNING id`,
     [site!.id, `west-${tag}`],

@@ -3,7 +3,9 @@ import { createTestDatabase, uniqueName } from './test-database';
 import { uniqueRedisPrefix } from './test-redis';
 
 async function databaseExists(name: string): Promise<boolean> {
-  const client = new Client({ connectionString: `${process.env.TEST_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432'}/postgres` });
+  const client = new Client({
+    connectionString: `${process.env.TEST_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432'}/postgres`,
+  });
   await client.connect();
   try {
     return (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
@@ -26,7 +28,9 @@ describe('test isolation', () => {
       expect(a.url).not.toBe(b.url);
       await a.dataSource.query(`INSERT INTO sites (slug, name) VALUES ('only-in-a', 'A')`);
       expect(await b.dataSource.query(`SELECT slug FROM sites`)).toEqual([]);
-      expect(await a.dataSource.query(`SELECT name FROM migrations`)).toContainEqual({ name: 'Foundation1763700000000' });
+      expect(await a.dataSource.query(`SELECT name FROM migrations`)).toContainEqual({
+        name: 'Foundation1763700000000',
+      });
     } finally {
       await Promise.all([a.destroy(), b.destroy()]);
     }

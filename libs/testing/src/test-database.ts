@@ -22,7 +22,12 @@ export async function createTestDatabase(prefix = 'platform_test'): Promise<Test
   await ensureDatabase(url);
   // Generous: test files share two cores, and a CPU-bound step (the demo generator) can hold the
   // event loop past the production timeout while a connect is pending.
-  const dataSource = createDataSource({ url, poolSize: 4, applicationName: 'platform-tests', connectTimeoutMs: 30_000 });
+  const dataSource = createDataSource({
+    url,
+    poolSize: 4,
+    applicationName: 'platform-tests',
+    connectTimeoutMs: 30_000,
+  });
   await dataSource.initialize();
   await runMigrations(dataSource);
   return {

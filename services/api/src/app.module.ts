@@ -20,7 +20,23 @@ export class AppModule {
   static forRoot(env: ApiEnv): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformCoreModule.forRoot({ env, appName: 'api' }), PipelineCoreModule, ThrottlingModule, SitesModule, SearchModule, CarsModule, PlacesModule, ReviewsModule, FinanceModule, FeedsModule, OpsModule, LeadsModule, AnalyticsModule, SignInModule, WatchlistModule],
+      imports: [
+        PlatformCoreModule.forRoot({ env, appName: 'api' }),
+        PipelineCoreModule,
+        ThrottlingModule,
+        SitesModule,
+        SearchModule,
+        CarsModule,
+        PlacesModule,
+        ReviewsModule,
+        FinanceModule,
+        FeedsModule,
+        OpsModule,
+        LeadsModule,
+        AnalyticsModule,
+        SignInModule,
+        WatchlistModule,
+      ],
     };
   }
 }

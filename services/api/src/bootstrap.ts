@@ -13,14 +13,32 @@ import { mountQueueDashboard } from './ops/queue-dashboard';
 
 /** Shopper form posts are small; anything bigger is refused before it is read (LEAD_MAX_BYTES). */
 const isShopperPost = (request: Request): boolean =>
-  request.method === 'POST' && (/^\/api\/sites\/[^/]+\/(leads|events)$/.test(request.path) || request.path === '/api/miscellaneous');
+  request.method === 'POST' &&
+  (/^\/api\/sites\/[^/]+\/(leads|events)$/.test(request.path) || request.path === '/api/miscellaneous');
 
 /** Body-parser failures (too large, malformed JSON) as problem details rather than express's HTML page. */
-function bodyProblem(error: { status?: number; type?: string; message: string }, request: Request, response: Response, next: NextFunction): void {
+function bodyProblem(
+  error: { status?: number; type?: string; message: string },
+  request: Request,
+  response: Response,
+  next: NextFunction,
+): void {
   if (error.type === 'entity.too.large') {
-    response.status(413).type('application/problem+json').json({ type: 'about:blank', title: 'Payload Too Large', status: 413, detail: 'The request body is too large for this endpoint. Send only the form fields.', instance: request.originalUrl });
+    response.status(413).type('application/problem+json').json({
+      type: 'about:blank',
+      title: 'Payload Too Large',
+      status: 413,
+      detail: 'The request body is too large for this endpoint. Send only the form fields.',
+      instance: request.originalUrl,
+    });
   } else if (error.type === 'entity.parse.failed') {
-    response.status(400).type('application/problem+json').json({ type: 'about:blank', title: 'Invalid JSON', status: 400, detail: 'The request body is not valid JSON.', instance: request.originalUrl });
+    response.status(400).type('application/problem+json').json({
+      type: 'about:blank',
+      title: 'Invalid JSON',
+      status: 400,
+      detail: 'The request body is not valid JSON.',
+      instance: request.originalUrl,
+    });
   } else {
     next(error);
   }
@@ -31,19 +49,29 @@ const isFeedPush = (request: Request): boolean => request.method === 'POST' && r
 
 /** Builds the API application (used by main.ts and by integration tests). */
 export async function createApiApp(env: ApiEnv): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(env), { bufferLogs: true, bodyParser: false });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(env), {
+    bufferLogs: true,
+    bodyParser: false,
+  });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   // The api answers JSON, PDFs and images: nothing in it should run script or be framed. The docs
   // and the queue dashboard are HTML pages with their own inline scripts, so they keep helmet's
   // other headers without the strict policy.
   const apiHelmet = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] } },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
+    },
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
   const pageHelmet = helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
   app.use((request: Request, response: Response, next: NextFunction) =>
-    (request.path.startsWith('/api/docs') || request.path.startsWith('/ops/queues') ? pageHelmet : apiHelmet)(request, response, next),
+    (request.path.startsWith('/api/docs') || request.path.startsWith('/ops/queues') ? pageHelmet : apiHelmet)(
+      request,
+      response,
+      next,
+    ),
   );
   app.set('trust proxy', env.TRUST_PROXY);
   // Every request's duration by route pattern (never the raw path, so labels stay bounded) and status.
@@ -52,7 +80,10 @@ export async function createApiApp(env: ApiEnv): Promise<NestExpressApplication>
     const end = metrics.httpDuration.startTimer({ method: request.method });
     response.on('finish', () => {
       const route = (request.route as { path?: string } | undefined)?.path;
-      end({ route: route ?? (request.path.startsWith('/media/') ? '/media' : 'unmatched'), status: String(response.statusCode) });
+      end({
+        route: route ?? (request.path.startsWith('/media/') ? '/media' : 'unmatched'),
+        status: String(response.statusCode),
+      });
     });
     next();
   });
@@ -61,17 +92,28 @@ export async function createApiApp(env: ApiEnv): Promise<NestExpressApplication>
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (isFeedPush(request)) return next();
     const parse = isShopperPost(request) ? shopperBody : jsonBody;
-    parse(request, response, (error?: unknown) => (error ? bodyProblem(error as Parameters<typeof bodyProblem>[0], request, response, next) : next()));
+    parse(request, response, (error?: unknown) =>
+      error ? bodyProblem(error as Parameters<typeof bodyProblem>[0], request, response, next) : next(),
+    );
   });
   app.use(nulGuard);
-  app.useStaticAssets(env.MEDIA_DIR ?? DEMO_ASSETS_DIR, { prefix: '/media', maxAge: '1d', fallthrough: true, index: false });
+  app.useStaticAssets(env.MEDIA_DIR ?? DEMO_ASSETS_DIR, {
+    prefix: '/media',
+    maxAge: '1d',
+    fallthrough: true,
+    index: false,
+  });
   mountQueueDashboard(app, env.OPS_TOKEN);
   const openApi = new DocumentBuilder()
     .setTitle('Dealer platform API')
-    .setDescription('Site API, feed push API and ops API. Errors are RFC 9457 problem details (application/problem+json).')
+    .setDescription(
+      'Site API, feed push API and ops API. Errors are RFC 9457 problem details (application/problem+json).',
+    )
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'A dealership feed key' }, 'feedKey')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'OPS_TOKEN' }, 'opsToken')
     .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), { jsonDocumentUrl: 'api/docs/openapi.json' });
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), {
+    jsonDocumentUrl: 'api/docs/openapi.json',
+  });
   return app;
 }

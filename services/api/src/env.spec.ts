@@ -1,7 +1,13 @@
 import { ApiEnvSchema } from './env';
 
 const BASE = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x', REDIS_URL: 'redis://127.0.0.1:6379' };
-const PRODUCTION = { ...BASE, NODE_ENV: 'production', OPS_TOKEN: 'o'.repeat(32), AUTH_SECRET: 'a'.repeat(64), SMS_GATEWAY_URL: 'https://sms.example.com/send' };
+const PRODUCTION = {
+  ...BASE,
+  NODE_ENV: 'production',
+  OPS_TOKEN: 'o'.repeat(32),
+  AUTH_SECRET: 'a'.repeat(64),
+  SMS_GATEWAY_URL: 'https://sms.example.com/send',
+};
 
 describe('ApiEnvSchema in production', () => {
   it('accepts a complete production environment', () => {
@@ -17,7 +23,9 @@ describe('ApiEnvSchema in production', () => {
     delete env[name];
     const result = ApiEnvSchema.safeParse(env);
     expect(result.success).toBe(false);
-    expect(result.error!.issues).toEqual([expect.objectContaining({ path: [name], message: expect.stringContaining(why) })]);
+    expect(result.error!.issues).toEqual([
+      expect.objectContaining({ path: [name], message: expect.stringContaining(why) }),
+    ]);
   });
 
   it('lets development run without them (codes go to sms_messages)', () => {
@@ -26,7 +34,8 @@ describe('ApiEnvSchema in production', () => {
 });
 
 describe('TRUST_PROXY', () => {
-  const parse = (value?: string) => ApiEnvSchema.safeParse(value === undefined ? BASE : { ...BASE, TRUST_PROXY: value });
+  const parse = (value?: string) =>
+    ApiEnvSchema.safeParse(value === undefined ? BASE : { ...BASE, TRUST_PROXY: value });
 
   it.each([
     [undefined, 'loopback'],

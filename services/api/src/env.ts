@@ -9,9 +9,16 @@ export const ApiEnvSchema = BaseEnvSchema.extend({
   /** Folder served at /media (logos, demo photos); a CDN replaces it in production. */
   MEDIA_DIR: z.string().optional(),
   /** Bearer token of the ops API and the queue dashboard. Required in production. */
-  OPS_TOKEN: z.string().min(24, 'OPS_TOKEN must be at least 24 characters (generate one with `openssl rand -hex 32`)').optional(),
+  OPS_TOKEN: z
+    .string()
+    .min(24, 'OPS_TOKEN must be at least 24 characters (generate one with `openssl rand -hex 32`)')
+    .optional(),
   /** Largest feed body accepted, in bytes (50 MB). */
-  FEED_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  FEED_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
   /** Printable PDFs one client may have made per minute (each may fetch the car's photos). */
   PRINT_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** How long a car's PDF is kept and served again without fetching its photos, in seconds (0: never). */
@@ -38,7 +45,10 @@ export const ApiEnvSchema = BaseEnvSchema.extend({
    * Secret of the HMACs over sign-in codes and phone numbers (at least 32 characters; generate one
    * with `openssl rand -hex 32`). Required in production; elsewhere a development value is used.
    */
-  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters (generate one with `openssl rand -hex 32`)').default(DEVELOPMENT_AUTH_SECRET),
+  AUTH_SECRET: z
+    .string()
+    .min(32, 'AUTH_SECRET must be at least 32 characters (generate one with `openssl rand -hex 32`)')
+    .default(DEVELOPMENT_AUTH_SECRET),
   /** How long a sign-in code sent by SMS stays valid, in seconds. */
   SIGN_IN_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
   /** Wrong codes a sign-in code survives; then it is dead and the shopper requests a new one. */
@@ -50,7 +60,11 @@ export const ApiEnvSchema = BaseEnvSchema.extend({
   /** Bearer token of the SMS gateway. */
   SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
   /** Largest lead, valuation-save or analytics body accepted, in bytes: forms are small, and a big body is abuse. */
-  LEAD_MAX_BYTES: z.coerce.number().int().positive().default(32 * 1024),
+  LEAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(32 * 1024),
   /** Captcha secrets for sites whose forms.captcha_provider is recaptcha or turnstile. */
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   TURNSTILE_SECRET: z.string().min(1).optional(),
@@ -64,8 +78,14 @@ export const ApiEnvSchema = BaseEnvSchema.extend({
   TRUST_PROXY: z
     .string()
     .trim()
-    .regex(/^(\d{1,2}|[0-9A-Za-z.:/]+(\s*,\s*[0-9A-Za-z.:/]+)*)$/, "TRUST_PROXY must be 'loopback', addresses or CIDR ranges separated by commas (10.0.0.0/8,loopback), or a number of proxy hops")
-    .refine((value) => !/^(true|false)$/i.test(value), "TRUST_PROXY must name the proxies (e.g. 'loopback' or 10.0.0.0/8), not trust every client's X-Forwarded-For")
+    .regex(
+      /^(\d{1,2}|[0-9A-Za-z.:/]+(\s*,\s*[0-9A-Za-z.:/]+)*)$/,
+      "TRUST_PROXY must be 'loopback', addresses or CIDR ranges separated by commas (10.0.0.0/8,loopback), or a number of proxy hops",
+    )
+    .refine(
+      (value) => !/^(true|false)$/i.test(value),
+      "TRUST_PROXY must name the proxies (e.g. 'loopback' or 10.0.0.0/8), not trust every client's X-Forwarded-For",
+    )
     .transform((value): string | number => (/^\d+$/.test(value) ? Number(value) : value))
     .default('loopback'),
   /** Port the web answers on for *.localhost development hosts (printed page links). */
@@ -73,14 +93,18 @@ export const ApiEnvSchema = BaseEnvSchema.extend({
   /** Finance quote service; when unset the built-in provider computes quotes from the site's rates. */
   QUOTE_SERVICE_URL: z.url().optional(),
   QUOTE_SERVICE_TOKEN: z.string().min(1).optional(),
-}).refine((env) => env.NODE_ENV !== 'production' || env.OPS_TOKEN !== undefined, {
-  path: ['OPS_TOKEN'],
-  message: 'OPS_TOKEN is required in production: the ops API and queue dashboard must not run unprotected',
-}).refine((env) => env.NODE_ENV !== 'production' || env.AUTH_SECRET !== DEVELOPMENT_AUTH_SECRET, {
-  path: ['AUTH_SECRET'],
-  message: 'AUTH_SECRET is required in production: sign-in codes and sessions must not rest on a published value',
-}).refine((env) => env.NODE_ENV !== 'production' || env.SMS_GATEWAY_URL !== undefined, {
-  path: ['SMS_GATEWAY_URL'],
-  message: 'SMS_GATEWAY_URL is required in production: without it sign-in codes are only written to the database and log, and no shopper could sign in',
-});
+})
+  .refine((env) => env.NODE_ENV !== 'production' || env.OPS_TOKEN !== undefined, {
+    path: ['OPS_TOKEN'],
+    message: 'OPS_TOKEN is required in production: the ops API and queue dashboard must not run unprotected',
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.AUTH_SECRET !== DEVELOPMENT_AUTH_SECRET, {
+    path: ['AUTH_SECRET'],
+    message: 'AUTH_SECRET is required in production: sign-in codes and sessions must not rest on a published value',
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.SMS_GATEWAY_URL !== undefined, {
+    path: ['SMS_GATEWAY_URL'],
+    message:
+      'SMS_GATEWAY_URL is required in production: without it sign-in codes are only written to the database and log, and no shopper could sign in',
+  });
 export type ApiEnv = z.infer<typeof ApiEnvSchema>;

@@ -12,7 +12,9 @@ export const WorkerEnvSchema = BaseEnvSchema.extend({
   /** How long a CRM webhook may take to answer, in ms. */
   CRM_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** SMTP server for lead notification emails (smtp[s]://user:pass@host:port); unset keeps them in outbound_emails. */
-  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must look like smtps://user:password@smtp.example.com:465' }).optional(),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'SMTP_URL must look like smtps://user:password@smtp.example.com:465' })
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Dealer Platform <leads@platform.localhost>'),
 });
 export type WorkerEnv = z.infer<typeof WorkerEnvSchema>;

@@ -15,7 +15,13 @@ export class WorkerModule {
   static forRoot(env: WorkerEnv): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [PlatformCoreModule.forRoot({ env, appName: 'worker', poolSize: 5 }), PipelineCoreModule, StockModule, EventsModule, LeadsModule],
+      imports: [
+        PlatformCoreModule.forRoot({ env, appName: 'worker', poolSize: 5 }),
+        PipelineCoreModule,
+        StockModule,
+        EventsModule,
+        LeadsModule,
+      ],
       controllers: [MetricsController],
     };
   }

@@ -1,7 +1,14 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { QueueProducer } from '@platform/queues';
-import { createTestDatabase, eventually, metricValue, TEST_REDIS_URL, uniqueRedisPrefix, type TestDatabase } from '@platform/testing';
+import {
+  createTestDatabase,
+  eventually,
+  metricValue,
+  TEST_REDIS_URL,
+  uniqueRedisPrefix,
+  type TestDatabase,
+} from '@platform/testing';
 import { createWorkerApp } from './bootstrap';
 import { WorkerEnvSchema } from './env';
 
@@ -12,7 +19,14 @@ describe('worker process (real PostgreSQL and Redis)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('platform_worker');
-    app = await createWorkerApp(WorkerEnvSchema.parse({ DATABASE_URL: db.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'silent' }));
+    app = await createWorkerApp(
+      WorkerEnvSchema.parse({
+        DATABASE_URL: db.url,
+        REDIS_URL: TEST_REDIS_URL,
+        REDIS_PREFIX: prefix,
+        LOG_LEVEL: 'silent',
+      }),
+    );
     await app.init();
   });
 
@@ -31,7 +45,9 @@ describe('worker process (real PostgreSQL and Redis)', () => {
     await app.get(QueueProducer).add('maintenance', { task: 'sweep' });
     const text = await eventually(
       async () => (await request(app.getHttpServer()).get('/metrics').expect(200)).text,
-      (body) => (metricValue(body, 'queue_job_duration_seconds_count', { queue: 'maintenance', outcome: 'completed' }) ?? 0) >= 1,
+      (body) =>
+        (metricValue(body, 'queue_job_duration_seconds_count', { queue: 'maintenance', outcome: 'completed' }) ?? 0) >=
+        1,
       'the sweep job in the metrics',
     );
     expect(metricValue(text, 'queue_jobs', { queue: 'feed-ingest', state: 'waiting', app: 'worker' })).toBe(0);

@@ -49,7 +49,11 @@ export default async function SiteLayout(props: SiteParams & { children: ReactNo
       <SiteFooter site={site} />
       <Toaster />
       {popup && Date.now() <= popupExpiresAt(popup.expiry) && (
-        <Popup popup={{ title: popup.title, body: popup.body, image_url: popup.image_url, link: popup.link }} dealershipSlug={popupOwner(site)} expiresAt={popupExpiresAt(popup.expiry)} />
+        <Popup
+          popup={{ title: popup.title, body: popup.body, image_url: popup.image_url, link: popup.link }}
+          dealershipSlug={popupOwner(site)}
+          expiresAt={popupExpiresAt(popup.expiry)}
+        />
       )}
     </div>
   );

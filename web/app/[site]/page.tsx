@@ -34,7 +34,9 @@ export default async function SiteHomePage({ params }: { params: Promise<{ site:
         </div>
       </section>
       <HomeMarketing site={site} />
-      {locationSections.dealershipList && <DealershipList dealerships={site.dealerships} otherLocations={site.otherLocations} />}
+      {locationSections.dealershipList && (
+        <DealershipList dealerships={site.dealerships} otherLocations={site.otherLocations} />
+      )}
       {locationSections.block && <LocationsBlock site={site} />}
     </>
   );

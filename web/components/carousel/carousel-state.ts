@@ -13,7 +13,10 @@ export interface ScrollMetrics {
 }
 
 /** Previous and next are enabled only when the track can scroll that way. */
-export function scrollAbility({ scrollLeft, clientWidth, scrollWidth }: ScrollMetrics): { canPrev: boolean; canNext: boolean } {
+export function scrollAbility({ scrollLeft, clientWidth, scrollWidth }: ScrollMetrics): {
+  canPrev: boolean;
+  canNext: boolean;
+} {
   const max = Math.max(0, scrollWidth - clientWidth);
   return { canPrev: scrollLeft > EPSILON, canNext: scrollLeft < max - EPSILON };
 }

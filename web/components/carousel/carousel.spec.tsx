@@ -13,17 +13,36 @@ describe('carousel context (spec 001 §8)', () => {
   });
 
   it('reads the enclosing carousel', () => {
-    expect(renderToString(createElement(CarouselContext.Provider, { value: { label: 'Our Locations' } }, createElement(Probe)))).toContain('Our Locations');
+    expect(
+      renderToString(
+        createElement(CarouselContext.Provider, { value: { label: 'Our Locations' } }, createElement(Probe)),
+      ),
+    ).toContain('Our Locations');
   });
 });
 
 describe('scrollAbility: previous and next enabled by the ability to scroll', () => {
   it.each([
-    [{ scrollLeft: 0, clientWidth: 600, scrollWidth: 600 }, { canPrev: false, canNext: false }],
-    [{ scrollLeft: 0, clientWidth: 600, scrollWidth: 1200 }, { canPrev: false, canNext: true }],
-    [{ scrollLeft: 300, clientWidth: 600, scrollWidth: 1200 }, { canPrev: true, canNext: true }],
-    [{ scrollLeft: 599.5, clientWidth: 600, scrollWidth: 1200 }, { canPrev: true, canNext: false }],
-    [{ scrollLeft: 0.4, clientWidth: 600, scrollWidth: 1200 }, { canPrev: false, canNext: true }],
+    [
+      { scrollLeft: 0, clientWidth: 600, scrollWidth: 600 },
+      { canPrev: false, canNext: false },
+    ],
+    [
+      { scrollLeft: 0, clientWidth: 600, scrollWidth: 1200 },
+      { canPrev: false, canNext: true },
+    ],
+    [
+      { scrollLeft: 300, clientWidth: 600, scrollWidth: 1200 },
+      { canPrev: true, canNext: true },
+    ],
+    [
+      { scrollLeft: 599.5, clientWidth: 600, scrollWidth: 1200 },
+      { canPrev: true, canNext: false },
+    ],
+    [
+      { scrollLeft: 0.4, clientWidth: 600, scrollWidth: 1200 },
+      { canPrev: false, canNext: true },
+    ],
   ])('%o', (metrics, expected) => {
     expect(scrollAbility(metrics)).toEqual(expected);
   });

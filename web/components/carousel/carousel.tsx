@@ -1,6 +1,15 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { CarouselContext, useCarousel } from './carousel-context';
 import { scrollAbility, selectedSnap, snapPositions, stepSnap } from './carousel-state';
 import styles from './carousel.module.css';
@@ -15,7 +24,13 @@ interface CarouselState {
 const INITIAL: CarouselState = { canPrev: false, canNext: false, snaps: [0], selected: 0 };
 
 function sameState(a: CarouselState, b: CarouselState): boolean {
-  return a.canPrev === b.canPrev && a.canNext === b.canNext && a.selected === b.selected && a.snaps.length === b.snaps.length && a.snaps.every((snap, index) => snap === b.snaps[index]);
+  return (
+    a.canPrev === b.canPrev &&
+    a.canNext === b.canNext &&
+    a.selected === b.selected &&
+    a.snaps.length === b.snaps.length &&
+    a.snaps.every((snap, index) => snap === b.snaps[index])
+  );
 }
 
 export interface CarouselProps {
@@ -44,7 +59,11 @@ export function Carousel({ label, labelledBy, perView = 3, className, children }
     if (!track) return;
     const starts = Array.from(track.children, (child) => (child as HTMLElement).offsetLeft);
     const snaps = snapPositions(starts, track.scrollWidth - track.clientWidth);
-    const next: CarouselState = { ...scrollAbility(track), snaps: snaps.length > 0 ? snaps : [0], selected: selectedSnap(snaps, track.scrollLeft) };
+    const next: CarouselState = {
+      ...scrollAbility(track),
+      snaps: snaps.length > 0 ? snaps : [0],
+      selected: selectedSnap(snaps, track.scrollLeft),
+    };
     setState((previous) => (sameState(previous, next) ? previous : next));
   }, []);
 
@@ -99,7 +118,13 @@ export function Carousel({ label, labelledBy, perView = 3, className, children }
           {children}
         </ul>
         <div className={styles.controls}>
-          <button type="button" className={styles.arrow} onClick={() => step(-1)} disabled={!state.canPrev} aria-label="Previous slide">
+          <button
+            type="button"
+            className={styles.arrow}
+            onClick={() => step(-1)}
+            disabled={!state.canPrev}
+            aria-label="Previous slide"
+          >
             <span aria-hidden="true">‹</span>
           </button>
           {state.snaps.length > 1 && (
@@ -116,7 +141,13 @@ export function Carousel({ label, labelledBy, perView = 3, className, children }
               ))}
             </div>
           )}
-          <button type="button" className={styles.arrow} onClick={() => step(1)} disabled={!state.canNext} aria-label="Next slide">
+          <button
+            type="button"
+            className={styles.arrow}
+            onClick={() => step(1)}
+            disabled={!state.canNext}
+            aria-label="Next slide"
+          >
             <span aria-hidden="true">›</span>
           </button>
         </div>

@@ -27,7 +27,13 @@ export function CollapsibleFaq({ items, title }: { items: FaqItem[]; title: stri
         return (
           <div key={item.question} className={styles.item}>
             <h3 className={styles.question}>
-              <button type="button" aria-expanded={expanded} aria-controls={`${baseId}-answer-${index}`} onClick={() => toggle(index)} className={styles.header}>
+              <button
+                type="button"
+                aria-expanded={expanded}
+                aria-controls={`${baseId}-answer-${index}`}
+                onClick={() => toggle(index)}
+                className={styles.header}
+              >
                 {item.question}
                 <span aria-hidden="true" className={styles.icon} />
               </button>

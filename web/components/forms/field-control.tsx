@@ -111,7 +111,15 @@ export const fieldIdFor = (baseId: string, name: string): string => `${baseId}-$
  * The top of a refused form: the form error in a destructive alert, then the field messages under
  * 'Please fix the following errors:' (spec 001 §3). Focusable, so the form can move focus here.
  */
-export function FormErrorSummary({ formError, list, ref }: { formError: string | null; list: string[]; ref?: Ref<HTMLDivElement> }) {
+export function FormErrorSummary({
+  formError,
+  list,
+  ref,
+}: {
+  formError: string | null;
+  list: string[];
+  ref?: Ref<HTMLDivElement>;
+}) {
   return (
     <div ref={ref} tabIndex={-1} className={styles.summary}>
       {formError && (

@@ -29,12 +29,52 @@ export const TERMS_LABEL = 'I agree to the terms of use';
 export const OPT_IN_LABEL = 'Keep me up to date with news and offers';
 
 export const nameField: LeadField = { name: 'name', label: 'Name', type: 'text', required: true, autoComplete: 'name' };
-export const firstNameField: LeadField = { name: 'name', label: 'First name', type: 'text', required: true, autoComplete: 'given-name' };
-export const lastNameField: LeadField = { name: 'last_name', label: 'Last name', type: 'text', required: true, autoComplete: 'family-name' };
-export const emailField: LeadField = { name: 'email', label: 'Email', type: 'email', required: true, autoComplete: 'email', inputMode: 'email' };
-export const phoneField = (required: boolean): LeadField => ({ name: 'phone', label: 'Mobile', type: 'tel', required, autoComplete: 'tel', inputMode: 'tel' });
-export const postcodeField: LeadField = { name: 'postcode', label: 'Postcode', type: 'text', required: true, autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 4 };
-export const messageField = (required: boolean, defaultValue?: string): LeadField => ({ name: 'message', label: 'Message', type: 'textarea', required, defaultValue });
+export const firstNameField: LeadField = {
+  name: 'name',
+  label: 'First name',
+  type: 'text',
+  required: true,
+  autoComplete: 'given-name',
+};
+export const lastNameField: LeadField = {
+  name: 'last_name',
+  label: 'Last name',
+  type: 'text',
+  required: true,
+  autoComplete: 'family-name',
+};
+export const emailField: LeadField = {
+  name: 'email',
+  label: 'Email',
+  type: 'email',
+  required: true,
+  autoComplete: 'email',
+  inputMode: 'email',
+};
+export const phoneField = (required: boolean): LeadField => ({
+  name: 'phone',
+  label: 'Mobile',
+  type: 'tel',
+  required,
+  autoComplete: 'tel',
+  inputMode: 'tel',
+});
+export const postcodeField: LeadField = {
+  name: 'postcode',
+  label: 'Postcode',
+  type: 'text',
+  required: true,
+  autoComplete: 'postal-code',
+  inputMode: 'numeric',
+  maxLength: 4,
+};
+export const messageField = (required: boolean, defaultValue?: string): LeadField => ({
+  name: 'message',
+  label: 'Message',
+  type: 'textarea',
+  required,
+  defaultValue,
+});
 export const termsField: LeadField = { name: 'terms_conditions', label: TERMS_LABEL, type: 'checkbox', required: true };
 export const optInField: LeadField = { name: 'opt_in', label: OPT_IN_LABEL, type: 'checkbox', defaultValue: true };
 
@@ -50,9 +90,25 @@ export function stateField(name: string, label: string, config: SiteConfig): Lea
 }
 
 export function locationField(options: LeadFieldOption[], defaultValue?: string): LeadField {
-  return { name: 'location', label: 'Location', type: 'select', required: true, placeholder: 'Select a location', options, defaultValue };
+  return {
+    name: 'location',
+    label: 'Location',
+    type: 'select',
+    required: true,
+    placeholder: 'Select a location',
+    options,
+    defaultValue,
+  };
 }
 
 export function dealershipField(options: LeadFieldOption[], defaultValue?: string): LeadField {
-  return { name: 'dealership_slug', label: 'Dealership', type: 'select', required: true, placeholder: 'Select a dealership', options, defaultValue };
+  return {
+    name: 'dealership_slug',
+    label: 'Dealership',
+    type: 'select',
+    required: true,
+    placeholder: 'Select a dealership',
+    options,
+    defaultValue,
+  };
 }

@@ -43,7 +43,18 @@ function loadFormModules() {
  * following errors:'; the form error shows in a destructive alert; while sending, the button is
  * disabled with a spinner; on success the browser goes to /success.
  */
-export function LeadForm({ siteSlug, kind, fields, fixed = {}, submitLabel, messageRequired, dealershipRequired, captcha, id, label }: LeadFormProps) {
+export function LeadForm({
+  siteSlug,
+  kind,
+  fields,
+  fixed = {},
+  submitLabel,
+  messageRequired,
+  dealershipRequired,
+  captcha,
+  id,
+  label,
+}: LeadFormProps) {
   const baseId = useId();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [list, setList] = useState<string[]>([]);
@@ -93,12 +104,24 @@ export function LeadForm({ siteSlug, kind, fields, fixed = {}, submitLabel, mess
     }
   }
 
-
   return (
-    <form id={id} className={styles.form} onSubmit={onSubmit} onFocus={() => void loadFormModules().catch(() => undefined)} noValidate aria-label={label} aria-busy={submitting}>
+    <form
+      id={id}
+      className={styles.form}
+      onSubmit={onSubmit}
+      onFocus={() => void loadFormModules().catch(() => undefined)}
+      noValidate
+      aria-label={label}
+      aria-busy={submitting}
+    >
       <FormErrorSummary ref={summaryRef} formError={formError} list={list} />
       {fields.map((field) => (
-        <FieldControl key={field.name} field={field} id={fieldIdFor(baseId, field.name)} error={fieldErrors[field.name] ?? null} />
+        <FieldControl
+          key={field.name}
+          field={field}
+          id={fieldIdFor(baseId, field.name)}
+          error={fieldErrors[field.name] ?? null}
+        />
       ))}
       <Honeypot baseId={baseId} />
       <Captcha config={captcha} />

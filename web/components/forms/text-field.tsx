@@ -26,7 +26,15 @@ export function TextField({ id, name, label, hint, error, ref, ...input }: TextF
           {hint}
         </span>
       )}
-      <input ref={ref} id={id} name={name} className={styles.input} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      <input
+        ref={ref}
+        id={id}
+        name={name}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...input}
+      />
       {error && (
         <p id={errorId} className={styles.error}>
           {error}

@@ -9,7 +9,13 @@ const TYPE_LABEL: Record<LocationSummary['type'], string> = {
 };
 
 /** The site's dealerships and their locations: name, city and a phone number to call. */
-export function DealershipList({ dealerships, otherLocations }: { dealerships: DealershipSummary[]; otherLocations: LocationSummary[] }) {
+export function DealershipList({
+  dealerships,
+  otherLocations,
+}: {
+  dealerships: DealershipSummary[];
+  otherLocations: LocationSummary[];
+}) {
   const groups = dealerships.filter((dealership) => dealership.locations.length > 0);
   if (groups.length === 0 && otherLocations.length === 0) return null;
 

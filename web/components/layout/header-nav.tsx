@@ -26,7 +26,14 @@ export function HeaderNav({ children }: { children: ReactNode }) {
 
   return (
     <>
-      <button ref={buttonRef} type="button" className={styles.menuButton} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.menuButton}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
         <span className={styles.burger} aria-hidden="true" />
         Menu
       </button>

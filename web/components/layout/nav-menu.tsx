@@ -88,7 +88,17 @@ export function NavMenu({ items }: { items: NavItem[] }) {
   );
 }
 
-function NavLink({ href, className, children, onNavigate }: { href: string; className: string; children: string; onNavigate?: () => void }) {
+function NavLink({
+  href,
+  className,
+  children,
+  onNavigate,
+}: {
+  href: string;
+  className: string;
+  children: string;
+  onNavigate?: () => void;
+}) {
   if (isExternalHref(href)) {
     return (
       <a href={href} className={className} onClick={onNavigate}>

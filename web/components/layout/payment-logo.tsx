@@ -20,17 +20,42 @@ const MARKS: Record<PaymentMethod, React.ReactNode> = {
     </>
   ),
   Visa: (
-    <text x="24" y="20" textAnchor="middle" fontFamily="Arial, sans-serif" fontWeight="700" fontStyle="italic" fontSize="13" fill="#1a1f71">
+    <text
+      x="24"
+      y="20"
+      textAnchor="middle"
+      fontFamily="Arial, sans-serif"
+      fontWeight="700"
+      fontStyle="italic"
+      fontSize="13"
+      fill="#1a1f71"
+    >
       VISA
     </text>
   ),
   'Google Pay': (
-    <text x="24" y="20" textAnchor="middle" fontFamily="Arial, sans-serif" fontWeight="600" fontSize="11" fill="#3c4043">
+    <text
+      x="24"
+      y="20"
+      textAnchor="middle"
+      fontFamily="Arial, sans-serif"
+      fontWeight="600"
+      fontSize="11"
+      fill="#3c4043"
+    >
       G Pay
     </text>
   ),
   'Apple Pay': (
-    <text x="24" y="20" textAnchor="middle" fontFamily="-apple-system, Arial, sans-serif" fontWeight="600" fontSize="11" fill="#000000">
+    <text
+      x="24"
+      y="20"
+      textAnchor="middle"
+      fontFamily="-apple-system, Arial, sans-serif"
+      fontWeight="600"
+      fontSize="11"
+      fill="#000000"
+    >
       Apple Pay
     </text>
   ),

@@ -1,5 +1,13 @@
 import type { SiteConfig } from '@platform/domain';
-import { emailField, messageField, nameField, optInField, phoneField, termsField, type LeadField } from '@/components/forms/lead-fields';
+import {
+  emailField,
+  messageField,
+  nameField,
+  optInField,
+  phoneField,
+  termsField,
+  type LeadField,
+} from '@/components/forms/lead-fields';
 import type { CaptchaConfig } from '@/components/forms/captcha';
 
 /** What a location enquiry form needs from the site, built once on the server. */

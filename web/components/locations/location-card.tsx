@@ -20,7 +20,9 @@ export function LocationSummary({ location }: { location: LocationView }) {
   return (
     <>
       <LocationDetails location={location} headingLevel={3} />
-      {location.rating != null && location.rating > 0 && <Stars rating={location.rating} count={location.reviewCount} />}
+      {location.rating != null && location.rating > 0 && (
+        <Stars rating={location.rating} count={location.reviewCount} />
+      )}
       <p className={styles.cardActions}>
         <a href={location.action.href} className="button button-primary">
           {location.action.label}

@@ -21,7 +21,9 @@ export function LocationDetails({ location, headingLevel = 3 }: { location: Loca
         {location.landline && (
           <>
             <dt>Landline</dt>
-            <dd>{location.landlineHref ? <a href={location.landlineHref}>{location.landline}</a> : location.landline}</dd>
+            <dd>
+              {location.landlineHref ? <a href={location.landlineHref}>{location.landline}</a> : location.landline}
+            </dd>
           </>
         )}
       </dl>

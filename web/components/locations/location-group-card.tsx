@@ -38,7 +38,19 @@ export function LocationGroupCard({ name, tabs, showAllTabs, buttons, enquiry }:
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const last = tabs.length - 1;
     const next =
-      event.key === 'ArrowRight' ? (selected === last ? 0 : selected + 1) : event.key === 'ArrowLeft' ? (selected === 0 ? last : selected - 1) : event.key === 'Home' ? 0 : event.key === 'End' ? last : null;
+      event.key === 'ArrowRight'
+        ? selected === last
+          ? 0
+          : selected + 1
+        : event.key === 'ArrowLeft'
+          ? selected === 0
+            ? last
+            : selected - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
     if (next === null) return;
     event.preventDefault();
     setSelected(next);
@@ -105,7 +117,14 @@ export function LocationGroupCard({ name, tabs, showAllTabs, buttons, enquiry }:
             ))}
           </div>
           {tabs.map((tab, index) => (
-            <div key={tab.type} role="tabpanel" id={`${baseId}-panel-${index}`} aria-labelledby={`${baseId}-tab-${index}`} hidden={index !== selected} className={styles.panel}>
+            <div
+              key={tab.type}
+              role="tabpanel"
+              id={`${baseId}-panel-${index}`}
+              aria-labelledby={`${baseId}-tab-${index}`}
+              hidden={index !== selected}
+              className={styles.panel}
+            >
               {panel(tab, 3)}
             </div>
           ))}

@@ -22,7 +22,14 @@ export function LocationMap({ location, large = false }: { location: LocationVie
     <div className={large ? styles.mapLarge : styles.map}>
       {location.image ? (
         // Static image: 600 wide (spec 001 §9 map image width), lazy below the fold.
-        <img src={location.image.src} alt={location.image.alt} width={600} height={large ? 462 : 338} loading="lazy" className={styles.mapImage} />
+        <img
+          src={location.image.src}
+          alt={location.image.alt}
+          width={600}
+          height={large ? 462 : 338}
+          loading="lazy"
+          className={styles.mapImage}
+        />
       ) : (
         <AddressCard location={location} />
       )}

@@ -19,9 +19,12 @@ export function LocationSearch() {
   const [value, setValue] = useState(current);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   function push(next: string) {
     const query = new URLSearchParams(params.toString());

@@ -1,5 +1,11 @@
 import type { CSSProperties } from 'react';
-import { locationCarouselColumns, locationGridColumns, locationsBlockVariant, selectBlockLocations, swipeHintShown } from '@platform/domain';
+import {
+  locationCarouselColumns,
+  locationGridColumns,
+  locationsBlockVariant,
+  selectBlockLocations,
+  swipeHintShown,
+} from '@platform/domain';
 import { Carousel, CarouselItem } from '@/components/carousel/carousel';
 import type { SiteView } from '@/lib/api';
 import { locationView, visibleLocations, type LocationView } from '@/lib/locations/location-view';

@@ -64,11 +64,20 @@ export function OpeningHoursPanel({ departments }: { departments: DepartmentPane
         <OpeningHoursList lines={current.hours} label={`${current.label} opening hours`} />
       </div>
       {current.holidays.length > 0 && (
-        <button type="button" className={styles.linkButton} aria-haspopup="dialog" onClick={() => setHolidaysOpen(true)}>
+        <button
+          type="button"
+          className={styles.linkButton}
+          aria-haspopup="dialog"
+          onClick={() => setHolidaysOpen(true)}
+        >
           Holiday Hours
         </button>
       )}
-      <ModalDialog open={holidaysOpen} onClose={() => setHolidaysOpen(false)} title={`Holiday Hours: ${current.locationName}`}>
+      <ModalDialog
+        open={holidaysOpen}
+        onClose={() => setHolidaysOpen(false)}
+        title={`Holiday Hours: ${current.locationName}`}
+      >
         <table className={styles.hours}>
           <caption className="visually-hidden">{current.label} holiday hours</caption>
           <tbody>

@@ -7,7 +7,15 @@ import { LeadForm } from '@/components/forms/lead-form';
 import type { EnquiryFormSetup } from './enquiry-setup';
 
 /** 'Send Enquiry': opens the modal 'Contact Us at {location name}', whose form carries a hidden location_id. */
-export function SendEnquiry({ locationId, locationName, setup }: { locationId: number; locationName: string; setup: EnquiryFormSetup }) {
+export function SendEnquiry({
+  locationId,
+  locationName,
+  setup,
+}: {
+  locationId: number;
+  locationName: string;
+  setup: EnquiryFormSetup;
+}) {
   const [open, setOpen] = useState(false);
   const title = contactModalTitle(locationName);
   return (
@@ -20,7 +28,10 @@ export function SendEnquiry({ locationId, locationName, setup }: { locationId: n
           {...setup}
           kind="contact_location"
           label={title}
-          fields={[{ name: 'location_id', label: 'Location', type: 'hidden', defaultValue: String(locationId) }, ...setup.fields]}
+          fields={[
+            { name: 'location_id', label: 'Location', type: 'hidden', defaultValue: String(locationId) },
+            ...setup.fields,
+          ]}
           submitLabel="Send Enquiry"
         />
       </ModalDialog>

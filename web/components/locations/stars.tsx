@@ -14,7 +14,9 @@ export function Stars({ rating, count }: { rating: number; count?: number | null
         ))}
       </span>
       <span className={styles.ratingText}>{text}</span>
-      {count != null && count > 0 && <span className={styles.ratingCount}>({count.toLocaleString('en-AU')} reviews)</span>}
+      {count != null && count > 0 && (
+        <span className={styles.ratingCount}>({count.toLocaleString('en-AU')} reviews)</span>
+      )}
     </span>
   );
 }

@@ -6,7 +6,15 @@ function Tile({ tile }: { tile: BrandTile }) {
   return (
     <a href={tile.href} className={styles.tile}>
       {tile.logoUrl ? (
-        <img src={tile.logoUrl} alt="" width={120} height={60} loading="lazy" decoding="async" className={styles.logo} />
+        <img
+          src={tile.logoUrl}
+          alt=""
+          width={120}
+          height={60}
+          loading="lazy"
+          decoding="async"
+          className={styles.logo}
+        />
       ) : (
         <span className={styles.logoPlaceholder} aria-hidden="true" />
       )}
@@ -58,7 +66,15 @@ export function BrandDirectory({ site }: { site: SiteView }) {
             {logos.map((tile) => (
               <li key={tile.slug}>
                 <a href={tile.href} className={styles.logoLink}>
-                  <img src={tile.logoUrl ?? ''} alt={tile.name} width={120} height={60} loading="lazy" decoding="async" className={styles.logo} />
+                  <img
+                    src={tile.logoUrl ?? ''}
+                    alt={tile.name}
+                    width={120}
+                    height={60}
+                    loading="lazy"
+                    decoding="async"
+                    className={styles.logo}
+                  />
                 </a>
               </li>
             ))}
@@ -89,14 +105,18 @@ export function BrandDirectory({ site }: { site: SiteView }) {
 export function BrandOverview({ site, slug }: { site: SiteView; slug: string }) {
   const directory = site.config.marketing.brand_directory;
   const tile = brandTile(slug, site.source.manufacturers);
-  const websites = site.source.dealership_websites.filter((website) => website.make && website.make.toLowerCase() === tile.name.toLowerCase());
+  const websites = site.source.dealership_websites.filter(
+    (website) => website.make && website.make.toLowerCase() === tile.name.toLowerCase(),
+  );
   return (
     <div className="container">
       <p>
         <a href={directory.path}>{directory.title}</a>
       </p>
       <h1>{tile.name}</h1>
-      {tile.logoUrl && <img src={tile.logoUrl} alt="" width={240} height={120} decoding="async" className={styles.overviewLogo} />}
+      {tile.logoUrl && (
+        <img src={tile.logoUrl} alt="" width={240} height={120} decoding="async" className={styles.overviewLogo} />
+      )}
       {websites.length > 0 && (
         <nav aria-label={`${tile.name} dealerships`} className={styles.section}>
           <ul className={styles.companies}>

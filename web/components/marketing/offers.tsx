@@ -7,7 +7,16 @@ export function OfferDetail({ offer }: { offer: OfferEntry }) {
     <article className={`container ${styles.offer}`}>
       <h1>{offer.name}</h1>
       {offer.model_name && <p className={styles.model}>{offer.model_name}</p>}
-      {offer.image && <img src={offer.image} alt={offer.image_alt} width={1200} height={675} decoding="async" className={styles.image} />}
+      {offer.image && (
+        <img
+          src={offer.image}
+          alt={offer.image_alt}
+          width={1200}
+          height={675}
+          decoding="async"
+          className={styles.image}
+        />
+      )}
       {offer.description.map((paragraph, index) => (
         <p key={index}>{paragraph}</p>
       ))}
@@ -30,7 +39,17 @@ export function OfferTiles({ offers, heading }: { offers: OfferEntry[]; heading:
         {offers.map((offer) => (
           <li key={offer.id}>
             <a href={offerPath(offer)} className={styles.tile}>
-              {offer.image && <img src={offer.image} alt="" width={480} height={270} loading="lazy" decoding="async" className={styles.image} />}
+              {offer.image && (
+                <img
+                  src={offer.image}
+                  alt=""
+                  width={480}
+                  height={270}
+                  loading="lazy"
+                  decoding="async"
+                  className={styles.image}
+                />
+              )}
               <strong>{offer.name}</strong>
               {offer.model_name && <span>{offer.model_name}</span>}
               {/* Without a picture the first line of the offer says what it is, so no tile is empty. */}

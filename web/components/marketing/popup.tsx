@@ -25,7 +25,15 @@ function readDismissed(key: string): boolean {
  * in local storage, never after its expiry date; at most 600px wide and 80vh high. Decided in the
  * browser after hydration, so the server never renders a popup the shopper already closed.
  */
-export function Popup({ popup, dealershipSlug, expiresAt }: { popup: PopupContent; dealershipSlug: string; expiresAt: number }) {
+export function Popup({
+  popup,
+  dealershipSlug,
+  expiresAt,
+}: {
+  popup: PopupContent;
+  dealershipSlug: string;
+  expiresAt: number;
+}) {
   const [open, setOpen] = useState(false);
   const key = popupDismissalKey(dealershipSlug);
 

@@ -6,7 +6,17 @@ import styles from './promotions.module.css';
 export const SLIDE_WIDTH = 1920;
 export const SLIDE_HEIGHT = 540;
 
-function EntryImage({ entry, eager, width, height }: { entry: BannerEntry; eager: boolean; width: number; height: number }) {
+function EntryImage({
+  entry,
+  eager,
+  width,
+  height,
+}: {
+  entry: BannerEntry;
+  eager: boolean;
+  width: number;
+  height: number;
+}) {
   const image = (
     <img
       src={entry.image}
@@ -40,7 +50,12 @@ export function PromotionsSlider({ slides }: { slides: BannerEntry[] }) {
       <Carousel label="Promotion" perView={1} className={styles.promoCarousel}>
         {slides.map((slide, index) => (
           <CarouselItem key={`${slide.image}-${index}`}>
-            <div role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${slides.length}`} data-testid="promotion-slide">
+            <div
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${slides.length}`}
+              data-testid="promotion-slide"
+            >
               <EntryImage entry={slide} eager={index === 0} width={SLIDE_WIDTH} height={SLIDE_HEIGHT} />
             </div>
           </CarouselItem>
@@ -86,7 +101,11 @@ export function FeatureBanner({ items }: { items: { title: string; text: string;
 }
 
 /** The why-buy-from-us block (spec 001 screen 16), from configuration; plain text only. */
-export function WhyBuyFromUs({ block }: { block: { heading: string; reasons: { title: string; text: string }[] } | null }) {
+export function WhyBuyFromUs({
+  block,
+}: {
+  block: { heading: string; reasons: { title: string; text: string }[] } | null;
+}) {
   if (!block || block.reasons.length === 0) return null;
   return (
     <section className={`container ${styles.whyBuy}`} aria-labelledby="why-buy-heading">

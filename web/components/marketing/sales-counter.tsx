@@ -1,7 +1,13 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { countUpValue, SALES_COUNTER_ANIMATION_MS, SALES_COUNTER_LABEL, SALES_COUNTER_REFRESH_MS, salesThisMonth } from '@platform/domain';
+import {
+  countUpValue,
+  SALES_COUNTER_ANIMATION_MS,
+  SALES_COUNTER_LABEL,
+  SALES_COUNTER_REFRESH_MS,
+  salesThisMonth,
+} from '@platform/domain';
 import styles from './marketing.module.css';
 
 /**

@@ -7,7 +7,14 @@ export function ContentPage({ page, contactHref }: { page: ContentPageConfig; co
     <article className={`container ${styles.page}`}>
       {page.hero_image && (
         <div className={styles.hero}>
-          <img src={page.hero_image} alt={page.hero_alt} width={1920} height={540} className={styles.heroImage} fetchPriority="high" />
+          <img
+            src={page.hero_image}
+            alt={page.hero_alt}
+            width={1920}
+            height={540}
+            className={styles.heroImage}
+            fetchPriority="high"
+          />
         </div>
       )}
       <h1>{page.title}</h1>

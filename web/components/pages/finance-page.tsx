@@ -6,7 +6,9 @@ import { FormPage } from './form-page';
 
 /** The budget the shopper arrived with (?vehiclePriceBudget=25000), as whole dollars, or null. */
 function budgetOf(query: QueryParams): number | null {
-  const digits = queryValue(query, 'vehiclePriceBudget').replace(/[^\d.]/g, '').replace(/\..*$/, '');
+  const digits = queryValue(query, 'vehiclePriceBudget')
+    .replace(/[^\d.]/g, '')
+    .replace(/\..*$/, '');
   const value = digits ? Number(digits) : Number.NaN;
   return Number.isFinite(value) && value > 0 ? value : null;
 }

@@ -7,7 +7,15 @@ import styles from './pages.module.css';
 export function ServicePage({ site, query }: { site: SiteView; query: QueryParams }) {
   const links = site.config.marketing.service_booking_links;
   return (
-    <FormPage title="Book a Service" form={{ ...serviceFormSetup(site, query), id: 'service-form', label: 'Book a Service', submitLabel: 'Book a Service' }}>
+    <FormPage
+      title="Book a Service"
+      form={{
+        ...serviceFormSetup(site, query),
+        id: 'service-form',
+        label: 'Book a Service',
+        submitLabel: 'Book a Service',
+      }}
+    >
       {links.length > 0 && (
         <section aria-labelledby="service-links-title">
           <h2 id="service-links-title">Book a Service with our dealers</h2>

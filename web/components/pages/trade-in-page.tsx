@@ -12,7 +12,10 @@ export function TradeInPage({ site, query, title }: { site: SiteView; query: Que
       title={title}
       form={{ ...tradeInFormSetup(site, query), id: 'trade-in-form', label: title, submitLabel: 'Value My Car' }}
     >
-      <CollapsibleFaq title="Frequently Asked Questions" items={tradeInFaq(site.config.marketing.trade_in_faq_variant)} />
+      <CollapsibleFaq
+        title="Frequently Asked Questions"
+        items={tradeInFaq(site.config.marketing.trade_in_faq_variant)}
+      />
       <p>
         <a href={termsPath}>Value My Car Terms and Conditions</a>
       </p>

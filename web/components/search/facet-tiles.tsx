@@ -22,7 +22,8 @@ export function FacetTiles({ facet, tiles, heading }: { facet: 'make' | 'body'; 
           <li key={tile.value}>
             <Link href={`${SEARCH_BASE_PATH}/${facetSlug(tile.value)}`} prefetch={false}>
               {tile.logoUrl && <img src={tile.logoUrl} alt="" width={32} height={32} loading="lazy" />}
-              <span>{facet === 'body' ? bodyLabel(tile.value) : tile.value}</span> <span className={styles.count}>({tile.count})</span>
+              <span>{facet === 'body' ? bodyLabel(tile.value) : tile.value}</span>{' '}
+              <span className={styles.count}>({tile.count})</span>
             </Link>
           </li>
         ))}

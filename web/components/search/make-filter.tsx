@@ -22,7 +22,16 @@ export interface MakeFilterProps {
  * for the rest under 'All Makes', a text search over every make, and for the chosen make 'Select
  * models' / 'Hide' with its models.
  */
-export function MakeFilter({ state, makeCounts, makeModelCounts, popularMakes, popularCount, modelLimit, makeLogos, onChange }: MakeFilterProps) {
+export function MakeFilter({
+  state,
+  makeCounts,
+  makeModelCounts,
+  popularMakes,
+  popularCount,
+  modelLimit,
+  makeLogos,
+  onChange,
+}: MakeFilterProps) {
   const id = useId();
   const [expanded, setExpanded] = useState(false);
   const [modelsOpen, setModelsOpen] = useState(false);
@@ -52,7 +61,13 @@ export function MakeFilter({ state, makeCounts, makeModelCounts, popularMakes, p
                 onChange(setMenu(state, 'make', selected ? null : make));
               }}
             >
-              {makeLogos[make] ? <img src={makeLogos[make]} alt="" width={40} height={40} loading="lazy" className={styles.logo} /> : <span className={`${styles.logo} ${styles.logoLetter}`} aria-hidden="true">{make.charAt(0)}</span>}
+              {makeLogos[make] ? (
+                <img src={makeLogos[make]} alt="" width={40} height={40} loading="lazy" className={styles.logo} />
+              ) : (
+                <span className={`${styles.logo} ${styles.logoLetter}`} aria-hidden="true">
+                  {make.charAt(0)}
+                </span>
+              )}
               <span className={styles.tileName}>{make}</span>
               <span className={styles.count}>({counts[make] ?? 0})</span>
             </button>
@@ -101,7 +116,13 @@ export function MakeFilter({ state, makeCounts, makeModelCounts, popularMakes, p
                 </h4>
                 {expanded && tiles(rest, `${id}-all-heading`)}
               </div>
-              <button type="button" className={styles.linkButton} aria-expanded={expanded} aria-controls={`${id}-all`} onClick={() => setExpanded(!expanded)}>
+              <button
+                type="button"
+                className={styles.linkButton}
+                aria-expanded={expanded}
+                aria-controls={`${id}-all`}
+                onClick={() => setExpanded(!expanded)}
+              >
                 {expanded ? 'Hide extra makes' : 'Show all makes'}
               </button>
             </>
@@ -110,7 +131,13 @@ export function MakeFilter({ state, makeCounts, makeModelCounts, popularMakes, p
       )}
       {chosen && models.length > 0 && (
         <div className={styles.models}>
-          <button type="button" className={styles.linkButton} aria-expanded={modelsOpen} aria-controls={`${id}-models`} onClick={() => setModelsOpen(!modelsOpen)}>
+          <button
+            type="button"
+            className={styles.linkButton}
+            aria-expanded={modelsOpen}
+            aria-controls={`${id}-models`}
+            onClick={() => setModelsOpen(!modelsOpen)}
+          >
             {modelsOpen ? 'Hide' : 'Select models'}
           </button>
           <ul id={`${id}-models`} hidden={!modelsOpen} className={styles.modelList} aria-label={`${chosen} models`}>

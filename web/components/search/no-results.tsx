@@ -3,7 +3,8 @@ import styles from './search.module.css';
 
 /** Spec 000 screen 3. */
 export const NO_RESULTS_TITLE = 'No Results Available';
-export const NO_RESULTS_TEXT = 'No results found for your search at this time. Please try adjusting the filters for more results.';
+export const NO_RESULTS_TEXT =
+  'No results found for your search at this time. Please try adjusting the filters for more results.';
 export const CLEAR_FILTERS_LABEL = 'Clear Filters';
 
 export function NoResultsCard({ refreshPath }: { refreshPath: string }) {

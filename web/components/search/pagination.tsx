@@ -10,7 +10,15 @@ export function pageWindow(current: number, pages: number, radius = 2): (number 
 }
 
 /** Links to the other pages of a search; plain links, so they work without JavaScript and in history. */
-export function Pagination({ page, pages, hrefFor }: { page: number; pages: number; hrefFor: (page: number) => string }) {
+export function Pagination({
+  page,
+  pages,
+  hrefFor,
+}: {
+  page: number;
+  pages: number;
+  hrefFor: (page: number) => string;
+}) {
   if (pages <= 1) return null;
   return (
     <nav aria-label="Pagination" className={styles.pagination}>

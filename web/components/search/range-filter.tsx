@@ -2,7 +2,14 @@
 
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FacetStats } from '@platform/domain';
-import { moveThumb, refineRange, SLIDER_DEBOUNCE_MS, SLIDER_ROUNDING, sliderBounds, sliderValues } from '@/lib/search/range-slider';
+import {
+  moveThumb,
+  refineRange,
+  SLIDER_DEBOUNCE_MS,
+  SLIDER_ROUNDING,
+  sliderBounds,
+  sliderValues,
+} from '@/lib/search/range-slider';
 import type { SliderFacet } from '@/lib/search/url-codec';
 import styles from './filters.module.css';
 

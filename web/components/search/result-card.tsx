@@ -27,7 +27,10 @@ export interface ResultCardProps {
 export function ResultCard({ car, config, priority, now }: ResultCardProps) {
   const page = carPath(car.slug);
   const image = car.images.find((i) => i.url)?.url ?? car.primary_image_url;
-  const price = priceDisplay(car, { noPriceText: config.wording.no_price_text, subscriptionEnabled: config.features.subscription_enabled });
+  const price = priceDisplay(car, {
+    noPriceText: config.wording.no_price_text,
+    subscriptionEnabled: config.features.subscription_enabled,
+  });
   const tag = cardTag(car, { now });
   const belowMarket = config.features.market_price_enabled && marketBadge(car);
   const badgeLine = [car.badge, car.series].filter(Boolean).join(' ');
@@ -36,7 +39,8 @@ export function ResultCard({ car, config, priority, now }: ResultCardProps) {
     car.simple_transmission ? { label: 'Transmission', value: car.simple_transmission } : null,
     car.simple_fuel ? { label: 'Fuel', value: car.simple_fuel } : null,
   ].filter((spec): spec is { label: string; value: string } => spec !== null);
-  const canSave = (config.features.favourites_enabled || config.features.compare_enabled) && showSaveButtons(car, config);
+  const canSave =
+    (config.features.favourites_enabled || config.features.compare_enabled) && showSaveButtons(car, config);
 
   return (
     <article className={styles.card} aria-labelledby={`car-${car.id}-title`} data-testid="result-card">
@@ -64,7 +68,14 @@ export function ResultCard({ car, config, priority, now }: ResultCardProps) {
         )}
         {canSave && (
           <SaveButtons
-            entry={{ id: car.id, name: car.name, slug: car.slug, make: car.make, model: car.model, primary_image_url: car.primary_image_url }}
+            entry={{
+              id: car.id,
+              name: car.name,
+              slug: car.slug,
+              make: car.make,
+              model: car.model,
+              primary_image_url: car.primary_image_url,
+            }}
             favourites={config.features.favourites_enabled}
             compare={config.features.compare_enabled}
           />

@@ -8,7 +8,15 @@ import styles from './result-card.module.css';
  * A card's favourite and compare buttons: toggles kept in local storage with the favourite entry
  * of spec 000 ('Other'). Until the browser's lists are read they show as not saved.
  */
-export function SaveButtons({ entry, favourites, compare }: { entry: FavouriteEntry; favourites: boolean; compare: boolean }) {
+export function SaveButtons({
+  entry,
+  favourites,
+  compare,
+}: {
+  entry: FavouriteEntry;
+  favourites: boolean;
+  compare: boolean;
+}) {
   return (
     <div className={styles.saveButtons}>
       {favourites && <ToggleButton entry={entry} kind="favourite" />}

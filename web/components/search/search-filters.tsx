@@ -39,7 +39,15 @@ export const FILTERS_TOGGLE_ID = 'search-filters-toggle';
  * apply button. On a wide screen every change navigates at once. `data` is null when the last
  * search failed: the previous counts stay.
  */
-export function SearchFilters({ state, data, options }: { state: SearchState; data: FacetData | null; options: FilterOptions }) {
+export function SearchFilters({
+  state,
+  data,
+  options,
+}: {
+  state: SearchState;
+  data: FacetData | null;
+  options: FilterOptions;
+}) {
   const headingId = useId();
   const { navigate, sheetOpen, setSheetOpen } = useSearchNavigation();
   const shown = useLastGood(data);
@@ -118,15 +126,21 @@ export function SearchFilters({ state, data, options }: { state: SearchState; da
                       type="checkbox"
                       checked={chosenTypes.includes(type)}
                       onChange={() => {
-                        const types = chosenTypes.includes(type) ? chosenTypes.filter((t) => t !== type) : [...chosenTypes, type];
+                        const types = chosenTypes.includes(type)
+                          ? chosenTypes.filter((t) => t !== type)
+                          : [...chosenTypes, type];
                         const menu = { ...current.menu };
                         delete menu.car_type;
-                        const refinementList: SearchState['refinementList'] = { ...current.refinementList, car_type: types };
+                        const refinementList: SearchState['refinementList'] = {
+                          ...current.refinementList,
+                          car_type: types,
+                        };
                         if (types.length === 0) delete refinementList.car_type;
                         change(changeSearch(current, { menu, refinementList }));
                       }}
                     />{' '}
-                    {facetValueLabel('car_type', type, options.usedLabel)} <span className={styles.count}>({carTypeCounts[type] ?? 0})</span>
+                    {facetValueLabel('car_type', type, options.usedLabel)}{' '}
+                    <span className={styles.count}>({carTypeCounts[type] ?? 0})</span>
                   </label>
                 </li>
               ))}
@@ -161,7 +175,11 @@ export function SearchFilters({ state, data, options }: { state: SearchState; da
           const counts = facets[facet] ?? {};
           const chosen = current.refinementList[facet] ?? [];
           const values = [...new Set([...Object.keys(counts), ...chosen])].sort((a, b) =>
-            facetValueLabel(facet, a, options.usedLabel).localeCompare(facetValueLabel(facet, b, options.usedLabel), 'en-AU', { numeric: true }),
+            facetValueLabel(facet, a, options.usedLabel).localeCompare(
+              facetValueLabel(facet, b, options.usedLabel),
+              'en-AU',
+              { numeric: true },
+            ),
           );
           if (values.length === 0) return null;
           return (
@@ -171,8 +189,13 @@ export function SearchFilters({ state, data, options }: { state: SearchState; da
                 {values.map((value) => (
                   <li key={value}>
                     <label>
-                      <input type="checkbox" checked={chosen.includes(value)} onChange={() => change(toggleRefinement(current, facet, value))} />{' '}
-                      {facetValueLabel(facet, value, options.usedLabel)} <span className={styles.count}>({counts[value] ?? 0})</span>
+                      <input
+                        type="checkbox"
+                        checked={chosen.includes(value)}
+                        onChange={() => change(toggleRefinement(current, facet, value))}
+                      />{' '}
+                      {facetValueLabel(facet, value, options.usedLabel)}{' '}
+                      <span className={styles.count}>({counts[value] ?? 0})</span>
                     </label>
                   </li>
                 ))}

@@ -1,7 +1,16 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, useTransition, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useTransition,
+  type ReactNode,
+} from 'react';
 import { addToList, SEARCH_HISTORY } from '@/lib/storage/saved-lists';
 import { readSavedList, writeSavedList } from '@/lib/storage/use-saved-list';
 
@@ -26,7 +35,15 @@ export function useSearchNavigation(): SearchNavigation {
   return context;
 }
 
-export function SearchNavigationProvider({ href, label, children }: { href: string; label: string; children: ReactNode }) {
+export function SearchNavigationProvider({
+  href,
+  label,
+  children,
+}: {
+  href: string;
+  label: string;
+  children: ReactNode;
+}) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -61,14 +78,26 @@ export function useLastGood<T>(value: T | null): T | null {
  * The results area. Marked busy while a search loads; when the server could not search (ok
  * false), it keeps showing the last results it had, with a note.
  */
-export function ResultsRegion({ ok, children, className, busyClassName }: { ok: boolean; children: ReactNode; className?: string; busyClassName?: string }) {
+export function ResultsRegion({
+  ok,
+  children,
+  className,
+  busyClassName,
+}: {
+  ok: boolean;
+  children: ReactNode;
+  className?: string;
+  busyClassName?: string;
+}) {
   const { pending } = useSearchNavigation();
   const shown = useLastGood<ReactNode>(ok ? children : null);
   return (
     <div className={`${className ?? ''} ${pending ? (busyClassName ?? '') : ''}`} aria-busy={pending}>
       {!ok && (
         <p role="alert">
-          {shown ? 'The search could not be updated just now; these are the last results.' : 'The search is not available just now. Please try again shortly.'}
+          {shown
+            ? 'The search could not be updated just now; these are the last results.'
+            : 'The search is not available just now. Please try again shortly.'}
         </p>
       )}
       {shown}

@@ -71,7 +71,11 @@ export function SignInForm({ siteSlug, redirect }: SignInFormProps) {
       return;
     }
     setBusy(true);
-    const outcome = await postJson<{ signed_in: boolean; redirect: string }>(`${base}/sign-in/verify`, { phone, code, redirect });
+    const outcome = await postJson<{ signed_in: boolean; redirect: string }>(`${base}/sign-in/verify`, {
+      phone,
+      code,
+      redirect,
+    });
     if (outcome.ok) {
       window.location.assign(outcome.data.redirect);
       return;
@@ -140,7 +144,12 @@ export function SignInForm({ siteSlug, redirect }: SignInFormProps) {
             <button type="submit" className="button button-primary" disabled={busy}>
               {busy ? 'Signing in…' : 'Sign in'}
             </button>
-            <button type="button" className={styles.linkButton} disabled={busy} onClick={() => void sendCode(step.phone)}>
+            <button
+              type="button"
+              className={styles.linkButton}
+              disabled={busy}
+              onClick={() => void sendCode(step.phone)}
+            >
               {needsNewCode ? 'Request a new code' : 'Send a new code'}
             </button>
             <button

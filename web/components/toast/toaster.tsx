@@ -20,7 +20,10 @@ export function Toaster() {
   return (
     <div className={styles.region} role="status" aria-live="polite">
       {open && (
-        <div className={`${styles.toast} ${open.variant === 'destructive' ? styles.destructive : ''}`} data-testid="toast">
+        <div
+          className={`${styles.toast} ${open.variant === 'destructive' ? styles.destructive : ''}`}
+          data-testid="toast"
+        >
           <div>
             {open.title && <p className={styles.title}>{open.title}</p>}
             {open.description && <p className={styles.description}>{open.description}</p>}

@@ -23,7 +23,9 @@ export function DeliveryCalculator({ siteSlug, carSlug }: { siteSlug: string; ca
     setBusy(true);
     try {
       const query = new URLSearchParams({ car: carSlug, postcode: value });
-      const response = await fetch(`/api/sites/${encodeURIComponent(siteSlug)}/delivery?${query.toString()}`, { headers: { accept: 'application/json' } });
+      const response = await fetch(`/api/sites/${encodeURIComponent(siteSlug)}/delivery?${query.toString()}`, {
+        headers: { accept: 'application/json' },
+      });
       const body: unknown = await response.json().catch(() => null);
       if (response.ok) {
         const quote = body as { price: number; name: string };

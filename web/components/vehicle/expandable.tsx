@@ -4,7 +4,17 @@ import { useState, type ReactNode } from 'react';
 import styles from './vehicle.module.css';
 
 /** Text with a Show More / Show Less toggle: the preview (already cut) or the full text. */
-export function ExpandableText({ preview, full, moreLabel = 'Show More', lessLabel = 'Show Less' }: { preview: string; full: string; moreLabel?: string; lessLabel?: string }) {
+export function ExpandableText({
+  preview,
+  full,
+  moreLabel = 'Show More',
+  lessLabel = 'Show Less',
+}: {
+  preview: string;
+  full: string;
+  moreLabel?: string;
+  lessLabel?: string;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <div className={styles.expandable}>

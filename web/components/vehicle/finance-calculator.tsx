@@ -34,7 +34,12 @@ const FREQUENCIES: { value: FinanceFrequency; label: string; per: string }[] = [
   { value: 'month', label: 'Monthly', per: 'month' },
 ];
 
-const money = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const money = new Intl.NumberFormat('en-AU', {
+  style: 'currency',
+  currency: 'AUD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 /** '$1,234.56': repayments and totals in dollars and cents. */
 export const formatMoney = (amount: number): string => money.format(amount);
 
@@ -69,7 +74,15 @@ function outOfRange(raw: string, range: FinanceSteppedRange): boolean {
  * payment of 25 or less reads 'Enquire for Finance' with a blank total; the first interaction
  * reports event 26, once.
  */
-export function FinanceCalculator({ siteSlug, carId, variant = 'panel', limits, defaults, fees, quoteHref }: FinanceCalculatorProps) {
+export function FinanceCalculator({
+  siteSlug,
+  carId,
+  variant = 'panel',
+  limits,
+  defaults,
+  fees,
+  quoteHref,
+}: FinanceCalculatorProps) {
   const [raw, setRaw] = useState<Record<NumberField, string>>({
     amount: String(defaults.amount),
     termYears: String(defaults.termYears),
@@ -89,7 +102,9 @@ export function FinanceCalculator({ siteSlug, carId, variant = 'panel', limits, 
     void trackEvent(siteSlug, ANALYTICS_EVENTS.financeCalculatorFirstUse, carId === undefined ? {} : { car_id: carId });
   };
 
-  const values = Object.fromEntries(FIELDS.map((f) => [f.name, effective(f.name, raw[f.name], limits[f.limit])])) as Record<NumberField, number>;
+  const values = Object.fromEntries(
+    FIELDS.map((f) => [f.name, effective(f.name, raw[f.name], limits[f.limit])]),
+  ) as Record<NumberField, number>;
   const result = financeRepayment({
     price: values.amount,
     deposit: values.deposit,
@@ -110,7 +125,9 @@ export function FinanceCalculator({ siteSlug, carId, variant = 'panel', limits, 
           const id = `finance-${field.name}`;
           // The amount may be 0 (no price), which is not "out of range" but still clamps to 0.
           const invalid =
-            clamped.has(field.name) || (outOfRange(raw[field.name], range) && !(field.name === 'amount' && Number(raw.amount) <= 0 && raw.amount.trim() !== ''));
+            clamped.has(field.name) ||
+            (outOfRange(raw[field.name], range) &&
+              !(field.name === 'amount' && Number(raw.amount) <= 0 && raw.amount.trim() !== ''));
           return (
             <div key={field.name} className={styles.calcField}>
               <label htmlFor={id}>{field.label}</label>
@@ -132,7 +149,8 @@ export function FinanceCalculator({ siteSlug, carId, variant = 'panel', limits, 
                 }}
                 onBlur={() => {
                   const kept = String(values[field.name]);
-                  if (kept !== raw[field.name].trim() && raw[field.name].trim() !== '') setClamped(new Set([...clamped, field.name]));
+                  if (kept !== raw[field.name].trim() && raw[field.name].trim() !== '')
+                    setClamped(new Set([...clamped, field.name]));
                   setRaw((current) => ({ ...current, [field.name]: kept }));
                 }}
               />
@@ -182,7 +200,9 @@ export function FinanceCalculator({ siteSlug, carId, variant = 'panel', limits, 
       <dl className={styles.calcResult} aria-live="polite">
         <div>
           <dt>Repayment per {per}</dt>
-          <dd data-testid="finance-repayment">{result.display === null ? ENQUIRE_FOR_FINANCE : formatMoney(result.display)}</dd>
+          <dd data-testid="finance-repayment">
+            {result.display === null ? ENQUIRE_FOR_FINANCE : formatMoney(result.display)}
+          </dd>
         </div>
         <div>
           <dt>Total repayments</dt>

@@ -18,7 +18,11 @@ export async function FinanceDisclaimer({ siteSlug, carId }: { siteSlug: string;
   if (!answer) return null;
   return (
     <section id="financeDisclaimer" className={styles.disclaimer} aria-label="Finance disclaimer">
-      {answer.short === answer.disclaimer ? <p className={styles.prose}>{answer.disclaimer}</p> : <ExpandableText preview={answer.short} full={answer.disclaimer} />}
+      {answer.short === answer.disclaimer ? (
+        <p className={styles.prose}>{answer.disclaimer}</p>
+      ) : (
+        <ExpandableText preview={answer.short} full={answer.disclaimer} />
+      )}
     </section>
   );
 }

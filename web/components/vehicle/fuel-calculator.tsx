@@ -11,7 +11,9 @@ import styles from './vehicle.module.css';
 export function FuelCalculator({ economy }: { economy?: number | null }) {
   const [price, setPrice] = useState(FUEL_DEFAULTS.pricePerLitre.toFixed(2));
   const [distance, setDistance] = useState(`${FUEL_DEFAULTS.kmPerWeek} kms`);
-  const [consumption, setConsumption] = useState(String(economy && economy > 0 ? economy : FUEL_DEFAULTS.litresPer100Km));
+  const [consumption, setConsumption] = useState(
+    String(economy && economy > 0 ? economy : FUEL_DEFAULTS.litresPer100Km),
+  );
 
   const p = parseFuelPrice(price);
   const d = parseDistance(distance);
@@ -24,15 +26,32 @@ export function FuelCalculator({ economy }: { economy?: number | null }) {
       <div className={styles.calculator}>
         <div className={styles.calcField}>
           <label htmlFor="fuel-price">Fuel price (per L)</label>
-          <input id="fuel-price" inputMode="decimal" value={price} onChange={(event) => setPrice(event.target.value)} aria-invalid={p === null || undefined} />
+          <input
+            id="fuel-price"
+            inputMode="decimal"
+            value={price}
+            onChange={(event) => setPrice(event.target.value)}
+            aria-invalid={p === null || undefined}
+          />
         </div>
         <div className={styles.calcField}>
           <label htmlFor="fuel-distance">Distance per week</label>
-          <input id="fuel-distance" value={distance} onChange={(event) => setDistance(event.target.value)} aria-invalid={d === null || undefined} />
+          <input
+            id="fuel-distance"
+            value={distance}
+            onChange={(event) => setDistance(event.target.value)}
+            aria-invalid={d === null || undefined}
+          />
         </div>
         <div className={styles.calcField}>
           <label htmlFor="fuel-economy">Fuel economy (L/100km)</label>
-          <input id="fuel-economy" inputMode="decimal" value={consumption} onChange={(event) => setConsumption(event.target.value)} aria-invalid={e === null || undefined} />
+          <input
+            id="fuel-economy"
+            inputMode="decimal"
+            value={consumption}
+            onChange={(event) => setConsumption(event.target.value)}
+            aria-invalid={e === null || undefined}
+          />
         </div>
       </div>
       <p aria-live="polite">

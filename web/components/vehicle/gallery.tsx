@@ -40,8 +40,21 @@ type Slide = { kind: 'image'; image: GalleryImage } | { kind: 'video'; video: Vi
  * The vehicle page's media (spec 000 screen 4): a carousel with previous/next, the selected index,
  * thumbnails, full-screen mode with arrow keys, and the 360 spin and interior views.
  */
-export function Gallery({ name, images, showThumbnails, video, modes, initialMode, spinImages, hotspots, interiorImage }: GalleryProps) {
-  const slides: Slide[] = [...images.map((image) => ({ kind: 'image' as const, image })), ...(video ? [{ kind: 'video' as const, video }] : [])];
+export function Gallery({
+  name,
+  images,
+  showThumbnails,
+  video,
+  modes,
+  initialMode,
+  spinImages,
+  hotspots,
+  interiorImage,
+}: GalleryProps) {
+  const slides: Slide[] = [
+    ...images.map((image) => ({ kind: 'image' as const, image })),
+    ...(video ? [{ kind: 'video' as const, video }] : []),
+  ];
   const [index, setIndex] = useState(0);
   const [mode, setMode] = useState<GalleryMode>(initialMode);
   const [fullScreen, setFullScreen] = useState(false);
@@ -89,11 +102,21 @@ export function Gallery({ name, images, showThumbnails, video, modes, initialMod
       )}
 
       {mode === 'spinner' && <SpinViewer name={name} frames={spinImages} hotspots={hotspots.exterior} />}
-      {mode === 'interior' && interiorImage && <InteriorView name={name} src={interiorImage} hotspots={hotspots.interior} />}
+      {mode === 'interior' && interiorImage && (
+        <InteriorView name={name} src={interiorImage} hotspots={hotspots.interior} />
+      )}
 
       {mode === 'gallery' && (
         <>
-          <div className={styles.stage} role="region" aria-roledescription="carousel" aria-label={`${name} photos`} tabIndex={0} onKeyDown={onArrows} {...swipe}>
+          <div
+            className={styles.stage}
+            role="region"
+            aria-roledescription="carousel"
+            aria-label={`${name} photos`}
+            tabIndex={0}
+            onKeyDown={onArrows}
+            {...swipe}
+          >
             {count === 0 ? (
               <div className={styles.noImage}>No photos yet</div>
             ) : (
@@ -130,10 +153,20 @@ export function Gallery({ name, images, showThumbnails, video, modes, initialMod
             )}
             {count > 1 && (
               <>
-                <button type="button" className={`${styles.arrow} ${styles.prev}`} onClick={() => go(-1)} aria-label="Previous photo">
+                <button
+                  type="button"
+                  className={`${styles.arrow} ${styles.prev}`}
+                  onClick={() => go(-1)}
+                  aria-label="Previous photo"
+                >
                   ‹
                 </button>
-                <button type="button" className={`${styles.arrow} ${styles.next}`} onClick={() => go(1)} aria-label="Next photo">
+                <button
+                  type="button"
+                  className={`${styles.arrow} ${styles.next}`}
+                  onClick={() => go(1)}
+                  aria-label="Next photo"
+                >
                   ›
                 </button>
               </>
@@ -154,9 +187,21 @@ export function Gallery({ name, images, showThumbnails, video, modes, initialMod
             <ul className={styles.thumbs} aria-label="Thumbnails">
               {slides.map((slide, i) => (
                 <li key={i}>
-                  <button type="button" className={styles.thumb} aria-current={i === index ? 'true' : undefined} aria-label={`Show photo ${i + 1}`} onClick={() => setIndex(i)}>
+                  <button
+                    type="button"
+                    className={styles.thumb}
+                    aria-current={i === index ? 'true' : undefined}
+                    aria-label={`Show photo ${i + 1}`}
+                    onClick={() => setIndex(i)}
+                  >
                     {slide.kind === 'image' ? (
-                      <img src={imageUrl(slide.image.thumb ?? slide.image.src, { width: 160 })} width={96} height={72} alt="" loading="lazy" />
+                      <img
+                        src={imageUrl(slide.image.thumb ?? slide.image.src, { width: 160 })}
+                        width={96}
+                        height={72}
+                        alt=""
+                        loading="lazy"
+                      />
                     ) : (
                       <span className={styles.thumbVideo}>Video</span>
                     )}
@@ -168,7 +213,13 @@ export function Gallery({ name, images, showThumbnails, video, modes, initialMod
         </>
       )}
 
-      <ModalDialog open={fullScreen} title={`${name} (${index + 1} / ${count})`} onClose={() => setFullScreen(false)} size="full" onKeyDown={onArrows}>
+      <ModalDialog
+        open={fullScreen}
+        title={`${name} (${index + 1} / ${count})`}
+        onClose={() => setFullScreen(false)}
+        size="full"
+        onKeyDown={onArrows}
+      >
         <div className={styles.fullStage} data-testid="full-screen-gallery" {...swipe}>
           {slides[index]?.kind === 'image' ? (
             // Scaled to the screen whatever the photo's own size, keeping its aspect (object-fit: contain).
@@ -186,10 +237,20 @@ export function Gallery({ name, images, showThumbnails, video, modes, initialMod
           ) : null}
           {count > 1 && (
             <>
-              <button type="button" className={`${styles.arrow} ${styles.prev}`} onClick={() => go(-1)} aria-label="Previous photo">
+              <button
+                type="button"
+                className={`${styles.arrow} ${styles.prev}`}
+                onClick={() => go(-1)}
+                aria-label="Previous photo"
+              >
                 ‹
               </button>
-              <button type="button" className={`${styles.arrow} ${styles.next}`} onClick={() => go(1)} aria-label="Next photo">
+              <button
+                type="button"
+                className={`${styles.arrow} ${styles.next}`}
+                onClick={() => go(1)}
+                aria-label="Next photo"
+              >
                 ›
               </button>
             </>
@@ -224,11 +285,23 @@ function InteriorView({ name, src, hotspots }: { name: string; src: string; hots
   return (
     <div className={styles.interior} tabIndex={0} role="region" aria-label={`${name} interior view`}>
       <div className={styles.interiorInner}>
-        <img src={imageUrl(src, { width: 2400, crop: false })} alt={`${name} interior`} onError={() => console.warn(`[vehicle] interior image failed to load: ${src}`)} /* eslint-disable-line no-console */ />
+        <img
+          src={imageUrl(src, { width: 2400, crop: false })}
+          alt={`${name} interior`}
+          onError={() => {
+            // eslint-disable-next-line no-console
+            console.warn(`[vehicle] interior image failed to load: ${src}`);
+          }}
+        />
         {hotspots.map((hotspot) => {
           const position = hotspot.positions?.[0];
           return position ? (
-            <span key={String(hotspot.id)} className={styles.hotspot} style={{ left: `${position.posX}%`, top: `${position.posY}%` }} title={hotspot.description ?? ''}>
+            <span
+              key={String(hotspot.id)}
+              className={styles.hotspot}
+              style={{ left: `${position.posX}%`, top: `${position.posY}%` }}
+              title={hotspot.description ?? ''}
+            >
               <span className="visually-hidden">{hotspot.description}</span>
             </span>
           ) : null;

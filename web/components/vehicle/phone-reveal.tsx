@@ -20,7 +20,16 @@ export interface PhoneRevealProps {
  * The dealer's number, masked after the first 5 digits until clicked (spec 000 §4). The click reveals
  * it and reports the reveal; a failed report is logged only (spec 000 §8). Calling it is event 25.
  */
-export function PhoneReveal({ siteSlug, carSlug, carId, dealershipId, websiteId, masked, display, href }: PhoneRevealProps) {
+export function PhoneReveal({
+  siteSlug,
+  carSlug,
+  carId,
+  dealershipId,
+  websiteId,
+  masked,
+  display,
+  href,
+}: PhoneRevealProps) {
   const [revealed, setRevealed] = useState(false);
 
   const reveal = () => {
@@ -38,14 +47,25 @@ export function PhoneReveal({ siteSlug, carSlug, carId, dealershipId, websiteId,
 
   if (!revealed) {
     return (
-      <button type="button" className={styles.phone} onClick={reveal} aria-label={`Reveal phone number ${masked}`} data-testid="phone-reveal">
+      <button
+        type="button"
+        className={styles.phone}
+        onClick={reveal}
+        aria-label={`Reveal phone number ${masked}`}
+        data-testid="phone-reveal"
+      >
         <span aria-hidden="true">{masked}</span>
         <span className={styles.phoneHint}>Show number</span>
       </button>
     );
   }
   return (
-    <a className={styles.phone} href={href} onClick={() => void trackEvent(siteSlug, ANALYTICS_EVENTS.callClick, { car_id: carId })} data-testid="phone-number">
+    <a
+      className={styles.phone}
+      href={href}
+      onClick={() => void trackEvent(siteSlug, ANALYTICS_EVENTS.callClick, { car_id: carId })}
+      data-testid="phone-number"
+    >
       {display}
     </a>
   );

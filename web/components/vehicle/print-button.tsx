@@ -32,7 +32,13 @@ export function PrintButton({ carSlug }: { carSlug: string }) {
   };
 
   return (
-    <button type="button" className={styles.secondaryButton} onClick={download} disabled={preparing} aria-busy={preparing}>
+    <button
+      type="button"
+      className={styles.secondaryButton}
+      onClick={download}
+      disabled={preparing}
+      aria-busy={preparing}
+    >
       {preparing ? (
         <>
           <span className={styles.spinner} aria-hidden="true" /> {PRINT_PREPARING_LABEL}

@@ -32,7 +32,12 @@ export function ScrollChrome({ header, bar }: { header: ReactNode; bar: ReactNod
 
   return (
     <>
-      <div className={styles.stickyHeader} data-open={y > STICKY_HEADER_SCROLL_PX} inert={y <= STICKY_HEADER_SCROLL_PX} data-testid="sticky-header">
+      <div
+        className={styles.stickyHeader}
+        data-open={y > STICKY_HEADER_SCROLL_PX}
+        inert={y <= STICKY_HEADER_SCROLL_PX}
+        data-testid="sticky-header"
+      >
         {header}
       </div>
       <div className={styles.bottomBar} data-open={barOpen} inert={!barOpen} data-testid="bottom-bar">

@@ -31,7 +31,12 @@ export function ShareButtons({ carName, carPath }: { carName: string; carPath: s
 
   return (
     <div className={styles.share}>
-      <button type="button" className={styles.secondaryButton} onClick={async () => setCopied(await copy(url()))} aria-live="polite">
+      <button
+        type="button"
+        className={styles.secondaryButton}
+        onClick={async () => setCopied(await copy(url()))}
+        aria-live="polite"
+      >
         {copied ? COPIED_LABEL : 'Copy link'}
       </button>
       <button

@@ -22,7 +22,21 @@ export function SimilarVehiclesSkeleton() {
 }
 
 /** Similar vehicles (spec 000 §4, §7): up to 6 hits, or a search of the make and model when there are none. */
-export async function SimilarVehicles({ siteSlug, carSlug, make, model, config, now }: { siteSlug: string; carSlug: string; make: string; model: string; config: SiteConfig; now: Date }) {
+export async function SimilarVehicles({
+  siteSlug,
+  carSlug,
+  make,
+  model,
+  config,
+  now,
+}: {
+  siteSlug: string;
+  carSlug: string;
+  make: string;
+  model: string;
+  config: SiteConfig;
+  now: Date;
+}) {
   const hits = await getSimilarCars(siteSlug, carSlug).catch((error: Error) => {
     console.warn(`[vehicle] similar cars for ${carSlug} unavailable: ${error.message}`); // eslint-disable-line no-console
     return [];

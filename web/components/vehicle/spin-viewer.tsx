@@ -1,7 +1,14 @@
 'use client';
 
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { frameAngle, hotspotsAt, SPIN_AUTOROTATE_MS, spinFrameAfterDrag, wrapIndex, type Hotspot } from '@platform/domain';
+import {
+  frameAngle,
+  hotspotsAt,
+  SPIN_AUTOROTATE_MS,
+  spinFrameAfterDrag,
+  wrapIndex,
+  type Hotspot,
+} from '@platform/domain';
 import { imageUrl } from '@/lib/media/image-url';
 import styles from './gallery.module.css';
 

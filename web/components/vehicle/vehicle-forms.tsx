@@ -35,7 +35,17 @@ function anchorOf(hash: string): Anchor | null {
  * Opens the form named by the address's #anchor in a modal, so every button that opens a form is a
  * plain link (keyboard and no-JavaScript friendly) and links from other pages open it too.
  */
-export function VehicleForms({ siteSlug, car, defaults, enquireLabel, similarLabel, messageRequired, captcha, testDriveSlots, soldDisplay }: VehicleFormsProps) {
+export function VehicleForms({
+  siteSlug,
+  car,
+  defaults,
+  enquireLabel,
+  similarLabel,
+  messageRequired,
+  captcha,
+  testDriveSlots,
+  soldDisplay,
+}: VehicleFormsProps) {
   const [open, setOpen] = useState<Anchor | null>(null);
 
   useEffect(() => {
@@ -47,7 +57,8 @@ export function VehicleForms({ siteSlug, car, defaults, enquireLabel, similarLab
 
   const close = () => {
     setOpen(null);
-    if (anchorOf(window.location.hash)) history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
+    if (anchorOf(window.location.hash))
+      history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
   };
 
   const forms: Record<Anchor, { title: string } | null> = {

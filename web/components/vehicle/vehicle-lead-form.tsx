@@ -3,8 +3,23 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { leadFormErrors, leadFormSchema, type LeadSubmission, type VehicleEnquiryDefaults } from '@platform/domain';
 import { Captcha, type CaptchaConfig } from '@/components/forms/captcha';
-import { FieldControl, fieldIdFor, FormErrorSummary, Honeypot, readValues, SubmitButton } from '@/components/forms/field-control';
-import { emailField, messageField, nameField, optInField, phoneField, termsField, type LeadField } from '@/components/forms/lead-fields';
+import {
+  FieldControl,
+  fieldIdFor,
+  FormErrorSummary,
+  Honeypot,
+  readValues,
+  SubmitButton,
+} from '@/components/forms/field-control';
+import {
+  emailField,
+  messageField,
+  nameField,
+  optInField,
+  phoneField,
+  termsField,
+  type LeadField,
+} from '@/components/forms/lead-fields';
 import type { FormAnchor } from '@/lib/vehicle/form-anchors';
 import { newIdempotencyKey, submitLead } from '@/lib/leads/submit-lead';
 import styles from '@/components/forms/forms.module.css';
@@ -40,7 +55,10 @@ interface FormSetup {
 }
 
 /** Each form's kind, steps and fields. Enquire Now is multi-step: the enquiry, then the shopper's details. */
-export function formSetup(form: FormAnchor, props: Pick<VehicleLeadFormProps, 'car' | 'enquireLabel' | 'similarLabel' | 'testDriveSlots' | 'messageRequired'>): FormSetup {
+export function formSetup(
+  form: FormAnchor,
+  props: Pick<VehicleLeadFormProps, 'car' | 'enquireLabel' | 'similarLabel' | 'testDriveSlots' | 'messageRequired'>,
+): FormSetup {
   const { car, messageRequired } = props;
   const contact = (phoneRequired: boolean): LeadField[] => [nameField, emailField, phoneField(phoneRequired)];
   const consent: LeadField[] = [optInField, termsField];
@@ -50,7 +68,12 @@ export function formSetup(form: FormAnchor, props: Pick<VehicleLeadFormProps, 'c
         kind: 'vehicle',
         submit: 'Send Enquiry',
         steps: [
-          { title: 'Step 1 of 2: Your enquiry', fields: [messageField(messageRequired, `I'm interested in the ${car.title} (stock number ${car.stockNumber}).`)] },
+          {
+            title: 'Step 1 of 2: Your enquiry',
+            fields: [
+              messageField(messageRequired, `I'm interested in the ${car.title} (stock number ${car.stockNumber}).`),
+            ],
+          },
           { title: 'Step 2 of 2: Your details', fields: [...contact(false), ...consent] },
         ],
       };
@@ -58,7 +81,16 @@ export function formSetup(form: FormAnchor, props: Pick<VehicleLeadFormProps, 'c
       return {
         kind: 'request_photos',
         submit: 'Request Photos',
-        steps: [{ title: 'Request Photos', fields: [...contact(false), messageField(false, `Please send me more photos of the ${car.title}.`), ...consent] }],
+        steps: [
+          {
+            title: 'Request Photos',
+            fields: [
+              ...contact(false),
+              messageField(false, `Please send me more photos of the ${car.title}.`),
+              ...consent,
+            ],
+          },
+        ],
       };
     case 'test-drive':
       return {
@@ -68,7 +100,14 @@ export function formSetup(form: FormAnchor, props: Pick<VehicleLeadFormProps, 'c
           {
             title: 'Book a Test Drive',
             fields: [
-              { name: 'preferred_time', label: 'Preferred time', type: 'select', required: true, placeholder: 'Select a time', options: props.testDriveSlots },
+              {
+                name: 'preferred_time',
+                label: 'Preferred time',
+                type: 'select',
+                required: true,
+                placeholder: 'Select a time',
+                options: props.testDriveSlots,
+              },
               ...contact(true),
               messageField(false),
               ...consent,
@@ -80,7 +119,16 @@ export function formSetup(form: FormAnchor, props: Pick<VehicleLeadFormProps, 'c
       return {
         kind: 'find_similar',
         submit: props.similarLabel,
-        steps: [{ title: props.similarLabel, fields: [...contact(false), messageField(false, `I'm looking for something similar to the ${car.title}.`), ...consent] }],
+        steps: [
+          {
+            title: props.similarLabel,
+            fields: [
+              ...contact(false),
+              messageField(false, `I'm looking for something similar to the ${car.title}.`),
+              ...consent,
+            ],
+          },
+        ],
       };
   }
 }
@@ -109,7 +157,8 @@ export function VehicleLeadForm(props: VehicleLeadFormProps) {
     setFieldErrors(fields);
     setList(messages);
     setFormError(message);
-    if (Object.keys(fields).length || messages.length || message) requestAnimationFrame(() => summaryRef.current?.focus());
+    if (Object.keys(fields).length || messages.length || message)
+      requestAnimationFrame(() => summaryRef.current?.focus());
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -155,15 +204,24 @@ export function VehicleLeadForm(props: VehicleLeadFormProps) {
     }
   }
 
-
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={label} aria-busy={submitting}>
       <FormErrorSummary ref={summaryRef} formError={formError} list={list} />
       {steps.map((s, index) => (
-        <fieldset key={s.title} hidden={index !== step} className={styles.form} style={{ border: 0, padding: 0, margin: 0 }}>
+        <fieldset
+          key={s.title}
+          hidden={index !== step}
+          className={styles.form}
+          style={{ border: 0, padding: 0, margin: 0 }}
+        >
           {steps.length > 1 && <legend className={styles.label}>{s.title}</legend>}
           {s.fields.map((field) => (
-            <FieldControl key={field.name} field={field} id={fieldIdFor(baseId, field.name)} error={fieldErrors[field.name] ?? null} />
+            <FieldControl
+              key={field.name}
+              field={field}
+              id={fieldIdFor(baseId, field.name)}
+              error={fieldErrors[field.name] ?? null}
+            />
           ))}
         </fieldset>
       ))}

@@ -38,7 +38,12 @@ export function RemovableItem({ carId, phone, title, className, children }: Remo
   return (
     <li className={className}>
       {children}
-      <button type="button" className={styles.remove} onClick={() => void remove()} aria-label={`Remove ${title} from your watchlist`}>
+      <button
+        type="button"
+        className={styles.remove}
+        onClick={() => void remove()}
+        aria-label={`Remove ${title} from your watchlist`}
+      >
         Remove
       </button>
     </li>

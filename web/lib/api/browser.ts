@@ -33,7 +33,8 @@ function fieldsOf(errors: unknown): Record<string, string> {
   const fields: Record<string, string> = {};
   if (!Array.isArray(errors)) return fields;
   for (const error of errors as Partial<FieldProblem>[]) {
-    if (typeof error?.path === 'string' && typeof error.message === 'string' && !(error.path in fields)) fields[error.path] = error.message;
+    if (typeof error?.path === 'string' && typeof error.message === 'string' && !(error.path in fields))
+      fields[error.path] = error.message;
   }
   return fields;
 }
@@ -45,12 +46,25 @@ export function failureOf(status: number, body: unknown): Extract<ApiOutcome<nev
     (typeof problem['message'] === 'string' && problem['message']) ||
     (typeof problem['detail'] === 'string' && problem['detail']) ||
     (status === 429 ? 'Too many requests. Please wait a moment and try again.' : FALLBACK_MESSAGE);
-  const list = Array.isArray(problem['form_errors']) ? problem['form_errors'].filter((item): item is string => typeof item === 'string') : [];
-  return { ok: false, status, message, fields: fieldsOf(problem['errors']), reason: typeof problem['reason'] === 'string' ? problem['reason'] : null, list };
+  const list = Array.isArray(problem['form_errors'])
+    ? problem['form_errors'].filter((item): item is string => typeof item === 'string')
+    : [];
+  return {
+    ok: false,
+    status,
+    message,
+    fields: fieldsOf(problem['errors']),
+    reason: typeof problem['reason'] === 'string' ? problem['reason'] : null,
+    list,
+  };
 }
 
 /** POST JSON to a same-origin API path. */
-export async function postJson<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<ApiOutcome<T>> {
+export async function postJson<T>(
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiOutcome<T>> {
   let response: Response;
   try {
     response = await fetch(path, {

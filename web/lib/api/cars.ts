@@ -90,7 +90,9 @@ export type CarPage = z.infer<typeof CarPageResponseSchema>;
 export const getCarPage = cache(async (siteSlug: string, carSlug: string): Promise<CarPage> => {
   if (!/^[a-z0-9][a-z0-9-]{0,199}$/.test(carSlug)) notFound();
   try {
-    return await apiGet(`/api/sites/${segment(siteSlug)}/cars/${segment(carSlug)}`, CarPageResponseSchema, { cache: 'no-store' });
+    return await apiGet(`/api/sites/${segment(siteSlug)}/cars/${segment(carSlug)}`, CarPageResponseSchema, {
+      cache: 'no-store',
+    });
   } catch (error) {
     if (error instanceof ApiError && error.isNotFound) notFound();
     throw error;
@@ -99,27 +101,48 @@ export const getCarPage = cache(async (siteSlug: string, carSlug: string): Promi
 
 /** GET …/cars/{slug}/similar: up to 6 similar in-stock cars. */
 export async function getSimilarCars(siteSlug: string, carSlug: string) {
-  const answer = await apiGet(`/api/sites/${segment(siteSlug)}/cars/${segment(carSlug)}/similar`, z.object({ hits: z.array(SearchHitSchema) }), { cache: 'no-store' });
+  const answer = await apiGet(
+    `/api/sites/${segment(siteSlug)}/cars/${segment(carSlug)}/similar`,
+    z.object({ hits: z.array(SearchHitSchema) }),
+    { cache: 'no-store' },
+  );
   return answer.hits;
 }
 
 export const TestDriveSlotsSchema = z.object({
   time_zone: z.string(),
   location_id: IdSchema,
-  days: z.array(z.object({ date: z.string(), weekday: z.number().int(), slots: z.array(z.object({ start: z.string(), label: z.string() })) })),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      weekday: z.number().int(),
+      slots: z.array(z.object({ start: z.string(), label: z.string() })),
+    }),
+  ),
 });
 export type TestDriveSlots = z.infer<typeof TestDriveSlotsSchema>;
 
 /** GET …/cars/{slug}/test-drive-slots; null when the car has no location to book at. */
 export function getTestDriveSlots(siteSlug: string, carSlug: string): Promise<TestDriveSlots | null> {
-  return apiGetOrNull(`/api/sites/${segment(siteSlug)}/cars/${segment(carSlug)}/test-drive-slots`, TestDriveSlotsSchema, { cache: 'no-store' });
+  return apiGetOrNull(
+    `/api/sites/${segment(siteSlug)}/cars/${segment(carSlug)}/test-drive-slots`,
+    TestDriveSlotsSchema,
+    { cache: 'no-store' },
+  );
 }
 
-export const FinanceDisclaimerSchema = z.object({ car_id: IdSchema, provider: z.string(), disclaimer: z.string(), short: z.string() });
+export const FinanceDisclaimerSchema = z.object({
+  car_id: IdSchema,
+  provider: z.string(),
+  disclaimer: z.string(),
+  short: z.string(),
+});
 
 /** GET …/finance/disclaimer?car_id=; null when the provider gave the car none. */
 export function getFinanceDisclaimer(siteSlug: string, carId: number) {
-  return apiGetOrNull(`/api/sites/${segment(siteSlug)}/finance/disclaimer?car_id=${carId}`, FinanceDisclaimerSchema, { cache: 'no-store' });
+  return apiGetOrNull(`/api/sites/${segment(siteSlug)}/finance/disclaimer?car_id=${carId}`, FinanceDisclaimerSchema, {
+    cache: 'no-store',
+  });
 }
 
 /** The gauge as sent; every field optional, because the page hides the card when any is missing. */
@@ -136,25 +159,36 @@ export type AutogaugeResponse = z.infer<typeof AutogaugeResponseSchema>;
 /** GET /api/cars/{slug}/autogauge. Failures and empty data are logged and answer null: the card is hidden (spec 000 §8). */
 export async function getAutogauge(carSlug: string): Promise<AutogaugeResponse | null> {
   try {
-    return await apiGetOrNull(`/api/cars/${segment(carSlug)}/autogauge`, AutogaugeResponseSchema, { cache: 'no-store' });
+    return await apiGetOrNull(`/api/cars/${segment(carSlug)}/autogauge`, AutogaugeResponseSchema, {
+      cache: 'no-store',
+    });
   } catch (error) {
     console.warn(`[vehicle] price gauge for ${carSlug} unavailable: ${(error as Error).message}`); // eslint-disable-line no-console
     return null;
   }
 }
 
-export const QuoteResultSchema = z.object({ weeklyRepaymentAmount: z.number(), comparisonRate: z.number(), advertisedRate: z.number() });
+export const QuoteResultSchema = z.object({
+  weeklyRepaymentAmount: z.number(),
+  comparisonRate: z.number(),
+  advertisedRate: z.number(),
+});
 export type QuoteResult = z.infer<typeof QuoteResultSchema>;
 
 /**
  * POST /api/youx/quote?site= for the sidebar's weekly estimate; asked only when the price is above 0,
  * and a non-OK answer is ignored (spec 001 §7).
  */
-export async function getFinanceQuote(siteSlug: string, car: Pick<Car, 'price' | 'year' | 'vin' | 'nvic'>): Promise<QuoteResult | null> {
+export async function getFinanceQuote(
+  siteSlug: string,
+  car: Pick<Car, 'price' | 'year' | 'vin' | 'nvic'>,
+): Promise<QuoteResult | null> {
   const request = quoteRequestForCar(car);
   if (!request) return null;
   try {
-    return await apiPost(`/api/youx/quote?site=${segment(siteSlug)}`, request, QuoteResultSchema, { cache: 'no-store' });
+    return await apiPost(`/api/youx/quote?site=${segment(siteSlug)}`, request, QuoteResultSchema, {
+      cache: 'no-store',
+    });
   } catch {
     return null;
   }

@@ -29,7 +29,9 @@ describe('apiMediaUrl', () => {
 
   it('points a /media path at the API, keeping the query', () => {
     process.env['API_URL'] = 'http://127.0.0.1:3101';
-    expect(apiMediaUrl('/media/cars/1/front.jpg', '?w=640').toString()).toBe('http://127.0.0.1:3101/media/cars/1/front.jpg?w=640');
+    expect(apiMediaUrl('/media/cars/1/front.jpg', '?w=640').toString()).toBe(
+      'http://127.0.0.1:3101/media/cars/1/front.jpg?w=640',
+    );
   });
 
   it('refuses anything but /media paths', () => {
@@ -50,16 +52,27 @@ describe('apiGet', () => {
   it('GETs the path under API_URL and returns the validated body', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ slug: 'werribee-isuzu-ute', extra: true }));
     await expect(apiGet('/api/sites/by-host/x.localhost', schema)).resolves.toEqual({ slug: 'werribee-isuzu-ute' });
-    expect(fetchMock).toHaveBeenCalledWith('http://127.0.0.1:3101/api/sites/by-host/x.localhost', expect.objectContaining({ method: 'GET' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      'http://127.0.0.1:3101/api/sites/by-host/x.localhost',
+      expect.objectContaining({ method: 'GET' }),
+    );
   });
 
   it('throws ApiError with the problem details of an error answer', async () => {
     fetchMock.mockResolvedValue(
-      jsonResponse({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'No site has the host x.localhost' }, 404, 'application/problem+json'),
+      jsonResponse(
+        { type: 'about:blank', title: 'Not Found', status: 404, detail: 'No site has the host x.localhost' },
+        404,
+        'application/problem+json',
+      ),
     );
     const error = await apiGet('/api/sites/by-host/x.localhost', schema).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 404, isNotFound: true, problem: { detail: 'No site has the host x.localhost' } });
+    expect(error).toMatchObject({
+      status: 404,
+      isNotFound: true,
+      problem: { detail: 'No site has the host x.localhost' },
+    });
     expect((error as Error).message).toContain('No site has the host x.localhost');
   });
 
@@ -76,7 +89,9 @@ describe('apiGet', () => {
   it('apiGetOrNull answers null for a 404 and still throws other failures', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({ status: 404 }, 404, 'application/problem+json'));
     await expect(apiGetOrNull('/api/sites/by-host/x.localhost', schema)).resolves.toBeNull();
-    fetchMock.mockResolvedValueOnce(jsonResponse({ status: 500, title: 'Internal Server Error' }, 500, 'application/problem+json'));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ status: 500, title: 'Internal Server Error' }, 500, 'application/problem+json'),
+    );
     await expect(apiGetOrNull('/api/sites/by-host/x.localhost', schema)).rejects.toMatchObject({ status: 500 });
   });
 });
@@ -102,7 +117,15 @@ describe('apiPost', () => {
   });
 
   it('names the method in the error of a refused POST', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ title: 'Bad Request', status: 400, detail: 'page: must be 1 or more' }, 400, 'application/problem+json'));
-    await expect(apiPost('/api/sites/a/search', { page: 0 }, schema)).rejects.toThrow('API answered 400 to POST /api/sites/a/search: page: must be 1 or more');
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        { title: 'Bad Request', status: 400, detail: 'page: must be 1 or more' },
+        400,
+        'application/problem+json',
+      ),
+    );
+    await expect(apiPost('/api/sites/a/search', { page: 0 }, schema)).rejects.toThrow(
+      'API answered 400 to POST /api/sites/a/search: page: must be 1 or more',
+    );
   });
 });

@@ -89,7 +89,11 @@ async function apiRequest<S extends z.ZodType>(
     response = await fetch(url, {
       ...rest,
       method,
-      headers: { accept: 'application/json', ...(method === 'POST' ? { 'content-type': 'application/json' } : {}), ...rest.headers },
+      headers: {
+        accept: 'application/json',
+        ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+        ...rest.headers,
+      },
       body: method === 'POST' ? JSON.stringify(json ?? {}) : undefined,
       signal: rest.signal ?? AbortSignal.timeout(10_000),
     });
@@ -111,9 +115,15 @@ async function apiRequest<S extends z.ZodType>(
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    throw new ApiError(`API response for ${label} does not match its schema: ${z.prettifyError(parsed.error)}`, response.status, path, null, {
-      cause: parsed.error,
-    });
+    throw new ApiError(
+      `API response for ${label} does not match its schema: ${z.prettifyError(parsed.error)}`,
+      response.status,
+      path,
+      null,
+      {
+        cause: parsed.error,
+      },
+    );
   }
   return parsed.data;
 }
@@ -124,12 +134,21 @@ export function apiGet<S extends z.ZodType>(path: string, schema: S, init: ApiRe
 }
 
 /** POST `body` as JSON to {API_URL}{path} (a search is a POST), validated with `schema`. */
-export function apiPost<S extends z.ZodType>(path: string, body: unknown, schema: S, init: ApiRequestInit = {}): Promise<z.output<S>> {
+export function apiPost<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: S,
+  init: ApiRequestInit = {},
+): Promise<z.output<S>> {
   return apiRequest('POST', path, schema, { ...init, json: body });
 }
 
 /** Like apiGet, but a 404 answers null instead of throwing. */
-export async function apiGetOrNull<S extends z.ZodType>(path: string, schema: S, init?: ApiRequestInit): Promise<z.output<S> | null> {
+export async function apiGetOrNull<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  init?: ApiRequestInit,
+): Promise<z.output<S> | null> {
   try {
     return await apiGet(path, schema, init);
   } catch (error) {

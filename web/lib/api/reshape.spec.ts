@@ -59,7 +59,15 @@ describe('reshapeSite', () => {
 
   it('keeps locations of no listed dealership apart', () => {
     expect(site().otherLocations).toEqual([
-      { id: 301, slug: 'group-parts-warehouse', name: 'Group Parts Warehouse', type: 'parts', city: 'Laverton North', phone: null, phoneHref: null },
+      {
+        id: 301,
+        slug: 'group-parts-warehouse',
+        name: 'Group Parts Warehouse',
+        type: 'parts',
+        city: 'Laverton North',
+        phone: null,
+        phoneHref: null,
+      },
     ]);
   });
 
@@ -80,7 +88,14 @@ describe('reshapeSiteList', () => {
         logoUrl: null,
         configError: 'Invalid site configuration (site): theme.primary_colour: Use a hex colour such as #1a2b3c',
       },
-      { slug: 'harbour-motor-group', name: 'Harbour Motor Group', hosts: [], primaryColour: '#0b4f6c', logoUrl: null, configError: null },
+      {
+        slug: 'harbour-motor-group',
+        name: 'Harbour Motor Group',
+        hosts: [],
+        primaryColour: '#0b4f6c',
+        logoUrl: null,
+        configError: null,
+      },
       {
         slug: 'werribee-isuzu-ute',
         name: 'Werribee Isuzu UTE',
@@ -92,4 +107,3 @@ describe('reshapeSiteList', () => {
     ]);
   });
 });
-

@@ -1,4 +1,10 @@
-import { compareLocationsByType, effectiveLocationType, telHref, type LocationType, type SiteConfig } from '@platform/domain';
+import {
+  compareLocationsByType,
+  effectiveLocationType,
+  telHref,
+  type LocationType,
+  type SiteConfig,
+} from '@platform/domain';
 import type { SiteConfigResponse, SiteDealership, SiteListResponse } from './schemas';
 
 /**

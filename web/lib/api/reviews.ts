@@ -8,7 +8,9 @@ import { apiGet, segment } from './client';
  */
 export async function getLocationReviews(siteSlug: string, locationId: number): Promise<ReviewsSummary | null> {
   try {
-    return await apiGet(`/api/sites/${segment(siteSlug)}/locations/${locationId}/reviews`, ReviewsSummarySchema, { cache: 'no-store' });
+    return await apiGet(`/api/sites/${segment(siteSlug)}/locations/${locationId}/reviews`, ReviewsSummarySchema, {
+      cache: 'no-store',
+    });
   } catch (error) {
     console.warn(`[locations] reviews of location ${locationId} unavailable: ${(error as Error).message}`); // eslint-disable-line no-console
     return null;

@@ -3,7 +3,15 @@ import { searchModels } from './search';
 
 const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
 
-const EMPTY_RESULT = { hits: [], count: 0, facets: { make: {}, model: {}, body: {} }, facetStats: {}, pages: 0, page: 1, ms: 1 };
+const EMPTY_RESULT = {
+  hits: [],
+  count: 0,
+  facets: { make: {}, model: {}, body: {} },
+  facetStats: {},
+  pages: 0,
+  page: 1,
+  ms: 1,
+};
 
 function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -18,7 +26,9 @@ beforeEach(() => {
 describe('searchModels', () => {
   it('posts make, model and page to the model directory search and validates the answer', async () => {
     fetchMock.mockResolvedValue(jsonResponse(EMPTY_RESULT));
-    await expect(searchModels('werribee-isuzu-ute', { make: 'Isuzu', model: 'D-MAX', page: 2 })).resolves.toEqual(EMPTY_RESULT);
+    await expect(searchModels('werribee-isuzu-ute', { make: 'Isuzu', model: 'D-MAX', page: 2 })).resolves.toEqual(
+      EMPTY_RESULT,
+    );
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('http://127.0.0.1:3101/api/sites/werribee-isuzu-ute/search/models');
     expect(init).toEqual(expect.objectContaining({ method: 'POST', cache: 'no-store' }));

@@ -1,5 +1,12 @@
 import { cache } from 'react';
-import { ModelSearchSchema, SearchResultSchema, type FacetName, type ModelSearchInput, type SearchRequestInput, type SearchResult } from '@platform/domain';
+import {
+  ModelSearchSchema,
+  SearchResultSchema,
+  type FacetName,
+  type ModelSearchInput,
+  type SearchRequestInput,
+  type SearchResult,
+} from '@platform/domain';
 import { apiPost, segment } from './client';
 
 /**
@@ -7,9 +14,10 @@ import { apiPost, segment } from './client';
  * the API caches per site until its index changes, and a stale page of stock is worse than a request.
  * Deduplicated per request by the JSON of the body.
  */
-const searchByJson = cache(
-  async (siteSlug: string, json: string): Promise<SearchResult> =>
-    apiPost(`/api/sites/${segment(siteSlug)}/search`, JSON.parse(json) as unknown, SearchResultSchema, { cache: 'no-store' }),
+const searchByJson = cache(async (siteSlug: string, json: string): Promise<SearchResult> =>
+  apiPost(`/api/sites/${segment(siteSlug)}/search`, JSON.parse(json) as unknown, SearchResultSchema, {
+    cache: 'no-store',
+  }),
 );
 
 export function searchStock(siteSlug: string, request: SearchRequestInput): Promise<SearchResult> {
@@ -27,10 +35,14 @@ export function searchSpecialOffers(
   siteSlug: string,
   body: { dealership_id: number; categories?: string[]; price?: string; page: number },
 ): Promise<SearchResult> {
-  return apiPost(`/api/sites/${segment(siteSlug)}/search/special-offers`, body, SearchResultSchema, { cache: 'no-store' });
+  return apiPost(`/api/sites/${segment(siteSlug)}/search/special-offers`, body, SearchResultSchema, {
+    cache: 'no-store',
+  });
 }
 
 /** The model directory search (spec 000 §7): cars by make, model and body, 21 a page, facets make, model and body. */
 export async function searchModels(siteSlug: string, body: ModelSearchInput): Promise<SearchResult> {
-  return apiPost(`/api/sites/${segment(siteSlug)}/search/models`, ModelSearchSchema.parse(body), SearchResultSchema, { cache: 'no-store' });
+  return apiPost(`/api/sites/${segment(siteSlug)}/search/models`, ModelSearchSchema.parse(body), SearchResultSchema, {
+    cache: 'no-store',
+  });
 }

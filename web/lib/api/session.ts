@@ -25,5 +25,9 @@ export function sessionCookieHeader(token: string | undefined): string | null {
 export async function shopperFromToken(slug: string, token: string | undefined): Promise<Shopper> {
   const cookie = sessionCookieHeader(token);
   if (!cookie) return SIGNED_OUT;
-  return apiGet(`/api/sites/${segment(slug)}/me`, ShopperSchema, { cache: 'no-store', headers: { cookie }, signal: AbortSignal.timeout(5_000) });
+  return apiGet(`/api/sites/${segment(slug)}/me`, ShopperSchema, {
+    cache: 'no-store',
+    headers: { cookie },
+    signal: AbortSignal.timeout(5_000),
+  });
 }

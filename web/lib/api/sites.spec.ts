@@ -5,7 +5,10 @@ import { siteConfigResponseFixture, siteListResponseFixture } from '@/test/fixtu
 const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
 
 function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': status < 400 ? 'application/json' : 'application/problem+json' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': status < 400 ? 'application/json' : 'application/problem+json' },
+  });
 }
 
 /** What Next's notFound() throws; the framework turns it into the not-found page. */
@@ -29,7 +32,9 @@ describe('getSite', () => {
   });
 
   it('turns a 404 from the API into the not-found page', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ title: 'Site not found', status: 404, detail: "No site has the slug 'gone'." }, 404));
+    fetchMock.mockResolvedValue(
+      jsonResponse({ title: 'Site not found', status: 404, detail: "No site has the slug 'gone'." }, 404),
+    );
     await expect(getSite('gone')).rejects.toEqual(NOT_FOUND);
   });
 
@@ -39,7 +44,12 @@ describe('getSite', () => {
   });
 
   it('lets other failures through to the error page', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ title: 'Site configuration invalid', status: 500, detail: 'theme.primary_colour: Use a hex colour' }, 500));
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        { title: 'Site configuration invalid', status: 500, detail: 'theme.primary_colour: Use a hex colour' },
+        500,
+      ),
+    );
     const error = await getSite('werribee-isuzu-ute').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 500, problem: { title: 'Site configuration invalid' } });
@@ -49,6 +59,10 @@ describe('getSite', () => {
 describe('listSites', () => {
   it('lists every site for the development index', async () => {
     fetchMock.mockResolvedValue(jsonResponse(siteListResponseFixture()));
-    expect((await listSites()).map((site) => site.slug)).toEqual(['broken-site', 'harbour-motor-group', 'werribee-isuzu-ute']);
+    expect((await listSites()).map((site) => site.slug)).toEqual([
+      'broken-site',
+      'harbour-motor-group',
+      'werribee-isuzu-ute',
+    ]);
   });
 });

@@ -8,7 +8,11 @@ export type WatchlistChange = 'save-car' | 'remove-car';
  * shopper is shown in an alert.
  */
 export async function changeWatchlist(change: WatchlistChange, phone: string, carId: number): Promise<string | null> {
-  const outcome = await postJson<{ success?: boolean; message?: string }>(`/api/watchlist/${change}`, { phone_number: phone, car_id: carId });
-  if (outcome.ok) return outcome.data?.success === true ? null : (outcome.data?.message ?? 'Something went wrong. Please try again.');
+  const outcome = await postJson<{ success?: boolean; message?: string }>(`/api/watchlist/${change}`, {
+    phone_number: phone,
+    car_id: carId,
+  });
+  if (outcome.ok)
+    return outcome.data?.success === true ? null : (outcome.data?.message ?? 'Something went wrong. Please try again.');
   return outcome.message;
 }

@@ -27,5 +27,8 @@ export type WatchlistItem = Watchlist['items'][number];
 
 /** The watchlist of the session whose cookie value is `token` (the API scopes it to that session's site). */
 export function getWatchlist(token: string): Promise<Watchlist> {
-  return apiGet('/api/watchlist', WatchlistSchema, { cache: 'no-store', headers: { cookie: sessionCookieHeader(token) ?? '' } });
+  return apiGet('/api/watchlist', WatchlistSchema, {
+    cache: 'no-store',
+    headers: { cookie: sessionCookieHeader(token) ?? '' },
+  });
 }

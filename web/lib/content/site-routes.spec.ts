@@ -1,11 +1,18 @@
 import { PLATFORM_DEFAULTS, type SiteConfig } from '@platform/domain';
 import { modelContentPage, resolveSiteRoute } from './site-routes';
 
-const withRoutes = (routes: Partial<SiteConfig['routes']>): SiteConfig => ({ ...PLATFORM_DEFAULTS, routes: { ...PLATFORM_DEFAULTS.routes, ...routes } });
+const withRoutes = (routes: Partial<SiteConfig['routes']>): SiteConfig => ({
+  ...PLATFORM_DEFAULTS,
+  routes: { ...PLATFORM_DEFAULTS.routes, ...routes },
+});
 
 describe('resolveSiteRoute', () => {
   it('answers configured finance, service and trade-in paths other than the defaults', () => {
-    const config = withRoutes({ finance_path: '/apply-for-finance', service_path: '/book-a-service-smithfield', trade_in_path: '/value-my-car' });
+    const config = withRoutes({
+      finance_path: '/apply-for-finance',
+      service_path: '/book-a-service-smithfield',
+      trade_in_path: '/value-my-car',
+    });
     expect(resolveSiteRoute('/apply-for-finance', config)).toEqual({ kind: 'finance' });
     expect(resolveSiteRoute('/apply-for-finance/', config)).toEqual({ kind: 'finance' });
     expect(resolveSiteRoute('/book-a-service-smithfield', config)).toEqual({ kind: 'service' });
@@ -16,7 +23,10 @@ describe('resolveSiteRoute', () => {
   });
 
   it('answers the content pages of the configuration', () => {
-    expect(resolveSiteRoute('/about-us', PLATFORM_DEFAULTS)).toMatchObject({ kind: 'content', page: { title: 'About Us' } });
+    expect(resolveSiteRoute('/about-us', PLATFORM_DEFAULTS)).toMatchObject({
+      kind: 'content',
+      page: { title: 'About Us' },
+    });
     expect(resolveSiteRoute('/no-such-page', PLATFORM_DEFAULTS)).toBeNull();
   });
 
@@ -25,18 +35,43 @@ describe('resolveSiteRoute', () => {
     expect(resolveSiteRoute('/pages/value-my-car-terms-and-conditions', config)).toMatchObject({ kind: 'content' });
     expect(resolveSiteRoute('/value-my-car-terms-and-conditions', config)).toBeNull();
     expect(resolveSiteRoute('/about-us', config)).toMatchObject({ kind: 'content' });
-    expect(resolveSiteRoute('/value-my-car-terms-and-conditions', PLATFORM_DEFAULTS)).toMatchObject({ kind: 'content' });
+    expect(resolveSiteRoute('/value-my-car-terms-and-conditions', PLATFORM_DEFAULTS)).toMatchObject({
+      kind: 'content',
+    });
   });
 
   it('answers the brand directory at its configured path when the site has one', () => {
-    const enabled: SiteConfig = { ...PLATFORM_DEFAULTS, features: { ...PLATFORM_DEFAULTS.features, brand_directory_enabled: true } };
+    const enabled: SiteConfig = {
+      ...PLATFORM_DEFAULTS,
+      features: { ...PLATFORM_DEFAULTS.features, brand_directory_enabled: true },
+    };
     expect(resolveSiteRoute('/brands', enabled)).toEqual({ kind: 'brand_directory' });
     // Without the directory the path is an ordinary content page (or nothing).
-    expect(resolveSiteRoute('/brands', { ...PLATFORM_DEFAULTS, features: { ...PLATFORM_DEFAULTS.features, brand_directory_enabled: false } })).not.toEqual({ kind: 'brand_directory' });
-    const moved: SiteConfig = { ...enabled, marketing: { ...enabled.marketing, brand_directory: { ...enabled.marketing.brand_directory, path: '/our-brands' } } };
+    expect(
+      resolveSiteRoute('/brands', {
+        ...PLATFORM_DEFAULTS,
+        features: { ...PLATFORM_DEFAULTS.features, brand_directory_enabled: false },
+      }),
+    ).not.toEqual({ kind: 'brand_directory' });
+    const moved: SiteConfig = {
+      ...enabled,
+      marketing: {
+        ...enabled.marketing,
+        brand_directory: { ...enabled.marketing.brand_directory, path: '/our-brands' },
+      },
+    };
     expect(resolveSiteRoute('/our-brands/', moved)).toEqual({ kind: 'brand_directory' });
     expect(resolveSiteRoute('/brands', moved)).not.toEqual({ kind: 'brand_directory' });
-    const listed: SiteConfig = { ...enabled, marketing: { ...enabled.marketing, brand_directory: { ...enabled.marketing.brand_directory, sections: [{ heading: 'Car Brands', brands: ['toyota'] }] } } };
+    const listed: SiteConfig = {
+      ...enabled,
+      marketing: {
+        ...enabled.marketing,
+        brand_directory: {
+          ...enabled.marketing.brand_directory,
+          sections: [{ heading: 'Car Brands', brands: ['toyota'] }],
+        },
+      },
+    };
     expect(resolveSiteRoute('/toyota/overview', listed)).toEqual({ kind: 'brand_overview', slug: 'toyota' });
     expect(resolveSiteRoute('/mazda/overview', listed)).toBeNull();
   });
@@ -51,7 +86,10 @@ describe('modelContentPage', () => {
     hero_image: null,
     hero_alt: '',
   });
-  const withPages = (pages: SiteConfig['content']['pages'], routes: Partial<SiteConfig['routes']> = {}): SiteConfig => ({
+  const withPages = (
+    pages: SiteConfig['content']['pages'],
+    routes: Partial<SiteConfig['routes']> = {},
+  ): SiteConfig => ({
     ...withRoutes(routes),
     content: { pages },
   });
@@ -66,7 +104,9 @@ describe('modelContentPage', () => {
   it('answers null for another model, a deeper path or a page under the pages path', () => {
     expect(modelContentPage('mu-x', withPages([page('/models/d-max', 'D-MAX')]))).toBeNull();
     expect(modelContentPage('d-max', withPages([page('/models/d-max/specs', 'Specs')]))).toBeNull();
-    expect(modelContentPage('d-max', withPages([page('/models/d-max', 'D-MAX', true)], { pages_prefix: '/pages' }))).toBeNull();
+    expect(
+      modelContentPage('d-max', withPages([page('/models/d-max', 'D-MAX', true)], { pages_prefix: '/pages' })),
+    ).toBeNull();
     expect(modelContentPage('d-max', PLATFORM_DEFAULTS)).toBeNull();
   });
 });

@@ -14,7 +14,9 @@ const trimSlash = (path: string): string => (path.length > 1 ? path.replace(/\/+
 
 /** The full path of a content page: under routes.pages_prefix when the page asks for it. */
 export function contentPagePath(page: ContentPage, config: SiteConfig): string {
-  return trimSlash(page.under_pages_prefix && config.routes.pages_prefix ? `${config.routes.pages_prefix}${page.path}` : page.path);
+  return trimSlash(
+    page.under_pages_prefix && config.routes.pages_prefix ? `${config.routes.pages_prefix}${page.path}` : page.path,
+  );
 }
 
 /**
@@ -24,7 +26,8 @@ export function contentPagePath(page: ContentPage, config: SiteConfig): string {
  */
 export function resolveSiteRoute(pathname: string, config: SiteConfig): SiteRoute {
   const path = trimSlash(pathname);
-  const isPath = (configured: string, fallback: string) => configured.startsWith('/') && configured !== fallback && trimSlash(configured.split('?')[0]) === path;
+  const isPath = (configured: string, fallback: string) =>
+    configured.startsWith('/') && configured !== fallback && trimSlash(configured.split('?')[0]) === path;
   if (isPath(config.routes.finance_path, '/finance')) return { kind: 'finance' };
   if (isPath(config.routes.service_path, '/service')) return { kind: 'service' };
   if (isPath(config.routes.trade_in_path, '/trade-in')) return { kind: 'trade_in' };
@@ -46,7 +49,11 @@ export function modelContentPage(modelSlug: string, config: SiteConfig): Content
     config.content.pages.find((page) => {
       const path = contentPagePath(page, config);
       const prefix = `${MODEL_PAGES_PATH}/`;
-      return path.startsWith(prefix) && !path.slice(prefix.length).includes('/') && sameModel(path.slice(prefix.length), modelSlug);
+      return (
+        path.startsWith(prefix) &&
+        !path.slice(prefix.length).includes('/') &&
+        sameModel(path.slice(prefix.length), modelSlug)
+      );
     }) ?? null
   );
 }

@@ -18,7 +18,8 @@ export function tradeInFaq(variant: SiteConfig['marketing']['trade_in_faq_varian
     return [
       {
         question: 'How do I get an instant estimate range for my car?',
-        answer: 'Enter your details and your car’s rego or make, model, year and kilometres to receive an instant estimate range. Cars over 10 years old or with more than 100,000 km are valued by our buying team instead.',
+        answer:
+          'Enter your details and your car’s rego or make, model, year and kilometres to receive an instant estimate range. Cars over 10 years old or with more than 100,000 km are valued by our buying team instead.',
       },
       ...common,
     ];
@@ -26,7 +27,8 @@ export function tradeInFaq(variant: SiteConfig['marketing']['trade_in_faq_varian
   return [
     {
       question: 'How do I get an online estimate for my car?',
-      answer: 'Enter your details and your car’s rego or make, model, year and kilometres to receive an online estimate. We cannot give an online estimate for cars over 7 years old or with more than 100,000 km; our buying team will contact you instead.',
+      answer:
+        'Enter your details and your car’s rego or make, model, year and kilometres to receive an online estimate. We cannot give an online estimate for cars over 7 years old or with more than 100,000 km; our buying team will contact you instead.',
     },
     ...common,
   ];

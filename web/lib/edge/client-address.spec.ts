@@ -34,7 +34,8 @@ describe('installClientAddress on a real Node server', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     try {
-      for (const forged of ['1.1.1.1', '2.2.2.2']) await fetch(`http://127.0.0.1:${port}/`, { headers: { 'x-forwarded-for': forged } });
+      for (const forged of ['1.1.1.1', '2.2.2.2'])
+        await fetch(`http://127.0.0.1:${port}/`, { headers: { 'x-forwarded-for': forged } });
       expect(seen).toEqual(['127.0.0.1', '127.0.0.1']);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -4,7 +4,10 @@ import net from 'node:net';
 /** Proxies in front of the web tier whose X-Forwarded-For may be believed (WEB_TRUST_PROXY: IPs or CIDR ranges). */
 export function trustedProxies(list: string | undefined): net.BlockList {
   const trusted = new net.BlockList();
-  for (const entry of (list ?? '').split(',').map((item) => item.trim()).filter(Boolean)) {
+  for (const entry of (list ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)) {
     const [address = '', prefix] = entry.split('/');
     const family = net.isIP(address) === 6 ? 'ipv6' : 'ipv4';
     if (!net.isIP(address)) throw new Error(`WEB_TRUST_PROXY: '${entry}' is not an IP address or CIDR range`);
@@ -22,7 +25,11 @@ const familyOf = (address: string): 'ipv4' | 'ipv6' => (net.isIP(address) === 6 
  * address appended. The api trusts only its TRUST_PROXY hops, so a client choosing its own header
  * can no longer get a fresh rate-limit allowance on each request.
  */
-export function forwardedFor(sent: string | string[] | undefined, socketAddress: string | undefined, trusted: net.BlockList): string | undefined {
+export function forwardedFor(
+  sent: string | string[] | undefined,
+  socketAddress: string | undefined,
+  trusted: net.BlockList,
+): string | undefined {
   if (!socketAddress) return undefined;
   const prior = (Array.isArray(sent) ? sent.join(',') : (sent ?? '')).trim();
   if (prior && trusted.check(socketAddress, familyOf(socketAddress))) return `${prior}, ${socketAddress}`;

@@ -61,6 +61,7 @@ export function pageSecurityHeaders(options: PageSecurityOptions): Record<string
   // Older browsers read X-Frame-Options only; it can say 'none' or 'same origin', nothing finer.
   if (options.frameAncestors.length === 0) headers['X-Frame-Options'] = 'DENY';
   else if (options.frameAncestors.every((ancestor) => ancestor === "'self'")) headers['X-Frame-Options'] = 'SAMEORIGIN';
-  if (options.https && options.hstsMaxAgeSeconds > 0) headers['Strict-Transport-Security'] = `max-age=${options.hstsMaxAgeSeconds}; includeSubDomains`;
+  if (options.https && options.hstsMaxAgeSeconds > 0)
+    headers['Strict-Transport-Security'] = `max-age=${options.hstsMaxAgeSeconds}; includeSubDomains`;
   return headers;
 }

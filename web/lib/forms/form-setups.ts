@@ -67,7 +67,9 @@ function dealershipFieldFor(site: SiteView, locationSlug: string): LeadField[] {
 /** The finance form (#finance-form), prefilled from preferredDealership, vehiclePriceBudget, car_id and car_type. */
 export function financeFormSetup(site: SiteView, query: QueryParams): FormSetup {
   const preferred = queryValue(query, 'preferredDealership');
-  const budget = queryValue(query, 'vehiclePriceBudget').replace(/[^\d.]/g, '').replace(/\..*$/, '');
+  const budget = queryValue(query, 'vehiclePriceBudget')
+    .replace(/[^\d.]/g, '')
+    .replace(/\..*$/, '');
   const carId = queryValue(query, 'car_id');
   const carType = CarTypeSchema.safeParse(queryValue(query, 'car_type'));
   const dealerships = dealershipOptions(site);
@@ -76,9 +78,24 @@ export function financeFormSetup(site: SiteView, query: QueryParams): FormSetup 
     emailField,
     phoneField(true),
     ...(dealerships.length > 1
-      ? [{ name: 'preferredDealership', label: 'Preferred dealership', type: 'select', placeholder: 'Select a dealership', options: dealerships, defaultValue: dealerships.some((d) => d.value === preferred) ? preferred : undefined } satisfies LeadField]
+      ? [
+          {
+            name: 'preferredDealership',
+            label: 'Preferred dealership',
+            type: 'select',
+            placeholder: 'Select a dealership',
+            options: dealerships,
+            defaultValue: dealerships.some((d) => d.value === preferred) ? preferred : undefined,
+          } satisfies LeadField,
+        ]
       : []),
-    { name: 'vehiclePriceBudget', label: 'Vehicle price budget ($)', type: 'text', inputMode: 'numeric', defaultValue: budget || undefined },
+    {
+      name: 'vehiclePriceBudget',
+      label: 'Vehicle price budget ($)',
+      type: 'text',
+      inputMode: 'numeric',
+      defaultValue: budget || undefined,
+    },
     { name: 'deposit', label: 'Deposit or trade-in ($)', type: 'text', inputMode: 'numeric' },
     {
       name: 'term_years',
@@ -100,7 +117,8 @@ export function financeFormSetup(site: SiteView, query: QueryParams): FormSetup 
 function termOptions(config: SiteConfig): LeadFieldOption[] {
   const { term_min_years: min, term_max_years: max } = config.finance;
   const options: LeadFieldOption[] = [];
-  for (let years = Math.ceil(min); years <= Math.min(7, max); years += 1) options.push({ value: String(years), label: `${years} year${years === 1 ? '' : 's'}` });
+  for (let years = Math.ceil(min); years <= Math.min(7, max); years += 1)
+    options.push({ value: String(years), label: `${years} year${years === 1 ? '' : 's'}` });
   return options;
 }
 
@@ -147,7 +165,14 @@ export function partsFormSetup(site: SiteView, query: QueryParams): FormSetup {
   return base(site, 'parts', fields);
 }
 
-export const CONTACT_CATEGORIES = ['General Enquiry', 'Sales Enquiry', 'Finance Enquiry', 'Service Booking', 'Parts Enquiry', 'Careers Enquiry'];
+export const CONTACT_CATEGORIES = [
+  'General Enquiry',
+  'Sales Enquiry',
+  'Finance Enquiry',
+  'Service Booking',
+  'Parts Enquiry',
+  'Careers Enquiry',
+];
 
 /** The general contact form of /contact: category, location and, on group sites, the dealership. */
 export function contactFormSetup(site: SiteView, query: QueryParams): FormSetup {
@@ -157,7 +182,14 @@ export function contactFormSetup(site: SiteView, query: QueryParams): FormSetup 
     nameField,
     emailField,
     phoneField(false),
-    { name: 'category', label: 'Category', type: 'select', required: true, placeholder: 'Select a category', options: CONTACT_CATEGORIES.map((value) => ({ value, label: value })) },
+    {
+      name: 'category',
+      label: 'Category',
+      type: 'select',
+      required: true,
+      placeholder: 'Select a category',
+      options: CONTACT_CATEGORIES.map((value) => ({ value, label: value })),
+    },
     locationField(options, options.some((option) => option.value === chosen) ? chosen : undefined),
     ...dealershipFieldFor(site, chosen),
     messageField(site.config.forms.message_required),

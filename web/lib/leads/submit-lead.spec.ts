@@ -7,7 +7,12 @@ describe('submitLead', () => {
   const store = new Map<string, string>();
   const navigate = jest.fn<void, [string]>();
   const submission = { form: 'test_drive', name: 'Sam' } as never;
-  const context = { siteSlug: 'harbour', carType: 'used', vehicle: { car_id: 7, title: '2020 Toyota Corolla' }, idempotencyKey: 'key-1' };
+  const context = {
+    siteSlug: 'harbour',
+    carType: 'used',
+    vehicle: { car_id: 7, title: '2020 Toyota Corolla' },
+    idempotencyKey: 'key-1',
+  };
 
   beforeEach(() => {
     fetchMock.mockReset();
@@ -21,7 +26,9 @@ describe('submitLead', () => {
   });
 
   it('posts with the idempotency key, tracks the event, stores the marker and goes to /success', async () => {
-    fetchMock.mockResolvedValueOnce(Response.json({ lead_id: 'L1' }, { status: 201 })).mockResolvedValueOnce(new Response(null, { status: 202 }));
+    fetchMock
+      .mockResolvedValueOnce(Response.json({ lead_id: 'L1' }, { status: 201 }))
+      .mockResolvedValueOnce(new Response(null, { status: 202 }));
     await expect(submitLead(submission, context, navigate)).resolves.toEqual({ ok: true, leadId: 'L1' });
     const [leadPath, leadInit] = fetchMock.mock.calls[0]!;
     expect(leadPath).toBe('/api/sites/harbour/leads');
@@ -30,13 +37,18 @@ describe('submitLead', () => {
     expect(eventPath).toBe('/api/sites/harbour/events');
     // A used-car test drive is event 48.
     expect(JSON.parse(String(eventInit.body))).toEqual({ event_id: 48, url: '/cars/x', car_id: 7 });
-    expect(JSON.parse(store.get(SUCCESS_MARKER_KEY)!)).toMatchObject({ category: expect.any(String), vehicle: context.vehicle });
+    expect(JSON.parse(store.get(SUCCESS_MARKER_KEY)!)).toMatchObject({
+      category: expect.any(String),
+      vehicle: context.vehicle,
+    });
     expect(navigate).toHaveBeenCalledWith('/success');
   });
 
   it('still goes to /success when the analytics event fails, warning only', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    fetchMock.mockResolvedValueOnce(Response.json({ lead_id: 'L1' }, { status: 201 })).mockRejectedValueOnce(new TypeError('offline'));
+    fetchMock
+      .mockResolvedValueOnce(Response.json({ lead_id: 'L1' }, { status: 201 }))
+      .mockRejectedValueOnce(new TypeError('offline'));
     await expect(submitLead(submission, context, navigate)).resolves.toMatchObject({ ok: true });
     expect(warn).toHaveBeenCalled();
     expect(navigate).toHaveBeenCalledWith('/success');
@@ -44,7 +56,16 @@ describe('submitLead', () => {
 
   it('returns the field errors and list of a refused lead and stays on the page', async () => {
     fetchMock.mockResolvedValueOnce(
-      Response.json({ title: 'Please fix the following errors:', status: 400, detail: 'x', errors: [{ path: 'postcode', message: 'Invalid postcode. Please enter a 4-digit number.' }], form_errors: ['Invalid postcode. Please enter a 4-digit number.'] }, { status: 400 }),
+      Response.json(
+        {
+          title: 'Please fix the following errors:',
+          status: 400,
+          detail: 'x',
+          errors: [{ path: 'postcode', message: 'Invalid postcode. Please enter a 4-digit number.' }],
+          form_errors: ['Invalid postcode. Please enter a 4-digit number.'],
+        },
+        { status: 400 },
+      ),
     );
     await expect(submitLead(submission, context, navigate)).resolves.toEqual({
       ok: false,
@@ -61,6 +82,9 @@ describe('submitLead', () => {
     ['an answer without a lead_id', () => Promise.resolve(Response.json({}, { status: 201 }))],
   ])('shows the general message after %s', async (_name, answer) => {
     fetchMock.mockImplementationOnce(answer);
-    await expect(submitLead(submission, context, navigate)).resolves.toMatchObject({ ok: false, message: UNEXPECTED_ERROR });
+    await expect(submitLead(submission, context, navigate)).resolves.toMatchObject({
+      ok: false,
+      message: UNEXPECTED_ERROR,
+    });
   });
 });

@@ -23,8 +23,7 @@ export interface LeadContext {
 }
 
 export type LeadSubmitResult =
-  | { ok: true; leadId: string }
-  | { ok: false; message: string; fields: Record<string, string>; list: string[] };
+  { ok: true; leadId: string } | { ok: false; message: string; fields: Record<string, string>; list: string[] };
 
 /** Submits a lead; on success navigates to /success (through `navigate`, replaceable in tests). */
 export async function submitLead(
@@ -32,7 +31,11 @@ export async function submitLead(
   context: LeadContext,
   navigate: (path: string) => void = (path) => window.location.assign(path),
 ): Promise<LeadSubmitResult> {
-  const outcome = await postJson<{ lead_id?: string }>(`/api/sites/${encodeURIComponent(context.siteSlug)}/leads`, submission, { 'idempotency-key': context.idempotencyKey });
+  const outcome = await postJson<{ lead_id?: string }>(
+    `/api/sites/${encodeURIComponent(context.siteSlug)}/leads`,
+    submission,
+    { 'idempotency-key': context.idempotencyKey },
+  );
   if (!outcome.ok) {
     // A failure of the network or the server is not the shopper's to fix: the spec's general message.
     const message = outcome.status === 0 || outcome.status >= 500 ? UNEXPECTED_ERROR : outcome.message;
@@ -43,8 +46,16 @@ export async function submitLead(
 
   const routing = leadRouting(submission);
   const form = (submission as { form: LeadFormKind }).form;
-  await trackEvent(context.siteSlug, leadEventId({ form, subcategory: routing.subcategory, carType: context.carType, carTag: context.carTag }), context.vehicle ? { car_id: context.vehicle.car_id } : {});
-  const marker: SuccessMarker = { ...routing, vehicle: context.vehicle ?? null, submitted_at: new Date().toISOString() };
+  await trackEvent(
+    context.siteSlug,
+    leadEventId({ form, subcategory: routing.subcategory, carType: context.carType, carTag: context.carTag }),
+    context.vehicle ? { car_id: context.vehicle.car_id } : {},
+  );
+  const marker: SuccessMarker = {
+    ...routing,
+    vehicle: context.vehicle ?? null,
+    submitted_at: new Date().toISOString(),
+  };
   try {
     sessionStorage.setItem(SUCCESS_MARKER_KEY, JSON.stringify(marker));
   } catch {

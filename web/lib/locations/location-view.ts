@@ -25,7 +25,11 @@ import type { SiteConfigResponse, SiteView } from '@/lib/api';
 export type ApiLocation = SiteConfigResponse['locations'][number];
 export type Department = 'sales' | 'service' | 'parts';
 export const DEPARTMENTS: readonly Department[] = ['sales', 'service', 'parts'];
-export const DEPARTMENT_LABELS: Readonly<Record<Department, string>> = { sales: 'Sales', service: 'Service', parts: 'Parts' };
+export const DEPARTMENT_LABELS: Readonly<Record<Department, string>> = {
+  sales: 'Sales',
+  service: 'Service',
+  parts: 'Parts',
+};
 
 export interface LocationAction {
   label: string;
@@ -82,8 +86,13 @@ function websiteOf(location: ApiLocation, site: SiteView): string | null {
   const makes = (location.manufacturers ?? []).map((make) => make.toLowerCase());
   const dealershipSlug = location.dealership_slug ?? '';
   const found =
-    websites.find((website) => website.make && makes.some((make) => make === website.make?.toLowerCase() || make.startsWith(`${website.make?.toLowerCase()}-`))) ??
-    websites.find((website) => !website.make && dealershipSlug.startsWith(website.slug));
+    websites.find(
+      (website) =>
+        website.make &&
+        makes.some(
+          (make) => make === website.make?.toLowerCase() || make.startsWith(`${website.make?.toLowerCase()}-`),
+        ),
+    ) ?? websites.find((website) => !website.make && dealershipSlug.startsWith(website.slug));
   return found && /^https?:\/\//i.test(found.url) ? found.url : null;
 }
 
@@ -97,7 +106,11 @@ export function locationView(location: ApiLocation, site: SiteView): LocationVie
   const contactHref = contactHrefOf(location.name, config);
   const kind = locationAction(type);
   const actionHref =
-    kind === 'book_service' ? `${config.routes.service_path}?location=${encodeURIComponent(location.slug)}` : kind === 'parts_enquiry' ? `/vehicle-parts-and-accessories?location=${encodeURIComponent(location.slug)}` : contactHref;
+    kind === 'book_service'
+      ? `${config.routes.service_path}?location=${encodeURIComponent(location.slug)}`
+      : kind === 'parts_enquiry'
+        ? `/vehicle-parts-and-accessories?location=${encodeURIComponent(location.slug)}`
+        : contactHref;
   const imageUrl = blank(location.image?.url);
   return {
     id: location.id,
@@ -152,7 +165,9 @@ export interface DepartmentView {
  * department hours first, else a location of the same dealership of that type.
  */
 export function departmentViews(location: ApiLocation, site: SiteView): DepartmentView[] {
-  const siblings = visibleLocations(site).filter((other) => other.dealership_id != null && other.dealership_id === location.dealership_id);
+  const siblings = visibleLocations(site).filter(
+    (other) => other.dealership_id != null && other.dealership_id === location.dealership_id,
+  );
   const own = locationView(location, site);
   const views: DepartmentView[] = [];
   for (const department of DEPARTMENTS) {
@@ -161,13 +176,21 @@ export function departmentViews(location: ApiLocation, site: SiteView): Departme
       views.push({ department, label: DEPARTMENT_LABELS[department], location: own, hours: groupOpeningHours(hours) });
       continue;
     }
-    const sibling = siblings.find((other) => other.id !== location.id && ownDepartment(effectiveLocationType(other)) === department);
+    const sibling = siblings.find(
+      (other) => other.id !== location.id && ownDepartment(effectiveLocationType(other)) === department,
+    );
     if (sibling) {
       const view = locationView(sibling, site);
       views.push({ department, label: DEPARTMENT_LABELS[department], location: view, hours: view.hours });
     }
   }
-  if (views.length === 0) views.push({ department: ownDepartment(own.type), label: DEPARTMENT_LABELS[ownDepartment(own.type)], location: own, hours: own.hours });
+  if (views.length === 0)
+    views.push({
+      department: ownDepartment(own.type),
+      label: DEPARTMENT_LABELS[ownDepartment(own.type)],
+      location: own,
+      hours: own.hours,
+    });
   const first = ownDepartment(own.type);
   return [...views.filter((view) => view.department === first), ...views.filter((view) => view.department !== first)];
 }

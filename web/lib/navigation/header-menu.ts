@@ -12,7 +12,11 @@ export async function headerMenu(siteSlug: string, items: readonly NavItem[]): P
   if (!items.some(fillsWithModels)) return [...items];
   let children: NavItem['children'] = [];
   try {
-    const result = await searchStock(siteSlug, { hitsPerPage: 1, facets: ['make_model'], filters: { car_type: ['new'] } });
+    const result = await searchStock(siteSlug, {
+      hitsPerPage: 1,
+      facets: ['make_model'],
+      filters: { car_type: ['new'] },
+    });
     children = modelsMenu(stockModels(result.facets['make_model'] ?? {}));
   } catch (error) {
     console.warn(`[navigation] models menu of ${siteSlug} unavailable: ${(error as Error).message}`); // eslint-disable-line no-console

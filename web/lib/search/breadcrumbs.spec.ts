@@ -6,13 +6,20 @@ const state = (partial: Partial<SearchState>): SearchState => ({ ...EMPTY_SEARCH
 
 describe('search breadcrumb and heading (spec 001 screen 10)', () => {
   it('Home, car type, make, model, body', () => {
-    const s = state({ menu: { car_type: 'used', make: 'Toyota', make_model: 'Toyota:Hilux' }, refinementList: { body: ['cabChassis'] }, page: 3 });
+    const s = state({
+      menu: { car_type: 'used', make: 'Toyota', make_model: 'Toyota:Hilux' },
+      refinementList: { body: ['cabChassis'] },
+      page: 3,
+    });
     expect(searchBreadcrumbs(s, 'Pre-Owned')).toEqual([
       { label: 'Home', href: '/' },
       { label: 'Pre-Owned Cars', href: '/search/used-cars' },
       { label: 'Toyota', href: '/search/used-cars?menu[make]=Toyota' },
       { label: 'Hilux', href: '/search/used-cars?menu[make]=Toyota&menu[make_model]=Toyota:Hilux' },
-      { label: 'Cab Chassis', href: '/search/used-cars?menu[make]=Toyota&menu[make_model]=Toyota:Hilux&refinementList[body][0]=cabChassis' },
+      {
+        label: 'Cab Chassis',
+        href: '/search/used-cars?menu[make]=Toyota&menu[make_model]=Toyota:Hilux&refinementList[body][0]=cabChassis',
+      },
     ]);
     expect(searchHeading(s, 'Used')).toBe('Used Toyota Hilux Cab Chassis');
   });

@@ -12,14 +12,21 @@ export interface Crumb {
  * Spec 001 screen 10: Home, car type, make, optional model, optional body, then the current page.
  * Each crumb is the search narrowed down to that point; the last one is the page itself.
  */
-export function searchBreadcrumbs(state: SearchState, usedLabel: SiteConfig['wording']['used_label'], homeHref = '/'): Crumb[] {
+export function searchBreadcrumbs(
+  state: SearchState,
+  usedLabel: SiteConfig['wording']['used_label'],
+  homeHref = '/',
+): Crumb[] {
   const crumbs: Crumb[] = [{ label: 'Home', href: homeHref }];
   let narrowed: SearchState = { ...EMPTY_SEARCH_STATE, menu: {}, refinementList: {} };
 
   const types = selectedCarTypes(state);
   if (types.length > 0) {
     narrowed = { ...narrowed, refinementList: { car_type: types } };
-    crumbs.push({ label: `${types.map((type) => carTypeLabel(type, usedLabel)).join(' and ')} Cars`, href: searchHref(narrowed) });
+    crumbs.push({
+      label: `${types.map((type) => carTypeLabel(type, usedLabel)).join(' and ')} Cars`,
+      href: searchHref(narrowed),
+    });
   }
   if (state.menu.make) {
     narrowed = { ...narrowed, menu: { ...narrowed.menu, make: state.menu.make } };

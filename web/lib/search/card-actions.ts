@@ -15,11 +15,18 @@ export interface CardAction {
   href: string;
 }
 
-type CardCar = Pick<SearchHit, 'id' | 'slug' | 'status' | 'reserved' | 'price' | 'car_type' | 'tag' | 'dealership_slug'>;
+type CardCar = Pick<
+  SearchHit,
+  'id' | 'slug' | 'status' | 'reserved' | 'price' | 'car_type' | 'tag' | 'dealership_slug'
+>;
 
 /** The finance enquiry link with the parameters spec 000 lists (preferredDealership, vehiclePriceBudget, car_id, car_type). */
 export function financeHref(car: CardCar, financePath: string): string {
-  const params = new URLSearchParams({ car_id: String(car.id), car_type: car.car_type, preferredDealership: car.dealership_slug });
+  const params = new URLSearchParams({
+    car_id: String(car.id),
+    car_type: car.car_type,
+    preferredDealership: car.dealership_slug,
+  });
   if (car.price != null && car.price > 0) params.set('vehiclePriceBudget', String(car.price));
   return `${financePath}${financePath.includes('?') ? '&' : '?'}${params.toString()}#finance-form`;
 }
@@ -38,16 +45,24 @@ export function cardActions(car: CardCar, config: SiteConfig): CardAction[] {
   const testDriveOnly = config.features.test_drive_replaces_reserve && car.tag?.trim() === TEST_DRIVE_ONLY_TAG;
   const actions: CardAction[] = [{ kind: 'enquire', label: buttons.enquire_label, href: `${page}#enquiry` }];
   if (testDriveOnly) actions.push({ kind: 'test_drive', label: TEST_DRIVE_LABEL, href: `${page}#test-drive` });
-  else if (buttons.show_finance) actions.push({ kind: 'finance', label: buttons.finance_label, href: financeHref(car, config.routes.finance_path) });
+  else if (buttons.show_finance)
+    actions.push({ kind: 'finance', label: buttons.finance_label, href: financeHref(car, config.routes.finance_path) });
   actions.push({ kind: 'details', label: buttons.details_label, href: page });
-  if (!testDriveOnly && buttons.show_reserve && canReserve(car, { marketPriceEnabled: config.features.market_price_enabled })) {
+  if (
+    !testDriveOnly &&
+    buttons.show_reserve &&
+    canReserve(car, { marketPriceEnabled: config.features.market_price_enabled })
+  ) {
     actions.push({ kind: 'reserve', label: buttons.reserve_label, href: `${page}/${config.routes.checkout_segment}` });
   }
   return actions;
 }
 
 /** Favourite and compare buttons are hidden on configured sites when the car has no price or no images (spec 000 §5). */
-export function showSaveButtons(car: Pick<SearchHit, 'price' | 'images' | 'primary_image_url'>, config: SiteConfig): boolean {
+export function showSaveButtons(
+  car: Pick<SearchHit, 'price' | 'images' | 'primary_image_url'>,
+  config: SiteConfig,
+): boolean {
   if (!config.features.hide_save_without_price_or_images) return true;
   const hasImage = car.images.some((image) => image.url) || !!car.primary_image_url;
   return (car.price ?? 0) > 0 && hasImage;

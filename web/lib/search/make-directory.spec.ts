@@ -11,7 +11,10 @@ describe('make directory', () => {
   });
 
   it('uses a configured popular list in its order', () => {
-    expect(makeDirectory(counts, { popularMakes: ['Subaru', 'Nissan', 'Ford'], popularCount: 7 }).popular).toEqual(['Subaru', 'Ford']);
+    expect(makeDirectory(counts, { popularMakes: ['Subaru', 'Nissan', 'Ford'], popularCount: 7 }).popular).toEqual([
+      'Subaru',
+      'Ford',
+    ]);
   });
 
   it('has nothing more when every make is popular', () => {

@@ -15,14 +15,19 @@ export interface MakeDirectory {
 
 const byName = (a: string, b: string): number => a.localeCompare(b, 'en-AU', { sensitivity: 'base' });
 
-export function makeDirectory(makeCounts: Record<string, number>, options: { popularMakes: readonly string[]; popularCount: number }): MakeDirectory {
+export function makeDirectory(
+  makeCounts: Record<string, number>,
+  options: { popularMakes: readonly string[]; popularCount: number },
+): MakeDirectory {
   const makes = Object.keys(makeCounts).filter((make) => (makeCounts[make] ?? 0) > 0);
   const all = [...makes].sort(byName);
   const configured = options.popularMakes.filter((make) => makes.includes(make));
   const popular =
     options.popularMakes.length > 0
       ? configured
-      : [...makes].sort((a, b) => (makeCounts[b] ?? 0) - (makeCounts[a] ?? 0) || byName(a, b)).slice(0, options.popularCount);
+      : [...makes]
+          .sort((a, b) => (makeCounts[b] ?? 0) - (makeCounts[a] ?? 0) || byName(a, b))
+          .slice(0, options.popularCount);
   return { popular, all, hasMore: all.length > popular.length };
 }
 
@@ -40,7 +45,11 @@ export interface ModelOption {
 }
 
 /** The models of one make from the make_model facet, alphabetical, at most `limit`. */
-export function modelsOfMake(makeModelCounts: Record<string, number> | undefined, make: string, limit: number): ModelOption[] {
+export function modelsOfMake(
+  makeModelCounts: Record<string, number> | undefined,
+  make: string,
+  limit: number,
+): ModelOption[] {
   const prefix = `${make}:`;
   return Object.entries(makeModelCounts ?? {})
     .filter(([value, count]) => value.startsWith(prefix) && count > 0)

@@ -6,7 +6,10 @@ import { facetSlug } from './search-paths';
  * else by a manufacturer whose slug extends the make's ('Isuzu' -> 'isuzu-ute'): dealers list a
  * brand's commercial arm as its own manufacturer, while feeds send the plain make.
  */
-export function makeLogos(makes: Iterable<string>, manufacturers: readonly Pick<SiteManufacturer, 'name' | 'slug' | 'logo'>[]): Record<string, string> {
+export function makeLogos(
+  makes: Iterable<string>,
+  manufacturers: readonly Pick<SiteManufacturer, 'name' | 'slug' | 'logo'>[],
+): Record<string, string> {
   const bySlug = new Map<string, string>();
   for (const manufacturer of manufacturers) {
     const url = manufacturer.logo?.url;

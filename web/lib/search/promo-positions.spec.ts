@@ -1,7 +1,10 @@
 import { PLATFORM_DEFAULTS, type SiteConfig } from '@platform/domain';
 import { promoPositions, withPromos } from './promo-positions';
 
-const promo = (change: Partial<SiteConfig['promo']>): SiteConfig['promo'] => ({ ...PLATFORM_DEFAULTS.promo, ...change });
+const promo = (change: Partial<SiteConfig['promo']>): SiteConfig['promo'] => ({
+  ...PLATFORM_DEFAULTS.promo,
+  ...change,
+});
 
 describe('promo card positions (spec 000 §9)', () => {
   it('defaults to position 30', () => {

@@ -27,7 +27,12 @@ export type ResultSlot<T> = { kind: 'car'; car: T; index: number } | { kind: 'pr
  * One page's cards with the promo cards placed: a promo at position p stands just before the
  * p-th car of the whole result (counted from 1), so the cars keep their order and page size.
  */
-export function withPromos<T>(cars: readonly T[], page: number, hitsPerPage: number, positions: readonly number[]): ResultSlot<T>[] {
+export function withPromos<T>(
+  cars: readonly T[],
+  page: number,
+  hitsPerPage: number,
+  positions: readonly number[],
+): ResultSlot<T>[] {
   const first = (page - 1) * hitsPerPage + 1;
   const slots: ResultSlot<T>[] = [];
   cars.forEach((car, i) => {

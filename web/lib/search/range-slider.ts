@@ -62,13 +62,20 @@ const clamp = (value: number, bounds: SliderBounds): number => Math.min(bounds.m
  * Moves one thumb: rounds the value, clamps it to the bounds and keeps it on its side of the other
  * thumb (min cannot pass max; max cannot go below min).
  */
-export function moveThumb(facet: SliderFacet, bounds: SliderBounds, values: [number, number], thumb: 'min' | 'max', value: number): [number, number] {
+export function moveThumb(
+  facet: SliderFacet,
+  bounds: SliderBounds,
+  values: [number, number],
+  thumb: 'min' | 'max',
+  value: number,
+): [number, number] {
   const rounded = clamp(roundSliderValue(facet, value), bounds);
   const [low, high] = values;
   return thumb === 'min' ? [Math.min(rounded, high), high] : [low, Math.max(rounded, low)];
 }
 
-export type Refinement = { ok: true; value: string | null } | { ok: false; note: typeof BELOW_MINIMUM_NOTE | typeof ABOVE_MAXIMUM_NOTE };
+export type Refinement =
+  { ok: true; value: string | null } | { ok: false; note: typeof BELOW_MINIMUM_NOTE | typeof ABOVE_MAXIMUM_NOTE };
 
 /**
  * The URL value for a chosen range: null for the full range, an open side where a thumb sits on
@@ -87,7 +94,12 @@ export function refineRange(bounds: SliderBounds, [low, high]: [number, number])
 export const PRICE_FINDER = { min: 5000, max: 250000, step: 500 } as const;
 
 /** Keeps the price finder's thumbs apart: the moved thumb stops 1 short of the other. */
-export function keepApart(values: [number, number], thumb: 'min' | 'max', value: number, bounds: { min: number; max: number } = PRICE_FINDER): [number, number] {
+export function keepApart(
+  values: [number, number],
+  thumb: 'min' | 'max',
+  value: number,
+  bounds: { min: number; max: number } = PRICE_FINDER,
+): [number, number] {
   const [low, high] = values;
   const v = Math.min(bounds.max, Math.max(bounds.min, value));
   return thumb === 'min' ? [Math.min(v, high - 1), high] : [low, Math.max(v, low + 1)];

@@ -13,18 +13,30 @@ describe('search paths to filters', () => {
 
   it('reads car-type slugs without asking for facets', async () => {
     await expect(filtersOfPath([], lookup)).resolves.toEqual({ menu: {}, refinementList: {} });
-    await expect(filtersOfPath(['used-cars'], lookup)).resolves.toEqual({ menu: {}, refinementList: { car_type: ['used'] } });
-    await expect(filtersOfPath(['new-and-demo-cars'], lookup)).resolves.toEqual({ menu: {}, refinementList: { car_type: ['new', 'demo'] } });
+    await expect(filtersOfPath(['used-cars'], lookup)).resolves.toEqual({
+      menu: {},
+      refinementList: { car_type: ['used'] },
+    });
+    await expect(filtersOfPath(['new-and-demo-cars'], lookup)).resolves.toEqual({
+      menu: {},
+      refinementList: { car_type: ['new', 'demo'] },
+    });
     expect(lookup).not.toHaveBeenCalled();
   });
 
   it('reads a make, a make and model, or a body', async () => {
-    await expect(filtersOfPath(['mercedes-benz'], lookup)).resolves.toEqual({ menu: { make: 'Mercedes-Benz' }, refinementList: {} });
+    await expect(filtersOfPath(['mercedes-benz'], lookup)).resolves.toEqual({
+      menu: { make: 'Mercedes-Benz' },
+      refinementList: {},
+    });
     await expect(filtersOfPath(['toyota', 'landcruiser-70'], lookup)).resolves.toEqual({
       menu: { make: 'Toyota', make_model: 'Toyota:LandCruiser 70' },
       refinementList: {},
     });
-    await expect(filtersOfPath(['cab-chassis'], lookup)).resolves.toEqual({ menu: {}, refinementList: { body: ['cabChassis'] } });
+    await expect(filtersOfPath(['cab-chassis'], lookup)).resolves.toEqual({
+      menu: {},
+      refinementList: { body: ['cabChassis'] },
+    });
   });
 
   it('names nothing for unknown slugs or deeper paths', async () => {

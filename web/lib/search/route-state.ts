@@ -53,7 +53,12 @@ function decodeSegment(segment: string): string {
  */
 export function mergePathFilters(query: SearchState, path: PathFilters): SearchState {
   const menu = { ...path.menu, ...query.menu };
-  if (query.menu.make && path.menu.make_model && !query.menu.make_model && !path.menu.make_model.startsWith(`${query.menu.make}:`)) {
+  if (
+    query.menu.make &&
+    path.menu.make_model &&
+    !query.menu.make_model &&
+    !path.menu.make_model.startsWith(`${query.menu.make}:`)
+  ) {
     delete menu.make_model;
   }
   const refinementList = { ...path.refinementList, ...query.refinementList };

@@ -39,7 +39,9 @@ describe('search paths', () => {
 
   it('puts the car type in the path and the rest in the query string', () => {
     expect(searchHref(state({}))).toBe('/search/new-used-and-demo-cars');
-    expect(searchHref(state({ menu: { car_type: 'used', make: 'Toyota' }, page: 2 }))).toBe('/search/used-cars?menu[make]=Toyota&page=2');
+    expect(searchHref(state({ menu: { car_type: 'used', make: 'Toyota' }, page: 2 }))).toBe(
+      '/search/used-cars?menu[make]=Toyota&page=2',
+    );
     expect(searchHref(state({ refinementList: { car_type: ['demo', 'new'] } }))).toBe('/search/new-and-demo-cars');
     expect(searchHref(state({ refinementList: { car_type: ['used', 'new'] } }))).toBe(
       '/search/new-used-and-demo-cars?refinementList[car_type][0]=new&refinementList[car_type][1]=used',

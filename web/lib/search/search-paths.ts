@@ -60,7 +60,9 @@ export function facetValueSlugMatch(values: Iterable<string>, slug: string): str
 
 /** Every car type the state selects, from the car_type menu and checkbox list together. */
 export function selectedCarTypes(state: SearchState): CarType[] {
-  return orderCarTypes([...(state.refinementList.car_type ?? []), ...(state.menu.car_type ? [state.menu.car_type] : [])].filter(isCarType));
+  return orderCarTypes(
+    [...(state.refinementList.car_type ?? []), ...(state.menu.car_type ? [state.menu.car_type] : [])].filter(isCarType),
+  );
 }
 
 /**

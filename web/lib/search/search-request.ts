@@ -1,4 +1,11 @@
-import { DEFAULT_HITS_PER_PAGE, type FacetName, type SearchRequestInput, type SiteConfig, type SortValue, type TermFacet } from '@platform/domain';
+import {
+  DEFAULT_HITS_PER_PAGE,
+  type FacetName,
+  type SearchRequestInput,
+  type SiteConfig,
+  type SortValue,
+  type TermFacet,
+} from '@platform/domain';
 import { selectedCarTypes } from './search-paths';
 import { SLIDER_FACETS, type SearchState } from './url-codec';
 
@@ -26,7 +33,9 @@ export function toSearchRequest(state: SearchState, config: SiteConfig): SearchR
   const ranges: Partial<Record<(typeof SLIDER_FACETS)[number], string>> = {};
   for (const facet of SLIDER_FACETS) if (state.range[facet]) ranges[facet] = state.range[facet];
 
-  const facets = [...new Set<FacetName>([...PAGE_FACETS, ...config.search.filter_facets.map((filter) => filter.facet)])];
+  const facets = [
+    ...new Set<FacetName>([...PAGE_FACETS, ...config.search.filter_facets.map((filter) => filter.facet)]),
+  ];
   return {
     ...(state.query.trim() ? { query: state.query.trim() } : {}),
     page: state.page,

@@ -1,4 +1,13 @@
-import { changeSearch, EMPTY_SEARCH_STATE, formatSearchQuery, parseSearchQuery, setMenu, setRange, toggleRefinement, type SearchState } from './url-codec';
+import {
+  changeSearch,
+  EMPTY_SEARCH_STATE,
+  formatSearchQuery,
+  parseSearchQuery,
+  setMenu,
+  setRange,
+  toggleRefinement,
+  type SearchState,
+} from './url-codec';
 
 const state = (partial: Partial<SearchState>): SearchState => ({ ...EMPTY_SEARCH_STATE, ...partial });
 
@@ -32,8 +41,15 @@ describe('search URL codec (InstantSearch shape)', () => {
 
   it("reads Next's searchParams object, including repeated keys", () => {
     expect(
-      parseSearchQuery({ 'refinementList[make][1]': 'Mazda', 'refinementList[make][0]': 'Toyota', 'refinementList[fuel][]': ['Diesel', 'Petrol'], 'menu[make]': 'Kia' }),
-    ).toEqual(state({ refinementList: { make: ['Toyota', 'Mazda'], fuel: ['Diesel', 'Petrol'] }, menu: { make: 'Kia' } }));
+      parseSearchQuery({
+        'refinementList[make][1]': 'Mazda',
+        'refinementList[make][0]': 'Toyota',
+        'refinementList[fuel][]': ['Diesel', 'Petrol'],
+        'menu[make]': 'Kia',
+      }),
+    ).toEqual(
+      state({ refinementList: { make: ['Toyota', 'Mazda'], fuel: ['Diesel', 'Petrol'] }, menu: { make: 'Kia' } }),
+    );
   });
 
   it.each([
@@ -63,7 +79,11 @@ describe('search URL codec (InstantSearch shape)', () => {
   });
 
   it('drops duplicate values and keeps index order', () => {
-    expect(parseSearchQuery(new URLSearchParams('refinementList[body][1]=ute&refinementList[body][0]=suv&refinementList[body][2]=ute')).refinementList).toEqual({
+    expect(
+      parseSearchQuery(
+        new URLSearchParams('refinementList[body][1]=ute&refinementList[body][0]=suv&refinementList[body][2]=ute'),
+      ).refinementList,
+    ).toEqual({
       body: ['suv', 'ute'],
     });
   });
@@ -85,7 +105,9 @@ describe('search URL codec (InstantSearch shape)', () => {
 
   it('unticking the last value removes the facet; another make clears the model', () => {
     expect(toggleRefinement(state({ refinementList: { body: ['ute'] } }), 'body', 'ute').refinementList).toEqual({});
-    expect(setMenu(state({ menu: { make: 'Toyota', make_model: 'Toyota:Hilux' } }), 'make', 'Ford').menu).toEqual({ make: 'Ford' });
+    expect(setMenu(state({ menu: { make: 'Toyota', make_model: 'Toyota:Hilux' } }), 'make', 'Ford').menu).toEqual({
+      make: 'Ford',
+    });
     expect(setMenu(state({ menu: { make: 'Toyota' } }), 'make', null).menu).toEqual({});
     expect(setRange(state({ range: { price: '1:2' } }), 'price', null).range).toEqual({});
   });

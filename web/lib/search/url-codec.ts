@@ -30,7 +30,14 @@ export interface SearchState {
   range: Partial<Record<SliderFacet, string>>;
 }
 
-export const EMPTY_SEARCH_STATE: SearchState = { query: '', page: 1, sortBy: null, refinementList: {}, menu: {}, range: {} };
+export const EMPTY_SEARCH_STATE: SearchState = {
+  query: '',
+  page: 1,
+  sortBy: null,
+  refinementList: {},
+  menu: {},
+  range: {},
+};
 
 /** Longest value kept from the URL; anything longer is not a facet value. */
 const MAX_VALUE_LENGTH = 100;
@@ -46,7 +53,11 @@ function pairsOf(input: QueryInput): [string, string][] {
   if (!input) return [];
   if (input instanceof URLSearchParams) return [...input.entries()];
   return Object.entries(input).flatMap(([key, value]) =>
-    value === undefined ? [] : (Array.isArray(value) ? value : [value]).filter((v) => typeof v === 'string').map((v): [string, string] => [key, v]),
+    value === undefined
+      ? []
+      : (Array.isArray(value) ? value : [value])
+          .filter((v) => typeof v === 'string')
+          .map((v): [string, string] => [key, v]),
   );
 }
 
@@ -116,14 +127,17 @@ export function parseSearchQuery(input: QueryInput): SearchState {
   }
 
   for (const [facet, entries] of refinements) {
-    const values = [...new Set(entries.sort((a, b) => a.index - b.index || a.order - b.order).map((entry) => entry.value))];
+    const values = [
+      ...new Set(entries.sort((a, b) => a.index - b.index || a.order - b.order).map((entry) => entry.value)),
+    ];
     state.refinementList[facet] = values.slice(0, MAX_VALUES_PER_FACET);
   }
   return state;
 }
 
 /** Brackets and colons stay readable in the address bar; everything else is percent-encoded. */
-const encode = (text: string): string => encodeURIComponent(text).replace(/%5B/gi, '[').replace(/%5D/gi, ']').replace(/%3A/gi, ':');
+const encode = (text: string): string =>
+  encodeURIComponent(text).replace(/%5B/gi, '[').replace(/%5D/gi, ']').replace(/%3A/gi, ':');
 
 /** The query string of a state, without '?'; '' for the empty state. Page 1 and the default sort are left out. */
 export function formatSearchQuery(state: SearchState): string {

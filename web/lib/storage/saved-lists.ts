@@ -50,8 +50,22 @@ function pick<T>(value: unknown, shape: Shape): T | null {
   return Object.fromEntries(Object.keys(shape).map((key) => [key, record[key]])) as T;
 }
 
-const FAVOURITE_SHAPE: Shape = { id: 'int', name: 'string', slug: 'string', make: 'string', model: 'string', primary_image_url: 'nullable-string' };
-const VIEWED_SHAPE: Shape = { id: 'int', stocknum: 'string', make: 'string', model: 'string', body: 'nullable-string', simple_body: 'nullable-string' };
+const FAVOURITE_SHAPE: Shape = {
+  id: 'int',
+  name: 'string',
+  slug: 'string',
+  make: 'string',
+  model: 'string',
+  primary_image_url: 'nullable-string',
+};
+const VIEWED_SHAPE: Shape = {
+  id: 'int',
+  stocknum: 'string',
+  make: 'string',
+  model: 'string',
+  body: 'nullable-string',
+  simple_body: 'nullable-string',
+};
 const HISTORY_SHAPE: Shape = { href: 'string', label: 'string' };
 
 /** Search history keeps the last 5 searches (spec 001 §9). */
@@ -77,8 +91,18 @@ const favourite = (value: unknown): FavouriteEntry | null => {
 
 const byId = (entry: { id: number }): string => String(entry.id);
 
-export const FAVOURITES: SavedList<FavouriteEntry> = { key: 'favourites', parse: favourite, limit: FAVOURITES_LIMIT, identity: byId };
-export const COMPARE: SavedList<FavouriteEntry> = { key: 'compare', parse: favourite, limit: COMPARE_LIMIT, identity: byId };
+export const FAVOURITES: SavedList<FavouriteEntry> = {
+  key: 'favourites',
+  parse: favourite,
+  limit: FAVOURITES_LIMIT,
+  identity: byId,
+};
+export const COMPARE: SavedList<FavouriteEntry> = {
+  key: 'compare',
+  parse: favourite,
+  limit: COMPARE_LIMIT,
+  identity: byId,
+};
 export const RECENTLY_VIEWED: SavedList<ViewedCar> = {
   key: 'recently-viewed',
   parse: (value) => pick<ViewedCar>(value, VIEWED_SHAPE),
@@ -123,4 +147,5 @@ export function removeFromList<T>(list: SavedList<T>, entries: readonly T[], id:
   return entries.filter((e) => list.identity(e) !== id);
 }
 
-export const isInList = <T>(list: SavedList<T>, entries: readonly T[], id: string): boolean => entries.some((e) => list.identity(e) === id);
+export const isInList = <T>(list: SavedList<T>, entries: readonly T[], id: string): boolean =>
+  entries.some((e) => list.identity(e) === id);

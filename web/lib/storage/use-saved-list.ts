@@ -56,6 +56,9 @@ export function useSavedList<T>(list: SavedList<T>): {
     () => EMPTY as T[],
   );
   const add = useCallback((entry: T) => writeSavedList(list, addToList(list, readSavedList(list), entry)), [list]);
-  const remove = useCallback((id: string) => writeSavedList(list, removeFromList(list, readSavedList(list), id)), [list]);
+  const remove = useCallback(
+    (id: string) => writeSavedList(list, removeFromList(list, readSavedList(list), id)),
+    [list],
+  );
   return { entries, add, remove };
 }

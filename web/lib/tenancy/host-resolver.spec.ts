@@ -52,7 +52,10 @@ describe('createHostResolver', () => {
   });
 
   it('keeps at most maxEntries answers, dropping the oldest first', async () => {
-    const { resolver, lookup } = setup({ 'a.localhost': null, 'b.localhost': null, 'c.localhost': null }, { maxEntries: 2 });
+    const { resolver, lookup } = setup(
+      { 'a.localhost': null, 'b.localhost': null, 'c.localhost': null },
+      { maxEntries: 2 },
+    );
     await resolver.resolve('a.localhost');
     await resolver.resolve('b.localhost');
     await resolver.resolve('c.localhost');

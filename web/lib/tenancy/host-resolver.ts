@@ -8,7 +8,12 @@ import type { GateConfig, SiteConfig } from '@platform/domain';
  */
 
 /** What the proxy needs to know about the site that owns a host: its slug, sign-in gates, who may frame it and its primary host. */
-export type SiteRef = { slug: string; name: string; embedding: SiteConfig['embedding']; primary_host: string } & GateConfig;
+export type SiteRef = {
+  slug: string;
+  name: string;
+  embedding: SiteConfig['embedding'];
+  primary_host: string;
+} & GateConfig;
 
 export type HostLookup = (hostname: string) => Promise<SiteRef | null>;
 

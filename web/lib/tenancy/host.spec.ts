@@ -59,9 +59,12 @@ describe('tenantPath', () => {
     expect(tenantPath('werribee-isuzu-ute', pathname)).toBe(expected);
   });
 
-  it.each(['', 'Upper', 'has space', '../x', 'a/b', '-lead', 'trail-', 'double--hyphen'])('refuses the slug %p', (slug) => {
-    expect(() => tenantPath(slug, '/')).toThrow(/invalid site slug/);
-  });
+  it.each(['', 'Upper', 'has space', '../x', 'a/b', '-lead', 'trail-', 'double--hyphen'])(
+    'refuses the slug %p',
+    (slug) => {
+      expect(() => tenantPath(slug, '/')).toThrow(/invalid site slug/);
+    },
+  );
 });
 
 describe('devSiteUrl', () => {

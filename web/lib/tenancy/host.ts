@@ -65,7 +65,8 @@ export const SITE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** The internal path a tenant request is rewritten to: "/about-us" on a site -> "/{slug}/about-us". */
 export function tenantPath(slug: string, pathname: string): string {
-  if (!SITE_SLUG_PATTERN.test(slug)) throw new Error(`Refusing to route to an invalid site slug: ${JSON.stringify(slug)}`);
+  if (!SITE_SLUG_PATTERN.test(slug))
+    throw new Error(`Refusing to route to an invalid site slug: ${JSON.stringify(slug)}`);
   const rest = pathname === '/' || pathname === '' ? '' : pathname.startsWith('/') ? pathname : `/${pathname}`;
   return `/${slug}${rest}`;
 }

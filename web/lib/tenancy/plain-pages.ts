@@ -25,24 +25,33 @@ const HTML_HEADERS = { 'content-type': 'text/html; charset=utf-8', 'cache-contro
 
 /** 404 for a host no site is configured for. */
 export function siteNotFoundResponse(): Response {
-  return new Response(page('Site not found', 'There is no website at this address. Please check the address and try again.'), {
-    status: 404,
-    headers: HTML_HEADERS,
-  });
+  return new Response(
+    page('Site not found', 'There is no website at this address. Please check the address and try again.'),
+    {
+      status: 404,
+      headers: HTML_HEADERS,
+    },
+  );
 }
 
 /** 404 for a path on the development index host other than the index itself. */
 export function devIndexNotFoundResponse(): Response {
-  return new Response(page('Page not found', 'This address serves only the list of sites. Open a site from <a href="/">the index</a>.'), {
-    status: 404,
-    headers: HTML_HEADERS,
-  });
+  return new Response(
+    page('Page not found', 'This address serves only the list of sites. Open a site from <a href="/">the index</a>.'),
+    {
+      status: 404,
+      headers: HTML_HEADERS,
+    },
+  );
 }
 
 /** 503 when the site cannot be looked up because the API is unavailable. */
 export function siteUnavailableResponse(): Response {
-  return new Response(page('Temporarily unavailable', 'This website is temporarily unavailable. Please try again in a moment.'), {
-    status: 503,
-    headers: { ...HTML_HEADERS, 'retry-after': '30' },
-  });
+  return new Response(
+    page('Temporarily unavailable', 'This website is temporarily unavailable. Please try again in a moment.'),
+    {
+      status: 503,
+      headers: { ...HTML_HEADERS, 'retry-after': '30' },
+    },
+  );
 }

@@ -8,7 +8,9 @@ describe('toastReducer', () => {
   });
 
   it('updates a toast by id', () => {
-    expect(toastReducer([toast('1')], { type: 'update', toast: { id: '1', title: 'Saved' } })).toEqual([{ id: '1', open: true, title: 'Saved' }]);
+    expect(toastReducer([toast('1')], { type: 'update', toast: { id: '1', title: 'Saved' } })).toEqual([
+      { id: '1', open: true, title: 'Saved' },
+    ]);
   });
 
   it('dismisses by closing, not removing', () => {

@@ -29,7 +29,9 @@ export function toastReducer(state: readonly Toast[], action: ToastAction): Toas
     case 'update':
       return state.map((toast) => (toast.id === action.toast.id ? { ...toast, ...action.toast } : toast));
     case 'dismiss':
-      return state.map((toast) => (action.id === undefined || toast.id === action.id ? { ...toast, open: false } : toast));
+      return state.map((toast) =>
+        action.id === undefined || toast.id === action.id ? { ...toast, open: false } : toast,
+      );
     case 'remove':
       return action.id === undefined ? [] : state.filter((toast) => toast.id !== action.id);
   }
@@ -41,7 +43,9 @@ type Listener = (toasts: Toast[]) => void;
  * One store per browser tab, shared by every component that raises a toast and the Toaster that
  * draws them. Timers are injectable for tests.
  */
-export function createToastStore(timers: { set: typeof setTimeout; clear: typeof clearTimeout } = { set: setTimeout, clear: clearTimeout }) {
+export function createToastStore(
+  timers: { set: typeof setTimeout; clear: typeof clearTimeout } = { set: setTimeout, clear: clearTimeout },
+) {
   let toasts: Toast[] = [];
   let counter = 0;
   const listeners = new Set<Listener>();

@@ -1,4 +1,12 @@
-import { allSpecs, carBreadcrumbs, carStructuredData, jsonLd, keySpecs, metaDescription, vehicleDetails } from './car-details';
+import {
+  allSpecs,
+  carBreadcrumbs,
+  carStructuredData,
+  jsonLd,
+  keySpecs,
+  metaDescription,
+  vehicleDetails,
+} from './car-details';
 
 const car = {
   name: '2022 Toyota HiLux SR5',
@@ -37,7 +45,10 @@ describe('spec rows', () => {
   });
 
   it('prints the dealer licence as DL#', () => {
-    expect(vehicleDetails(car, { dealerLicence: 'MD12345' })).toContainEqual({ label: 'Dealer licence', value: 'DL# MD12345' });
+    expect(vehicleDetails(car, { dealerLicence: 'MD12345' })).toContainEqual({
+      label: 'Dealer licence',
+      value: 'DL# MD12345',
+    });
   });
 });
 
@@ -54,7 +65,13 @@ describe('carBreadcrumbs (spec 001 screen 10)', () => {
 });
 
 describe('structured data', () => {
-  const data = carStructuredData({ car, url: 'https://x.example/cars/a', images: ['https://x.example/1.jpg'], priceAmount: 45990, dealer: { name: 'Harbour Toyota', phone: '02 9000 0000', city: 'Homebush' } });
+  const data = carStructuredData({
+    car,
+    url: 'https://x.example/cars/a',
+    images: ['https://x.example/1.jpg'],
+    priceAmount: 45990,
+    dealer: { name: 'Harbour Toyota', phone: '02 9000 0000', city: 'Homebush' },
+  });
 
   it('is a schema.org Car with price, mileage, VIN, images and the dealer', () => {
     expect(data).toMatchObject({
@@ -62,7 +79,12 @@ describe('structured data', () => {
       vehicleIdentificationNumber: 'MR0FB8CD000000001',
       mileageFromOdometer: { value: 45000, unitCode: 'KMT' },
       image: ['https://x.example/1.jpg'],
-      offers: { price: 45990, priceCurrency: 'AUD', availability: 'https://schema.org/InStock', seller: { '@type': 'AutoDealer', name: 'Harbour Toyota' } },
+      offers: {
+        price: 45990,
+        priceCurrency: 'AUD',
+        availability: 'https://schema.org/InStock',
+        seller: { '@type': 'AutoDealer', name: 'Harbour Toyota' },
+      },
     });
   });
 
@@ -72,5 +94,7 @@ describe('structured data', () => {
 });
 
 it('describes the car for search engines', () => {
-  expect(metaDescription(car, '$45,990', 'Harbour Toyota', 'Homebush')).toBe('2022 Toyota HiLux SR5 (45,000 km, Automatic, Diesel) for $45,990 at Harbour Toyota, Homebush.');
+  expect(metaDescription(car, '$45,990', 'Harbour Toyota', 'Homebush')).toBe(
+    '2022 Toyota HiLux SR5 (45,000 km, Automatic, Diesel) for $45,990 at Harbour Toyota, Homebush.',
+  );
 });

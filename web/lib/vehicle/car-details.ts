@@ -117,7 +117,10 @@ export function caravanSpecs(car: DetailCar): SpecRow[] {
 }
 
 /** The Vehicle Details card: the identifiers a buyer checks. */
-export function vehicleDetails(car: DetailCar, extra: { location?: string | null; dealerLicence?: string | null }): SpecRow[] {
+export function vehicleDetails(
+  car: DetailCar,
+  extra: { location?: string | null; dealerLicence?: string | null },
+): SpecRow[] {
   return rows([
     row('Stock number', car.stocknum),
     row('VIN', car.vin),
@@ -136,7 +139,10 @@ export interface Crumb {
 }
 
 /** Spec 001 screen 10: Home, car type, make, model, then the car. */
-export function carBreadcrumbs(car: Pick<Car, 'car_type' | 'make' | 'model'> & { name: string; slug: string }, usedLabel: SiteConfig['wording']['used_label']): Crumb[] {
+export function carBreadcrumbs(
+  car: Pick<Car, 'car_type' | 'make' | 'model'> & { name: string; slug: string },
+  usedLabel: SiteConfig['wording']['used_label'],
+): Crumb[] {
   const typeLabel = car.car_type === 'used' ? usedLabel : car.car_type === 'new' ? 'New' : 'Demo';
   const make = slugify(car.make);
   return [
@@ -149,8 +155,15 @@ export function carBreadcrumbs(car: Pick<Car, 'car_type' | 'make' | 'model'> & {
 }
 
 /** The page's meta description: the car, its price and where it is. */
-export function metaDescription(car: Pick<Car, 'km' | 'simple_transmission' | 'simple_fuel'> & { name: string }, priceText: string, dealership: string, city: string | null): string {
-  const facts = [car.km != null ? km(car.km) : null, car.simple_transmission, car.simple_fuel].filter(Boolean).join(', ');
+export function metaDescription(
+  car: Pick<Car, 'km' | 'simple_transmission' | 'simple_fuel'> & { name: string },
+  priceText: string,
+  dealership: string,
+  city: string | null,
+): string {
+  const facts = [car.km != null ? km(car.km) : null, car.simple_transmission, car.simple_fuel]
+    .filter(Boolean)
+    .join(', ');
   return `${car.name}${facts ? ` (${facts})` : ''} for ${priceText} at ${dealership}${city ? `, ${city}` : ''}.`;
 }
 
@@ -159,12 +172,35 @@ export interface StructuredDataInput {
   url: string;
   images: string[];
   priceAmount: number | null;
-  dealer: { name: string; phone: string | null; street?: string | null; city?: string | null; state?: string | null; postcode?: string | null };
+  dealer: {
+    name: string;
+    phone: string | null;
+    street?: string | null;
+    city?: string | null;
+    state?: string | null;
+    postcode?: string | null;
+  };
 }
 
 /** schema.org Car (JSON-LD) with price, mileage, VIN, images and the dealer. */
-export function carStructuredData({ car, url, images, priceAmount, dealer }: StructuredDataInput): Record<string, unknown> {
-  const address = dealer.street || dealer.city ? { '@type': 'PostalAddress', streetAddress: dealer.street ?? undefined, addressLocality: dealer.city ?? undefined, addressRegion: dealer.state ?? undefined, postalCode: dealer.postcode ?? undefined, addressCountry: 'AU' } : undefined;
+export function carStructuredData({
+  car,
+  url,
+  images,
+  priceAmount,
+  dealer,
+}: StructuredDataInput): Record<string, unknown> {
+  const address =
+    dealer.street || dealer.city
+      ? {
+          '@type': 'PostalAddress',
+          streetAddress: dealer.street ?? undefined,
+          addressLocality: dealer.city ?? undefined,
+          addressRegion: dealer.state ?? undefined,
+          postalCode: dealer.postcode ?? undefined,
+          addressCountry: 'AU',
+        }
+      : undefined;
   const seller = { '@type': 'AutoDealer', name: dealer.name, telephone: dealer.phone ?? undefined, address };
   return {
     '@context': 'https://schema.org',
@@ -187,7 +223,12 @@ export function carStructuredData({ car, url, images, priceAmount, dealer }: Str
       url,
       priceCurrency: 'AUD',
       price: priceAmount ?? undefined,
-      availability: car.status === 'in_stock' ? 'https://schema.org/InStock' : car.status === 'coming_soon' ? 'https://schema.org/PreOrder' : 'https://schema.org/SoldOut',
+      availability:
+        car.status === 'in_stock'
+          ? 'https://schema.org/InStock'
+          : car.status === 'coming_soon'
+            ? 'https://schema.org/PreOrder'
+            : 'https://schema.org/SoldOut',
       seller,
     },
   };
@@ -195,6 +236,8 @@ export function carStructuredData({ car, url, images, priceAmount, dealer }: Str
 
 /** JSON for a <script type="application/ld+json">: '<' escaped so dealer text can never close the script. */
 export function jsonLd(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
-

@@ -1,4 +1,14 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import {
+  Check,
+  Column,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  Unique,
+} from 'typeorm';
 import type { DealershipEntity } from './dealership.entity';
 import { numericTransformer } from './numeric.transformer';
 import type { LocationHoursEntity } from './location-hours.entity';

@@ -13,7 +13,9 @@ export class FeedRunErrorsOmitted1764200000000 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE "feed_runs" ADD "warnings_omitted" integer NOT NULL DEFAULT 0`);
     await queryRunner.query(`ALTER TABLE "feed_runs" ADD "sweep_resumes" integer NOT NULL DEFAULT 0`);
     await queryRunner.query(`ALTER TABLE "feed_runs" DROP CONSTRAINT "ck_feed_runs_status"`);
-    await queryRunner.query(`ALTER TABLE "feed_runs" ADD CONSTRAINT "ck_feed_runs_status" CHECK (status IN ('queued', 'running', 'held', 'succeeded', 'partial', 'failed', 'cancelled'))`);
+    await queryRunner.query(
+      `ALTER TABLE "feed_runs" ADD CONSTRAINT "ck_feed_runs_status" CHECK (status IN ('queued', 'running', 'held', 'succeeded', 'partial', 'failed', 'cancelled'))`,
+    );
     await queryRunner.query(`CREATE INDEX "ix_feed_runs_status_updated" ON "feed_runs" ("status", "updated_at") `);
   }
 
@@ -21,7 +23,9 @@ export class FeedRunErrorsOmitted1764200000000 implements MigrationInterface {
     await queryRunner.query(`DROP INDEX "public"."ix_feed_runs_status_updated"`);
     await queryRunner.query(`UPDATE "feed_runs" SET status = 'failed' WHERE status = 'cancelled'`);
     await queryRunner.query(`ALTER TABLE "feed_runs" DROP CONSTRAINT "ck_feed_runs_status"`);
-    await queryRunner.query(`ALTER TABLE "feed_runs" ADD CONSTRAINT "ck_feed_runs_status" CHECK (status IN ('queued', 'running', 'held', 'succeeded', 'partial', 'failed'))`);
+    await queryRunner.query(
+      `ALTER TABLE "feed_runs" ADD CONSTRAINT "ck_feed_runs_status" CHECK (status IN ('queued', 'running', 'held', 'succeeded', 'partial', 'failed'))`,
+    );
     await queryRunner.query(`ALTER TABLE "feed_runs" DROP COLUMN "sweep_resumes"`);
     await queryRunner.query(`ALTER TABLE "feed_runs" DROP COLUMN "warnings_omitted"`);
     await queryRunner.query(`ALTER TABLE "feed_runs" DROP COLUMN "errors_omitted"`);

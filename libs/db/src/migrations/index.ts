@@ -8,4 +8,13 @@ import { FeedRunErrorsOmitted1764200000000 } from './1764200000000-feed-run-erro
 import { LeadEmailSendMarker1764400000000 } from './1764400000000-lead-email-send-marker';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
-export const MIGRATIONS = [Foundation1763700000000, StockPipeline1763800000000, CarEvents1763900000000, Leads1764000000000, ShopperAccounts1764000000001, LocationReviews1764100000000, FeedRunErrorsOmitted1764200000000, LeadEmailSendMarker1764400000000];
+export const MIGRATIONS = [
+  Foundation1763700000000,
+  StockPipeline1763800000000,
+  CarEvents1763900000000,
+  Leads1764000000000,
+  ShopperAccounts1764000000001,
+  LocationReviews1764100000000,
+  FeedRunErrorsOmitted1764200000000,
+  LeadEmailSendMarker1764400000000,
+];

@@ -29,12 +29,19 @@ describe('gatedRouteOf (spec 001 §6 sign-in gate table)', () => {
     expect(gatedRouteOf(path, everything)).toBe(route);
   });
 
-  it.each(['/', '/cars/2022-toyota-hilux-abc', '/cars', '/search/used-cars', '/finance-calculator', '/sell-your-car', '/my-garages', '/service', '/sign-in'])(
-    '%p is never gated',
-    (path) => {
-      expect(gatedRouteOf(path, everything)).toBeNull();
-    },
-  );
+  it.each([
+    '/',
+    '/cars/2022-toyota-hilux-abc',
+    '/cars',
+    '/search/used-cars',
+    '/finance-calculator',
+    '/sell-your-car',
+    '/my-garages',
+    '/service',
+    '/sign-in',
+  ])('%p is never gated', (path) => {
+    expect(gatedRouteOf(path, everything)).toBeNull();
+  });
 
   it('gates only the routes the site lists', () => {
     const garageOnly = config(['my_garage']);
@@ -51,7 +58,10 @@ describe('gatedRouteOf (spec 001 §6 sign-in gate table)', () => {
   });
 
   it("follows the site's finance and trade-in paths, but not links to other sites", () => {
-    const custom = config(['finance', 'trade_in'], { finance_path: '/apply-for-finance', trade_in_path: '/value-my-car' });
+    const custom = config(['finance', 'trade_in'], {
+      finance_path: '/apply-for-finance',
+      trade_in_path: '/value-my-car',
+    });
     expect(gatedRouteOf('/apply-for-finance', custom)).toBe('finance');
     expect(gatedRouteOf('/finance', custom)).toBeNull();
     expect(gatedRouteOf('/value-my-car', custom)).toBe('trade_in');
@@ -70,11 +80,17 @@ describe('gatedRouteOf (spec 001 §6 sign-in gate table)', () => {
 
 describe('signInPath', () => {
   it('carries type, redirect and back', () => {
-    expect(signInPath({ type: 'watchlist', redirect: '/cars/x', back: '/cars/x' })).toBe('/sign-in?type=watchlist&redirect=%2Fcars%2Fx&back=%2Fcars%2Fx');
-    expect(signInPath({ type: 'my_garage', redirect: '/my-garage?tab=saved' })).toBe('/sign-in?type=my_garage&redirect=%2Fmy-garage%3Ftab%3Dsaved&back=%2F');
+    expect(signInPath({ type: 'watchlist', redirect: '/cars/x', back: '/cars/x' })).toBe(
+      '/sign-in?type=watchlist&redirect=%2Fcars%2Fx&back=%2Fcars%2Fx',
+    );
+    expect(signInPath({ type: 'my_garage', redirect: '/my-garage?tab=saved' })).toBe(
+      '/sign-in?type=my_garage&redirect=%2Fmy-garage%3Ftab%3Dsaved&back=%2F',
+    );
   });
 
   it('never carries a redirect off the site', () => {
-    expect(signInPath({ type: 'checkout', redirect: '//evil.com', back: 'https://evil.com' })).toBe('/sign-in?type=checkout&redirect=%2F&back=%2F');
+    expect(signInPath({ type: 'checkout', redirect: '//evil.com', back: 'https://evil.com' })).toBe(
+      '/sign-in?type=checkout&redirect=%2F&back=%2F',
+    );
   });
 });

@@ -45,7 +45,12 @@ function routesOf(path: string, config: GateConfig): GateableRoute[] {
   const finance = sitePath(config.routes.finance_path);
   if (finance !== null && finance !== '/' && under(path, finance)) routes.push('finance');
   const tradeIn = sitePath(config.routes.trade_in_path);
-  if (under(path, '/trade-in') || under(path, '/cars/trade-in') || (tradeIn !== null && tradeIn !== '/' && under(path, tradeIn))) routes.push('trade_in');
+  if (
+    under(path, '/trade-in') ||
+    under(path, '/cars/trade-in') ||
+    (tradeIn !== null && tradeIn !== '/' && under(path, tradeIn))
+  )
+    routes.push('trade_in');
   if (under(path, '/sell-my-car')) routes.push('sell_my_car');
   if (under(path, '/spin-to-win')) routes.push('spin_to_win');
   if (under(path, '/online-payment')) routes.push('online_payment');
@@ -66,7 +71,15 @@ export function gatedRouteOf(pathname: string, config: GateConfig): GateableRout
  * '/sign-in?type=watchlist&redirect=%2Fcars%2Fx&back=%2Fcars%2Fx'. `redirect` is where the shopper
  * goes after signing in, `back` where the sign-in page's back link goes; both are kept on this site.
  */
-export function signInPath({ type, redirect, back = '/' }: { type: SignInType; redirect: string; back?: string }): string {
+export function signInPath({
+  type,
+  redirect,
+  back = '/',
+}: {
+  type: SignInType;
+  redirect: string;
+  back?: string;
+}): string {
   const query = new URLSearchParams({ type, redirect: safeRedirect(redirect), back: safeRedirect(back) });
   return `/sign-in?${query.toString()}`;
 }

@@ -21,17 +21,38 @@ describe('cardTag priority (spec 000 §4 Card tag priority)', () => {
     ['hybrid first', { ...everything, simple_fuel: 'Hybrid' }, { kind: 'hybrid', label: 'Hybrid' }],
     ['other fuels carry no tag', { ...everything, simple_fuel: 'Diesel' }, { kind: 'reserved', label: 'Reserved' }],
     ['reserved before certified', { ...everything, simple_fuel: null }, { kind: 'reserved', label: 'Reserved' }],
-    ['certified used carries its make', { ...everything, simple_fuel: null, reserved: false },
-      { kind: 'certified', label: 'Certified Pre-Owned', make: 'Toyota' }],
-    ['certified new is not a certified-used badge', { ...everything, simple_fuel: null, reserved: false, car_type: 'new' },
-      { kind: 'custom', label: 'Test Drive Only' }],
-    ['certified without a make has no logo', { ...everything, simple_fuel: null, reserved: false, make: '' },
-      { kind: 'custom', label: 'Test Drive Only' }],
+    [
+      'certified used carries its make',
+      { ...everything, simple_fuel: null, reserved: false },
+      { kind: 'certified', label: 'Certified Pre-Owned', make: 'Toyota' },
+    ],
+    [
+      'certified new is not a certified-used badge',
+      { ...everything, simple_fuel: null, reserved: false, car_type: 'new' },
+      { kind: 'custom', label: 'Test Drive Only' },
+    ],
+    [
+      'certified without a make has no logo',
+      { ...everything, simple_fuel: null, reserved: false, make: '' },
+      { kind: 'custom', label: 'Test Drive Only' },
+    ],
     ['custom tag', { ...plain, tag: '  Test Drive Only ' }, { kind: 'custom', label: 'Test Drive Only' }],
-    ['custom tag on a coming-soon car', { ...plain, status: 'coming_soon', tag: 'Arriving June' }, { kind: 'custom', label: 'Arriving June' }],
+    [
+      'custom tag on a coming-soon car',
+      { ...plain, status: 'coming_soon', tag: 'Arriving June' },
+      { kind: 'custom', label: 'Arriving June' },
+    ],
     ['blank custom tag is none', { ...plain, tag: '   ' }, null],
-    ['coming soon', { ...plain, status: 'coming_soon', created_at: daysAgo(1) }, { kind: 'coming_soon', label: 'Coming Soon' }],
-    ['electric coming-soon car', { ...plain, status: 'coming_soon', simple_fuel: 'Electric' }, { kind: 'electric', label: 'Electric' }],
+    [
+      'coming soon',
+      { ...plain, status: 'coming_soon', created_at: daysAgo(1) },
+      { kind: 'coming_soon', label: 'Coming Soon' },
+    ],
+    [
+      'electric coming-soon car',
+      { ...plain, status: 'coming_soon', simple_fuel: 'Electric' },
+      { kind: 'electric', label: 'Electric' },
+    ],
     ['new within the window', { ...plain, created_at: daysAgo(1) }, { kind: 'new', label: 'New Arrival' }],
     ['none', plain, null],
   ])('%s', (_name, car, expected) => {
@@ -60,7 +81,10 @@ describe('cardTag new window (spec 000 §9: 8 days)', () => {
   });
 
   it('takes another window', () => {
-    expect(cardTag({ ...plain, created_at: daysAgo(10) }, { now, newWindowDays: 14 })).toEqual({ kind: 'new', label: 'New Arrival' });
+    expect(cardTag({ ...plain, created_at: daysAgo(10) }, { now, newWindowDays: 14 })).toEqual({
+      kind: 'new',
+      label: 'New Arrival',
+    });
     expect(cardTag({ ...plain, created_at: daysAgo(3) }, { now, newWindowDays: 2 })).toBeNull();
   });
 });

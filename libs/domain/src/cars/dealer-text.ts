@@ -72,7 +72,10 @@ export function dealerTextParagraphs(input: string | null | undefined): string[]
  * The collapsed description: the first `length` characters (code points, so no emoji is split) of
  * the joined paragraphs, and whether anything was cut (which is when 'Show More' is offered).
  */
-export function previewText(paragraphs: readonly string[], length = DESCRIPTION_PREVIEW_LENGTH): { text: string; truncated: boolean } {
+export function previewText(
+  paragraphs: readonly string[],
+  length = DESCRIPTION_PREVIEW_LENGTH,
+): { text: string; truncated: boolean } {
   const full = paragraphs.join('\n\n');
   const characters = Array.from(full);
   if (characters.length <= length) return { text: full, truncated: false };

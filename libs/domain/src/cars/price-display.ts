@@ -7,7 +7,9 @@ export const MIN_DISPLAY_PRICE = 10;
 /** The spec does not name the subscription period; dealer subscription offers are quoted weekly. */
 export const SUBSCRIPTION_SUFFIX = '/wk';
 
-export type PriceDisplayInput = CarRuleInput<'price' | 'offer_price' | 'before_price' | 'subscription_price' | 'preorder'>;
+export type PriceDisplayInput = CarRuleInput<
+  'price' | 'offer_price' | 'before_price' | 'subscription_price' | 'preorder'
+>;
 
 export type PriceDisplayKind = 'subscription' | 'offer' | 'price' | 'preorder' | 'no_price';
 
@@ -37,7 +39,12 @@ export function priceDisplay(car: PriceDisplayInput, options: PriceDisplayOption
   const subscription = positive(car.subscription_price);
   if (options.subscriptionEnabled && subscription !== null) {
     // A weekly amount is not comparable with a before_price in car dollars, so no was-price here.
-    return { kind: 'subscription', amount: subscription, text: `${formatDollars(subscription)}${SUBSCRIPTION_SUFFIX}`, was: null };
+    return {
+      kind: 'subscription',
+      amount: subscription,
+      text: `${formatDollars(subscription)}${SUBSCRIPTION_SUFFIX}`,
+      was: null,
+    };
   }
 
   const price = car.price ?? null;

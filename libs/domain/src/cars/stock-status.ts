@@ -13,7 +13,8 @@ export const AVAILABLE_STATUSES = ['in_stock', 'coming_soon'] as const;
 /** AVAILABLE_STATUSES as an SQL list, for `status IN ${AVAILABLE_STATUS_SQL}` (code constants only, never input). */
 export const AVAILABLE_STATUS_SQL = `(${AVAILABLE_STATUSES.map((status) => `'${status}'`).join(', ')})`;
 
-export const isAvailable = (car: { status?: string | null }): boolean => (AVAILABLE_STATUSES as readonly (string | null | undefined)[]).includes(car.status);
+export const isAvailable = (car: { status?: string | null }): boolean =>
+  (AVAILABLE_STATUSES as readonly (string | null | undefined)[]).includes(car.status);
 
 /** Sold, and any status the feed may add later or leave empty, gets the SOLD message (spec 000 §4). */
 export const isSoldForDisplay = (car: StockStatusInput): boolean => !isAvailable(car);

@@ -1,4 +1,15 @@
-import { frameAngle, galleryModes, hotspotsAt, PRIORITY_IMAGE_COUNT, showThumbnails, spinFrameAfterDrag, SPIN_AUTOROTATE_MS, SPIN_SENSITIVITY_PX, videoSlide, wrapIndex } from './vehicle-media';
+import {
+  frameAngle,
+  galleryModes,
+  hotspotsAt,
+  PRIORITY_IMAGE_COUNT,
+  showThumbnails,
+  spinFrameAfterDrag,
+  SPIN_AUTOROTATE_MS,
+  SPIN_SENSITIVITY_PX,
+  videoSlide,
+  wrapIndex,
+} from './vehicle-media';
 
 describe('showThumbnails (spec 000 §4: in stock and more than 3 images)', () => {
   it.each([
@@ -34,7 +45,10 @@ describe('wrapIndex', () => {
 describe('videoSlide (spec 000 §5)', () => {
   it.each([
     ['https://www.youtube.com/embed/abcdefghijk', { kind: 'embed', src: 'https://www.youtube.com/embed/abcdefghijk' }],
-    ['https://www.youtube-nocookie.com/embed/abc', { kind: 'embed', src: 'https://www.youtube-nocookie.com/embed/abc' }],
+    [
+      'https://www.youtube-nocookie.com/embed/abc',
+      { kind: 'embed', src: 'https://www.youtube-nocookie.com/embed/abc' },
+    ],
     ['https://player.vimeo.com/video/12345', { kind: 'embed', src: 'https://player.vimeo.com/video/12345' }],
     ['https://www.youtube.com/watch?v=abc', { kind: 'file', src: 'https://www.youtube.com/watch?v=abc' }],
     ['https://cdn.example.com/walkaround.mp4', { kind: 'file', src: 'https://cdn.example.com/walkaround.mp4' }],
@@ -50,11 +64,17 @@ describe('videoSlide (spec 000 §5)', () => {
 describe('galleryModes', () => {
   it('offers the spinner and interior only when the car has them', () => {
     expect(galleryModes({}, 'gallery')).toEqual({ modes: ['gallery'], initial: 'gallery' });
-    expect(galleryModes({ spin_images: ['a', 'b'], spin_interior_image: 'i' }, 'spinner')).toEqual({ modes: ['gallery', 'spinner', 'interior'], initial: 'spinner' });
+    expect(galleryModes({ spin_images: ['a', 'b'], spin_interior_image: 'i' }, 'spinner')).toEqual({
+      modes: ['gallery', 'spinner', 'interior'],
+      initial: 'spinner',
+    });
   });
 
   it('falls back to the gallery when the configured mode is missing', () => {
-    expect(galleryModes({ spin_interior_image: 'i' }, 'spinner')).toEqual({ modes: ['gallery', 'interior'], initial: 'gallery' });
+    expect(galleryModes({ spin_interior_image: 'i' }, 'spinner')).toEqual({
+      modes: ['gallery', 'interior'],
+      initial: 'gallery',
+    });
   });
 
   it('counts an external spin viewer only where configured', () => {
@@ -81,7 +101,14 @@ describe('spinFrameAfterDrag (20 px per frame)', () => {
 
 describe('hotspotsAt', () => {
   const hotspots = [
-    { id: 1, description: 'Tow bar', positions: [{ activeAngle: 0, posX: 20, posY: 50 }, { activeAngle: 180, posX: 70, posY: 40 }] },
+    {
+      id: 1,
+      description: 'Tow bar',
+      positions: [
+        { activeAngle: 0, posX: 20, posY: 50 },
+        { activeAngle: 180, posX: 70, posY: 40 },
+      ],
+    },
     { id: 'b', description: null, positions: [{ activeAngle: 90, posX: 50, posY: 50 }] },
   ];
 

@@ -30,11 +30,19 @@ export type VideoSlide = { kind: 'embed'; src: string } | { kind: 'file'; src: s
 const EMBED_SITES: readonly { pattern: RegExp; origins: readonly string[] }[] = [
   {
     pattern: /^https:\/\/(www\.)?youtube(-nocookie)?\.com\/embed\/[\w-]+/i,
-    origins: ['https://youtube.com', 'https://www.youtube.com', 'https://youtube-nocookie.com', 'https://www.youtube-nocookie.com'],
+    origins: [
+      'https://youtube.com',
+      'https://www.youtube.com',
+      'https://youtube-nocookie.com',
+      'https://www.youtube-nocookie.com',
+    ],
   },
   { pattern: /^https:\/\/player\.vimeo\.com\/video\/\d+/i, origins: ['https://player.vimeo.com'] },
   { pattern: /^https:\/\/fast\.wistia\.net\/embed\/iframe\/[\w-]+/i, origins: ['https://fast.wistia.net'] },
-  { pattern: /^https:\/\/(www\.)?dailymotion\.com\/embed\/video\/[\w-]+/i, origins: ['https://dailymotion.com', 'https://www.dailymotion.com'] },
+  {
+    pattern: /^https:\/\/(www\.)?dailymotion\.com\/embed\/video\/[\w-]+/i,
+    origins: ['https://dailymotion.com', 'https://www.dailymotion.com'],
+  },
 ];
 
 export const VIDEO_EMBED_ORIGINS: readonly string[] = EMBED_SITES.flatMap((site) => site.origins);
@@ -88,7 +96,11 @@ export interface PlacedHotspot {
  * The hotspots to draw at an angle: each hotspot's position whose activeAngle is nearest the angle,
  * when it is within half a frame step; a hotspot with no position near the angle is hidden.
  */
-export function hotspotsAt(hotspots: readonly Hotspot[] | null | undefined, angle: number, frameStep: number): PlacedHotspot[] {
+export function hotspotsAt(
+  hotspots: readonly Hotspot[] | null | undefined,
+  angle: number,
+  frameStep: number,
+): PlacedHotspot[] {
   const tolerance = Math.max(frameStep / 2, 0.5);
   const placed: PlacedHotspot[] = [];
   for (const hotspot of hotspots ?? []) {
@@ -96,9 +108,11 @@ export function hotspotsAt(hotspots: readonly Hotspot[] | null | undefined, angl
     for (const position of hotspot.positions ?? []) {
       const raw = Math.abs((((position.activeAngle - angle) % 360) + 360) % 360);
       const distance = Math.min(raw, 360 - raw);
-      if (distance <= tolerance && (!best || distance < best.distance)) best = { distance, posX: position.posX, posY: position.posY };
+      if (distance <= tolerance && (!best || distance < best.distance))
+        best = { distance, posX: position.posX, posY: position.posY };
     }
-    if (best) placed.push({ id: String(hotspot.id), description: hotspot.description ?? '', x: best.posX, y: best.posY });
+    if (best)
+      placed.push({ id: String(hotspot.id), description: hotspot.description ?? '', x: best.posX, y: best.posY });
   }
   return placed;
 }

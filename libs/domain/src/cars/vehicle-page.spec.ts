@@ -21,7 +21,14 @@ import {
 
 describe('constants of spec 000 §9', () => {
   it('has the specification numbers', () => {
-    expect({ KEY_SPECS_INITIAL, FEATURES_INITIAL, STICKY_HEADER_SCROLL_PX, BOTTOM_BAR_SCROLL_PX, COPIED_NOTICE_MS, CLIPBOARD_TOAST_MS }).toEqual({
+    expect({
+      KEY_SPECS_INITIAL,
+      FEATURES_INITIAL,
+      STICKY_HEADER_SCROLL_PX,
+      BOTTOM_BAR_SCROLL_PX,
+      COPIED_NOTICE_MS,
+      CLIPBOARD_TOAST_MS,
+    }).toEqual({
       KEY_SPECS_INITIAL: 4,
       FEATURES_INITIAL: 8,
       STICKY_HEADER_SCROLL_PX: 500,

@@ -34,7 +34,11 @@ export function showWatchlistButton(soldDisplay: boolean, alreadySaved: boolean)
  * Sidebar buttons take the brand colour of the car's make when the site lists one (subaru, foton,
  * peugeot, skoda, deepal by default: spec 001 §9), else the site's primary colour.
  */
-export function sidebarButtonColour(make: string | null | undefined, brandColours: Readonly<Record<string, string>>, primary: string): string {
+export function sidebarButtonColour(
+  make: string | null | undefined,
+  brandColours: Readonly<Record<string, string>>,
+  primary: string,
+): string {
   const key = make?.trim().toLowerCase();
   if (!key) return primary;
   const match = Object.entries(brandColours).find(([brand]) => brand.trim().toLowerCase() === key);
@@ -45,7 +49,10 @@ export function sidebarButtonColour(make: string | null | undefined, brandColour
  * The city the announcement bar names: the car's own city when it differs from the primary
  * location's (spec 000 screen 4), compared without case or surrounding space; otherwise none.
  */
-export function otherCityAnnouncement(carCity: string | null | undefined, primaryCity: string | null | undefined): string | null {
+export function otherCityAnnouncement(
+  carCity: string | null | undefined,
+  primaryCity: string | null | undefined,
+): string | null {
   const car = carCity?.trim();
   const primary = primaryCity?.trim();
   if (!car || !primary) return null;
@@ -62,13 +69,19 @@ export const FUEL_DEFAULTS = { pricePerLitre: 1.7, kmPerWeek: 250, litresPer100K
 
 /** A fuel price as typed: an optional $ and thousands commas ('$1.70', '1,234.5'); null when unreadable. */
 export function parseFuelPrice(input: string): number | null {
-  const cleaned = input.trim().replace(/^\$\s*/, '').replace(/,/g, '');
+  const cleaned = input
+    .trim()
+    .replace(/^\$\s*/, '')
+    .replace(/,/g, '');
   return readNumber(cleaned);
 }
 
 /** A distance as typed: commas and a trailing 'kms' (or 'km') allowed ('1,200 kms'); null when unreadable. */
 export function parseDistance(input: string): number | null {
-  const cleaned = input.trim().replace(/\s*kms?$/i, '').replace(/,/g, '');
+  const cleaned = input
+    .trim()
+    .replace(/\s*kms?$/i, '')
+    .replace(/,/g, '');
   return readNumber(cleaned);
 }
 

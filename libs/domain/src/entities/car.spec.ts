@@ -77,7 +77,12 @@ const fullCar = {
   spin_code: 'SPIN-1042',
   hotspots: {
     exterior: [
-      { id: 'h1', description: 'Alloy wheels', anchors: [0, 12], positions: [{ activeAngle: 3, posX: 0.42, posY: 0.7 }] },
+      {
+        id: 'h1',
+        description: 'Alloy wheels',
+        anchors: [0, 12],
+        positions: [{ activeAngle: 3, posX: 0.42, posY: 0.7 }],
+      },
     ],
     interior: [{ id: 2, description: 'Touchscreen', positions: [{ activeAngle: '0', posX: '0.5', posY: '0.5' }] }],
   },
@@ -187,14 +192,11 @@ describe('CarSchema', () => {
     expect(Object.keys(car).sort()).toEqual(Object.keys(fullCar).sort());
   });
 
-  it.each(['id', 'slug', 'stocknum', 'make', 'model', 'year', 'car_type', 'status'])(
-    'requires %s',
-    (field) => {
-      const input: Record<string, unknown> = { ...minimalCar };
-      delete input[field];
-      expect(pathsOf(input)).toEqual([field]);
-    },
-  );
+  it.each(['id', 'slug', 'stocknum', 'make', 'model', 'year', 'car_type', 'status'])('requires %s', (field) => {
+    const input: Record<string, unknown> = { ...minimalCar };
+    delete input[field];
+    expect(pathsOf(input)).toEqual([field]);
+  });
 
   it.each([
     ['car_type', 'certified'],
@@ -218,9 +220,12 @@ describe('CarSchema', () => {
   });
 
   it('reports nested paths inside groups', () => {
-    expect(pathsOf({ ...minimalCar, hotspots: { exterior: [{ id: 'h1', positions: [{ activeAngle: 1, posX: 'x', posY: 0 }] }] } })).toEqual([
-      'hotspots.exterior.0.positions.0.posX',
-    ]);
+    expect(
+      pathsOf({
+        ...minimalCar,
+        hotspots: { exterior: [{ id: 'h1', positions: [{ activeAngle: 1, posX: 'x', posY: 0 }] }] },
+      }),
+    ).toEqual(['hotspots.exterior.0.positions.0.posX']);
   });
 });
 

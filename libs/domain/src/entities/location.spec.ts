@@ -52,7 +52,14 @@ const fullLocation = {
   phone: '+61397420000',
   special_hours: [
     { date: '2025-12-25', status: 'Closed', department: 'all' },
-    { date: '2025-12-24', status: 'Open', start_hour: '09:00', end_hour: '13:00', department: 'service', location_name: 'Werribee' },
+    {
+      date: '2025-12-24',
+      status: 'Open',
+      start_hour: '09:00',
+      end_hour: '13:00',
+      department: 'service',
+      location_name: 'Werribee',
+    },
   ],
   department_hours: {
     sales: [{ weekday: 1, status: 'Open', formated_hours: '8:30am - 5:30pm', open: '08:30', close: '17:30' }],

@@ -42,7 +42,13 @@ const numericString = (value: unknown): unknown =>
 export const FeedNumberSchema = z.preprocess(numericString, z.number());
 export const FeedIntSchema = z.preprocess(numericString, z.int());
 /** A row id: a positive `integer`, so an id past the column's range is a 400, not a failed query. */
-export const IdSchema = z.preprocess(numericString, z.int().positive().max(PG_INT_MAX, `must be ${PG_INT_MAX} or less`));
+export const IdSchema = z.preprocess(
+  numericString,
+  z.int().positive().max(PG_INT_MAX, `must be ${PG_INT_MAX} or less`),
+);
 
 // Codes such as postcodes and licence numbers sometimes arrive as numbers; keep them as text.
-export const FeedStringSchema = z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string());
+export const FeedStringSchema = z.preprocess(
+  (value) => (typeof value === 'number' ? String(value) : value),
+  z.string(),
+);

@@ -28,7 +28,14 @@ describe('showFinanceDisclaimer (spec 000 §5: used cars eligible for finance on
 
 describe('financePanelDefaults (spec 001 §9)', () => {
   it('opens at the car price, 5 years, 10 percent, weekly', () => {
-    expect(financePanelDefaults(32990, finance)).toEqual({ amount: 32990, termYears: 5, interestPercent: 10, deposit: 0, residual: 0, frequency: 'week' });
+    expect(financePanelDefaults(32990, finance)).toEqual({
+      amount: 32990,
+      termYears: 5,
+      interestPercent: 10,
+      deposit: 0,
+      residual: 0,
+      frequency: 'week',
+    });
   });
 
   it('uses 30000 for a car with no price', () => {
@@ -37,12 +44,26 @@ describe('financePanelDefaults (spec 001 §9)', () => {
 
   it("opens on the teaser lender's loan, so the panel and the sidebar figure are for the same loan", () => {
     const teaser = { interestRate: 12.66, termYears: 7, deposit: 5000, balloon: 10000 };
-    expect(financePanelDefaults(32990, finance, teaser)).toEqual({ amount: 32990, termYears: 7, interestPercent: 12.66, deposit: 5000, residual: 10000, frequency: 'week' });
+    expect(financePanelDefaults(32990, finance, teaser)).toEqual({
+      amount: 32990,
+      termYears: 7,
+      interestPercent: 12.66,
+      deposit: 5000,
+      residual: 10000,
+      frequency: 'week',
+    });
   });
 
   it("keeps the site's defaults for what the lender does not state", () => {
     const teaser = { interestRate: 8.5, termYears: null, deposit: null, balloon: null };
-    expect(financePanelDefaults(32990, finance, teaser)).toEqual({ amount: 32990, termYears: 5, interestPercent: 8.5, deposit: 0, residual: 0, frequency: 'week' });
+    expect(financePanelDefaults(32990, finance, teaser)).toEqual({
+      amount: 32990,
+      termYears: 5,
+      interestPercent: 8.5,
+      deposit: 0,
+      residual: 0,
+      frequency: 'week',
+    });
   });
 
   it('keeps each default inside the site ranges', () => {

@@ -10,7 +10,10 @@ type PanelFinance = SiteConfig['finance'];
  * positive amount to finance and the car is not excluded (spec 000 §5); exclusions are the site's
  * finance exclusion lists (dealerships and makes), the same lists the teaser obeys.
  */
-export function showFinanceCalculator(car: PanelCar, finance: Pick<PanelFinance, 'provider' | 'teaser_excluded_makes' | 'teaser_excluded_dealership_ids'>): boolean {
+export function showFinanceCalculator(
+  car: PanelCar,
+  finance: Pick<PanelFinance, 'provider' | 'teaser_excluded_makes' | 'teaser_excluded_dealership_ids'>,
+): boolean {
   if (finance.provider === 'none') return false;
   if (car.price == null || car.price <= 0) return false;
   if (car.dealership_id != null && finance.teaser_excluded_dealership_ids.includes(car.dealership_id)) return false;
@@ -47,7 +50,11 @@ export interface TeaserLoan {
  * two figures a shopper compares are for the same loan. Each value sits inside the site's ranges,
  * so a provider whose minimum rate is above 10 opens at its minimum.
  */
-export function financePanelDefaults(carPrice: number | null | undefined, finance: PanelFinance, teaser: TeaserLoan | null = null): FinancePanelDefaults {
+export function financePanelDefaults(
+  carPrice: number | null | undefined,
+  finance: PanelFinance,
+  teaser: TeaserLoan | null = null,
+): FinancePanelDefaults {
   const limits = financeLimits(finance, carPrice, 'panel');
   const amount = carPrice != null && carPrice > 0 ? carPrice : finance.amount_default;
   return {

@@ -40,7 +40,15 @@ describe('financeRepayment against spreadsheet PMT, to the cent', () => {
   // Spec 001 §9 dealer group: Establishment $395, Vehicle Security Registration $6, Dealer Agency $912.25, Account Admin $8 monthly.
   const dealerGroupFees = [establishment(395), establishment(6), establishment(912.25), monthly(8)];
 
-  const rows: [price: number, deposit: number, residual: number, termYears: number, interestPercent: number, frequency: FinanceFrequency, fees: FinanceFee[]][] = [
+  const rows: [
+    price: number,
+    deposit: number,
+    residual: number,
+    termYears: number,
+    interestPercent: number,
+    frequency: FinanceFrequency,
+    fees: FinanceFee[],
+  ][] = [
     [30000, 0, 0, 5, 10, 'month', []],
     [30000, 0, 0, 5, 10, 'week', []],
     [30000, 0, 0, 5, 10, 'fortnight', []],
@@ -61,38 +69,69 @@ describe('financeRepayment against spreadsheet PMT, to the cent', () => {
     [39990, 3999, 12000, 5, 0, 'fortnight', [establishment(1300), monthly(8)]],
   ];
 
-  it.each(rows)('$%d less %d deposit, %d balloon, %d years at %d%% per %s', (price, deposit, residual, termYears, interestPercent, frequency, fees) => {
-    const perYear = FINANCE_FREQUENCIES[frequency];
-    const onceFees = fees.filter((f) => f.per === 'once').reduce((sum, f) => sum + f.amount, 0);
-    const monthFees = fees.filter((f) => f.per === 'month').reduce((sum, f) => sum + f.amount, 0);
-    const financed = price - deposit + onceFees;
-    const nper = termYears * perYear;
-    const expected = ceilCents(-PMT(interestPercent / 100 / perYear, nper, financed, -residual) + (monthFees * 12) / perYear);
+  it.each(rows)(
+    '$%d less %d deposit, %d balloon, %d years at %d%% per %s',
+    (price, deposit, residual, termYears, interestPercent, frequency, fees) => {
+      const perYear = FINANCE_FREQUENCIES[frequency];
+      const onceFees = fees.filter((f) => f.per === 'once').reduce((sum, f) => sum + f.amount, 0);
+      const monthFees = fees.filter((f) => f.per === 'month').reduce((sum, f) => sum + f.amount, 0);
+      const financed = price - deposit + onceFees;
+      const nper = termYears * perYear;
+      const expected = ceilCents(
+        -PMT(interestPercent / 100 / perYear, nper, financed, -residual) + (monthFees * 12) / perYear,
+      );
 
-    const result = financeRepayment({ price, deposit, residual, termYears, interestPercent, frequency, fees });
+      const result = financeRepayment({ price, deposit, residual, termYears, interestPercent, frequency, fees });
 
-    expect(result.periods).toBe(nper);
-    expect(result.amountFinanced).toBeCloseTo(financed, 2);
-    expect(result.payment).toBe(expected);
-    expect(result.totalPayable).toBeCloseTo(expected * nper + residual, 2);
-    expect(result.totalInterest).toBeCloseTo(expected * nper + residual - financed - ((monthFees * 12) / perYear) * nper, 2);
-    expect(result.display).toBe(expected > 25 ? expected : null);
-  });
+      expect(result.periods).toBe(nper);
+      expect(result.amountFinanced).toBeCloseTo(financed, 2);
+      expect(result.payment).toBe(expected);
+      expect(result.totalPayable).toBeCloseTo(expected * nper + residual, 2);
+      expect(result.totalInterest).toBeCloseTo(
+        expected * nper + residual - financed - ((monthFees * 12) / perYear) * nper,
+        2,
+      );
+      expect(result.display).toBe(expected > 25 ? expected : null);
+    },
+  );
 
   it('charges no interest at a zero rate beyond the round-up to the cent', () => {
-    const result = financeRepayment({ price: 12000, deposit: 0, residual: 0, termYears: 1, interestPercent: 0, frequency: 'month' });
-    expect(result).toEqual({ amountFinanced: 12000, periods: 12, payment: 1000, totalPayable: 12000, totalInterest: 0, display: 1000 });
+    const result = financeRepayment({
+      price: 12000,
+      deposit: 0,
+      residual: 0,
+      termYears: 1,
+      interestPercent: 0,
+      frequency: 'month',
+    });
+    expect(result).toEqual({
+      amountFinanced: 12000,
+      periods: 12,
+      payment: 1000,
+      totalPayable: 12000,
+      totalInterest: 0,
+      display: 1000,
+    });
   });
 
   it('keeps a monthly fee out of the interest', () => {
-    const withFee = financeRepayment({ price: 12000, deposit: 0, residual: 0, termYears: 1, interestPercent: 0, frequency: 'week', fees: [{ amount: 13, per: 'month' }] });
+    const withFee = financeRepayment({
+      price: 12000,
+      deposit: 0,
+      residual: 0,
+      termYears: 1,
+      interestPercent: 0,
+      frequency: 'week',
+      fees: [{ amount: 13, per: 'month' }],
+    });
     expect(withFee.payment).toBe(ceilCents(12000 / 52 + 3));
     expect(withFee.totalInterest).toBeCloseTo(withFee.totalPayable - 12000 - 3 * 52, 2);
   });
 });
 
 describe("the 25 dollar threshold and 'Enquire for Finance'", () => {
-  const monthlyAtZero = (price: number) => financeRepayment({ price, deposit: 0, residual: 0, termYears: 1, interestPercent: 0, frequency: 'month' });
+  const monthlyAtZero = (price: number) =>
+    financeRepayment({ price, deposit: 0, residual: 0, termYears: 1, interestPercent: 0, frequency: 'month' });
 
   it('uses the exact wording', () => {
     expect(ENQUIRE_FOR_FINANCE).toBe('Enquire for Finance');
@@ -119,13 +158,30 @@ describe('prices of 0 or less', () => {
       termYears: 5,
       interestPercent: 10,
       frequency: 'week',
-      fees: [{ amount: 1300, per: 'once' }, { amount: 8, per: 'month' }],
+      fees: [
+        { amount: 1300, per: 'once' },
+        { amount: 8, per: 'month' },
+      ],
     });
-    expect(result).toEqual({ amountFinanced: 0, periods: 260, payment: 0, totalPayable: 0, totalInterest: 0, display: null });
+    expect(result).toEqual({
+      amountFinanced: 0,
+      periods: 260,
+      payment: 0,
+      totalPayable: 0,
+      totalInterest: 0,
+      display: null,
+    });
   });
 
   it('a deposit that covers the whole price leaves no loan', () => {
-    const result = financeRepayment({ price: 20000, deposit: 25000, residual: 0, termYears: 5, interestPercent: 10, frequency: 'month' });
+    const result = financeRepayment({
+      price: 20000,
+      deposit: 25000,
+      residual: 0,
+      termYears: 5,
+      interestPercent: 10,
+      frequency: 'month',
+    });
     expect(result.payment).toBe(0);
     expect(result.amountFinanced).toBe(0);
     expect(result.display).toBeNull();
@@ -140,13 +196,22 @@ describe('search keeps its repayment() and weeklyEstimate()', () => {
       ['monthly', 'month'],
     ] as const;
     for (const [legacy, frequency] of frequencies) {
-      const expected = financeRepayment({ price: 42500, deposit: 0, residual: 5000, termYears: 4, interestPercent: 7.25, frequency }).payment;
-      expect(repayment({ amount: 42500, interestPercent: 7.25, termYears: 4, frequency: legacy, residual: 5000 })).toBe(expected);
+      const expected = financeRepayment({
+        price: 42500,
+        deposit: 0,
+        residual: 5000,
+        termYears: 4,
+        interestPercent: 7.25,
+        frequency,
+      }).payment;
+      expect(repayment({ amount: 42500, interestPercent: 7.25, termYears: 4, frequency: legacy, residual: 5000 })).toBe(
+        expected,
+      );
     }
   });
 
   it('weeklyEstimate is whole dollars, rounded up, at 10% over 5 years', () => {
-    expect(weeklyEstimate(30000)).toBe(Math.ceil(ceilCents((-PMT(0.1 / 52, 260, 30000)))));
+    expect(weeklyEstimate(30000)).toBe(Math.ceil(ceilCents(-PMT(0.1 / 52, 260, 30000))));
     expect(weeklyEstimate(30000)).toBe(147);
     expect(weeklyEstimate(0)).toBeNull();
     expect(weeklyEstimate(null)).toBeNull();
@@ -171,7 +236,11 @@ describe('financeLimits', () => {
   });
 
   it('reads provider and dealer-group overrides from the config', () => {
-    const limits = financeLimits({ ...finance, amount_min: 5000, term_max_years: 5, interest_min: 4, interest_max: 20 }, null, 'panel');
+    const limits = financeLimits(
+      { ...finance, amount_min: 5000, term_max_years: 5, interest_min: 4, interest_max: 20 },
+      null,
+      'panel',
+    );
     expect(limits.amount.min).toBe(5000);
     expect(limits.term.max).toBe(5);
     expect(limits.interest).toEqual({ min: 4, max: 20, step: 0.5 });

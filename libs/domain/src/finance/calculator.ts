@@ -64,11 +64,21 @@ export function financeRepayment(input: FinanceRepaymentInput): FinanceRepayment
   }
 
   const feePerPayment = (monthlyFees * FINANCE_FREQUENCIES.month) / perYear;
-  const loanPayment = Math.max(0, annuityPayment(amountFinanced, input.interestPercent / 100 / perYear, periods, input.residual));
+  const loanPayment = Math.max(
+    0,
+    annuityPayment(amountFinanced, input.interestPercent / 100 / perYear, periods, input.residual),
+  );
   const payment = roundUpToCent(loanPayment + feePerPayment);
   const totalPayable = roundToCent(payment * periods + input.residual);
   const totalInterest = roundToCent(totalPayable - amountFinanced - feePerPayment * periods);
-  return { amountFinanced, periods, payment, totalPayable, totalInterest, display: payment > SMALL_PAYMENT_LIMIT ? payment : null };
+  return {
+    amountFinanced,
+    periods,
+    payment,
+    totalPayable,
+    totalInterest,
+    display: payment > SMALL_PAYMENT_LIMIT ? payment : null,
+  };
 }
 
 export interface FinanceRange {
@@ -117,7 +127,12 @@ export function financeLimits(
   variant: FinanceCalculatorVariant = 'panel',
 ): FinanceLimits {
   let amountMax = variant === 'panel' ? config.amount_max : config.slider_amount_max;
-  if (variant === 'slider' && config.slider_max_follows_price && carPrice != null && carPrice > config.slider_amount_max) {
+  if (
+    variant === 'slider' &&
+    config.slider_max_follows_price &&
+    carPrice != null &&
+    carPrice > config.slider_amount_max
+  ) {
     amountMax = roundToCent(carPrice * SLIDER_PRICE_HEADROOM);
   }
   return {

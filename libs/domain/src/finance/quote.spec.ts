@@ -13,7 +13,12 @@ import {
 
 const now = DateTime.fromISO('2025-06-15T12:00:00', { zone: 'Australia/Brisbane' });
 
-const noFees: QuoteRates = { quote_advertised_rate: 9.99, quote_establishment_fee: 0, quote_monthly_fee: 0, quote_rate_by_age: [] };
+const noFees: QuoteRates = {
+  quote_advertised_rate: 9.99,
+  quote_establishment_fee: 0,
+  quote_monthly_fee: 0,
+  quote_rate_by_age: [],
+};
 
 const request = (overrides: Partial<YouxQuoteRequest> = {}): YouxQuoteRequest =>
   YouxQuoteRequestSchema.parse({ purchasePrice: 30000, year: 2022, ...overrides });
@@ -50,13 +55,31 @@ describe('YouxQuoteRequestSchema', () => {
   });
 
   it('accepts the full body, with vin and nvic null or text', () => {
-    const body = { selfAssessedCreditScore: 'GREAT', purchasePrice: 32990, loanTerm: 7, year: 2021, vin: null, nvic: 'ABC123', whoIsHelping: '' };
+    const body = {
+      selfAssessedCreditScore: 'GREAT',
+      purchasePrice: 32990,
+      loanTerm: 7,
+      year: 2021,
+      vin: null,
+      nvic: 'ABC123',
+      whoIsHelping: '',
+    };
     expect(YouxQuoteRequestSchema.parse(body)).toEqual(body);
   });
 
   it.each([
-    ['a credit score other than GREAT', { selfAssessedCreditScore: 'GOOD' }, ['selfAssessedCreditScore'], "selfAssessedCreditScore must be 'GREAT'"],
-    ['a price sent as text', { purchasePrice: '30000' }, ['purchasePrice'], 'purchasePrice must be a number of dollars'],
+    [
+      'a credit score other than GREAT',
+      { selfAssessedCreditScore: 'GOOD' },
+      ['selfAssessedCreditScore'],
+      "selfAssessedCreditScore must be 'GREAT'",
+    ],
+    [
+      'a price sent as text',
+      { purchasePrice: '30000' },
+      ['purchasePrice'],
+      'purchasePrice must be a number of dollars',
+    ],
     ['a missing price', { purchasePrice: undefined }, ['purchasePrice'], 'purchasePrice must be a number of dollars'],
     ['a term of 0', { loanTerm: 0 }, ['loanTerm'], 'loanTerm must be at least 1 year'],
     ['a term of 8', { loanTerm: 8 }, ['loanTerm'], 'loanTerm must be at most 7 years'],
@@ -133,7 +156,11 @@ describe('builtInQuote', () => {
 
   it('quotes the platform defaults: 9.99% with no fees, comparison equal to advertised', () => {
     const weekly = Math.ceil(-PMT(0.0999 / 52, 260, 30000));
-    expect(builtInQuote(request(), PLATFORM_DEFAULTS.finance, now)).toEqual({ weeklyRepaymentAmount: weekly, comparisonRate: 9.99, advertisedRate: 9.99 });
+    expect(builtInQuote(request(), PLATFORM_DEFAULTS.finance, now)).toEqual({
+      weeklyRepaymentAmount: weekly,
+      comparisonRate: 9.99,
+      advertisedRate: 9.99,
+    });
   });
 
   it('rounds the weekly repayment up to whole dollars over the requested term', () => {
@@ -170,7 +197,10 @@ describe('builtInQuote', () => {
       [2014, 9.99], // older than every band: the advertised rate
     ])('a %d car gets %d%%', (year, rate) => {
       expect(quoteRateFor(year, banded, now)).toBe(rate);
-      expect(builtInQuote(request({ year }), banded, now)).toMatchObject({ advertisedRate: rate, comparisonRate: rate });
+      expect(builtInQuote(request({ year }), banded, now)).toMatchObject({
+        advertisedRate: rate,
+        comparisonRate: rate,
+      });
     });
 
     it('uses the advertised rate when there are no bands', () => {
@@ -185,7 +215,12 @@ describe('builtInQuote', () => {
 
 describe('the quote fields of the finance config', () => {
   it('default to 9.99%, no fees and no age bands', () => {
-    expect(PLATFORM_DEFAULTS.finance).toMatchObject({ quote_advertised_rate: 9.99, quote_establishment_fee: 0, quote_monthly_fee: 0, quote_rate_by_age: [] });
+    expect(PLATFORM_DEFAULTS.finance).toMatchObject({
+      quote_advertised_rate: 9.99,
+      quote_establishment_fee: 0,
+      quote_monthly_fee: 0,
+      quote_rate_by_age: [],
+    });
   });
 
   it.each([

@@ -68,7 +68,9 @@ export function quoteRequestForCar(car: Pick<Car, 'price' | 'year' | 'vin' | 'nv
  */
 export function quoteRateFor(year: number, rates: QuoteRates, now: Date | DateTime): number {
   const age = Math.max(0, currentYear(now) - year);
-  const band = [...rates.quote_rate_by_age].sort((a, b) => a.max_age_years - b.max_age_years).find((b) => age <= b.max_age_years);
+  const band = [...rates.quote_rate_by_age]
+    .sort((a, b) => a.max_age_years - b.max_age_years)
+    .find((b) => age <= b.max_age_years);
   return band ? band.rate : rates.quote_advertised_rate;
 }
 
@@ -79,9 +81,11 @@ export function quoteRateFor(year: number, rates: QuoteRates, now: Date | DateTi
  * falls steadily as the rate rises and no closed form exists once fees are in.
  */
 export function solveComparisonRate(advertisedPercent: number, establishmentFee: number, monthlyFee: number): number {
-  const repaymentPlusFee = annuityPayment(COMPARISON_LOAN_AMOUNT, advertisedPercent / 1200, COMPARISON_LOAN_MONTHS) + monthlyFee;
+  const repaymentPlusFee =
+    annuityPayment(COMPARISON_LOAN_AMOUNT, advertisedPercent / 1200, COMPARISON_LOAN_MONTHS) + monthlyFee;
   const received = COMPARISON_LOAN_AMOUNT - establishmentFee;
-  const surplus = (percent: number) => annuityPresentValue(repaymentPlusFee, percent / 1200, COMPARISON_LOAN_MONTHS) - received;
+  const surplus = (percent: number) =>
+    annuityPresentValue(repaymentPlusFee, percent / 1200, COMPARISON_LOAN_MONTHS) - received;
 
   // Fees never lower the cost, so the answer is at or above the advertised rate.
   let low = advertisedPercent;
@@ -100,7 +104,11 @@ export function solveComparisonRate(advertisedPercent: number, establishmentFee:
  * rates: no deposit, the establishment fee financed, the monthly fee spread over the weeks. None when
  * there is no price to finance. `now` fixes the car's age for the rate bands.
  */
-export function builtInQuote(request: YouxQuoteRequest, rates: QuoteRates, now: Date | DateTime = DateTime.now()): QuoteProviderResult | null {
+export function builtInQuote(
+  request: YouxQuoteRequest,
+  rates: QuoteRates,
+  now: Date | DateTime = DateTime.now(),
+): QuoteProviderResult | null {
   if (request.purchasePrice <= 0) return null;
   const advertisedRate = quoteRateFor(request.year, rates, now);
   const { payment } = financeRepayment({

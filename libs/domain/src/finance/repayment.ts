@@ -43,5 +43,12 @@ export function repayment({ amount, interestPercent, termYears, frequency, resid
  */
 export function weeklyEstimate(price: number | null | undefined): number | null {
   if (!price || price <= 0) return null;
-  return Math.ceil(repayment({ amount: price, interestPercent: DEFAULT_INTEREST_PERCENT, termYears: DEFAULT_TERM_YEARS, frequency: 'weekly' }));
+  return Math.ceil(
+    repayment({
+      amount: price,
+      interestPercent: DEFAULT_INTEREST_PERCENT,
+      termYears: DEFAULT_TERM_YEARS,
+      frequency: 'weekly',
+    }),
+  );
 }

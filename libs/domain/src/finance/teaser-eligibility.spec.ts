@@ -36,14 +36,25 @@ function car(provider: string, overrides: Partial<Car> = {}, lender: FinanceLend
   };
 }
 
-function options(provider: TeaserProvider | 'none', finance: Partial<FinanceTeaserOptions['finance']> = {}): FinanceTeaserOptions {
+function options(
+  provider: TeaserProvider | 'none',
+  finance: Partial<FinanceTeaserOptions['finance']> = {},
+): FinanceTeaserOptions {
   return { finance: { ...PLATFORM_DEFAULTS.finance, provider, ...finance }, now };
 }
 
 const teaser = (provider: TeaserProvider, overrides: Partial<Car> = {}, lender: FinanceLenderEntry | null = entry) =>
   financeTeaser(car(provider, overrides, lender), options(provider));
 
-const LENDER_PROVIDERS: TeaserProvider[] = ['taurus', '360_finance', 'ausloans', 'manual', 'angle', 'powertorque', 'nissan_finance'];
+const LENDER_PROVIDERS: TeaserProvider[] = [
+  'taurus',
+  '360_finance',
+  'ausloans',
+  'manual',
+  'angle',
+  'powertorque',
+  'nissan_finance',
+];
 
 describe('rules every provider shares', () => {
   it('shows nothing when the site has no provider', () => {
@@ -51,16 +62,28 @@ describe('rules every provider shares', () => {
   });
 
   it.each(LENDER_PROVIDERS)('%s: none when the entry is missing, null or empty', (provider) => {
-    expect(financeTeaser({ ...car(provider), finance_lenders: null }, options(provider))).toEqual({ eligible: false, reason: 'no_lender_entry' });
-    expect(financeTeaser({ ...car(provider), finance_lenders: {} }, options(provider))).toEqual({ eligible: false, reason: 'no_lender_entry' });
+    expect(financeTeaser({ ...car(provider), finance_lenders: null }, options(provider))).toEqual({
+      eligible: false,
+      reason: 'no_lender_entry',
+    });
+    expect(financeTeaser({ ...car(provider), finance_lenders: {} }, options(provider))).toEqual({
+      eligible: false,
+      reason: 'no_lender_entry',
+    });
     expect(teaser(provider, {}, null)).toEqual({ eligible: false, reason: 'no_lender_entry' });
     expect(teaser(provider, {}, {})).toEqual({ eligible: false, reason: 'no_lender_entry' });
-    expect(teaser(provider, {}, { interestRate: null, comparisonRate: null, disclaimer: null })).toEqual({ eligible: false, reason: 'no_lender_entry' });
+    expect(teaser(provider, {}, { interestRate: null, comparisonRate: null, disclaimer: null })).toEqual({
+      eligible: false,
+      reason: 'no_lender_entry',
+    });
   });
 
   it.each(LENDER_PROVIDERS)('%s: none when the interest or comparison rate is null', (provider) => {
     expect(teaser(provider, {}, { ...entry, interestRate: null })).toEqual({ eligible: false, reason: 'missing_rate' });
-    expect(teaser(provider, {}, { ...entry, comparisonRate: null })).toEqual({ eligible: false, reason: 'missing_rate' });
+    expect(teaser(provider, {}, { ...entry, comparisonRate: null })).toEqual({
+      eligible: false,
+      reason: 'missing_rate',
+    });
   });
 
   it.each(LENDER_PROVIDERS)('%s: none for Suzuki, whatever the case', (provider) => {
@@ -89,7 +112,12 @@ describe('rules every provider shares', () => {
 
 describe('the loan behind the teaser', () => {
   it('carries the term, deposit and balloon the lender states, for the calculator to open with', () => {
-    expect(teaser('taurus', {}, { ...entry, termYears: 7, deposit: 5000, balloon: 12000 })).toMatchObject({ eligible: true, termYears: 7, deposit: 5000, balloon: 12000 });
+    expect(teaser('taurus', {}, { ...entry, termYears: 7, deposit: 5000, balloon: 12000 })).toMatchObject({
+      eligible: true,
+      termYears: 7,
+      deposit: 5000,
+      balloon: 12000,
+    });
   });
 
   it('reads a term given in months as years', () => {
@@ -99,7 +127,15 @@ describe('the loan behind the teaser', () => {
 
 describe('Taurus', () => {
   it('is eligible with the entry figures', () => {
-    expect(teaser('taurus')).toEqual({ eligible: true, provider: 'taurus', weekly: 139, monthly: 602, interestRate: 8.99, comparisonRate: 9.49, ...NO_LOAN });
+    expect(teaser('taurus')).toEqual({
+      eligible: true,
+      provider: 'taurus',
+      weekly: 139,
+      monthly: 602,
+      interestRate: 8.99,
+      comparisonRate: 9.49,
+      ...NO_LOAN,
+    });
   });
 
   it.each([
@@ -131,14 +167,21 @@ describe('Taurus', () => {
   });
 
   it('does not need a weekly or monthly payment', () => {
-    expect(teaser('taurus', {}, { ...entry, paymentWeek: null, paymentMonth: null })).toMatchObject({ eligible: true, weekly: null, monthly: null });
+    expect(teaser('taurus', {}, { ...entry, paymentWeek: null, paymentMonth: null })).toMatchObject({
+      eligible: true,
+      weekly: null,
+      monthly: null,
+    });
   });
 
   it('counts the year in Australia: 1am on 1 January in Sydney is already the new year', () => {
     const newYearsEveUtc = new Date('2024-12-31T14:00:00Z');
     const sydney = financeTeaser(car('taurus', { year: 2013 }), { ...options('taurus'), now: newYearsEveUtc });
     expect(sydney).toEqual({ eligible: false, reason: 'too_old' });
-    const utc = financeTeaser(car('taurus', { year: 2013 }), { ...options('taurus'), now: DateTime.fromJSDate(newYearsEveUtc, { zone: 'UTC' }) });
+    const utc = financeTeaser(car('taurus', { year: 2013 }), {
+      ...options('taurus'),
+      now: DateTime.fromJSDate(newYearsEveUtc, { zone: 'UTC' }),
+    });
     expect(utc.eligible).toBe(true);
   });
 });
@@ -167,7 +210,15 @@ describe.each(['360_finance', 'ausloans'] as const)('%s', (provider) => {
 
 describe.each(['manual', 'angle', 'powertorque'] as const)('%s', (provider) => {
   it('is eligible with a weekly payment, regardless of age', () => {
-    expect(teaser(provider, { year: 1995 })).toEqual({ eligible: true, provider, weekly: 139, monthly: 602, interestRate: 8.99, comparisonRate: 9.49, ...NO_LOAN });
+    expect(teaser(provider, { year: 1995 })).toEqual({
+      eligible: true,
+      provider,
+      weekly: 139,
+      monthly: 602,
+      interestRate: 8.99,
+      comparisonRate: 9.49,
+      ...NO_LOAN,
+    });
   });
 
   it.each([
@@ -183,7 +234,10 @@ describe.each(['manual', 'angle', 'powertorque'] as const)('%s', (provider) => {
   });
 
   it('needs the weekly payment but not the monthly one', () => {
-    expect(teaser(provider, {}, { ...entry, paymentWeek: null })).toEqual({ eligible: false, reason: 'missing_weekly_payment' });
+    expect(teaser(provider, {}, { ...entry, paymentWeek: null })).toEqual({
+      eligible: false,
+      reason: 'missing_weekly_payment',
+    });
     expect(teaser(provider, {}, { ...entry, paymentMonth: null })).toMatchObject({ eligible: true, monthly: null });
   });
 });
@@ -213,22 +267,40 @@ describe('Nissan Finance', () => {
   });
 
   it('needs the monthly payment but not the weekly one', () => {
-    expect(teaser('nissan_finance', {}, { ...entry, paymentMonth: null })).toEqual({ eligible: false, reason: 'missing_monthly_payment' });
-    expect(teaser('nissan_finance', {}, { ...entry, paymentWeek: null })).toMatchObject({ eligible: true, weekly: null });
+    expect(teaser('nissan_finance', {}, { ...entry, paymentMonth: null })).toEqual({
+      eligible: false,
+      reason: 'missing_monthly_payment',
+    });
+    expect(teaser('nissan_finance', {}, { ...entry, paymentWeek: null })).toMatchObject({
+      eligible: true,
+      weekly: null,
+    });
   });
 });
 
 describe('youx (figures from the quote service)', () => {
   const quote = { weeklyRepaymentAmount: 147, comparisonRate: 10.42, advertisedRate: 9.99 };
-  const youx = (overrides: Partial<Car> = {}) => financeTeaser(car('youx', { youxQuote: quote, ...overrides }, null), options('youx'));
+  const youx = (overrides: Partial<Car> = {}) =>
+    financeTeaser(car('youx', { youxQuote: quote, ...overrides }, null), options('youx'));
 
   it('is eligible with the quoted weekly payment', () => {
-    expect(youx()).toEqual({ eligible: true, provider: 'youx', weekly: 147, monthly: null, interestRate: 9.99, comparisonRate: 10.42, ...NO_LOAN });
+    expect(youx()).toEqual({
+      eligible: true,
+      provider: 'youx',
+      weekly: 147,
+      monthly: null,
+      interestRate: 9.99,
+      comparisonRate: 10.42,
+      ...NO_LOAN,
+    });
   });
 
   it('needs a quote, a price above 0 and an available car', () => {
     expect(youx({ youxQuote: null })).toEqual({ eligible: false, reason: 'no_lender_entry' });
-    expect(youx({ youxQuote: { ...quote, comparisonRate: null } })).toEqual({ eligible: false, reason: 'missing_rate' });
+    expect(youx({ youxQuote: { ...quote, comparisonRate: null } })).toEqual({
+      eligible: false,
+      reason: 'missing_rate',
+    });
     expect(youx({ price: 0 })).toEqual({ eligible: false, reason: 'price_not_above_minimum' });
     expect(youx({ price: 1 }).eligible).toBe(true);
     expect(youx({ status: 'sold' })).toEqual({ eligible: false, reason: 'unavailable' });

@@ -103,12 +103,16 @@ function priceAbove(car: TeaserCar, minimum: number): boolean {
   return car.price != null && car.price > minimum;
 }
 
-
 function entryFor(car: TeaserCar, provider: TeaserProvider): TeaserEntry | null {
   if (provider === 'youx') {
     const quote = car.youxQuote;
     if (!quote) return null;
-    return { interestRate: quote.advertisedRate, comparisonRate: quote.comparisonRate, paymentWeek: quote.weeklyRepaymentAmount, paymentMonth: null };
+    return {
+      interestRate: quote.advertisedRate,
+      comparisonRate: quote.comparisonRate,
+      paymentWeek: quote.weeklyRepaymentAmount,
+      paymentMonth: null,
+    };
   }
   const entry: FinanceLenderEntry | null | undefined = car.finance_lenders?.[provider];
   if (!entry || Object.values(entry).every((value) => value == null)) return null;

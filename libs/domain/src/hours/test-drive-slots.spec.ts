@@ -1,11 +1,23 @@
-import { testDriveSlots, type SlotOpeningHours, type SlotSpecialHours, type TestDriveSlotsOptions } from './test-drive-slots';
+import {
+  testDriveSlots,
+  type SlotOpeningHours,
+  type SlotSpecialHours,
+  type TestDriveSlotsOptions,
+} from './test-drive-slots';
 
 const day = (weekday: number, open: string | null, close: string | null): SlotOpeningHours =>
   open && close ? { weekday, status: 'Open', open, close } : { weekday, status: 'Closed', open: null, close: null };
 
 // Mon-Fri 9-11, Sat 9-10, Sun closed: short days keep the expected slot lists readable.
-const week = [day(1, '09:00', '11:00'), day(2, '09:00', '11:00'), day(3, '09:00', '11:00'), day(4, '09:00', '11:00'),
-  day(5, '09:00', '11:00'), day(6, '09:00', '10:00'), day(0, null, null)];
+const week = [
+  day(1, '09:00', '11:00'),
+  day(2, '09:00', '11:00'),
+  day(3, '09:00', '11:00'),
+  day(4, '09:00', '11:00'),
+  day(5, '09:00', '11:00'),
+  day(6, '09:00', '10:00'),
+  day(0, null, null),
+];
 
 const melbourne = { hours: week, timeZone: 'Australia/Melbourne' } as const;
 // Monday 2025-06-16 06:00 in Melbourne (AEST, +10:00).
@@ -33,8 +45,18 @@ describe('testDriveSlots', () => {
   it('covers 14 days from today and leaves out closed days', () => {
     const result = run({});
     expect(result.map((entry) => entry.date)).toEqual([
-      '2025-06-16', '2025-06-17', '2025-06-18', '2025-06-19', '2025-06-20', '2025-06-21',
-      '2025-06-23', '2025-06-24', '2025-06-25', '2025-06-26', '2025-06-27', '2025-06-28',
+      '2025-06-16',
+      '2025-06-17',
+      '2025-06-18',
+      '2025-06-19',
+      '2025-06-20',
+      '2025-06-21',
+      '2025-06-23',
+      '2025-06-24',
+      '2025-06-25',
+      '2025-06-26',
+      '2025-06-27',
+      '2025-06-28',
     ]);
     expect(result.map((entry) => entry.weekday)).toEqual([1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6]);
   });
@@ -53,7 +75,9 @@ describe('testDriveSlots', () => {
 
   it('honours other slot lengths and lead times', () => {
     expect(labels({ days: 1, slotMinutes: 45, leadMinutes: 0 })).toEqual(['2025-06-16 9am 9:45am']);
-    expect(labels({ days: 1, slotMinutes: 60, leadMinutes: 0, now: new Date('2025-06-15T23:00:00Z') })).toEqual(['2025-06-16 9am 10am']);
+    expect(labels({ days: 1, slotMinutes: 60, leadMinutes: 0, now: new Date('2025-06-15T23:00:00Z') })).toEqual([
+      '2025-06-16 9am 10am',
+    ]);
   });
 
   it('uses the day of the location, not of the server', () => {
@@ -65,24 +89,47 @@ describe('testDriveSlots', () => {
   });
 
   describe('special hours', () => {
-    const special = (date: string, status: 'Open' | 'Closed', department: SlotSpecialHours['department'], start?: string, end?: string): SlotSpecialHours =>
-      ({ date, status, department, start_hour: start ?? null, end_hour: end ?? null });
+    const special = (
+      date: string,
+      status: 'Open' | 'Closed',
+      department: SlotSpecialHours['department'],
+      start?: string,
+      end?: string,
+    ): SlotSpecialHours => ({ date, status, department, start_hour: start ?? null, end_hour: end ?? null });
 
     it.each<[string, SlotSpecialHours[], string[]]>([
       ['closed for all departments', [special('2025-06-17', 'Closed', 'all')], ['2025-06-16 9am 9:30am 10am 10:30am']],
       ['closed for sales', [special('2025-06-17', 'Closed', 'sales')], ['2025-06-16 9am 9:30am 10am 10:30am']],
-      ['closed for service only leaves sales open', [special('2025-06-17', 'Closed', 'service')],
-        ['2025-06-16 9am 9:30am 10am 10:30am', '2025-06-17 9am 9:30am 10am 10:30am']],
-      ['parts hours do not apply', [special('2025-06-17', 'Open', 'parts', '13:00', '14:00')],
-        ['2025-06-16 9am 9:30am 10am 10:30am', '2025-06-17 9am 9:30am 10am 10:30am']],
-      ['open with other hours', [special('2025-06-17', 'Open', 'all', '13:00', '14:00')],
-        ['2025-06-16 9am 9:30am 10am 10:30am', '2025-06-17 1pm 1:30pm']],
-      ['open on a normally closed Sunday', [special('2025-06-22', 'Open', 'sales', '10:00', '11:00')],
-        ['2025-06-16 9am 9:30am 10am 10:30am', '2025-06-17 9am 9:30am 10am 10:30am', '2025-06-22 10am 10:30am']],
-      ['sales wins over all', [special('2025-06-17', 'Closed', 'all'), special('2025-06-17', 'Open', 'sales', '12:00', '13:00')],
-        ['2025-06-16 9am 9:30am 10am 10:30am', '2025-06-17 12pm 12:30pm']],
-      ['open without times keeps the weekly hours', [special('2025-06-17', 'Open', 'all')],
-        ['2025-06-16 9am 9:30am 10am 10:30am', '2025-06-17 9am 9:30am 10am 10:30am']],
+      [
+        'closed for service only leaves sales open',
+        [special('2025-06-17', 'Closed', 'service')],
+        ['2025-06-16 9am 9:30am 10am 10:30am', '2025-06-17 9am 9:30am 10am 10:30am'],
+      ],
+      [
+        'parts hours do not apply',
+        [special('2025-06-17', 'Open', 'parts', '13:00', '14:00')],
+        ['2025-06-16 9am 9:30am 10am 10:30am', '2025-06-17 9am 9:30am 10am 10:30am'],
+      ],
+      [
+        'open with other hours',
+        [special('2025-06-17', 'Open', 'all', '13:00', '14:00')],
+        ['2025-06-16 9am 9:30am 10am 10:30am', '2025-06-17 1pm 1:30pm'],
+      ],
+      [
+        'open on a normally closed Sunday',
+        [special('2025-06-22', 'Open', 'sales', '10:00', '11:00')],
+        ['2025-06-16 9am 9:30am 10am 10:30am', '2025-06-17 9am 9:30am 10am 10:30am', '2025-06-22 10am 10:30am'],
+      ],
+      [
+        'sales wins over all',
+        [special('2025-06-17', 'Closed', 'all'), special('2025-06-17', 'Open', 'sales', '12:00', '13:00')],
+        ['2025-06-16 9am 9:30am 10am 10:30am', '2025-06-17 12pm 12:30pm'],
+      ],
+      [
+        'open without times keeps the weekly hours',
+        [special('2025-06-17', 'Open', 'all')],
+        ['2025-06-16 9am 9:30am 10am 10:30am', '2025-06-17 9am 9:30am 10am 10:30am'],
+      ],
     ])('%s', (_name, specialHours, expected) => {
       const shown = labels({ specialHours, leadMinutes: 0 });
       const watched = ['2025-06-16', '2025-06-17', '2025-06-22'];

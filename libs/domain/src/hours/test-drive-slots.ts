@@ -66,9 +66,16 @@ export function testDriveSlots(options: TestDriveSlotsOptions): TestDriveDay[] {
     const close = atClock(day, dayHours.close);
     const slots: TestDriveSlot[] = [];
     // Steps are real minutes: on the night clocks change, an hour that never happens offers no slot.
-    for (let start = open; start.plus({ minutes: slotMinutes }) <= close; start = start.plus({ minutes: slotMinutes })) {
+    for (
+      let start = open;
+      start.plus({ minutes: slotMinutes }) <= close;
+      start = start.plus({ minutes: slotMinutes })
+    ) {
       if (start < earliest) continue;
-      slots.push({ start: start.toISO({ suppressMilliseconds: true }) as string, label: formatClockTime(start.toFormat('HH:mm')) });
+      slots.push({
+        start: start.toISO({ suppressMilliseconds: true }) as string,
+        label: formatClockTime(start.toFormat('HH:mm')),
+      });
     }
     if (slots.length > 0) result.push({ date: day.toISODate() as string, weekday, slots });
   }
@@ -87,7 +94,8 @@ function hoursFor(
   specialHours: readonly SlotSpecialHours[],
 ): DayHours | null {
   const forDate = specialHours.filter((entry) => entry.date === date);
-  const special = forDate.find((entry) => entry.department === 'sales') ?? forDate.find((entry) => entry.department === 'all');
+  const special =
+    forDate.find((entry) => entry.department === 'sales') ?? forDate.find((entry) => entry.department === 'all');
   if (special?.status === 'Closed') return null;
   const specialTimes = special && usable(special.start_hour, special.end_hour);
   if (specialTimes) return specialTimes;

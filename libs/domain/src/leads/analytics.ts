@@ -33,7 +33,11 @@ export interface LeadEventInput {
  */
 export function leadEventId({ form, subcategory, carType, carTag }: LeadEventInput): AnalyticsEventId {
   if (form === 'careers' || subcategory === 'Career Enquiry') return ANALYTICS_EVENTS.careersEnquiry;
-  if (form === 'test_drive') return carType === 'new' || carTag === TEST_DRIVE_ONLY_TAG ? ANALYTICS_EVENTS.newTestDrive : ANALYTICS_EVENTS.usedTestDrive;
-  if (form === 'vehicle' && carType) return carType === 'new' ? ANALYTICS_EVENTS.newEnquiry : ANALYTICS_EVENTS.usedEnquiry;
+  if (form === 'test_drive')
+    return carType === 'new' || carTag === TEST_DRIVE_ONLY_TAG
+      ? ANALYTICS_EVENTS.newTestDrive
+      : ANALYTICS_EVENTS.usedTestDrive;
+  if (form === 'vehicle' && carType)
+    return carType === 'new' ? ANALYTICS_EVENTS.newEnquiry : ANALYTICS_EVENTS.usedEnquiry;
   return ANALYTICS_EVENTS.defaultEnquiry;
 }

@@ -13,8 +13,13 @@ import {
 } from './fields';
 
 type Issue = { path: string; message: string };
-const issuesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }): Issue[] =>
-  result.success ? [] : (result.error?.issues ?? []).map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+const issuesOf = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}): Issue[] =>
+  result.success
+    ? []
+    : (result.error?.issues ?? []).map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 
 const validEnquiry = {
   name: 'Jane Citizen',
@@ -132,7 +137,9 @@ describe('enquiryFormSchema', () => {
     ['email', 'not-an-email', EMAIL_MESSAGE],
     ['phone', '12345', PHONE_MESSAGE],
   ])('%s = %j gives %j', (field, value, message) => {
-    expect(issuesOf(enquiryFormSchema().safeParse({ ...validEnquiry, [field]: value }))).toEqual([{ path: field, message }]);
+    expect(issuesOf(enquiryFormSchema().safeParse({ ...validEnquiry, [field]: value }))).toEqual([
+      { path: field, message },
+    ]);
   });
 
   it.each([
@@ -149,7 +156,11 @@ describe('enquiryFormSchema', () => {
 
   it('lists every failing field at once', () => {
     const issues = issuesOf(
-      enquiryFormSchema({ dealershipRequired: true }).safeParse({ ...validEnquiry, message: '', terms_conditions: false }),
+      enquiryFormSchema({ dealershipRequired: true }).safeParse({
+        ...validEnquiry,
+        message: '',
+        terms_conditions: false,
+      }),
     );
     expect(issues.map((issue) => issue.path).sort()).toEqual(['dealership_slug', 'message', 'terms_conditions']);
   });

@@ -22,12 +22,15 @@ type Issue = { path: string; message: string };
 
 const issuesOf = (body: unknown, options?: LeadFormOptions): Issue[] => {
   const result = parseLeadSubmission(body, options);
-  return result.success ? [] : result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  return result.success
+    ? []
+    : result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 };
 
 const accept = (body: unknown, options?: LeadFormOptions): LeadSubmission => {
   const result = parseLeadSubmission(body, options);
-  if (!result.success) throw new Error(`expected ${JSON.stringify(body)} to be accepted: ${JSON.stringify(result.error.issues)}`);
+  if (!result.success)
+    throw new Error(`expected ${JSON.stringify(body)} to be accepted: ${JSON.stringify(result.error.issues)}`);
   return result.data;
 };
 
@@ -39,7 +42,8 @@ const errorsOf = (body: unknown, options?: LeadFormOptions) => {
   return leadFormErrors(result.error);
 };
 
-const without = (body: Body, ...keys: string[]): Body => Object.fromEntries(Object.entries(body).filter(([key]) => !keys.includes(key)));
+const without = (body: Body, ...keys: string[]): Body =>
+  Object.fromEntries(Object.entries(body).filter(([key]) => !keys.includes(key)));
 
 const contact = { name: 'Jane Citizen', email: 'jane@example.com.au', phone: '0412 345 678' };
 const car = {
@@ -55,19 +59,84 @@ const car = {
 const LEAD_ID = '6f1c2b1e-8d3a-4b8e-9c2f-1a2b3c4d5e6f';
 
 const VALID: Record<LeadFormKind, Body> = {
-  general: { form: 'general', ...contact, message: 'Do you have any Hiluxes?', category: 'General Enquiry', location: '31', terms_conditions: true },
+  general: {
+    form: 'general',
+    ...contact,
+    message: 'Do you have any Hiluxes?',
+    category: 'General Enquiry',
+    location: '31',
+    terms_conditions: true,
+  },
   vehicle: { form: 'vehicle', ...contact, ...car, message: 'Is this car still available?', terms_conditions: true },
-  test_drive: { form: 'test_drive', ...contact, ...car, preferred_time: '2026-12-01T10:00:00+11:00', terms_conditions: true },
-  finance: { form: 'finance', ...contact, vehiclePriceBudget: '35000', deposit: 5000, term_years: 5, terms_conditions: true },
-  service: { form: 'service', ...contact, location: '31', vehicle_make: 'Isuzu', odometer: '45000', preferred_date: '2026-12-01', terms_conditions: true },
-  parts: { form: 'parts', ...contact, location: '31', message: 'Roof racks for a D-Max?', vin: 'MPATFS86JLT000001', terms_conditions: true },
-  careers: { form: 'careers', ...contact, location: '31', message: 'I am a qualified technician.', position: 'Technician', terms_conditions: true },
-  trade_in: { form: 'trade_in', name: 'Jane', last_name: 'Citizen', postcode: '3030', phone: '0412 345 678', email: 'jane@example.com.au', rego: 'ABC123', rego_state: 'VIC' },
+  test_drive: {
+    form: 'test_drive',
+    ...contact,
+    ...car,
+    preferred_time: '2026-12-01T10:00:00+11:00',
+    terms_conditions: true,
+  },
+  finance: {
+    form: 'finance',
+    ...contact,
+    vehiclePriceBudget: '35000',
+    deposit: 5000,
+    term_years: 5,
+    terms_conditions: true,
+  },
+  service: {
+    form: 'service',
+    ...contact,
+    location: '31',
+    vehicle_make: 'Isuzu',
+    odometer: '45000',
+    preferred_date: '2026-12-01',
+    terms_conditions: true,
+  },
+  parts: {
+    form: 'parts',
+    ...contact,
+    location: '31',
+    message: 'Roof racks for a D-Max?',
+    vin: 'MPATFS86JLT000001',
+    terms_conditions: true,
+  },
+  careers: {
+    form: 'careers',
+    ...contact,
+    location: '31',
+    message: 'I am a qualified technician.',
+    position: 'Technician',
+    terms_conditions: true,
+  },
+  trade_in: {
+    form: 'trade_in',
+    name: 'Jane',
+    last_name: 'Citizen',
+    postcode: '3030',
+    phone: '0412 345 678',
+    email: 'jane@example.com.au',
+    rego: 'ABC123',
+    rego_state: 'VIC',
+  },
   offer_accepted: { form: 'offer_accepted', lead_id: LEAD_ID, offer_accepted: true },
   find_similar: { form: 'find_similar', ...contact, ...car, terms_conditions: true },
   request_photos: { form: 'request_photos', ...contact, ...car, terms_conditions: true },
-  contact_location: { form: 'contact_location', ...contact, location_id: 7, message: 'What are your hours?', terms_conditions: true },
-  lead: { form: 'lead', [HONEYPOT_FIELD]: '', name: 'Jane', last_name: 'Citizen', postcode: '3030', phone: '0412 345 678', email: 'jane@example.com.au' },
+  contact_location: {
+    form: 'contact_location',
+    ...contact,
+    location_id: 7,
+    message: 'What are your hours?',
+    terms_conditions: true,
+  },
+  lead: {
+    form: 'lead',
+    [HONEYPOT_FIELD]: '',
+    name: 'Jane',
+    last_name: 'Citizen',
+    postcode: '3030',
+    phone: '0412 345 678',
+    email: 'jane@example.com.au',
+  },
 };
 
 const ROUTING: Record<LeadFormKind, { category: string; subcategory: string | null }> = {
@@ -88,10 +157,29 @@ const ROUTING: Record<LeadFormKind, { category: string; subcategory: string | nu
 
 const kinds = (...list: LeadFormKind[]) => list;
 const ALL = [...LEAD_FORMS];
-const WITH_TERMS = kinds('general', 'vehicle', 'test_drive', 'finance', 'service', 'parts', 'careers', 'find_similar', 'request_photos', 'contact_location');
+const WITH_TERMS = kinds(
+  'general',
+  'vehicle',
+  'test_drive',
+  'finance',
+  'service',
+  'parts',
+  'careers',
+  'find_similar',
+  'request_photos',
+  'contact_location',
+);
 const WITH_EMAIL = ALL.filter((kind) => kind !== 'offer_accepted');
 const PHONE_REQUIRED = kinds('test_drive', 'finance', 'service', 'trade_in', 'lead');
-const PHONE_OPTIONAL = kinds('general', 'vehicle', 'parts', 'careers', 'find_similar', 'request_photos', 'contact_location');
+const PHONE_OPTIONAL = kinds(
+  'general',
+  'vehicle',
+  'parts',
+  'careers',
+  'find_similar',
+  'request_photos',
+  'contact_location',
+);
 const MESSAGE_REQUIRED = kinds('general', 'vehicle', 'parts', 'careers', 'contact_location');
 const DEALERSHIP_REQUIRED = kinds('general', 'service', 'parts', 'careers');
 const CAR_REQUIRED = kinds('vehicle', 'test_drive', 'find_similar', 'request_photos');
@@ -125,7 +213,9 @@ describe('a valid submission of every kind', () => {
   });
 
   it.each(ALL)('%s refuses a non-boolean opt_in', (kind) => {
-    expect(issuesOf({ ...VALID[kind], opt_in: 'yes' })).toEqual([{ path: 'opt_in', message: 'opt_in must be true or false' }]);
+    expect(issuesOf({ ...VALID[kind], opt_in: 'yes' })).toEqual([
+      { path: 'opt_in', message: 'opt_in must be true or false' },
+    ]);
   });
 
   it.each(ALL)('%s routes to its category and subcategory', (kind) => {
@@ -141,8 +231,23 @@ describe('a valid submission of every kind', () => {
   });
 
   it('trims text, coerces numbers from strings and parses the vehicle-page defaults', () => {
-    const vehicle = fieldsOf(accept({ ...VALID.vehicle, name: '  Jane  ', email: ' jane@example.com.au ', car_id: '1042', stock_number: 12345 }));
-    expect(vehicle).toMatchObject({ name: 'Jane', email: 'jane@example.com.au', car_id: 1042, stock_number: '12345', car_type: 'used', vehicle_status: 'in_stock' });
+    const vehicle = fieldsOf(
+      accept({
+        ...VALID.vehicle,
+        name: '  Jane  ',
+        email: ' jane@example.com.au ',
+        car_id: '1042',
+        stock_number: 12345,
+      }),
+    );
+    expect(vehicle).toMatchObject({
+      name: 'Jane',
+      email: 'jane@example.com.au',
+      car_id: 1042,
+      stock_number: '12345',
+      car_type: 'used',
+      vehicle_status: 'in_stock',
+    });
     const finance = fieldsOf(accept(VALID.finance));
     expect(finance).toMatchObject({ vehiclePriceBudget: 35000, deposit: 5000, term_years: 5 });
     expect(fieldsOf(accept(VALID.service))['odometer']).toBe(45000);
@@ -160,8 +265,14 @@ describe('a valid submission of every kind', () => {
         userData: { url: 'https://example.com.au/cars/1', lead_attributes: {} },
       }),
     );
-    expect(data['userData']).toEqual({ url: 'https://example.com.au/cars/1', lead_attributes: { visited_pages: [], linked_query_params: {} } });
-    expect(leadRouting(data as unknown as LeadSubmission)).toEqual({ category: 'General Enquiry', subcategory: 'Sales' });
+    expect(data['userData']).toEqual({
+      url: 'https://example.com.au/cars/1',
+      lead_attributes: { visited_pages: [], linked_query_params: {} },
+    });
+    expect(leadRouting(data as unknown as LeadSubmission)).toEqual({
+      category: 'General Enquiry',
+      subcategory: 'Sales',
+    });
   });
 
   it('carries a filled honeypot for the caller to check', () => {
@@ -173,7 +284,9 @@ describe('a valid submission of every kind', () => {
     expect(issuesOf({ ...VALID.general, userData: { lead_attributes: { visited_pages } } })).toEqual([
       { path: 'userData.lead_attributes.visited_pages', message: 'Send at most the last 50 visited pages.' },
     ]);
-    expect(issuesOf({ ...VALID.general, userData: { lead_attributes: { visited_pages: visited_pages.slice(1) } } })).toEqual([]);
+    expect(
+      issuesOf({ ...VALID.general, userData: { lead_attributes: { visited_pages: visited_pages.slice(1) } } }),
+    ).toEqual([]);
   });
 });
 
@@ -181,18 +294,21 @@ describe('terms_conditions', () => {
   it.each(WITH_TERMS.flatMap((kind) => [false, undefined, 'on', 'true'].map((value) => [kind, value] as const)))(
     '%s with terms_conditions %j gives the terms message',
     (kind, value) => {
-      expect(issuesOf({ ...VALID[kind], terms_conditions: value })).toEqual([{ path: 'terms_conditions', message: TERMS_MESSAGE }]);
+      expect(issuesOf({ ...VALID[kind], terms_conditions: value })).toEqual([
+        { path: 'terms_conditions', message: TERMS_MESSAGE },
+      ]);
     },
   );
 });
 
 describe('postcode (trade_in and lead)', () => {
-  it.each(WITH_POSTCODE.flatMap((kind) => ['123', '12345', '1,234', '3,030', '30a0', '', '    ', 3030, undefined].map((value) => [kind, value] as const)))(
-    '%s with postcode %j gives the postcode message',
-    (kind, value) => {
-      expect(issuesOf({ ...VALID[kind], postcode: value })).toEqual([{ path: 'postcode', message: POSTCODE_MESSAGE }]);
-    },
-  );
+  it.each(
+    WITH_POSTCODE.flatMap((kind) =>
+      ['123', '12345', '1,234', '3,030', '30a0', '', '    ', 3030, undefined].map((value) => [kind, value] as const),
+    ),
+  )('%s with postcode %j gives the postcode message', (kind, value) => {
+    expect(issuesOf({ ...VALID[kind], postcode: value })).toEqual([{ path: 'postcode', message: POSTCODE_MESSAGE }]);
+  });
 
   it.each(WITH_POSTCODE)('%s accepts a 4-digit postcode, trimmed, with a leading zero', (kind) => {
     expect(fieldsOf(accept({ ...VALID[kind], postcode: ' 0800 ' }))['postcode']).toBe('0800');
@@ -200,29 +316,35 @@ describe('postcode (trade_in and lead)', () => {
 });
 
 describe('email', () => {
-  it.each(WITH_EMAIL.flatMap((kind) => ['jane@', 'jane.example.com', '', undefined].map((value) => [kind, value] as const)))(
-    '%s with email %j gives the email message',
-    (kind, value) => {
-      expect(issuesOf({ ...VALID[kind], email: value })).toEqual([{ path: 'email', message: EMAIL_MESSAGE }]);
-    },
-  );
+  it.each(
+    WITH_EMAIL.flatMap((kind) => ['jane@', 'jane.example.com', '', undefined].map((value) => [kind, value] as const)),
+  )('%s with email %j gives the email message', (kind, value) => {
+    expect(issuesOf({ ...VALID[kind], email: value })).toEqual([{ path: 'email', message: EMAIL_MESSAGE }]);
+  });
 });
 
 describe('phone', () => {
-  it.each([...PHONE_REQUIRED, ...PHONE_OPTIONAL].flatMap((kind) => ['12345', '(03) 9742 0000', '0512 345 678'].map((value) => [kind, value] as const)))(
-    '%s with phone %j gives the phone message',
+  it.each(
+    [...PHONE_REQUIRED, ...PHONE_OPTIONAL].flatMap((kind) =>
+      ['12345', '(03) 9742 0000', '0512 345 678'].map((value) => [kind, value] as const),
+    ),
+  )('%s with phone %j gives the phone message', (kind, value) => {
+    expect(issuesOf({ ...VALID[kind], phone: value })).toEqual([{ path: 'phone', message: PHONE_MESSAGE }]);
+  });
+
+  it.each(PHONE_REQUIRED.flatMap((kind) => ['', undefined].map((value) => [kind, value] as const)))(
+    '%s requires a phone (%j refused)',
     (kind, value) => {
       expect(issuesOf({ ...VALID[kind], phone: value })).toEqual([{ path: 'phone', message: PHONE_MESSAGE }]);
     },
   );
 
-  it.each(PHONE_REQUIRED.flatMap((kind) => ['', undefined].map((value) => [kind, value] as const)))('%s requires a phone (%j refused)', (kind, value) => {
-    expect(issuesOf({ ...VALID[kind], phone: value })).toEqual([{ path: 'phone', message: PHONE_MESSAGE }]);
-  });
-
-  it.each(PHONE_OPTIONAL.flatMap((kind) => ['', undefined].map((value) => [kind, value] as const)))('%s leaves the phone optional (%j accepted)', (kind, value) => {
-    expect(issuesOf({ ...VALID[kind], phone: value })).toEqual([]);
-  });
+  it.each(PHONE_OPTIONAL.flatMap((kind) => ['', undefined].map((value) => [kind, value] as const)))(
+    '%s leaves the phone optional (%j accepted)',
+    (kind, value) => {
+      expect(issuesOf({ ...VALID[kind], phone: value })).toEqual([]);
+    },
+  );
 
   it.each(['+61 412 345 678', '02 9876 5432', '+61398765432'])('accepts %j', (phone) => {
     expect(issuesOf({ ...VALID.finance, phone })).toEqual([]);
@@ -230,16 +352,23 @@ describe('phone', () => {
 });
 
 describe('name and last_name', () => {
-  it.each(WITH_EMAIL.flatMap((kind) => ['', '   ', undefined].map((value) => [kind, value] as const)))('%s with name %j gives the name message', (kind, value) => {
-    expect(issuesOf({ ...VALID[kind], name: value })).toEqual([{ path: 'name', message: REQUIRED_MESSAGES.name }]);
-  });
+  it.each(WITH_EMAIL.flatMap((kind) => ['', '   ', undefined].map((value) => [kind, value] as const)))(
+    '%s with name %j gives the name message',
+    (kind, value) => {
+      expect(issuesOf({ ...VALID[kind], name: value })).toEqual([{ path: 'name', message: REQUIRED_MESSAGES.name }]);
+    },
+  );
 
   it.each(WITH_POSTCODE)('%s requires last_name', (kind) => {
-    expect(issuesOf(without(VALID[kind], 'last_name'))).toEqual([{ path: 'last_name', message: REQUIRED_MESSAGES.last_name }]);
+    expect(issuesOf(without(VALID[kind], 'last_name'))).toEqual([
+      { path: 'last_name', message: REQUIRED_MESSAGES.last_name },
+    ]);
   });
 
   it('refuses a name over 100 characters', () => {
-    expect(issuesOf({ ...VALID.general, name: 'x'.repeat(101) })).toEqual([{ path: 'name', message: 'Please keep this under 100 characters.' }]);
+    expect(issuesOf({ ...VALID.general, name: 'x'.repeat(101) })).toEqual([
+      { path: 'name', message: 'Please keep this under 100 characters.' },
+    ]);
   });
 });
 
@@ -296,12 +425,16 @@ describe('general enquiry selects', () => {
   });
 
   it.each(kinds('service', 'parts', 'careers'))('%s requires a location', (kind) => {
-    expect(issuesOf(without(VALID[kind], 'location'))).toEqual([{ path: 'location', message: REQUIRED_MESSAGES.location }]);
+    expect(issuesOf(without(VALID[kind], 'location'))).toEqual([
+      { path: 'location', message: REQUIRED_MESSAGES.location },
+    ]);
   });
 
   it('contact_location requires a positive whole location_id', () => {
     for (const location_id of [undefined, 0, -3, 1.5, 'abc']) {
-      expect(issuesOf({ ...VALID.contact_location, location_id })).toEqual([{ path: 'location_id', message: LEAD_MESSAGES.location_id }]);
+      expect(issuesOf({ ...VALID.contact_location, location_id })).toEqual([
+        { path: 'location_id', message: LEAD_MESSAGES.location_id },
+      ]);
     }
     expect(fieldsOf(accept({ ...VALID.contact_location, location_id: '7' }))['location_id']).toBe(7);
   });
@@ -337,9 +470,14 @@ describe('test_drive', () => {
     ]);
   });
 
-  it.each(['2026-12-01', 'tomorrow at 10', '', '2026-13-01T10:00:00Z'])('refuses preferred_time %j', (preferred_time) => {
-    expect(issuesOf({ ...VALID.test_drive, preferred_time })).toEqual([{ path: 'preferred_time', message: LEAD_MESSAGES.preferred_time }]);
-  });
+  it.each(['2026-12-01', 'tomorrow at 10', '', '2026-13-01T10:00:00Z'])(
+    'refuses preferred_time %j',
+    (preferred_time) => {
+      expect(issuesOf({ ...VALID.test_drive, preferred_time })).toEqual([
+        { path: 'preferred_time', message: LEAD_MESSAGES.preferred_time },
+      ]);
+    },
+  );
 
   it.each(['2026-12-01T10:00:00Z', '2026-12-01T10:00:00.000+10:00'])('accepts preferred_time %j', (preferred_time) => {
     expect(issuesOf({ ...VALID.test_drive, preferred_time })).toEqual([]);
@@ -424,7 +562,9 @@ describe('trade_in vehicle', () => {
   it('takes valuation adjustment answers', () => {
     const adjustmentAnswers = { 'Any accident damage?': 'No', 'Number of keys': 2, 'Service history': true };
     expect(fieldsOf(accept({ ...VALID.trade_in, adjustmentAnswers }))['adjustmentAnswers']).toEqual(adjustmentAnswers);
-    expect(issuesOf({ ...VALID.trade_in, adjustmentAnswers: { keys: [1] } }).map((issue) => issue.path)).toEqual(['adjustmentAnswers.keys']);
+    expect(issuesOf({ ...VALID.trade_in, adjustmentAnswers: { keys: [1] } }).map((issue) => issue.path)).toEqual([
+      'adjustmentAnswers.keys',
+    ]);
   });
 
   it('is not sent terms_conditions: that is an enquiry field', () => {
@@ -442,31 +582,46 @@ describe('year limit (checked against the current year in Sydney, per call)', ()
     jest.useFakeTimers({ now: new Date('2026-06-15T02:00:00Z') });
     expect(issuesOf({ ...VALID.trade_in, ...described, year: 2027 })).toEqual([]);
     expect(issuesOf({ ...VALID.trade_in, ...described, year: '2027' })).toEqual([]);
-    expect(issuesOf({ ...VALID.trade_in, ...described, year: 2028 })).toEqual([{ path: 'year', message: LEAD_MESSAGES.year }]);
-    expect(issuesOf({ ...VALID.service, vehicle_year: 2028 })).toEqual([{ path: 'vehicle_year', message: LEAD_MESSAGES.year }]);
+    expect(issuesOf({ ...VALID.trade_in, ...described, year: 2028 })).toEqual([
+      { path: 'year', message: LEAD_MESSAGES.year },
+    ]);
+    expect(issuesOf({ ...VALID.service, vehicle_year: 2028 })).toEqual([
+      { path: 'vehicle_year', message: LEAD_MESSAGES.year },
+    ]);
     expect(issuesOf({ ...VALID.trade_in, ...described, year: 1950 })).toEqual([]);
   });
 
   it('moves with the clock rather than being fixed when the module loads', () => {
     jest.useFakeTimers({ now: new Date('2030-06-15T02:00:00Z') });
     expect(issuesOf({ ...VALID.trade_in, ...described, year: 2031 })).toEqual([]);
-    expect(issuesOf({ ...VALID.trade_in, ...described, year: 2032 })).toEqual([{ path: 'year', message: LEAD_MESSAGES.year }]);
+    expect(issuesOf({ ...VALID.trade_in, ...described, year: 2032 })).toEqual([
+      { path: 'year', message: LEAD_MESSAGES.year },
+    ]);
   });
 
   it("on New Year's Eve in UTC it is already next year in Sydney", () => {
     jest.useFakeTimers({ now: new Date('2026-12-31T14:00:00Z') });
     expect(issuesOf({ ...VALID.trade_in, ...described, year: 2028 })).toEqual([]);
-    expect(issuesOf({ ...VALID.trade_in, ...described, year: 2029 })).toEqual([{ path: 'year', message: LEAD_MESSAGES.year }]);
+    expect(issuesOf({ ...VALID.trade_in, ...described, year: 2029 })).toEqual([
+      { path: 'year', message: LEAD_MESSAGES.year },
+    ]);
   });
 });
 
 describe('offer_accepted', () => {
-  it.each([undefined, '', 'not-a-uuid', '6f1c2b1e8d3a4b8e9c2f1a2b3c4d5e6f', 42])('lead_id %j gives the lead_id message', (lead_id) => {
-    expect(issuesOf({ ...VALID.offer_accepted, lead_id })).toEqual([{ path: 'lead_id', message: LEAD_MESSAGES.lead_id }]);
-  });
+  it.each([undefined, '', 'not-a-uuid', '6f1c2b1e8d3a4b8e9c2f1a2b3c4d5e6f', 42])(
+    'lead_id %j gives the lead_id message',
+    (lead_id) => {
+      expect(issuesOf({ ...VALID.offer_accepted, lead_id })).toEqual([
+        { path: 'lead_id', message: LEAD_MESSAGES.lead_id },
+      ]);
+    },
+  );
 
   it.each([undefined, false, 'true', 1])('offer_accepted %j gives the offer message', (offer_accepted) => {
-    expect(issuesOf({ ...VALID.offer_accepted, offer_accepted })).toEqual([{ path: 'offer_accepted', message: LEAD_MESSAGES.offer_accepted }]);
+    expect(issuesOf({ ...VALID.offer_accepted, offer_accepted })).toEqual([
+      { path: 'offer_accepted', message: LEAD_MESSAGES.offer_accepted },
+    ]);
   });
 
   it('defaults form_completed to true and keeps an explicit false', () => {
@@ -479,7 +634,10 @@ describe('offer_accepted', () => {
       category: 'Trade-In Valuation',
       subcategory: '3. Offer Accepted',
     });
-    expect(leadRouting(accept({ ...VALID.offer_accepted, category: 'Sell My Car' }))).toEqual({ category: 'Sell My Car', subcategory: '3. Offer Accepted' });
+    expect(leadRouting(accept({ ...VALID.offer_accepted, category: 'Sell My Car' }))).toEqual({
+      category: 'Sell My Car',
+      subcategory: '3. Offer Accepted',
+    });
   });
 
   it('carries no contact details', () => {
@@ -493,32 +651,47 @@ describe('leadRouting', () => {
   it("maps the careers form and the 'Careers Enquiry' category to General Enquiry / Career Enquiry", () => {
     const careersEnquiry = { category: 'General Enquiry', subcategory: 'Career Enquiry' };
     expect(leadRouting(accept(VALID.careers))).toEqual(careersEnquiry);
-    expect(leadRouting(accept({ ...VALID.careers, category: 'Something', subcategory: 'Other' }))).toEqual(careersEnquiry);
+    expect(leadRouting(accept({ ...VALID.careers, category: 'Something', subcategory: 'Other' }))).toEqual(
+      careersEnquiry,
+    );
     expect(leadRouting(accept({ ...VALID.general, category: 'Careers Enquiry' }))).toEqual(careersEnquiry);
-    expect(leadRouting(accept({ ...VALID.general, category: 'Careers Enquiry', subcategory: 'Other' }))).toEqual(careersEnquiry);
+    expect(leadRouting(accept({ ...VALID.general, category: 'Careers Enquiry', subcategory: 'Other' }))).toEqual(
+      careersEnquiry,
+    );
     expect(leadRouting(accept({ ...VALID.contact_location, category: 'Careers Enquiry' }))).toEqual(careersEnquiry);
   });
 
   it('keeps a sent category and subcategory, and falls back to the kind default', () => {
-    expect(leadRouting(accept({ ...VALID.vehicle, category: 'Used Vehicle Enquiry', subcategory: 'Used Enquiry' }))).toEqual({
+    expect(
+      leadRouting(accept({ ...VALID.vehicle, category: 'Used Vehicle Enquiry', subcategory: 'Used Enquiry' })),
+    ).toEqual({
       category: 'Used Vehicle Enquiry',
       subcategory: 'Used Enquiry',
     });
-    expect(leadRouting(accept({ ...VALID.vehicle, category: '', subcategory: '' }))).toEqual({ category: 'Vehicle Enquiry', subcategory: null });
-    expect(leadRouting(accept({ ...VALID.lead, category: 'Sell My Car' }))).toEqual({ category: 'Sell My Car', subcategory: null });
+    expect(leadRouting(accept({ ...VALID.vehicle, category: '', subcategory: '' }))).toEqual({
+      category: 'Vehicle Enquiry',
+      subcategory: null,
+    });
+    expect(leadRouting(accept({ ...VALID.lead, category: 'Sell My Car' }))).toEqual({
+      category: 'Sell My Car',
+      subcategory: null,
+    });
   });
 });
 
 describe('unknown form', () => {
   const formIssue = { path: 'form', message: `Use one of: ${LEAD_FORMS.join(', ')}` };
 
-  it.each([{ form: 'nope' }, { ...VALID.general, form: 'General' }, without(VALID.general, 'form'), { form: 3 }, { form: null }])(
-    '%j is an error on form',
-    (body) => {
-      expect(issuesOf(body)).toEqual([formIssue]);
-      expect(errorsOf(body)).toEqual({ fields: { form: formIssue.message }, list: [formIssue.message] });
-    },
-  );
+  it.each([
+    { form: 'nope' },
+    { ...VALID.general, form: 'General' },
+    without(VALID.general, 'form'),
+    { form: 3 },
+    { form: null },
+  ])('%j is an error on form', (body) => {
+    expect(issuesOf(body)).toEqual([formIssue]);
+    expect(errorsOf(body)).toEqual({ fields: { form: formIssue.message }, list: [formIssue.message] });
+  });
 });
 
 describe('unknown fields', () => {
@@ -544,7 +717,8 @@ describe('unknown fields', () => {
 
   it('names an unknown field inside userData by its full path', () => {
     expect(errorsOf({ ...VALID.general, userData: { url: '/', lead_attributes: { bogus: 1 } } }).fields).toEqual({
-      'userData.lead_attributes.bogus': "Unknown field 'userData.lead_attributes.bogus': remove it or check its spelling",
+      'userData.lead_attributes.bogus':
+        "Unknown field 'userData.lead_attributes.bogus': remove it or check its spelling",
     });
   });
 });
@@ -577,8 +751,19 @@ describe('leadFormErrors', () => {
   });
 
   it('lists the trade-in vehicle rule beside the other field errors', () => {
-    const errors = errorsOf({ form: 'trade_in', name: 'Jane', last_name: '', postcode: '123', phone: '0412 345 678', email: 'jane@example.com.au' });
-    expect(errors.fields).toEqual({ last_name: REQUIRED_MESSAGES.last_name, postcode: POSTCODE_MESSAGE, rego: LEAD_MESSAGES.trade_in_vehicle });
+    const errors = errorsOf({
+      form: 'trade_in',
+      name: 'Jane',
+      last_name: '',
+      postcode: '123',
+      phone: '0412 345 678',
+      email: 'jane@example.com.au',
+    });
+    expect(errors.fields).toEqual({
+      last_name: REQUIRED_MESSAGES.last_name,
+      postcode: POSTCODE_MESSAGE,
+      rego: LEAD_MESSAGES.trade_in_vehicle,
+    });
   });
 
   it('de-duplicates the messages of the list, keeping one entry per field', () => {

@@ -28,7 +28,6 @@ export type LeadFormKind = (typeof LEAD_FORMS)[number];
 
 export const LeadFormKindSchema = z.enum(LEAD_FORMS, { error: `Use one of: ${LEAD_FORMS.join(', ')}` });
 
-
 export const GENERAL_CATEGORY = 'General Enquiry';
 /** 'Careers Enquiry' files as a General Enquiry with this subcategory (spec 001 §5). */
 export const CAREERS_CATEGORY = 'Careers Enquiry';
@@ -66,9 +65,9 @@ export const LEAD_MESSAGES = {
   amount: 'Please enter an amount in whole dollars.',
 } as const;
 
-
 const text = (max: number) => z.string().trim().max(max, `Please keep this under ${max} characters.`);
-const requiredText = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters.`);
+const requiredText = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters.`);
 const optionalText = (max = 200) => text(max).optional();
 const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
 /** An optional whole number; a blank input is absent, not 0 (Number('') is 0). */
@@ -144,9 +143,20 @@ const tradeInVehicle = {
 };
 
 const shapes = {
-  general: { ...contact, ...enquiry, category: requiredText(REQUIRED_MESSAGES.category, 100), location: requiredText(REQUIRED_MESSAGES.location) },
+  general: {
+    ...contact,
+    ...enquiry,
+    category: requiredText(REQUIRED_MESSAGES.category, 100),
+    location: requiredText(REQUIRED_MESSAGES.location),
+  },
   vehicle: { ...contact, ...enquiry, ...vehicle },
-  test_drive: { ...contact, ...enquiry, ...vehicle, phone: AustralianPhoneSchema, preferred_time: z.iso.datetime({ offset: true, error: LEAD_MESSAGES.preferred_time }) },
+  test_drive: {
+    ...contact,
+    ...enquiry,
+    ...vehicle,
+    phone: AustralianPhoneSchema,
+    preferred_time: z.iso.datetime({ offset: true, error: LEAD_MESSAGES.preferred_time }),
+  },
   finance: {
     ...contact,
     ...enquiry,
@@ -156,7 +166,11 @@ const shapes = {
     preferredDealership: optionalText(200),
     vehiclePriceBudget: optionalWholeNumber(LEAD_MESSAGES.amount),
     deposit: optionalWholeNumber(LEAD_MESSAGES.amount),
-    term_years: z.coerce.number({ error: 'Please choose a term between 1 and 7 years.' }).min(1, 'Please choose a term between 1 and 7 years.').max(7, 'Please choose a term between 1 and 7 years.').optional(),
+    term_years: z.coerce
+      .number({ error: 'Please choose a term between 1 and 7 years.' })
+      .min(1, 'Please choose a term between 1 and 7 years.')
+      .max(7, 'Please choose a term between 1 and 7 years.')
+      .optional(),
   },
   service: {
     ...contact,
@@ -169,7 +183,14 @@ const shapes = {
     odometer: optionalWholeNumber(LEAD_MESSAGES.km),
     preferred_date: z.iso.date({ error: LEAD_MESSAGES.preferred_date }).optional(),
   },
-  parts: { ...contact, ...enquiry, location: requiredText(REQUIRED_MESSAGES.location), vehicle_make: optionalText(100), vehicle_model: optionalText(100), vin: optionalText(17) },
+  parts: {
+    ...contact,
+    ...enquiry,
+    location: requiredText(REQUIRED_MESSAGES.location),
+    vehicle_make: optionalText(100),
+    vehicle_model: optionalText(100),
+    vin: optionalText(17),
+  },
   careers: { ...contact, ...enquiry, location: requiredText(REQUIRED_MESSAGES.location), position: optionalText(200) },
   trade_in: {
     name: requiredText(REQUIRED_MESSAGES.name, 100),
@@ -210,7 +231,13 @@ const shapes = {
 } satisfies Record<LeadFormKind, z.ZodRawShape>;
 
 /** Kinds whose message box is governed by the site's isMessageRequired (the enquiry forms with a message to write). */
-const MESSAGE_REQUIRED_KINDS: ReadonlySet<LeadFormKind> = new Set(['general', 'vehicle', 'parts', 'careers', 'contact_location']);
+const MESSAGE_REQUIRED_KINDS: ReadonlySet<LeadFormKind> = new Set([
+  'general',
+  'vehicle',
+  'parts',
+  'careers',
+  'contact_location',
+]);
 /** Kinds that ask for the dealership when the site has several (no car or location decides it). */
 const DEALERSHIP_REQUIRED_KINDS: ReadonlySet<LeadFormKind> = new Set(['general', 'service', 'parts', 'careers']);
 
@@ -224,7 +251,10 @@ export interface LeadFormOptions {
 type LeadShape<K extends LeadFormKind> = (typeof shapes)[K] & typeof envelope & { form: z.ZodLiteral<K> };
 
 /** The schema of one form kind: strict, so a misspelt field is named rather than silently dropped. */
-export function leadFormSchema<K extends LeadFormKind>(kind: K, { messageRequired = true, dealershipRequired = false }: LeadFormOptions = {}) {
+export function leadFormSchema<K extends LeadFormKind>(
+  kind: K,
+  { messageRequired = true, dealershipRequired = false }: LeadFormOptions = {},
+) {
   const shape = { ...shapes[kind], ...envelope, form: z.literal(kind) } as unknown as LeadShape<K>;
   return z.strictObject(shape).superRefine(
     (value, ctx) => {
@@ -237,8 +267,11 @@ export function leadFormSchema<K extends LeadFormKind>(kind: K, { messageRequire
       }
       if (kind === 'trade_in') {
         const byRego = Boolean(form['rego'] && form['rego_state']);
-        const byDescription = Boolean(form['make'] && form['model'] && form['year'] !== undefined && form['km'] !== undefined);
-        if (!byRego && !byDescription) ctx.addIssue({ code: 'custom', path: ['rego'], message: LEAD_MESSAGES.trade_in_vehicle });
+        const byDescription = Boolean(
+          form['make'] && form['model'] && form['year'] !== undefined && form['km'] !== undefined,
+        );
+        if (!byRego && !byDescription)
+          ctx.addIssue({ code: 'custom', path: ['rego'], message: LEAD_MESSAGES.trade_in_vehicle });
       }
     },
     // Run even when other fields failed, so every error of the form is listed at once.
@@ -256,14 +289,18 @@ export function parseLeadSubmission(body: unknown, options: LeadFormOptions = {}
   const kind = z.object({ form: LeadFormKindSchema }).safeParse(body);
   if (!kind.success) return { success: false, error: kind.error };
   const result = leadFormSchema(kind.data.form, options).safeParse(body);
-  return result.success ? { success: true, data: result.data as LeadSubmission } : { success: false, error: result.error };
+  return result.success
+    ? { success: true, data: result.data as LeadSubmission }
+    : { success: false, error: result.error };
 }
 
 /** The category and subcategory a submission files under, with the careers and offer mappings applied. */
 export function leadRouting(submission: LeadSubmission): { category: string; subcategory: string | null } {
   const form = submission as { form: LeadFormKind; category?: string; subcategory?: string };
-  if (form.form === 'careers' || form.category === CAREERS_CATEGORY) return { category: GENERAL_CATEGORY, subcategory: CAREER_SUBCATEGORY };
-  if (form.form === 'offer_accepted') return { category: form.category || DEFAULT_CATEGORY.offer_accepted, subcategory: OFFER_ACCEPTED_SUBCATEGORY };
+  if (form.form === 'careers' || form.category === CAREERS_CATEGORY)
+    return { category: GENERAL_CATEGORY, subcategory: CAREER_SUBCATEGORY };
+  if (form.form === 'offer_accepted')
+    return { category: form.category || DEFAULT_CATEGORY.offer_accepted, subcategory: OFFER_ACCEPTED_SUBCATEGORY };
   return { category: form.category || DEFAULT_CATEGORY[form.form], subcategory: form.subcategory || null };
 }
 

@@ -2,7 +2,15 @@ import { leadFormSchema } from './lead-forms';
 import { VehicleEnquiryDefaultsSchema } from './fields';
 import { vehicleEnquiryDefaults } from './vehicle-enquiry';
 
-const car = { id: 42, stocknum: 'HMB10042', make: 'Great Wall', model: 'Cannon', car_type: 'used' as const, status: 'in_stock' as const, dealership_slug: 'harbour-gwm' };
+const car = {
+  id: 42,
+  stocknum: 'HMB10042',
+  make: 'Great Wall',
+  model: 'Cannon',
+  car_type: 'used' as const,
+  status: 'in_stock' as const,
+  dealership_slug: 'harbour-gwm',
+};
 
 describe('vehicleEnquiryDefaults (spec 001 §3 vehicle-page enquiry defaults)', () => {
   it('carries every default field', () => {
@@ -24,7 +32,14 @@ describe('vehicleEnquiryDefaults (spec 001 §3 vehicle-page enquiry defaults)', 
   it('passes the shared schemas', () => {
     const defaults = vehicleEnquiryDefaults(car);
     expect(VehicleEnquiryDefaultsSchema.safeParse(defaults).success).toBe(true);
-    const submission = { ...defaults, form: 'vehicle', name: 'Jane', email: 'jane@example.com', message: 'Hi', terms_conditions: true };
+    const submission = {
+      ...defaults,
+      form: 'vehicle',
+      name: 'Jane',
+      email: 'jane@example.com',
+      message: 'Hi',
+      terms_conditions: true,
+    };
     expect(leadFormSchema('vehicle').safeParse(submission).success).toBe(true);
   });
 });

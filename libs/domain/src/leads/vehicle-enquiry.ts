@@ -2,14 +2,19 @@ import type { Car } from '../entities/car';
 import { slugify } from '../stock/car-slug';
 import type { VehicleEnquiryDefaults } from './fields';
 
-type EnquiryCar = Pick<Car, 'id' | 'stocknum' | 'make' | 'model' | 'car_type' | 'status'> & { dealership_slug?: string | null };
+type EnquiryCar = Pick<Car, 'id' | 'stocknum' | 'make' | 'model' | 'car_type' | 'status'> & {
+  dealership_slug?: string | null;
+};
 
 /**
  * The vehicle-page enquiry defaults (spec 001 §3): dealership_slug, manufacturer_slug, stock_number,
  * Vehicle Make, Vehicle Model, car_type, car_id, vehicle_status, opt_in (true), message, subcategory.
  * The manufacturer slug is the make's slug, as brand pages name it.
  */
-export function vehicleEnquiryDefaults(car: EnquiryCar, extra: { message?: string; subcategory?: string } = {}): VehicleEnquiryDefaults {
+export function vehicleEnquiryDefaults(
+  car: EnquiryCar,
+  extra: { message?: string; subcategory?: string } = {},
+): VehicleEnquiryDefaults {
   return {
     dealership_slug: car.dealership_slug ?? null,
     manufacturer_slug: car.make.trim() ? slugify(car.make) : null,

@@ -4,5 +4,5 @@ import { slugify } from '../stock/car-slug';
 const DEPARTMENT_SUFFIX = /\s+(?:sales|service|parts)$/i;
 
 /** The {slug} of /contact-us/{slug}: 'Werribee Toyota Service' -> 'werribee-toyota' (spec 001 §2). */
-export const contactSlug = (locationName: string): string => slugify(locationName.trim().replace(DEPARTMENT_SUFFIX, ''));
-
+export const contactSlug = (locationName: string): string =>
+  slugify(locationName.trim().replace(DEPARTMENT_SUFFIX, ''));

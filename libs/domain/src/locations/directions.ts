@@ -12,15 +12,21 @@ export function directionsUrl(address: DirectionsAddress | null | undefined): st
   if (!address) return null;
   const placeUrl = address.place_url?.trim();
   if (placeUrl && /^https?:\/\//i.test(placeUrl)) return placeUrl;
-  if (isCoordinate(address.lat, 90) && isCoordinate(address.long, 180)) return `${MAPS_DIRECTIONS}${address.lat},${address.long}`;
+  if (isCoordinate(address.lat, 90) && isCoordinate(address.long, 180))
+    return `${MAPS_DIRECTIONS}${address.lat},${address.long}`;
   const text = addressLine(address);
   return text ? `${MAPS_DIRECTIONS}${encodeURIComponent(text)}` : null;
 }
 
 /** One line: '176 Parramatta Road, Homebush NSW 2140'. */
-export function addressLine(address: Pick<Address, 'street' | 'city' | 'state' | 'postcode'> | null | undefined): string {
+export function addressLine(
+  address: Pick<Address, 'street' | 'city' | 'state' | 'postcode'> | null | undefined,
+): string {
   if (!address) return '';
-  const place = [address.city, address.state, address.postcode].map((part) => (part == null ? '' : String(part).trim())).filter(Boolean).join(' ');
+  const place = [address.city, address.state, address.postcode]
+    .map((part) => (part == null ? '' : String(part).trim()))
+    .filter(Boolean)
+    .join(' ');
   return [address.street?.trim(), place].filter(Boolean).join(', ');
 }
 
@@ -30,7 +36,11 @@ export const MAP_EMBED_ORIGIN = 'https://www.google.com';
 /** The embed address of a map, used only when the site configures a maps key. */
 export function mapEmbedUrl(address: DirectionsAddress & { place_id?: string | null }, key: string): string | null {
   if (!key) return null;
-  const query = address.place_id ? `place_id:${address.place_id}` : isCoordinate(address.lat, 90) && isCoordinate(address.long, 180) ? `${address.lat},${address.long}` : addressLine(address);
+  const query = address.place_id
+    ? `place_id:${address.place_id}`
+    : isCoordinate(address.lat, 90) && isCoordinate(address.long, 180)
+      ? `${address.lat},${address.long}`
+      : addressLine(address);
   if (!query) return null;
   return `${MAP_EMBED_ORIGIN}/maps/embed/v1/place?key=${encodeURIComponent(key)}&q=${encodeURIComponent(query)}`;
 }

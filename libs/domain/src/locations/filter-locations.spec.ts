@@ -1,15 +1,66 @@
-import { filterLocations, LOCATION_FILTERS, type FilterableLocation, type LocationFilterOptions } from './filter-locations';
+import {
+  filterLocations,
+  LOCATION_FILTERS,
+  type FilterableLocation,
+  type LocationFilterOptions,
+} from './filter-locations';
 
 const at = (street: string, postcode: string) => ({ street, postcode });
 const locations: FilterableLocation[] = [
-  { id: 1, name: 'Harbour Toyota Parts', location_type: 'parts', manufacturers: ['Toyota'], address: at('2 Quay St', '2000') },
-  { id: 2, name: 'Harbour Toyota Service', location_type: 'service', manufacturers: ['Toyota'], address: at('2 Quay St', '2000') },
-  { id: 3, name: 'Harbour Toyota', location_type: '', manufacturers: ['Toyota', 'Lexus'], address: at('1 Quay St', '2000') },
-  { id: 4, name: 'Harbour Pre-Owned', location_type: 'sales', location_subtype: 'Pre-Owned Sales, buying', manufacturers: [], address: at('9 Wharf Rd', '2009') },
-  { id: 5, name: 'Harbour Mazda', location_type: 'sales', manufacturers: ['Mazda'], visible: true, address: at('5 Pier Lane', '2010') },
-  { id: 6, name: 'Harbour Mazda Service', location_type: 'service', location_subtype: 'Express Service', manufacturers: ['Mazda'], address: null },
+  {
+    id: 1,
+    name: 'Harbour Toyota Parts',
+    location_type: 'parts',
+    manufacturers: ['Toyota'],
+    address: at('2 Quay St', '2000'),
+  },
+  {
+    id: 2,
+    name: 'Harbour Toyota Service',
+    location_type: 'service',
+    manufacturers: ['Toyota'],
+    address: at('2 Quay St', '2000'),
+  },
+  {
+    id: 3,
+    name: 'Harbour Toyota',
+    location_type: '',
+    manufacturers: ['Toyota', 'Lexus'],
+    address: at('1 Quay St', '2000'),
+  },
+  {
+    id: 4,
+    name: 'Harbour Pre-Owned',
+    location_type: 'sales',
+    location_subtype: 'Pre-Owned Sales, buying',
+    manufacturers: [],
+    address: at('9 Wharf Rd', '2009'),
+  },
+  {
+    id: 5,
+    name: 'Harbour Mazda',
+    location_type: 'sales',
+    manufacturers: ['Mazda'],
+    visible: true,
+    address: at('5 Pier Lane', '2010'),
+  },
+  {
+    id: 6,
+    name: 'Harbour Mazda Service',
+    location_type: 'service',
+    location_subtype: 'Express Service',
+    manufacturers: ['Mazda'],
+    address: null,
+  },
   { id: 7, name: 'Hidden Yard', location_type: 'used', visible: false, address: at('1 Back St', '2000') },
-  { id: 8, name: 'Northside Used Cars', location_type: 'used', location_subtype: null, manufacturers: null, visible: null },
+  {
+    id: 8,
+    name: 'Northside Used Cars',
+    location_type: 'used',
+    location_subtype: null,
+    manufacturers: null,
+    visible: null,
+  },
 ];
 
 const ids = (options: LocationFilterOptions) => filterLocations(locations, options).map((location) => location.id);

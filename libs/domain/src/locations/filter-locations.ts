@@ -15,7 +15,10 @@ const TYPES_FOR_FILTER: Readonly<Record<LocationFilter, readonly LocationType[] 
   all: null,
 };
 
-export type FilterableLocation = Pick<Location, 'id' | 'name' | 'location_type' | 'location_subtype' | 'manufacturers' | 'visible'> & {
+export type FilterableLocation = Pick<
+  Location,
+  'id' | 'name' | 'location_type' | 'location_subtype' | 'manufacturers' | 'visible'
+> & {
   address?: Pick<Address, 'street' | 'postcode'> | null;
 };
 
@@ -29,7 +32,10 @@ export interface LocationFilterOptions {
 }
 
 /** The locations a locations block lists, sales first, then service, then parts (spec 001 §9). */
-export function filterLocations<T extends FilterableLocation>(locations: readonly T[], options: LocationFilterOptions = {}): T[] {
+export function filterLocations<T extends FilterableLocation>(
+  locations: readonly T[],
+  options: LocationFilterOptions = {},
+): T[] {
   const types = TYPES_FOR_FILTER[options.type ?? 'all'];
   const manufacturer = normalise(options.manufacturer);
   const subtype = normalise(options.subtype);

@@ -1,6 +1,12 @@
 import { holidayHours } from './holiday-hours';
 
-const entry = (date: string, department: 'all' | 'sales' | 'service' | 'parts', status: 'Open' | 'Closed', start: string | null = null, end: string | null = null) => ({
+const entry = (
+  date: string,
+  department: 'all' | 'sales' | 'service' | 'parts',
+  status: 'Open' | 'Closed',
+  start: string | null = null,
+  end: string | null = null,
+) => ({
   date,
   department,
   status,

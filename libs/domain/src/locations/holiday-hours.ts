@@ -19,7 +19,11 @@ type HolidayInput = Pick<SpecialHourEntry, 'date' | 'status' | 'start_hour' | 'e
  * a department's own entry winning over an 'all' entry on the same date, in date order. Today is the
  * location's calendar date, so a holiday is still listed on its own day.
  */
-export function holidayHours(entries: readonly HolidayInput[] | null | undefined, department: HolidayDepartment, today: string): HolidayHoursLine[] {
+export function holidayHours(
+  entries: readonly HolidayInput[] | null | undefined,
+  department: HolidayDepartment,
+  today: string,
+): HolidayHoursLine[] {
   const byDate = new Map<string, HolidayInput>();
   for (const entry of entries ?? []) {
     if (entry.date < today) continue;

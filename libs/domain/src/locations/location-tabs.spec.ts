@@ -1,7 +1,18 @@
 import { contactModalTitle } from './contact-modal';
-import { groupLocationsByDealership, locationAction, LOCATION_ACTION_LABELS, locationTabs, type TabbableLocation } from './location-tabs';
+import {
+  groupLocationsByDealership,
+  locationAction,
+  LOCATION_ACTION_LABELS,
+  locationTabs,
+  type TabbableLocation,
+} from './location-tabs';
 
-const loc = (id: number, location_type: TabbableLocation['location_type'], dealership_id: number | null = 1, location_subtype: string | null = null): TabbableLocation => ({
+const loc = (
+  id: number,
+  location_type: TabbableLocation['location_type'],
+  dealership_id: number | null = 1,
+  location_subtype: string | null = null,
+): TabbableLocation => ({
   id,
   name: `Location ${id}`,
   location_type,
@@ -11,7 +22,14 @@ const loc = (id: number, location_type: TabbableLocation['location_type'], deale
 
 describe('locationTabs (spec 000 screen 1)', () => {
   it('orders tabs sales, used, service, parts; an empty type counts as sales', () => {
-    const tabs = locationTabs([loc(1, 'parts'), loc(2, 'service'), loc(3, ''), loc(4, 'used'), loc(5, null), loc(6, 'sales')]);
+    const tabs = locationTabs([
+      loc(1, 'parts'),
+      loc(2, 'service'),
+      loc(3, ''),
+      loc(4, 'used'),
+      loc(5, null),
+      loc(6, 'sales'),
+    ]);
     expect(tabs.map((tab) => [tab.type, tab.locations.map((l) => l.id)])).toEqual([
       ['sales', [3, 5, 6]],
       ['used', [4]],
@@ -37,8 +55,16 @@ describe('groupLocationsByDealership', () => {
   ];
 
   it('groups by dealership name, drops empty dealerships and puts unknown ones last', () => {
-    const groups = groupLocationsByDealership([loc(1, 'service', 2), loc(2, '', 1), loc(3, 'sales', 2), loc(4, 'parts', null), loc(5, 'sales', 99)], dealerships);
-    expect(groups.map((group) => [group.name, group.tabs.map((tab) => `${tab.type}:${tab.locations.map((l) => l.id).join(',')}`)])).toEqual([
+    const groups = groupLocationsByDealership(
+      [loc(1, 'service', 2), loc(2, '', 1), loc(3, 'sales', 2), loc(4, 'parts', null), loc(5, 'sales', 99)],
+      dealerships,
+    );
+    expect(
+      groups.map((group) => [
+        group.name,
+        group.tabs.map((tab) => `${tab.type}:${tab.locations.map((l) => l.id).join(',')}`),
+      ]),
+    ).toEqual([
       ['Alpha Motors', ['sales:2']],
       ['Zeta Motors', ['sales:3', 'service:1']],
       ['Other locations', ['sales:5', 'parts:4']],

@@ -31,7 +31,10 @@ export function locationTabs<T extends TabbableLocation>(locations: readonly T[]
     const type = effectiveLocationType(location);
     byType.set(type, [...(byType.get(type) ?? []), location]);
   }
-  return LOCATION_TAB_ORDER.filter((type) => byType.has(type)).map((type) => ({ type, locations: byType.get(type) as T[] }));
+  return LOCATION_TAB_ORDER.filter((type) => byType.has(type)).map((type) => ({
+    type,
+    locations: byType.get(type) as T[],
+  }));
 }
 
 /**
@@ -82,4 +85,3 @@ export const LOCATION_ACTION_LABELS: Readonly<Record<LocationAction, string>> = 
   parts_enquiry: 'Parts Enquiry',
   contact_us: 'Contact Us',
 };
-

@@ -17,8 +17,22 @@ const locations: BlockLocation[] = [
   { id: 1, name: 'Toyota Parts', location_type: 'parts', manufacturers: ['Toyota'], address: at('Homebush') },
   { id: 2, name: 'Toyota Service', location_type: 'service', manufacturers: ['Toyota'], address: at('Homebush') },
   { id: 3, name: 'Toyota Sales', location_type: '', manufacturers: ['Toyota'], address: at('Homebush') },
-  { id: 4, name: 'Mazda Newcastle', location_type: 'sales', primary: true, manufacturers: ['Mazda'], address: at('Newcastle West') },
-  { id: 5, name: 'Pre-Owned Seven Hills', location_type: 'sales', location_subtype: 'Pre-Owned Sales, Buying', manufacturers: [], address: at('Seven Hills') },
+  {
+    id: 4,
+    name: 'Mazda Newcastle',
+    location_type: 'sales',
+    primary: true,
+    manufacturers: ['Mazda'],
+    address: at('Newcastle West'),
+  },
+  {
+    id: 5,
+    name: 'Pre-Owned Seven Hills',
+    location_type: 'sales',
+    location_subtype: 'Pre-Owned Sales, Buying',
+    manufacturers: [],
+    address: at('Seven Hills'),
+  },
   { id: 6, name: 'Hidden Primary', location_type: 'sales', primary: true, visible: false, address: at('Geelong') },
   { id: 7, name: 'Subaru Southport', location_type: 'sales', manufacturers: ['Subaru'], address: at('Southport') },
 ];
@@ -32,7 +46,8 @@ const list = (overrides: Partial<LocationsBlockSelection> = {}): LocationsBlockS
   exclude_ids: [],
   ...overrides,
 });
-const ids = (selection: LocationsBlockSelection, cityOrder: string[] = []) => selectBlockLocations(locations, selection, cityOrder).map((location) => location.id);
+const ids = (selection: LocationsBlockSelection, cityOrder: string[] = []) =>
+  selectBlockLocations(locations, selection, cityOrder).map((location) => location.id);
 
 describe('selectBlockLocations (spec 001 screen 4)', () => {
   it('primary: the visible primary location', () => {
@@ -114,12 +129,24 @@ describe('homeLocationSections', () => {
 
 describe('locations_block configuration', () => {
   it('defaults to a grid of every location titled Our Locations, beside the dealership list', () => {
-    expect(PLATFORM_DEFAULTS.locations_block).toMatchObject({ home_placement: 'beside_dealership_list', source: 'list', filter: 'all', layout: 'grid', title: 'Our Locations' });
+    expect(PLATFORM_DEFAULTS.locations_block).toMatchObject({
+      home_placement: 'beside_dealership_list',
+      source: 'list',
+      filter: 'all',
+      layout: 'grid',
+      title: 'Our Locations',
+    });
     expect(SiteConfigSchema.shape.locations_block.safeParse(PLATFORM_DEFAULTS.locations_block).success).toBe(true);
   });
 
   it('refuses an unknown filter or layout', () => {
-    expect(SiteConfigSchema.shape.locations_block.safeParse({ ...PLATFORM_DEFAULTS.locations_block, filter: 'used' }).success).toBe(false);
-    expect(SiteConfigSchema.shape.locations_block.safeParse({ ...PLATFORM_DEFAULTS.locations_block, layout: 'list' }).success).toBe(false);
+    expect(
+      SiteConfigSchema.shape.locations_block.safeParse({ ...PLATFORM_DEFAULTS.locations_block, filter: 'used' })
+        .success,
+    ).toBe(false);
+    expect(
+      SiteConfigSchema.shape.locations_block.safeParse({ ...PLATFORM_DEFAULTS.locations_block, layout: 'list' })
+        .success,
+    ).toBe(false);
   });
 });

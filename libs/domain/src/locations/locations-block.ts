@@ -63,14 +63,22 @@ export function orderByCity<T extends BlockLocation>(locations: readonly T[], ci
  * sales location); 'by_id': that location when visible; 'list': filterLocations by type,
  * manufacturer, subtype and exclusions (sales 1, service 2, parts 3), then the city order.
  */
-export function selectBlockLocations<T extends BlockLocation>(locations: readonly T[], selection: LocationsBlockSelection, cityOrder: readonly string[] = []): T[] {
+export function selectBlockLocations<T extends BlockLocation>(
+  locations: readonly T[],
+  selection: LocationsBlockSelection,
+  cityOrder: readonly string[] = [],
+): T[] {
   const visible = locations.filter((location) => location.visible !== false);
   if (selection.source === 'primary') {
-    const primary = visible.find((location) => location.primary) ?? filterLocations(visible, { type: 'sales' })[0] ?? filterLocations(visible)[0];
+    const primary =
+      visible.find((location) => location.primary) ??
+      filterLocations(visible, { type: 'sales' })[0] ??
+      filterLocations(visible)[0];
     return primary ? [primary] : [];
   }
   if (selection.source === 'by_id') {
-    const found = selection.location_id == null ? undefined : visible.find((location) => location.id === selection.location_id);
+    const found =
+      selection.location_id == null ? undefined : visible.find((location) => location.id === selection.location_id);
     return found ? [found] : [];
   }
   const listed = filterLocations(visible, {
@@ -85,7 +93,11 @@ export function selectBlockLocations<T extends BlockLocation>(locations: readonl
 export type LocationsBlockVariant = 'none' | 'single' | 'hero' | 'grid' | 'carousel';
 
 /** No location: nothing; one: map and contact card (or the hero); several: the configured layout. */
-export function locationsBlockVariant(count: number, layout: LocationsBlockLayout, singleDisplay: LocationsBlockSingleDisplay): LocationsBlockVariant {
+export function locationsBlockVariant(
+  count: number,
+  layout: LocationsBlockLayout,
+  singleDisplay: LocationsBlockSingleDisplay,
+): LocationsBlockVariant {
   if (count <= 0) return 'none';
   if (count === 1) return singleDisplay === 'hero' ? 'hero' : 'single';
   return layout;

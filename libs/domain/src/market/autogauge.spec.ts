@@ -22,11 +22,17 @@ describe('autogauge', () => {
   });
 
   it('blends the autograb state average (worth 5 comparables) and prefers it to the national one', () => {
-    const gauge = autogauge({ listingPrice: 34500, comparablePrices: [34000, 35000], autograb: { state_average_market_price: 40000, average_market_price: 10000 } });
+    const gauge = autogauge({
+      listingPrice: 34500,
+      comparablePrices: [34000, 35000],
+      autograb: { state_average_market_price: 40000, average_market_price: 10000 },
+    });
     // centre (34,500 x 2 + 40,000 x 5) / 7 = 38,428.57; 8% spread
     expect(gauge?.market_range_min).toBe(35400);
     expect(gauge?.market_range_max).toBe(41500);
-    expect(gauge?.description).toBe('Priced $3,929 below the market average of $38,429, based on 2 similar vehicles and market data.');
+    expect(gauge?.description).toBe(
+      'Priced $3,929 below the market average of $38,429, based on 2 similar vehicles and market data.',
+    );
   });
 
   it('works from market data alone, and says so', () => {
@@ -38,7 +44,9 @@ describe('autogauge', () => {
   it('has no basis without a price, or without comparables and market data', () => {
     expect(autogauge({ listingPrice: 0, comparablePrices: ten })).toBeNull();
     expect(autogauge({ listingPrice: null, comparablePrices: ten })).toBeNull();
-    expect(autogauge({ listingPrice: 30000, comparablePrices: [], autograb: { average_market_price: null } })).toBeNull();
+    expect(
+      autogauge({ listingPrice: 30000, comparablePrices: [], autograb: { average_market_price: null } }),
+    ).toBeNull();
   });
 
   it.each([

@@ -63,7 +63,10 @@ export function gaugeConfidence(comparables: number, hasMarketData: boolean): nu
 export function autogauge({ listingPrice, comparablePrices, autograb }: AutogaugeInput): Autogauge | null {
   if (!listingPrice || listingPrice <= 0) return null;
   const prices = comparablePrices.filter((p) => Number.isFinite(p) && p > 0).sort((a, b) => a - b);
-  const market = [autograb?.state_average_market_price, autograb?.average_market_price].find((p): p is number => typeof p === 'number' && p > 0) ?? null;
+  const market =
+    [autograb?.state_average_market_price, autograb?.average_market_price].find(
+      (p): p is number => typeof p === 'number' && p > 0,
+    ) ?? null;
   if (prices.length === 0 && market === null) return null;
 
   const n = prices.length;
@@ -75,7 +78,9 @@ export function autogauge({ listingPrice, comparablePrices, autograb }: Autogaug
   const max = roundTo100(centre + half);
   const fill = Math.round(Math.min(1, Math.max(0, (max - listingPrice) / (max - min))) * 100) / 100;
 
-  const basis = [n > 0 ? `${n} similar vehicle${n === 1 ? '' : 's'}` : null, market !== null ? 'market data' : null].filter(Boolean).join(' and ');
+  const basis = [n > 0 ? `${n} similar vehicle${n === 1 ? '' : 's'}` : null, market !== null ? 'market data' : null]
+    .filter(Boolean)
+    .join(' and ');
   const gap = listingPrice - centre;
   const position =
     Math.abs(gap) < centre * 0.01

@@ -1,6 +1,13 @@
 import { gaugeBand, gaugeLabel, GAUGE_ANIMATION_MS, visibleGauge } from './gauge-display';
 
-const gauge = { fill: 0.7, listing_price: 30000, market_range_min: 28000, market_range_max: 34000, confidence: 0.6, description: 'Priced $1,000 below the market average of $31,000, based on 5 similar vehicles.' };
+const gauge = {
+  fill: 0.7,
+  listing_price: 30000,
+  market_range_min: 28000,
+  market_range_max: 34000,
+  confidence: 0.6,
+  description: 'Priced $1,000 below the market average of $31,000, based on 5 similar vehicles.',
+};
 
 describe('visibleGauge (spec 000 §5, §8)', () => {
   it('shows complete data', () => {

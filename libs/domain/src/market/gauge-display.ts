@@ -12,7 +12,14 @@ export const GAUGE_ANIMATION_MS = 2200;
 
 export type GaugeBand = 'low' | 'medium' | 'high';
 
-const GAUGE_FIELDS = ['fill', 'listing_price', 'market_range_min', 'market_range_max', 'confidence', 'description'] as const;
+const GAUGE_FIELDS = [
+  'fill',
+  'listing_price',
+  'market_range_min',
+  'market_range_max',
+  'confidence',
+  'description',
+] as const;
 
 /**
  * The gauge to draw, or null when the card is hidden (spec 000 §5, §8): no data, any field missing,
@@ -22,7 +29,13 @@ export function visibleGauge(gauge: Partial<Record<keyof Autogauge, unknown>> | 
   if (!gauge) return null;
   for (const field of GAUGE_FIELDS) {
     const value = gauge[field];
-    if (value === null || value === undefined || (field === 'description' ? typeof value !== 'string' || value === '' : typeof value !== 'number' || !Number.isFinite(value))) {
+    if (
+      value === null ||
+      value === undefined ||
+      (field === 'description'
+        ? typeof value !== 'string' || value === ''
+        : typeof value !== 'number' || !Number.isFinite(value))
+    ) {
       return null;
     }
   }

@@ -70,6 +70,9 @@ describe('visibleBanners', () => {
       { image: 'd', display: ['used' as const], strict_display: true },
       { image: 'e', display: ['new' as const] },
     ];
-    expect(visibleBanners(entries, { now: NOW, pageCarTypes: ['new', 'used'] }).map((e) => e.image)).toEqual(['b', 'e']);
+    expect(visibleBanners(entries, { now: NOW, pageCarTypes: ['new', 'used'] }).map((e) => e.image)).toEqual([
+      'b',
+      'e',
+    ]);
   });
 });

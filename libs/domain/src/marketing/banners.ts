@@ -63,6 +63,11 @@ export function bannerMatchesCarTypes(entry: BannerDisplayRules, pageCarTypes: r
 }
 
 /** The entries to show on a page, in their configured order. */
-export function visibleBanners<T extends BannerDisplayRules>(entries: readonly T[], options: { now: Date; pageCarTypes: readonly CarType[] }): T[] {
-  return entries.filter((entry) => bannerLive(entry, options.now) && bannerMatchesCarTypes(entry, options.pageCarTypes));
+export function visibleBanners<T extends BannerDisplayRules>(
+  entries: readonly T[],
+  options: { now: Date; pageCarTypes: readonly CarType[] },
+): T[] {
+  return entries.filter(
+    (entry) => bannerLive(entry, options.now) && bannerMatchesCarTypes(entry, options.pageCarTypes),
+  );
 }

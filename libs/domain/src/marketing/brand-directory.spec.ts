@@ -1,4 +1,10 @@
-import { brandDirectorySections, brandLogoGrid, brandOverviewPath, brandOverviewSlug, brandTile } from './brand-directory';
+import {
+  brandDirectorySections,
+  brandLogoGrid,
+  brandOverviewPath,
+  brandOverviewSlug,
+  brandTile,
+} from './brand-directory';
 
 const MANUFACTURERS = [
   { slug: 'toyota', name: 'Toyota', logo: { url: '/media/logos/brands/toyota.svg' } },
@@ -28,7 +34,10 @@ describe('brand directory', () => {
           { slug: 'byd', name: 'BYD', logoUrl: null, href: '/byd/overview' },
         ],
       },
-      { heading: 'Truck Brands', tiles: [{ slug: 'hino-trucks', name: 'Hino Trucks', logoUrl: null, href: '/hino-trucks/overview' }] },
+      {
+        heading: 'Truck Brands',
+        tiles: [{ slug: 'hino-trucks', name: 'Hino Trucks', logoUrl: null, href: '/hino-trucks/overview' }],
+      },
     ]);
   });
 

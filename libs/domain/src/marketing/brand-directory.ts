@@ -52,7 +52,10 @@ export function brandDirectorySections(
 ): BrandSection[] {
   const bySlug = new Map(manufacturers.map((m) => [m.slug, m]));
   return sections
-    .map((section) => ({ heading: section.heading, tiles: [...new Set(section.brands)].map((slug) => tileOf(slug, bySlug)) }))
+    .map((section) => ({
+      heading: section.heading,
+      tiles: [...new Set(section.brands)].map((slug) => tileOf(slug, bySlug)),
+    }))
     .filter((section) => section.tiles.length > 0);
 }
 

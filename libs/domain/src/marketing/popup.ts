@@ -7,7 +7,10 @@ export const popupDismissalKey = (dealershipSlug: string): string => `popup-dism
  * The popup shows until dismissed and never after its expiry date. The expiry is a date: the popup
  * still shows all that day in Australia/Sydney (the platform's business calendar), and not after.
  */
-export function popupVisible(popup: { expiry: string } | null | undefined, options: { dismissed: boolean; now: Date }): boolean {
+export function popupVisible(
+  popup: { expiry: string } | null | undefined,
+  options: { dismissed: boolean; now: Date },
+): boolean {
   if (!popup || options.dismissed) return false;
   return !popupExpired(popup.expiry, options.now);
 }

@@ -28,11 +28,16 @@ export interface DeliveryInput {
 export function deliveryQuote({ regions, postcode, from, to }: DeliveryInput): DeliveryQuote | null {
   const distance = from && to ? distanceKm(from, to) : null;
   const rounded = distance === null ? null : Math.round(distance);
-  const byPostcode = regions.find((region) => region.postcodes?.some((range) => postcode >= range.from && postcode <= range.to));
+  const byPostcode = regions.find((region) =>
+    region.postcodes?.some((range) => postcode >= range.from && postcode <= range.to),
+  );
   if (byPostcode) return { price: byPostcode.price, name: byPostcode.name, distance_km: rounded };
   if (distance === null) return null;
   const band = regions
-    .filter((region): region is DeliveryRegion & { max_km: number } => region.max_km !== undefined && distance <= region.max_km)
+    .filter(
+      (region): region is DeliveryRegion & { max_km: number } =>
+        region.max_km !== undefined && distance <= region.max_km,
+    )
     .sort((a, b) => a.max_km - b.max_km)[0];
   return band ? { price: band.price, name: band.name, distance_km: rounded } : null;
 }

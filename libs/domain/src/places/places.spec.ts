@@ -29,13 +29,29 @@ describe('deliveryQuote', () => {
   ].map((r) => DeliveryRegionSchema.parse(r));
 
   it('picks the nearest band that reaches the destination', () => {
-    expect(deliveryQuote({ regions, postcode: '3220', from: MELBOURNE, to: GEELONG })).toEqual({ price: 450, name: 'Regional', distance_km: 65 });
-    expect(deliveryQuote({ regions, postcode: '2000', from: MELBOURNE, to: SYDNEY })).toEqual({ price: 1200, name: 'Interstate', distance_km: 713 });
-    expect(deliveryQuote({ regions, postcode: '3000', from: MELBOURNE, to: MELBOURNE })).toEqual({ price: 0, name: 'Metro', distance_km: 0 });
+    expect(deliveryQuote({ regions, postcode: '3220', from: MELBOURNE, to: GEELONG })).toEqual({
+      price: 450,
+      name: 'Regional',
+      distance_km: 65,
+    });
+    expect(deliveryQuote({ regions, postcode: '2000', from: MELBOURNE, to: SYDNEY })).toEqual({
+      price: 1200,
+      name: 'Interstate',
+      distance_km: 713,
+    });
+    expect(deliveryQuote({ regions, postcode: '3000', from: MELBOURNE, to: MELBOURNE })).toEqual({
+      price: 0,
+      name: 'Metro',
+      distance_km: 0,
+    });
   });
 
   it('lets a postcode region win over distance bands, even without coordinates', () => {
-    expect(deliveryQuote({ regions, postcode: '7000', from: MELBOURNE, to: null })).toEqual({ price: 1500, name: 'Tasmania', distance_km: null });
+    expect(deliveryQuote({ regions, postcode: '7000', from: MELBOURNE, to: null })).toEqual({
+      price: 1500,
+      name: 'Tasmania',
+      distance_km: null,
+    });
   });
 
   it('has no estimate beyond every band, without coordinates, or with no regions', () => {
@@ -46,7 +62,12 @@ describe('deliveryQuote', () => {
 
   it('refuses a region with both or neither of max_km and postcodes', () => {
     expect(DeliveryRegionSchema.safeParse({ name: 'X', price: 1 }).success).toBe(false);
-    expect(DeliveryRegionSchema.safeParse({ name: 'X', price: 1, max_km: 5, postcodes: [{ from: '3000', to: '3001' }] }).success).toBe(false);
-    expect(DeliveryRegionSchema.safeParse({ name: 'X', price: 1, postcodes: [{ from: '3001', to: '3000' }] }).success).toBe(false);
+    expect(
+      DeliveryRegionSchema.safeParse({ name: 'X', price: 1, max_km: 5, postcodes: [{ from: '3000', to: '3001' }] })
+        .success,
+    ).toBe(false);
+    expect(
+      DeliveryRegionSchema.safeParse({ name: 'X', price: 1, postcodes: [{ from: '3001', to: '3000' }] }).success,
+    ).toBe(false);
   });
 });

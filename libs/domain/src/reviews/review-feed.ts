@@ -19,12 +19,34 @@ const plainText = (text: string): string =>
  * pushes it. Text is plain text: it is stored as sent and always rendered as text, never as HTML.
  */
 export const ReviewPushItemSchema = z.strictObject({
-  id: z.string({ error: 'id is required: the source’s own id of the review' }).trim().min(1, 'id must not be empty').max(200, 'id must be at most 200 characters'),
-  author_name: z.string({ error: 'author_name is required' }).trim().min(1, 'author_name must not be empty').max(120, 'author_name must be at most 120 characters'),
-  rating: z.int({ error: 'rating must be a whole number of stars, 1 to 5' }).min(1, 'rating must be 1 to 5').max(5, 'rating must be 1 to 5'),
-  text: z.string().max(REVIEW_TEXT_MAX, `text must be at most ${REVIEW_TEXT_MAX} characters`).transform(plainText).default(''),
-  published_at: z.iso.datetime({ offset: true, error: 'published_at must be an ISO 8601 date-time, e.g. 2026-10-01T09:30:00+10:00' }),
-  author_photo_url: z.url({ protocol: /^https$/, error: 'author_photo_url must be an https URL' }).max(2000).nullable().default(null),
+  id: z
+    .string({ error: 'id is required: the source’s own id of the review' })
+    .trim()
+    .min(1, 'id must not be empty')
+    .max(200, 'id must be at most 200 characters'),
+  author_name: z
+    .string({ error: 'author_name is required' })
+    .trim()
+    .min(1, 'author_name must not be empty')
+    .max(120, 'author_name must be at most 120 characters'),
+  rating: z
+    .int({ error: 'rating must be a whole number of stars, 1 to 5' })
+    .min(1, 'rating must be 1 to 5')
+    .max(5, 'rating must be 1 to 5'),
+  text: z
+    .string()
+    .max(REVIEW_TEXT_MAX, `text must be at most ${REVIEW_TEXT_MAX} characters`)
+    .transform(plainText)
+    .default(''),
+  published_at: z.iso.datetime({
+    offset: true,
+    error: 'published_at must be an ISO 8601 date-time, e.g. 2026-10-01T09:30:00+10:00',
+  }),
+  author_photo_url: z
+    .url({ protocol: /^https$/, error: 'author_photo_url must be an https URL' })
+    .max(2000)
+    .nullable()
+    .default(null),
 });
 export type ReviewPushItem = z.output<typeof ReviewPushItemSchema>;
 
@@ -34,22 +56,43 @@ export type ReviewPushItem = z.output<typeof ReviewPushItemSchema>;
  */
 export const ReviewPushSchema = z
   .strictObject({
-    average_rating: z.number({ error: 'average_rating must be a number from 1 to 5, or null when there are no reviews' }).min(1).max(5).nullable(),
-    review_count: z.int({ error: 'review_count must be the total number of reviews (a whole number)' }).nonnegative('review_count must be 0 or more'),
-    reviews: z.array(ReviewPushItemSchema).max(REVIEW_PUSH_MAX, `Send at most ${REVIEW_PUSH_MAX} reviews, the newest first`),
+    average_rating: z
+      .number({ error: 'average_rating must be a number from 1 to 5, or null when there are no reviews' })
+      .min(1)
+      .max(5)
+      .nullable(),
+    review_count: z
+      .int({ error: 'review_count must be the total number of reviews (a whole number)' })
+      .nonnegative('review_count must be 0 or more'),
+    reviews: z
+      .array(ReviewPushItemSchema)
+      .max(REVIEW_PUSH_MAX, `Send at most ${REVIEW_PUSH_MAX} reviews, the newest first`),
   })
   .superRefine((push, ctx) => {
     const seen = new Map<string, number>();
     push.reviews.forEach((review, index) => {
       const first = seen.get(review.id);
-      if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['reviews', index, 'id'], message: `Duplicate id '${review.id}' (also reviews.${first}.id)` });
+      if (first !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['reviews', index, 'id'],
+          message: `Duplicate id '${review.id}' (also reviews.${first}.id)`,
+        });
       else seen.set(review.id, index);
     });
     if (push.review_count < push.reviews.length) {
-      ctx.addIssue({ code: 'custom', path: ['review_count'], message: `review_count (${push.review_count}) is less than the ${push.reviews.length} reviews sent` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['review_count'],
+        message: `review_count (${push.review_count}) is less than the ${push.reviews.length} reviews sent`,
+      });
     }
     if ((push.average_rating === null) !== (push.review_count === 0)) {
-      ctx.addIssue({ code: 'custom', path: ['average_rating'], message: 'average_rating is null exactly when review_count is 0' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['average_rating'],
+        message: 'average_rating is null exactly when review_count is 0',
+      });
     }
   });
 export type ReviewPush = z.output<typeof ReviewPushSchema>;

@@ -14,7 +14,10 @@ export interface StarRating {
  * full fifth. The fill is of the rating rounded to 1 decimal, so the stars agree with the number.
  */
 export function starRating(rating: number | null | undefined): StarRating {
-  const value = Math.min(STAR_COUNT, Math.max(0, Number.isFinite(rating) ? Math.round((rating as number) * 10) / 10 : 0));
+  const value = Math.min(
+    STAR_COUNT,
+    Math.max(0, Number.isFinite(rating) ? Math.round((rating as number) * 10) / 10 : 0),
+  );
   const full = Math.min(MAX_FULL_STARS, Math.floor(value));
   const partial = Math.round((value - full) * 10) / 10;
   const fills = Array.from({ length: STAR_COUNT }, (_, index) => (index < full ? 1 : index === full ? partial : 0));

@@ -64,8 +64,14 @@ const mediaText = (value: unknown): string | null => {
 const images = (value: unknown): HitImage[] =>
   Array.isArray(value)
     ? value
-        .filter((image): image is { url?: unknown; thumb?: { url?: unknown } } => typeof image === 'object' && image !== null && mediaText((image as { url?: unknown }).url) !== null)
-        .map((image) => ({ url: mediaText(image.url), thumb: image.thumb ? { url: mediaText(image.thumb.url) } : null }))
+        .filter(
+          (image): image is { url?: unknown; thumb?: { url?: unknown } } =>
+            typeof image === 'object' && image !== null && mediaText((image as { url?: unknown }).url) !== null,
+        )
+        .map((image) => ({
+          url: mediaText(image.url),
+          thumb: image.thumb ? { url: mediaText(image.thumb.url) } : null,
+        }))
     : [];
 
 /** The feed's market averages, kept only when one of them is a positive number. */
@@ -74,7 +80,9 @@ function marketAverages(value: unknown): AutograbData | null {
   const record = value as Record<string, unknown>;
   const state = int(record['state_average_market_price']);
   const national = int(record['average_market_price']);
-  return (state ?? 0) > 0 || (national ?? 0) > 0 ? { state_average_market_price: state, average_market_price: national } : null;
+  return (state ?? 0) > 0 || (national ?? 0) > 0
+    ? { state_average_market_price: state, average_market_price: national }
+    : null;
 }
 
 /** The car's display name: the feed's name, else 'year make model badge'. */
@@ -88,7 +96,15 @@ export function buildSearchDocument(car: StoredCar, context: DocumentContext): S
   const weekly = weeklyEstimate(car.price);
 
   const features = strings(car.data['filtered_features']);
-  const searchText = [name, car.make, car.model, car.badge, car.stocknum, text(car.data['vin']), text(car.data['regplate'])]
+  const searchText = [
+    name,
+    car.make,
+    car.model,
+    car.badge,
+    car.stocknum,
+    text(car.data['vin']),
+    text(car.data['regplate']),
+  ]
     .filter(Boolean)
     .join(' ')
     .toLowerCase();

@@ -1,4 +1,14 @@
-import { matchModelSlug, modelPagePath, modelsMenu, modelSlug, MODELS_MENU_LIMIT, modelTitle, sameModel, stockModels, type StockModel } from './model-pages';
+import {
+  matchModelSlug,
+  modelPagePath,
+  modelsMenu,
+  modelSlug,
+  MODELS_MENU_LIMIT,
+  modelTitle,
+  sameModel,
+  stockModels,
+  type StockModel,
+} from './model-pages';
 
 const STOCK: StockModel[] = [
   { make: 'Isuzu', model: 'D-MAX', count: 120 },
@@ -92,15 +102,25 @@ describe('modelsMenu', () => {
   });
 
   it('names the make when the list spans several', () => {
-    expect(modelsMenu([...isuzu, { make: 'Toyota', model: 'HiLux', count: 3 }]).map((entry) => entry.label)).toEqual(['Isuzu D-MAX', 'Isuzu MU-X', 'Toyota HiLux']);
+    expect(modelsMenu([...isuzu, { make: 'Toyota', model: 'HiLux', count: 3 }]).map((entry) => entry.label)).toEqual([
+      'Isuzu D-MAX',
+      'Isuzu MU-X',
+      'Toyota HiLux',
+    ]);
   });
 
   it('keeps the best-stocked models up to the limit, and one entry per page', () => {
-    const many = Array.from({ length: 40 }, (_, index) => ({ make: 'Kia', model: `Model ${String(index).padStart(2, '0')}`, count: index + 1 }));
+    const many = Array.from({ length: 40 }, (_, index) => ({
+      make: 'Kia',
+      model: `Model ${String(index).padStart(2, '0')}`,
+      count: index + 1,
+    }));
     const menu = modelsMenu([...many, { make: 'Hyundai', model: 'model-39', count: 1 }]);
     expect(menu).toHaveLength(MODELS_MENU_LIMIT);
     expect(menu[0]).toEqual({ label: 'Model 10', href: '/models/model-10' });
-    expect(menu.filter((entry) => entry.href === '/models/model-39')).toEqual([{ label: 'Model 39', href: '/models/model-39' }]);
+    expect(menu.filter((entry) => entry.href === '/models/model-39')).toEqual([
+      { label: 'Model 39', href: '/models/model-39' },
+    ]);
     expect(modelsMenu(many, 3).map((entry) => entry.label)).toEqual(['Model 37', 'Model 38', 'Model 39']);
   });
 

@@ -50,13 +50,20 @@ export function stockModels(makeModelCounts: Readonly<Record<string, number>>): 
 export function matchModelSlug(models: readonly StockModel[], slug: string): StockModel | null {
   const wanted = slug.trim();
   const rank = (candidates: StockModel[]) =>
-    [...candidates].sort((a, b) => b.count - a.count || a.make.localeCompare(b.make) || a.model.localeCompare(b.model))[0] ?? null;
-  return rank(models.filter((entry) => modelSlug(entry.model) === wanted)) ?? rank(models.filter((entry) => sameModel(entry.model, wanted)));
+    [...candidates].sort(
+      (a, b) => b.count - a.count || a.make.localeCompare(b.make) || a.model.localeCompare(b.model),
+    )[0] ?? null;
+  return (
+    rank(models.filter((entry) => modelSlug(entry.model) === wanted)) ??
+    rank(models.filter((entry) => sameModel(entry.model, wanted)))
+  );
 }
 
 /** A model page's heading: 'Isuzu D-MAX'; the model alone when its name already starts with the make. */
 export function modelTitle(model: Pick<StockModel, 'make' | 'model'>): string {
-  return model.model.toLowerCase().startsWith(`${model.make.toLowerCase()} `) ? model.model : `${model.make} ${model.model}`;
+  return model.model.toLowerCase().startsWith(`${model.make.toLowerCase()} `)
+    ? model.model
+    : `${model.make} ${model.model}`;
 }
 
 /** How many models a models dropdown lists at most (spec 000 §9: model list limit 30). */
@@ -73,7 +80,9 @@ export interface ModelMenuEntry {
  * else make and model ('Toyota HiLux'), so a multi-brand list stays unambiguous.
  */
 export function modelsMenu(models: readonly StockModel[], limit = MODELS_MENU_LIMIT): ModelMenuEntry[] {
-  const ranked = [...models].sort((a, b) => b.count - a.count || a.make.localeCompare(b.make) || a.model.localeCompare(b.model));
+  const ranked = [...models].sort(
+    (a, b) => b.count - a.count || a.make.localeCompare(b.make) || a.model.localeCompare(b.model),
+  );
   // Models spelt alike share a page (which shows the better-stocked one), so they share an entry.
   const byPage = new Map<string, StockModel>();
   for (const model of ranked) {

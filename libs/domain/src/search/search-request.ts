@@ -8,9 +8,9 @@ export const MAX_HITS_PER_PAGE = 100;
 
 export type SortValue = (typeof SORT_VALUES)[number];
 
-export const RangeTextSchema = z
-  .string()
-  .refine((text) => parseRange(text) !== null, { message: "Use 'min:max' with numbers, min not above max (either side may be empty)" });
+export const RangeTextSchema = z.string().refine((text) => parseRange(text) !== null, {
+  message: "Use 'min:max' with numbers, min not above max (either side may be empty)",
+});
 
 /**
  * A stock search: the body of the site search endpoint and the input of every SearchEngine.

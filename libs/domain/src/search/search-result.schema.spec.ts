@@ -38,19 +38,35 @@ const context = { siteId: 1, dealership: { id: 2, slug: 'd', name: 'Dealer' }, l
 
 describe('search hits carry the market averages and pass the result schema', () => {
   it('keeps positive market averages for the market-price badge', () => {
-    const hit = buildSearchDocument(stored({ autograb_data: { state_average_market_price: 42000, average_market_price: null } }), context).hit;
+    const hit = buildSearchDocument(
+      stored({ autograb_data: { state_average_market_price: 42000, average_market_price: null } }),
+      context,
+    ).hit;
     expect(hit.autograb_data).toEqual({ state_average_market_price: 42000, average_market_price: null });
   });
 
   it('drops missing or zero market data', () => {
     expect(buildSearchDocument(stored({}), context).hit.autograb_data).toBeNull();
-    expect(buildSearchDocument(stored({ autograb_data: { state_average_market_price: 0, average_market_price: 0 } }), context).hit.autograb_data).toBeNull();
+    expect(
+      buildSearchDocument(
+        stored({ autograb_data: { state_average_market_price: 0, average_market_price: 0 } }),
+        context,
+      ).hit.autograb_data,
+    ).toBeNull();
   });
 
   it('validates a search response as the web reads it, hits without market data included', () => {
     const hit = buildSearchDocument(stored({ name: '2020 Toyota Hilux SR5' }), context).hit;
     const { autograb_data: _ignored, ...older } = hit;
-    const result = { hits: [hit, older], count: 2, facets: { make: { Toyota: 2 } }, facetStats: { price: { min: 39990, max: 39990 } }, pages: 1, page: 1, ms: 3 };
+    const result = {
+      hits: [hit, older],
+      count: 2,
+      facets: { make: { Toyota: 2 } },
+      facetStats: { price: { min: 39990, max: 39990 } },
+      pages: 1,
+      page: 1,
+      ms: 3,
+    };
     expect(SearchResultSchema.parse(JSON.parse(JSON.stringify(result)))).toEqual(result);
     expect(SearchResultSchema.safeParse({ ...result, hits: [{ ...hit, car_type: 'boat' }] }).success).toBe(false);
   });

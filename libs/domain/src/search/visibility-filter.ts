@@ -25,7 +25,9 @@ export function parseVisibilityFilters(filters: readonly string[]): VisibilityFi
     const field = body.slice(0, colon);
     const value = body.slice(colon + 1);
     if (colon < 1 || value === '' || !isVisibilityField(field)) {
-      throw new Error(`Visibility filter '${text}' must be 'field:value' or '-field:value' with a facet, stocknum or dealership_slug field`);
+      throw new Error(
+        `Visibility filter '${text}' must be 'field:value' or '-field:value' with a facet, stocknum or dealership_slug field`,
+      );
     }
     return { field, value, exclude };
   });
@@ -53,7 +55,10 @@ export function groupVisibilityFilters(filters: readonly VisibilityFilter[]): {
  * apply them: an 'only' field needs one of its values (a multi-value facet: any overlap); an
  * excluded value hides the car, and a car without the field is never excluded.
  */
-export function passesVisibilityFilters(document: Pick<SearchDocument, VisibilityField>, filters: readonly VisibilityFilter[]): boolean {
+export function passesVisibilityFilters(
+  document: Pick<SearchDocument, VisibilityField>,
+  filters: readonly VisibilityFilter[],
+): boolean {
   const { only, exclude } = groupVisibilityFilters(filters);
   const valuesOf = (field: VisibilityField): string[] => {
     const value = document[field];

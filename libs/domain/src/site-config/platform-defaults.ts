@@ -254,7 +254,10 @@ export const PLATFORM_DEFAULTS: SiteConfig = {
       contentPage('/brands', 'Our Brands'),
       contentPage('/terms-and-conditions', 'Terms and Conditions'),
       contentPage('/privacy-policy', 'Privacy Policy'),
-      { ...contentPage('/value-my-car-terms-and-conditions', 'Value My Car Terms and Conditions'), under_pages_prefix: true },
+      {
+        ...contentPage('/value-my-car-terms-and-conditions', 'Value My Car Terms and Conditions'),
+        under_pages_prefix: true,
+      },
     ],
   },
 };

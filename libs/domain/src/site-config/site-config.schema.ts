@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { TERM_FACETS } from '../search/facets';
 import { SORT_VALUES } from '../search/sort-values';
 import { LOCATION_FILTERS } from '../locations/filter-locations';
-import { LOCATIONS_BLOCK_LAYOUTS, LOCATIONS_BLOCK_PLACEMENTS, LOCATIONS_BLOCK_SINGLE_DISPLAYS, LOCATIONS_BLOCK_SOURCES } from '../locations/locations-block';
+import {
+  LOCATIONS_BLOCK_LAYOUTS,
+  LOCATIONS_BLOCK_PLACEMENTS,
+  LOCATIONS_BLOCK_SINGLE_DISPLAYS,
+  LOCATIONS_BLOCK_SOURCES,
+} from '../locations/locations-block';
 
 /**
  * The typed site configuration: every per-tenant difference the specifications describe is a
@@ -104,9 +109,11 @@ export const GatesSchema = z.strictObject({
 /** A CSP source for frame-ancestors: 'self', or an https origin (a dealer group's portal). */
 const FrameAncestorSchema = z.union([
   z.literal("'self'"),
-  z.url({ protocol: /^https$/, message: "must be 'self' or an https origin such as https://portal.example.com.au" }).refine((url) => new URL(url).origin === url.replace(/\/$/, ''), {
-    message: 'must be an origin only (scheme and host, no path)',
-  }),
+  z
+    .url({ protocol: /^https$/, message: "must be 'self' or an https origin such as https://portal.example.com.au" })
+    .refine((url) => new URL(url).origin === url.replace(/\/$/, ''), {
+      message: 'must be an origin only (scheme and host, no path)',
+    }),
 ]);
 
 export const EmbeddingSchema = z.strictObject({
@@ -153,7 +160,9 @@ export const FinanceSchema = z.strictObject({
   /** Default amount when the car has no price (30000). */
   amount_default: z.number().int().positive(),
   /** Fees added by the site or lender (e.g. establishment fee 1300), in dollars. */
-  fees: z.array(z.strictObject({ label: z.string().min(1), amount: z.number().nonnegative(), per: z.enum(['once', 'month']) })),
+  fees: z.array(
+    z.strictObject({ label: z.string().min(1), amount: z.number().nonnegative(), per: z.enum(['once', 'month']) }),
+  ),
   /** Show the finance disclaimer on used cars eligible for finance. */
   disclaimer_enabled: z.boolean(),
   /** Dealership ids that never show finance teasers. */
@@ -175,9 +184,10 @@ export const FinanceSchema = z.strictObject({
    * Rate bands by vehicle age: a car up to max_age_years old gets that rate, so older stock can carry a
    * higher rate. Empty, or a car older than every band, uses quote_advertised_rate.
    */
-  quote_rate_by_age: z.array(z.strictObject({ max_age_years: z.number().int().nonnegative(), rate: z.number().nonnegative().max(100) })),
+  quote_rate_by_age: z.array(
+    z.strictObject({ max_age_years: z.number().int().nonnegative(), rate: z.number().nonnegative().max(100) }),
+  ),
 });
-
 
 export const SearchSchema = z.strictObject({
   /** Results per page (21). */
@@ -378,7 +388,13 @@ export type OfferEntry = z.infer<typeof OfferEntrySchema>;
 export const MarketingSchema = z.strictObject({
   /** Popup shown until dismissed (per dealership) and never after its expiry. */
   popup: z
-    .strictObject({ title: z.string(), body: z.string(), image_url: UrlOrPath.optional(), link: UrlOrPath.optional(), expiry: z.iso.date() })
+    .strictObject({
+      title: z.string(),
+      body: z.string(),
+      image_url: UrlOrPath.optional(),
+      link: UrlOrPath.optional(),
+      expiry: z.iso.date(),
+    })
     .nullable(),
   /** Servicing page hero text. */
   servicing_hero_text: z.string(),
@@ -391,7 +407,9 @@ export const MarketingSchema = z.strictObject({
   /** Promotion campaign window (ISO dates) or null. */
   campaign: z.strictObject({ name: z.string(), start: z.iso.date(), end: z.iso.date() }).nullable(),
   /** The service-booking links list of a dealer group (spec 001 screen 15): one per dealer, with its make. */
-  service_booking_links: z.array(z.strictObject({ name: z.string().min(1), make: z.string().nullable(), url: UrlOrPath })),
+  service_booking_links: z.array(
+    z.strictObject({ name: z.string().min(1), make: z.string().nullable(), url: UrlOrPath }),
+  ),
   /** Promotions slider on the home page (1920x540 slides), in order. */
   promotions_slider: z.array(BannerEntrySchema),
   /** Banners under the slider, in order. */
@@ -399,7 +417,12 @@ export const MarketingSchema = z.strictObject({
   /** Feature banner tiles (latest offers, book service, sell your car). */
   feature_banner: z.array(z.strictObject({ title: z.string().min(1), text: z.string(), href: UrlOrPath })),
   /** Why-buy-from-us block (null: not shown). */
-  why_buy: z.strictObject({ heading: z.string().min(1), reasons: z.array(z.strictObject({ title: z.string().min(1), text: z.string() })) }).nullable(),
+  why_buy: z
+    .strictObject({
+      heading: z.string().min(1),
+      reasons: z.array(z.strictObject({ title: z.string().min(1), text: z.string() })),
+    })
+    .nullable(),
   /** Offers, each with its own page. */
   offers: z.array(OfferEntrySchema),
   /** Brand directory of a dealer group (shown when features.brand_directory_enabled). */
@@ -431,12 +454,17 @@ export const DeliveryRegionSchema = z
     postcodes: z
       .array(
         z
-          .strictObject({ from: z.string().regex(/^\d{4}$/, 'Use a 4-digit postcode'), to: z.string().regex(/^\d{4}$/, 'Use a 4-digit postcode') })
+          .strictObject({
+            from: z.string().regex(/^\d{4}$/, 'Use a 4-digit postcode'),
+            to: z.string().regex(/^\d{4}$/, 'Use a 4-digit postcode'),
+          })
           .refine((r) => r.from <= r.to, { message: "'from' must not be above 'to'" }),
       )
       .optional(),
   })
-  .refine((r) => (r.max_km === undefined) !== (r.postcodes === undefined), { message: 'Give a region either max_km or postcodes, not both' });
+  .refine((r) => (r.max_km === undefined) !== (r.postcodes === undefined), {
+    message: 'Give a region either max_km or postcodes, not both',
+  });
 export type DeliveryRegion = z.infer<typeof DeliveryRegionSchema>;
 
 export const DeliverySchema = z.strictObject({
@@ -451,7 +479,10 @@ export const LeadsSchema = z.strictObject({
    * Name of the environment variable holding the webhook's signing secret: secrets live in the
    * environment, never in configuration. Only CRM_SECRET_* names may be read.
    */
-  crm_secret_env: z.string().regex(/^CRM_SECRET_[A-Z0-9_]+$/, 'Name an environment variable starting with CRM_SECRET_').nullable(),
+  crm_secret_env: z
+    .string()
+    .regex(/^CRM_SECRET_[A-Z0-9_]+$/, 'Name an environment variable starting with CRM_SECRET_')
+    .nullable(),
   /** Addresses notified by email of every lead, as a second channel beside the CRM. */
   notify_emails: z.array(z.email({ error: 'Use a valid email address' })),
   /** The valuation result may be saved to the lead (POST /api/miscellaneous, column_name valuation). */
@@ -538,4 +569,6 @@ const layerShape = Object.fromEntries(
   Object.entries(SiteConfigSchema.shape).map(([group, schema]) => [group, schema.partial().optional()]),
 ) as z.ZodRawShape;
 
-export const SiteConfigLayerSchema: z.ZodType<SiteConfigLayer> = z.strictObject(layerShape) as unknown as z.ZodType<SiteConfigLayer>;
+export const SiteConfigLayerSchema: z.ZodType<SiteConfigLayer> = z.strictObject(
+  layerShape,
+) as unknown as z.ZodType<SiteConfigLayer>;

@@ -8,9 +8,15 @@ describe('siteOrigin', () => {
   });
 
   it('keeps the port of a development host only when the request reached that host', () => {
-    expect(siteOrigin('harbour-motor-group.localhost', 'harbour-motor-group.localhost:3100')).toBe('http://harbour-motor-group.localhost:3100');
-    expect(siteOrigin('harbour-motor-group.localhost', 'evil.example:3100')).toBe('http://harbour-motor-group.localhost');
-    expect(siteOrigin('harbour-motor-group.localhost', 'harbour-motor-group.localhost:3100/x')).toBe('http://harbour-motor-group.localhost');
+    expect(siteOrigin('harbour-motor-group.localhost', 'harbour-motor-group.localhost:3100')).toBe(
+      'http://harbour-motor-group.localhost:3100',
+    );
+    expect(siteOrigin('harbour-motor-group.localhost', 'evil.example:3100')).toBe(
+      'http://harbour-motor-group.localhost',
+    );
+    expect(siteOrigin('harbour-motor-group.localhost', 'harbour-motor-group.localhost:3100/x')).toBe(
+      'http://harbour-motor-group.localhost',
+    );
   });
 
   it('never answers an origin other than the primary host, for any claimed host', () => {

@@ -11,5 +11,7 @@ export function siteOrigin(primaryHost: string, requestHost: string | null = nul
   const primary = primaryHost.trim().toLowerCase();
   if (!isDevelopmentHost(primary)) return `https://${primary}`;
   const match = requestHost ? /^([a-z0-9.-]+)(?::(\d{1,5}))?$/i.exec(requestHost.trim()) : null;
-  return match && match[1]?.toLowerCase() === primary && match[2] ? `http://${primary}:${match[2]}` : `http://${primary}`;
+  return match && match[1]?.toLowerCase() === primary && match[2]
+    ? `http://${primary}:${match[2]}`
+    : `http://${primary}`;
 }

@@ -1,24 +1,46 @@
 import { z } from 'zod';
-import { CaravanSpecificationsSchema, CarSchema, CarStatusSchema, CarTypeSchema, CarVariantSchema } from '../entities/car';
+import {
+  CaravanSpecificationsSchema,
+  CarSchema,
+  CarStatusSchema,
+  CarTypeSchema,
+  CarVariantSchema,
+} from '../entities/car';
 import { FeedIntSchema, FeedNumberSchema, FeedStringSchema, IdSchema } from '../entities/primitives';
 import { FEED_LIMITS, FEED_LONG_TEXT_FIELDS, FEED_SHORT_TEXT_FIELDS } from './feed-limits';
 
 type Range = { readonly min: number; readonly max: number };
-const range = ({ min, max }: Range) => ({ min: [min, `must be ${min} or more`] as const, max: [max, `must be ${max} or less`] as const });
+const range = ({ min, max }: Range) => ({
+  min: [min, `must be ${min} or more`] as const,
+  max: [max, `must be ${max} or less`] as const,
+});
 /** A whole number within a FEED_LIMITS range (numbers sent as text included). */
 const boundedInt = (limit: Range) => {
   const { min, max } = range(limit);
-  return FeedIntSchema.pipe(z.int().min(...min).max(...max)).nullish();
+  return FeedIntSchema.pipe(
+    z
+      .int()
+      .min(...min)
+      .max(...max),
+  ).nullish();
 };
 /** A number within a FEED_LIMITS range. */
 const boundedNumber = (limit: Range) => {
   const { min, max } = range(limit);
-  return FeedNumberSchema.pipe(z.number().min(...min).max(...max)).nullish();
+  return FeedNumberSchema.pipe(
+    z
+      .number()
+      .min(...min)
+      .max(...max),
+  ).nullish();
 };
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 const list = <T extends z.ZodType>(item: T, max: number) => z.array(item).max(max, `must have at most ${max} entries`);
 /** Variant and caravan sizes arrive as numbers or display text such as "21'6\"". */
-const measure = (limit: Range) => z.union([FeedNumberSchema.pipe(z.number().min(limit.min).max(limit.max, `must be ${limit.max} or less`)), text(32)]).nullish();
+const measure = (limit: Range) =>
+  z
+    .union([FeedNumberSchema.pipe(z.number().min(limit.min).max(limit.max, `must be ${limit.max} or less`)), text(32)])
+    .nullish();
 
 const TRUE_TEXT = new Set(['true', '1', 'yes', 'y']);
 const FALSE_TEXT = new Set(['false', '0', 'no', 'n']);
@@ -73,7 +95,12 @@ export const FeedCarSchema = CarSchema.omit(PLATFORM_FIELDS)
     // Every bounded field below keeps a value the database can store and a car can have (FEED_LIMITS).
     ...Object.fromEntries(FEED_SHORT_TEXT_FIELDS.map((field) => [field, text(FEED_LIMITS.shortText).nullish()])),
     ...Object.fromEntries(FEED_LONG_TEXT_FIELDS.map((field) => [field, text(FEED_LIMITS.longText).nullish()])),
-    ...Object.fromEntries(['price', 'before_price', 'offer_price', 'subscription_price'].map((field) => [field, boundedInt(FEED_LIMITS.dollars)])),
+    ...Object.fromEntries(
+      ['price', 'before_price', 'offer_price', 'subscription_price'].map((field) => [
+        field,
+        boundedInt(FEED_LIMITS.dollars),
+      ]),
+    ),
     km: boundedInt(FEED_LIMITS.km),
     seats: boundedInt(FEED_LIMITS.seats),
     doors: boundedInt(FEED_LIMITS.doors),
@@ -107,7 +134,9 @@ export const FeedCarSchema = CarSchema.omit(PLATFORM_FIELDS)
       aggregate_trailer_mass: boundedNumber(FEED_LIMITS.massKg),
       sleeps: boundedInt(FEED_LIMITS.sleeps),
     }).nullish(),
-    stocknum: FeedStringSchema.pipe(z.string().trim().min(1, 'stocknum is required').max(64, 'must be at most 64 characters')),
+    stocknum: FeedStringSchema.pipe(
+      z.string().trim().min(1, 'stocknum is required').max(64, 'must be at most 64 characters'),
+    ),
     make: text(FEED_LIMITS.shortText).trim().min(1, 'make is required'),
     model: text(FEED_LIMITS.shortText).trim().min(1, 'model is required'),
     year: FeedIntSchema.pipe(

@@ -7,7 +7,11 @@ const ROW = { stocknum: 'A1', make: 'Toyota', model: 'RAV4', year: 2022, car_typ
 
 /** Every string anywhere in a value. */
 const stringsOf = (value: unknown): string[] =>
-  typeof value === 'string' ? [value] : typeof value === 'object' && value !== null ? Object.entries(value).flatMap(([k, v]) => [k, ...stringsOf(v)]) : [];
+  typeof value === 'string'
+    ? [value]
+    : typeof value === 'object' && value !== null
+      ? Object.entries(value).flatMap(([k, v]) => [k, ...stringsOf(v)])
+      : [];
 
 describe('feed limits', () => {
   it.each([
@@ -32,14 +36,20 @@ describe('feed limits', () => {
 
   it('accept any value inside the bounds', () => {
     fc.assert(
-      fc.property(fc.integer({ min: FEED_LIMITS.dollars.min, max: FEED_LIMITS.dollars.max }), fc.integer({ min: FEED_LIMITS.km.min, max: FEED_LIMITS.km.max }), (price, km) => {
-        expect(FeedCarSchema.safeParse({ ...ROW, price, km: String(km) }).success).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: FEED_LIMITS.dollars.min, max: FEED_LIMITS.dollars.max }),
+        fc.integer({ min: FEED_LIMITS.km.min, max: FEED_LIMITS.km.max }),
+        (price, km) => {
+          expect(FeedCarSchema.safeParse({ ...ROW, price, km: String(km) }).success).toBe(true);
+        },
+      ),
     );
   });
 
   it('cap a make at 255 characters and dealer comments at 20,000', () => {
-    expect(FeedCarSchema.safeParse({ ...ROW, make: 'x'.repeat(256) }).error?.issues[0]?.message).toBe('must be at most 255 characters');
+    expect(FeedCarSchema.safeParse({ ...ROW, make: 'x'.repeat(256) }).error?.issues[0]?.message).toBe(
+      'must be at most 255 characters',
+    );
     expect(FeedCarSchema.safeParse({ ...ROW, dealercomments: 'x'.repeat(20_000) }).success).toBe(true);
     expect(FeedCarSchema.safeParse({ ...ROW, dealercomments: 'x'.repeat(20_001) }).success).toBe(false);
   });
@@ -53,21 +63,28 @@ describe('sanitiseFeedRow', () => {
         for (const text of stringsOf(clean)) expect(hasNul(text)).toBe(false);
       }),
     );
-    expect(sanitiseFeedRow({ model: 'RA\u0000V4', dealercomments: 'one\ntwo' }).value).toEqual({ model: 'RAV4', dealercomments: 'one\ntwo' });
+    expect(sanitiseFeedRow({ model: 'RA\u0000V4', dealercomments: 'one\ntwo' }).value).toEqual({
+      model: 'RAV4',
+      dealercomments: 'one\ntwo',
+    });
   });
 
   it('reports nesting deeper than the limit and rows larger than the limit', () => {
     let deep: unknown = 'leaf';
     for (let i = 0; i < 20; i++) deep = { next: deep };
     expect(sanitiseFeedRow({ ...ROW, extra: deep }).problems[0]?.message).toMatch(/nests deeper than 8 levels/);
-    expect(sanitiseFeedRow({ ...ROW, extra: 'x'.repeat(FEED_LIMITS.rowChars) }).problems[0]).toMatchObject({ path: '(row)' });
+    expect(sanitiseFeedRow({ ...ROW, extra: 'x'.repeat(FEED_LIMITS.rowChars) }).problems[0]).toMatchObject({
+      path: '(row)',
+    });
     expect(sanitiseFeedRow(ROW).problems).toEqual([]);
   });
 });
 
 describe('overlongText', () => {
   it('finds strings over the generic cap in unknown fields, by path', () => {
-    expect(overlongText({ ...ROW, extra: { note: 'x'.repeat(5_001) } })).toEqual([{ path: 'extra.note', message: 'must be at most 5000 characters' }]);
+    expect(overlongText({ ...ROW, extra: { note: 'x'.repeat(5_001) } })).toEqual([
+      { path: 'extra.note', message: 'must be at most 5000 characters' },
+    ]);
     expect(overlongText({ ...ROW, dealercomments: 'x'.repeat(10_000) })).toEqual([]);
   });
 });

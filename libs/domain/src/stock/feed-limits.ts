@@ -104,7 +104,11 @@ export function sanitiseFeedRow(value: unknown): { value: unknown; problems: Fee
   const cleaned = walk(value, [], 0);
   if (problems.length === 0) {
     const size = JSON.stringify(cleaned)?.length ?? 0;
-    if (size > FEED_LIMITS.rowChars) problems.push({ path: '(row)', message: `is ${size} characters as JSON, more than the ${FEED_LIMITS.rowChars} a row may hold` });
+    if (size > FEED_LIMITS.rowChars)
+      problems.push({
+        path: '(row)',
+        message: `is ${size} characters as JSON, more than the ${FEED_LIMITS.rowChars} a row may hold`,
+      });
   }
   return { value: cleaned, problems };
 }
@@ -112,9 +116,13 @@ export function sanitiseFeedRow(value: unknown): { value: unknown; problems: Fee
 /** Every string in a parsed row longer than the generic cap, as row problems (the named fields have their own caps). */
 export function overlongText(value: unknown, path: string[] = []): FeedRowProblem[] {
   if (typeof value === 'string') {
-    return value.length > FEED_LIMITS.anyText ? [{ path: path.join('.') || '(row)', message: `must be at most ${FEED_LIMITS.anyText} characters` }] : [];
+    return value.length > FEED_LIMITS.anyText
+      ? [{ path: path.join('.') || '(row)', message: `must be at most ${FEED_LIMITS.anyText} characters` }]
+      : [];
   }
   if (typeof value !== 'object' || value === null) return [];
   const long = new Set<string>(FEED_LONG_TEXT_FIELDS);
-  return Object.entries(value).flatMap(([key, item]) => (path.length === 0 && long.has(key) ? [] : overlongText(item, [...path, key])));
+  return Object.entries(value).flatMap(([key, item]) =>
+    path.length === 0 && long.has(key) ? [] : overlongText(item, [...path, key]),
+  );
 }

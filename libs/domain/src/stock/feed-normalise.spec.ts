@@ -4,8 +4,18 @@ import { normaliseRawFields } from './feed-normalise';
 
 describe('normaliseRawFields', () => {
   it('derives the simple fields from the raw ones real dealer systems send', () => {
-    const { car, unmapped } = normaliseRawFields({ body: 'SUV', fuel: 'Diesel', transmission: '6 Speed Automatic', drive: 'Four Wheel Drive' });
-    expect(car).toMatchObject({ simple_body: 'suv', simple_fuel: 'Diesel', simple_transmission: 'Automatic', simple_drive: '4x4' });
+    const { car, unmapped } = normaliseRawFields({
+      body: 'SUV',
+      fuel: 'Diesel',
+      transmission: '6 Speed Automatic',
+      drive: 'Four Wheel Drive',
+    });
+    expect(car).toMatchObject({
+      simple_body: 'suv',
+      simple_fuel: 'Diesel',
+      simple_transmission: 'Automatic',
+      simple_drive: '4x4',
+    });
     expect(unmapped).toEqual([]);
   });
 
@@ -35,7 +45,8 @@ describe('normaliseRawFields', () => {
   });
 
   it('maps every facet body type to itself, whatever its case', () => {
-    for (const type of BODY_TYPES) expect(normaliseRawFields({ body: type.toUpperCase() }).car['simple_body']).toBe(type);
+    for (const type of BODY_TYPES)
+      expect(normaliseRawFields({ body: type.toUpperCase() }).car['simple_body']).toBe(type);
   });
 
   it('never throws and leaves rows without raw fields untouched', () => {

@@ -142,7 +142,11 @@ const transmissionKey = (text: string): string => squash(text.replace(/^\s*\d+\s
 const RULES = [
   { target: 'simple_body', sources: ['body', 'bodyconfiguration'], map: bodyOf },
   { target: 'simple_fuel', sources: ['fuel'], map: (text: string) => FUEL_WORDS[squash(text)] },
-  { target: 'simple_transmission', sources: ['trans', 'transmission'], map: (text: string) => TRANSMISSION_WORDS[transmissionKey(text)] },
+  {
+    target: 'simple_transmission',
+    sources: ['trans', 'transmission'],
+    map: (text: string) => TRANSMISSION_WORDS[transmissionKey(text)],
+  },
   { target: 'simple_drive', sources: ['drive'], map: (text: string) => DRIVE_WORDS[squash(text)] },
 ] as const;
 
@@ -155,7 +159,9 @@ export interface UnmappedRawValue {
 }
 
 /** The row with simple_* fields derived from raw ones where absent, and the raw values no rule knows. */
-export function normaliseRawFields<T extends Record<string, unknown>>(car: T): { car: T & Partial<Record<SimpleField, unknown>>; unmapped: UnmappedRawValue[] } {
+export function normaliseRawFields<T extends Record<string, unknown>>(
+  car: T,
+): { car: T & Partial<Record<SimpleField, unknown>>; unmapped: UnmappedRawValue[] } {
   const out: Record<string, unknown> = { ...car };
   const unmapped: UnmappedRawValue[] = [];
   for (const rule of RULES) {

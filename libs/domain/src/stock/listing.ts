@@ -26,4 +26,3 @@ export function isListed(car: ListableCar, now: Date): boolean {
   if (car.status !== 'sold' || car.listed_until === null) return false;
   return new Date(car.listed_until).getTime() > now.getTime();
 }
-

@@ -16,7 +16,13 @@ export function isMediaAddress(value: string): boolean {
 }
 
 /** Feed fields that hold one media address. */
-export const MEDIA_ADDRESS_FIELDS = ['video_url', 'external_video_url', 'file', 'spin_interior_image', 'primary_image_url'] as const;
+export const MEDIA_ADDRESS_FIELDS = [
+  'video_url',
+  'external_video_url',
+  'file',
+  'spin_interior_image',
+  'primary_image_url',
+] as const;
 /** Feed fields that hold a list of media addresses. */
 export const MEDIA_ADDRESS_LIST_FIELDS = ['thumbnails', 'spin_images'] as const;
 

@@ -16,9 +16,12 @@ const SYDNEY_NEW_YEAR = new Date('2026-12-31T14:00:00.000Z');
 /** One second before midnight on New Year's Eve in Sydney: still 2026 there. */
 const SYDNEY_NEW_YEARS_EVE = new Date('2026-12-31T12:59:59.000Z');
 
-const ONLINE_REASON = "We can't value vehicles over 7 years old or 100,000 km online. Our buying team will contact you with an offer.";
-const INSTANT_REASON = "We can't value vehicles over 10 years old or 100,000 km online. Our buying team will contact you with an offer.";
-const TOO_FEW_REASON = 'There are not enough similar vehicles on the market to estimate this one online. Our buying team will contact you with an offer.';
+const ONLINE_REASON =
+  "We can't value vehicles over 7 years old or 100,000 km online. Our buying team will contact you with an offer.";
+const INSTANT_REASON =
+  "We can't value vehicles over 10 years old or 100,000 km online. Our buying team will contact you with an offer.";
+const TOO_FEW_REASON =
+  'There are not enough similar vehicles on the market to estimate this one online. Our buying team will contact you with an offer.';
 
 const input = (overrides: Partial<TradeInEstimateInput> = {}): TradeInEstimateInput => ({
   year: 2022,
@@ -94,12 +97,23 @@ describe('tradeInEstimate', () => {
       if (reason === null) {
         expect(result).toMatchObject({ status: 'estimate', reason: null });
       } else {
-        expect(result).toEqual({ status: 'no_estimate', low: null, high: null, comparables: 5, valid_until: NOW_PLUS_7_DAYS, reason });
+        expect(result).toEqual({
+          status: 'no_estimate',
+          low: null,
+          high: null,
+          comparables: 5,
+          valid_until: NOW_PLUS_7_DAYS,
+          reason,
+        });
       }
     });
 
     it('gives the age reason before the comparables one', () => {
-      expect(tradeInEstimate(input({ year: 2010, comparablePrices: [] }))).toMatchObject({ status: 'no_estimate', comparables: 0, reason: ONLINE_REASON });
+      expect(tradeInEstimate(input({ year: 2010, comparablePrices: [] }))).toMatchObject({
+        status: 'no_estimate',
+        comparables: 0,
+        reason: ONLINE_REASON,
+      });
     });
 
     it("reads the age in Sydney on New Year's Eve in UTC", () => {
@@ -109,19 +123,24 @@ describe('tradeInEstimate', () => {
   });
 
   describe('comparables', () => {
-    it.each([[[]], [[25_000]], [[25_000, 30_000]]])('%j is too few: no estimate, with the reason', (comparablePrices) => {
-      expect(tradeInEstimate(input({ comparablePrices }))).toEqual({
-        status: 'no_estimate',
-        low: null,
-        high: null,
-        comparables: comparablePrices.length,
-        valid_until: NOW_PLUS_7_DAYS,
-        reason: TOO_FEW_REASON,
-      });
-    });
+    it.each([[[]], [[25_000]], [[25_000, 30_000]]])(
+      '%j is too few: no estimate, with the reason',
+      (comparablePrices) => {
+        expect(tradeInEstimate(input({ comparablePrices }))).toEqual({
+          status: 'no_estimate',
+          low: null,
+          high: null,
+          comparables: comparablePrices.length,
+          valid_until: NOW_PLUS_7_DAYS,
+          reason: TOO_FEW_REASON,
+        });
+      },
+    );
 
     it('ignores non-positive and non-finite prices, counting only the rest', () => {
-      expect(tradeInEstimate(input({ comparablePrices: [0, -5_000, 20_000, Number.NaN, 30_000, Number.POSITIVE_INFINITY] }))).toMatchObject({
+      expect(
+        tradeInEstimate(input({ comparablePrices: [0, -5_000, 20_000, Number.NaN, 30_000, Number.POSITIVE_INFINITY] })),
+      ).toMatchObject({
         status: 'no_estimate',
         comparables: 2,
         reason: TOO_FEW_REASON,
@@ -141,7 +160,9 @@ describe('tradeInEstimate', () => {
   describe('the range', () => {
     it('is the interquartile range of the prices less the margin', () => {
       // Sorted 10k..50k: Q1 20,000, median 30,000, Q3 40,000; less 20% -> 16,000 to 32,000.
-      expect(tradeInEstimate(input({ comparablePrices: [50_000, 10_000, 40_000, 20_000, 30_000], margin: 0.2 }))).toEqual({
+      expect(
+        tradeInEstimate(input({ comparablePrices: [50_000, 10_000, 40_000, 20_000, 30_000], margin: 0.2 })),
+      ).toEqual({
         status: 'estimate',
         low: 16_000,
         high: 32_000,
@@ -157,23 +178,30 @@ describe('tradeInEstimate', () => {
 
     it('interpolates the quartiles of an even count and rounds to $100', () => {
       // Q1 17,500 and Q3 32,500; less 10% -> 15,750 and 29,250 -> 15,800 and 29,300 (halves round up).
-      expect(tradeInEstimate(input({ comparablePrices: [10_000, 20_000, 30_000, 40_000], margin: 0.1 }))).toMatchObject({
-        status: 'estimate',
-        low: 15_800,
-        high: 29_300,
-        comparables: 4,
-      });
+      expect(tradeInEstimate(input({ comparablePrices: [10_000, 20_000, 30_000, 40_000], margin: 0.1 }))).toMatchObject(
+        {
+          status: 'estimate',
+          low: 15_800,
+          high: 29_300,
+          comparables: 4,
+        },
+      );
     });
 
     it('follows a skewed spread rather than centring it on the median', () => {
       // Q1 11,000, median 12,000, Q3 30,000: the range is 11,000 to 30,000, never below the cheaper comparables.
-      expect(tradeInEstimate(input({ comparablePrices: [10_000, 11_000, 12_000, 30_000, 40_000] }))).toMatchObject({ low: 11_000, high: 30_000 });
+      expect(tradeInEstimate(input({ comparablePrices: [10_000, 11_000, 12_000, 30_000, 40_000] }))).toMatchObject({
+        low: 11_000,
+        high: 30_000,
+      });
     });
 
     it('is at least 5% of the centre either side of it', () => {
       // Q1 24,500, median 25,000, Q3 25,500; less 15%: centre 21,250, quartiles 20,825 and 21,675 are narrower than
       // 5% (1,062.50) -> 20,187.50 and 22,312.50 -> 20,200 and 22,300.
-      expect(tradeInEstimate(input({ comparablePrices: [24_000, 24_500, 25_000, 25_500, 26_000], margin: 0.15 }))).toMatchObject({
+      expect(
+        tradeInEstimate(input({ comparablePrices: [24_000, 24_500, 25_000, 25_500, 26_000], margin: 0.15 })),
+      ).toMatchObject({
         low: 20_200,
         high: 22_300,
       });
@@ -181,17 +209,30 @@ describe('tradeInEstimate', () => {
 
     it('widens only the side that is narrower than 5%', () => {
       // Q1 20,100, median 20,200 (5% = 1,010), Q3 30,000 -> low 19,190 -> 19,200; high stays 30,000.
-      expect(tradeInEstimate(input({ comparablePrices: [20_000, 20_100, 20_200, 30_000, 40_000] }))).toMatchObject({ low: 19_200, high: 30_000 });
+      expect(tradeInEstimate(input({ comparablePrices: [20_000, 20_100, 20_200, 30_000, 40_000] }))).toMatchObject({
+        low: 19_200,
+        high: 30_000,
+      });
     });
 
     it('gives identical prices a 5% band either side', () => {
-      expect(tradeInEstimate(input({ comparablePrices: [20_000, 20_000, 20_000] }))).toMatchObject({ status: 'estimate', low: 19_000, high: 21_000 });
-      expect(tradeInEstimate(input({ comparablePrices: [20_000, 20_000, 20_000], margin: 0.1 }))).toMatchObject({ low: 17_100, high: 18_900 });
+      expect(tradeInEstimate(input({ comparablePrices: [20_000, 20_000, 20_000] }))).toMatchObject({
+        status: 'estimate',
+        low: 19_000,
+        high: 21_000,
+      });
+      expect(tradeInEstimate(input({ comparablePrices: [20_000, 20_000, 20_000], margin: 0.1 }))).toMatchObject({
+        low: 17_100,
+        high: 18_900,
+      });
     });
 
     it('does not depend on the order of the prices or mutate them', () => {
       const prices = Object.freeze([40_000, 10_000, 30_000, 50_000, 20_000]);
-      expect(tradeInEstimate(input({ comparablePrices: prices, margin: 0.2 }))).toMatchObject({ low: 16_000, high: 32_000 });
+      expect(tradeInEstimate(input({ comparablePrices: prices, margin: 0.2 }))).toMatchObject({
+        low: 16_000,
+        high: 32_000,
+      });
       expect(prices).toEqual([40_000, 10_000, 30_000, 50_000, 20_000]);
     });
   });
@@ -213,7 +254,9 @@ describe('tradeInEstimate', () => {
       const now = new Date('2026-03-31T00:00:00.000Z');
       for (const zone of ['Australia/Sydney', 'America/New_York', 'UTC']) {
         Settings.defaultZone = zone;
-        expect(tradeInEstimate(input({ now })).valid_until).toBe(new Date(now.getTime() + 7 * 24 * 3_600_000).toISOString());
+        expect(tradeInEstimate(input({ now })).valid_until).toBe(
+          new Date(now.getTime() + 7 * 24 * 3_600_000).toISOString(),
+        );
       }
     });
   });

@@ -45,7 +45,8 @@ export function tradeInEligibility(year: number, km: number, variant: TradeInVar
 }
 
 /** Until when a valuation made at `now` holds: 7 x 24 hours, in UTC so no daylight-saving change adds or loses an hour. */
-const validUntil = (now: Date): string => DateTime.fromJSDate(now, { zone: 'utc' }).plus({ days: TRADE_IN_VALID_DAYS }).toISO()!;
+const validUntil = (now: Date): string =>
+  DateTime.fromJSDate(now, { zone: 'utc' }).plus({ days: TRADE_IN_VALID_DAYS }).toISO()!;
 
 /** The answer when no estimate can be given, with the reason the shopper reads. */
 export function noTradeInEstimate(reason: string, now: Date, comparables = 0): TradeInValuation {
@@ -57,13 +58,22 @@ export function noTradeInEstimate(reason: string, now: Date, comparables = 0): T
  * less the dealer's margin, rounded to $100, valid for 7 days. Vehicles past the variant's age or km
  * limit, or with too few comparables, get no estimate and a reason instead.
  */
-export function tradeInEstimate({ year, km, comparablePrices, variant, margin, now }: TradeInEstimateInput): TradeInValuation {
+export function tradeInEstimate({
+  year,
+  km,
+  comparablePrices,
+  variant,
+  margin,
+  now,
+}: TradeInEstimateInput): TradeInValuation {
   const prices = comparablePrices.filter((p) => Number.isFinite(p) && p > 0).sort((a, b) => a - b);
   const none = (reason: string): TradeInValuation => noTradeInEstimate(reason, now, prices.length);
   const ineligible = tradeInEligibility(year, km, variant, now);
   if (ineligible) return none(ineligible);
   if (prices.length < TRADE_IN_MIN_COMPARABLES) {
-    return none('There are not enough similar vehicles on the market to estimate this one online. Our buying team will contact you with an offer.');
+    return none(
+      'There are not enough similar vehicles on the market to estimate this one online. Our buying team will contact you with an offer.',
+    );
   }
   const factor = 1 - margin;
   const centre = quantile(prices, 0.5) * factor;
@@ -71,5 +81,12 @@ export function tradeInEstimate({ year, km, comparablePrices, variant, margin, n
   // below (or above) the comparables. Each side is widened to at least 5% of the centre.
   const low = Math.min(quantile(prices, 0.25) * factor, centre * (1 - MIN_HALF_WIDTH));
   const high = Math.max(quantile(prices, 0.75) * factor, centre * (1 + MIN_HALF_WIDTH));
-  return { status: 'estimate', low: roundTo100(low), high: roundTo100(high), comparables: prices.length, valid_until: validUntil(now), reason: null };
+  return {
+    status: 'estimate',
+    low: roundTo100(low),
+    high: roundTo100(high),
+    comparables: prices.length,
+    valid_until: validUntil(now),
+    reason: null,
+  };
 }

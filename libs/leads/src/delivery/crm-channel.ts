@@ -5,7 +5,11 @@ import { signWebhook, WEBHOOK_HEADERS } from './webhook-signature';
 /** Where a dealership's leads go: its CRM (outside the platform) or, by default, the deliveries table. */
 export interface CrmChannel {
   /** Delivers once from the receiver's point of view (it de-duplicates on deliveryId); returns where it went. */
-  deliver(deliveryId: string, payload: Record<string, unknown>, context: { leadId: string; dealershipId: number | null }): Promise<string>;
+  deliver(
+    deliveryId: string,
+    payload: Record<string, unknown>,
+    context: { leadId: string; dealershipId: number | null },
+  ): Promise<string>;
 }
 
 /** Answers worth retrying: the CRM or the network is having a moment. */
@@ -39,13 +43,17 @@ export class WebhookCrm implements CrmChannel {
         redirect: 'error',
       });
     } catch (error) {
-      const cause = (error as Error).name === 'TimeoutError' ? `no answer within ${this.timeoutMs} ms` : (error as Error).message;
+      const cause =
+        (error as Error).name === 'TimeoutError' ? `no answer within ${this.timeoutMs} ms` : (error as Error).message;
       throw new DeliveryError(`CRM webhook ${host} unreachable: ${cause}`, true);
     }
     await response.body?.cancel().catch(() => undefined);
     if (response.ok) return `webhook ${host}`;
     const retryable = response.status >= 500 || RETRYABLE_STATUS.has(response.status);
-    throw new DeliveryError(`CRM webhook ${host} answered HTTP ${response.status}${retryable ? '' : ' (not retried: fix the CRM or its configuration, then retry from ops)'}`, retryable);
+    throw new DeliveryError(
+      `CRM webhook ${host} answered HTTP ${response.status}${retryable ? '' : ' (not retried: fix the CRM or its configuration, then retry from ops)'}`,
+      retryable,
+    );
   }
 }
 
@@ -53,7 +61,11 @@ export class WebhookCrm implements CrmChannel {
 export class TableCrm implements CrmChannel {
   constructor(private readonly dataSource: DataSource) {}
 
-  async deliver(deliveryId: string, payload: Record<string, unknown>, { leadId, dealershipId }: { leadId: string; dealershipId: number | null }): Promise<string> {
+  async deliver(
+    deliveryId: string,
+    payload: Record<string, unknown>,
+    { leadId, dealershipId }: { leadId: string; dealershipId: number | null },
+  ): Promise<string> {
     await this.dataSource.query(
       `INSERT INTO crm_deliveries (delivery_id, lead_id, dealership_id, payload) VALUES ($1, $2, $3, $4) ON CONFLICT (delivery_id) DO NOTHING`,
       [deliveryId, leadId, dealershipId, JSON.stringify(payload)],

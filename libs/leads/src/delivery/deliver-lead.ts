@@ -30,13 +30,20 @@ export type DeliveryOutcome = { status: 'delivered'; target: string } | { status
  * with its reason, then rethrown for the queue to retry; the last attempt, or a failure retrying
  * cannot fix, marks the row dead, where ops see it with the reason.
  */
-export async function deliverLead(deps: LeadDeliveryDeps, deliveryId: string, attempt: DeliveryAttempt): Promise<DeliveryOutcome> {
+export async function deliverLead(
+  deps: LeadDeliveryDeps,
+  deliveryId: string,
+  attempt: DeliveryAttempt,
+): Promise<DeliveryOutcome> {
   const record = await loadLeadDelivery(deps.dataSource, deliveryId);
   if (!record) throw new UnrecoverableError(`Delivery ${deliveryId} does not exist`);
   if (record.delivery.status === 'delivered') return { status: 'skipped', reason: 'already delivered' };
   try {
-    const config = record.dealership ? await dealershipConfig(deps.dataSource.manager, record.dealership.id) : await siteConfig(deps.dataSource.manager, record.site.id);
-    const target = record.delivery.channel === 'crm' ? await toCrm(deps, record, config) : await toEmail(deps, record, config);
+    const config = record.dealership
+      ? await dealershipConfig(deps.dataSource.manager, record.dealership.id)
+      : await siteConfig(deps.dataSource.manager, record.site.id);
+    const target =
+      record.delivery.channel === 'crm' ? await toCrm(deps, record, config) : await toEmail(deps, record, config);
     await deps.dataSource.query(
       `UPDATE lead_outbox SET status = 'delivered', delivered_at = now(), attempts = $2, target = $3, last_error = NULL, updated_at = now() WHERE id = $1`,
       [deliveryId, attempt.number, target],
@@ -46,12 +53,10 @@ export async function deliverLead(deps: LeadDeliveryDeps, deliveryId: string, at
     const retryable = !(error instanceof DeliveryError) || error.retryable;
     const dead = !retryable || attempt.number >= attempt.max;
     const reason = `${(error as Error).message}${dead ? ` (dead after attempt ${attempt.number} of ${attempt.max})` : ''}`;
-    await deps.dataSource.query(`UPDATE lead_outbox SET status = $2, attempts = $3, last_error = $4, updated_at = now() WHERE id = $1`, [
-      deliveryId,
-      dead ? 'dead' : 'queued',
-      attempt.number,
-      reason.slice(0, 1000),
-    ]);
+    await deps.dataSource.query(
+      `UPDATE lead_outbox SET status = $2, attempts = $3, last_error = $4, updated_at = now() WHERE id = $1`,
+      [deliveryId, dead ? 'dead' : 'queued', attempt.number, reason.slice(0, 1000)],
+    );
     throw retryable ? error : new UnrecoverableError(reason);
   }
 }
@@ -63,7 +68,9 @@ function crmFor(deps: LeadDeliveryDeps, config: SiteConfig): CrmChannel {
   const secret = secretEnv ? deps.secrets[secretEnv] : undefined;
   if (!secretEnv || !secret) {
     throw new DeliveryError(
-      secretEnv ? `CRM secret ${secretEnv} is not set in the worker's environment` : 'leads.crm_webhook_url is set without leads.crm_secret_env: webhooks are always signed',
+      secretEnv
+        ? `CRM secret ${secretEnv} is not set in the worker's environment`
+        : 'leads.crm_webhook_url is set without leads.crm_secret_env: webhooks are always signed',
       false,
     );
   }
@@ -71,7 +78,10 @@ function crmFor(deps: LeadDeliveryDeps, config: SiteConfig): CrmChannel {
 }
 
 async function toCrm(deps: LeadDeliveryDeps, record: LeadDeliveryRecord, config: SiteConfig): Promise<string> {
-  return crmFor(deps, config).deliver(record.delivery.id, crmPayload(record), { leadId: record.lead.id, dealershipId: record.dealership?.id ?? null });
+  return crmFor(deps, config).deliver(record.delivery.id, crmPayload(record), {
+    leadId: record.lead.id,
+    dealershipId: record.dealership?.id ?? null,
+  });
 }
 
 /**
@@ -87,6 +97,9 @@ async function toEmail(deps: LeadDeliveryDeps, record: LeadDeliveryRecord, confi
   // The addresses were configured when the lead arrived; if they have since been removed there is no one to tell.
   if (to.length === 0) return 'no recipients configured';
   const target = await deps.mailer.send(leadEmail(record, to));
-  await deps.dataSource.query(`UPDATE lead_outbox SET email_sent_at = now(), email_message_id = $2, updated_at = now() WHERE id = $1`, [record.delivery.id, leadMessageId(record.delivery.id)]);
+  await deps.dataSource.query(
+    `UPDATE lead_outbox SET email_sent_at = now(), email_message_id = $2, updated_at = now() WHERE id = $1`,
+    [record.delivery.id, leadMessageId(record.delivery.id)],
+  );
   return target;
 }

@@ -16,8 +16,27 @@ export interface LeadDeliveryRecord {
   site: { id: number; slug: string; name: string };
   dealership: { id: number; slug: string; name: string } | null;
   location: { id: number; slug: string; name: string } | null;
-  car: { id: number; slug: string; stocknum: string; car_type: string; status: string; make: string; model: string; year: number; badge: string | null; price: number | null; vin: string | null } | null;
-  valuation: { id: string; status: string; low: number | null; high: number | null; valid_until: string; reason: string | null } | null;
+  car: {
+    id: number;
+    slug: string;
+    stocknum: string;
+    car_type: string;
+    status: string;
+    make: string;
+    model: string;
+    year: number;
+    badge: string | null;
+    price: number | null;
+    vin: string | null;
+  } | null;
+  valuation: {
+    id: string;
+    status: string;
+    low: number | null;
+    high: number | null;
+    valid_until: string;
+    reason: string | null;
+  } | null;
 }
 
 export async function loadLeadDelivery(dataSource: DataSource, deliveryId: string): Promise<LeadDeliveryRecord | null> {
@@ -43,7 +62,13 @@ export async function loadLeadDelivery(dataSource: DataSource, deliveryId: strin
   )) as Record<string, never>[];
   if (!row) return null;
   return {
-    delivery: { id: row['id'], channel: row['channel'], status: row['status'], attempts: row['attempts'], emailSentAt: row['email_sent_at'] ? new Date(row['email_sent_at']).toISOString() : null },
+    delivery: {
+      id: row['id'],
+      channel: row['channel'],
+      status: row['status'],
+      attempts: row['attempts'],
+      emailSentAt: row['email_sent_at'] ? new Date(row['email_sent_at']).toISOString() : null,
+    },
     lead: {
       id: row['lead_id'],
       form: row['form'],

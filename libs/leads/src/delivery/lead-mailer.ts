@@ -21,7 +21,13 @@ export interface LeadMailer {
 export const leadMessageId = (deliveryId: string): string => `<${deliveryId}@leads.platform>`;
 
 /** The message nodemailer builds for a lead email. */
-const message = (from: string, email: LeadEmail) => ({ from, to: email.to, subject: email.subject, text: email.text, messageId: leadMessageId(email.deliveryId) });
+const message = (from: string, email: LeadEmail) => ({
+  from,
+  to: email.to,
+  subject: email.subject,
+  text: email.text,
+  messageId: leadMessageId(email.deliveryId),
+});
 
 /** Sends through SMTP (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465). */
 export class SmtpMailer implements LeadMailer {
@@ -40,7 +46,10 @@ export class SmtpMailer implements LeadMailer {
     } catch (error) {
       const code = (error as { responseCode?: number }).responseCode;
       // 5xx is a permanent refusal (no such mailbox, rejected sender); 4xx and connection failures pass.
-      throw new DeliveryError(`SMTP send failed${code ? ` (${code})` : ''}: ${(error as Error).message}`, code === undefined || code < 500);
+      throw new DeliveryError(
+        `SMTP send failed${code ? ` (${code})` : ''}: ${(error as Error).message}`,
+        code === undefined || code < 500,
+      );
     }
     return 'smtp';
   }
@@ -78,7 +87,9 @@ const label = (key: string): string => key.replace(/_/g, ' ').replace(/^./, (c) 
 /** The notification's subject and plain-text body: what the dealership needs to call the shopper back. */
 export function leadEmail(record: LeadDeliveryRecord, to: string[]): LeadEmail {
   const { lead, car, valuation } = record;
-  const vehicle = car ? `${car.year} ${car.make} ${car.model}${car.badge ? ` ${car.badge}` : ''} (stock ${car.stocknum})` : null;
+  const vehicle = car
+    ? `${car.year} ${car.make} ${car.model}${car.badge ? ` ${car.badge}` : ''} (stock ${car.stocknum})`
+    : null;
   const subject = `New ${lead.category}${vehicle ? `: ${vehicle}` : ''} via ${record.site.name}`;
   const hidden = new Set(['form', 'terms_conditions', 'userData', 'captcha_token']);
   const lines = [
@@ -86,7 +97,11 @@ export function leadEmail(record: LeadDeliveryRecord, to: string[]): LeadEmail {
     record.dealership ? `Dealership: ${record.dealership.name}` : null,
     record.location ? `Location: ${record.location.name}` : null,
     vehicle ? `Vehicle: ${vehicle}` : null,
-    valuation ? (valuation.status === 'estimate' ? `Trade-in estimate: $${valuation.low?.toLocaleString('en-AU')} - $${valuation.high?.toLocaleString('en-AU')}` : `Trade-in estimate: none (${valuation.reason})`) : null,
+    valuation
+      ? valuation.status === 'estimate'
+        ? `Trade-in estimate: $${valuation.low?.toLocaleString('en-AU')} - $${valuation.high?.toLocaleString('en-AU')}`
+        : `Trade-in estimate: none (${valuation.reason})`
+      : null,
     '',
     ...Object.entries(lead.fields)
       .filter(([key, value]) => !hidden.has(key) && value !== undefined && value !== null && value !== '')
@@ -95,5 +110,11 @@ export function leadEmail(record: LeadDeliveryRecord, to: string[]): LeadEmail {
     typeof lead.user_data['url'] === 'string' ? `Page: ${lead.user_data['url']}` : null,
     `Lead id: ${lead.id}`,
   ];
-  return { deliveryId: record.delivery.id, leadId: lead.id, to, subject, text: lines.filter((line): line is string => line !== null).join('\n') };
+  return {
+    deliveryId: record.delivery.id,
+    leadId: lead.id,
+    to,
+    subject,
+    text: lines.filter((line): line is string => line !== null).join('\n'),
+  };
 }

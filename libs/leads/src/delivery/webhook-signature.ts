@@ -30,7 +30,14 @@ export interface WebhookCheck {
 }
 
 /** The receiver's side: a valid signature over this body, sent within the tolerance. */
-export function verifyWebhookSignature({ secret, body, timestamp, signature, now = new Date(), toleranceSeconds = WEBHOOK_TOLERANCE_SECONDS }: WebhookCheck): boolean {
+export function verifyWebhookSignature({
+  secret,
+  body,
+  timestamp,
+  signature,
+  now = new Date(),
+  toleranceSeconds = WEBHOOK_TOLERANCE_SECONDS,
+}: WebhookCheck): boolean {
   const sentAt = Number(timestamp);
   if (!Number.isInteger(sentAt) || !signature) return false;
   if (Math.abs(now.getTime() / 1000 - sentAt) > toleranceSeconds) return false;

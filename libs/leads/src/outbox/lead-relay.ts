@@ -32,7 +32,11 @@ export class LeadRelay {
 
   private enqueue(deliveryId: string): Promise<string> {
     return withTimeout(
-      this.producer.add('leadDelivery', { deliveryId }, { jobId: leadDeliveryJobId(deliveryId), ...this.options.jobOptions }),
+      this.producer.add(
+        'leadDelivery',
+        { deliveryId },
+        { jobId: leadDeliveryJobId(deliveryId), ...this.options.jobOptions },
+      ),
       this.options.enqueueTimeoutMs ?? 2000,
       'queueing a lead delivery',
     );
@@ -42,9 +46,10 @@ export class LeadRelay {
   async relayPending(): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
       // SKIP LOCKED: several workers may relay at once without queuing a row twice or waiting on each other.
-      const rows = (await manager.query(`SELECT id FROM lead_outbox WHERE status = 'pending' ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`, [
-        this.options.batchSize ?? 100,
-      ])) as { id: string }[];
+      const rows = (await manager.query(
+        `SELECT id FROM lead_outbox WHERE status = 'pending' ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [this.options.batchSize ?? 100],
+      )) as { id: string }[];
       const queued: string[] = [];
       let failure: Error | null = null;
       for (const { id } of rows) {
@@ -57,11 +62,17 @@ export class LeadRelay {
         }
       }
       if (queued.length > 0) {
-        await manager.query(`UPDATE lead_outbox SET status = 'queued', queued_at = now(), updated_at = now() WHERE id = ANY($1::uuid[]) AND status = 'pending'`, [queued]);
+        await manager.query(
+          `UPDATE lead_outbox SET status = 'queued', queued_at = now(), updated_at = now() WHERE id = ANY($1::uuid[]) AND status = 'pending'`,
+          [queued],
+        );
       }
       if (failure) {
         // Commit what was queued; the rest stays pending for the next pass.
-        this.log.warn({ queued: queued.length, pending: rows.length - queued.length, err: failure.message }, 'lead relay: queue unreachable, deliveries wait in the outbox');
+        this.log.warn(
+          { queued: queued.length, pending: rows.length - queued.length, err: failure.message },
+          'lead relay: queue unreachable, deliveries wait in the outbox',
+        );
       }
       return queued.length;
     });
@@ -76,10 +87,17 @@ export class LeadRelay {
     const queue = this.producer.queue('leadDelivery');
     let requeued = 0;
     for (const { id } of rows) {
-      const job = await withTimeout(queue.getJob(leadDeliveryJobId(id)), this.options.enqueueTimeoutMs ?? 2000, 'reading a lead delivery job');
+      const job = await withTimeout(
+        queue.getJob(leadDeliveryJobId(id)),
+        this.options.enqueueTimeoutMs ?? 2000,
+        'reading a lead delivery job',
+      );
       if (job) continue;
       await this.enqueue(id);
-      await this.dataSource.query(`UPDATE lead_outbox SET queued_at = now(), updated_at = now() WHERE id = $1 AND status = 'queued'`, [id]);
+      await this.dataSource.query(
+        `UPDATE lead_outbox SET queued_at = now(), updated_at = now() WHERE id = $1 AND status = 'queued'`,
+        [id],
+      );
       requeued += 1;
     }
     if (requeued > 0) this.log.warn({ requeued }, 'lead relay: re-queued deliveries whose jobs were lost');
@@ -88,7 +106,10 @@ export class LeadRelay {
 }
 
 /** Runs the relay every intervalMs (and the lost-job check every minute) until the returned stop is called. */
-export function startLeadRelay(relay: LeadRelay, { intervalMs = 1000, log = QUIET_LOG }: { intervalMs?: number; log?: WorkerLog } = {}): () => Promise<void> {
+export function startLeadRelay(
+  relay: LeadRelay,
+  { intervalMs = 1000, log = QUIET_LOG }: { intervalMs?: number; log?: WorkerLog } = {},
+): () => Promise<void> {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> = Promise.resolve();

@@ -1,4 +1,9 @@
-import { SearchRequestSchema, parseVisibilityFilters, type SearchRequestInput, type SearchScope } from '@platform/domain';
+import {
+  SearchRequestSchema,
+  parseVisibilityFilters,
+  type SearchRequestInput,
+  type SearchScope,
+} from '@platform/domain';
 import type { SearchEngine } from '../search-engine';
 import { car, daysAgo, documentOf, NOW, SITE_ID, STOCK, VISIBLE_IDS } from './fixtures';
 
@@ -34,7 +39,10 @@ export function searchEngineContract(createTarget: () => Promise<ContractTarget>
     target = await createTarget();
     engine = target.engine;
     await engine.dropSite(SITE_ID);
-    await engine.upsert(SITE_ID, STOCK.map((stored) => documentOf(stored)));
+    await engine.upsert(
+      SITE_ID,
+      STOCK.map((stored) => documentOf(stored)),
+    );
     await target.settle();
   });
 
@@ -51,9 +59,15 @@ export function searchEngineContract(createTarget: () => Promise<ContractTarget>
     });
 
     it('applies the site visibility filters: only a field value, or excluding one', async () => {
-      const usedOnly = await search({ hitsPerPage: 100 }, { visibilityFilters: parseVisibilityFilters(['car_type:used']) });
+      const usedOnly = await search(
+        { hitsPerPage: 100 },
+        { visibilityFilters: parseVisibilityFilters(['car_type:used']) },
+      );
       expect(sorted(ids(usedOnly.hits))).toEqual([1, 2, 4, 5, 7, 8, 10]);
-      const noSuzukiNoS1 = await search({ hitsPerPage: 100 }, { visibilityFilters: parseVisibilityFilters(['-make:Suzuki', '-stocknum:S1']) });
+      const noSuzukiNoS1 = await search(
+        { hitsPerPage: 100 },
+        { visibilityFilters: parseVisibilityFilters(['-make:Suzuki', '-stocknum:S1']) },
+      );
       expect(sorted(ids(noSuzukiNoS1.hits))).toEqual([2, 3, 4, 5, 6, 7, 10]);
       expect(noSuzukiNoS1.facets['make']?.['Suzuki']).toBeUndefined();
     });
@@ -71,7 +85,10 @@ export function searchEngineContract(createTarget: () => Promise<ContractTarget>
     });
 
     it('counts facets disjunctively: a facet ignores its own selection but not the others', async () => {
-      const result = await search({ filters: { make: ['Toyota'], colour: ['Red'] }, facets: ['make', 'colour', 'car_type'] });
+      const result = await search({
+        filters: { make: ['Toyota'], colour: ['Red'] },
+        facets: ['make', 'colour', 'car_type'],
+      });
       expect(sorted(ids(result.hits))).toEqual([2]);
       // make counts: every red car, by make (Corolla and CX-5)
       expect(result.facets['make']).toEqual({ Toyota: 1, Mazda: 1 });

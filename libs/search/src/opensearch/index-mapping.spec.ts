@@ -17,8 +17,19 @@ describe('the cars index (infra/opensearch/cars-index.json)', () => {
 
   it('maps term facets and identifiers as keywords, numbers, dates and the stored-only hit', () => {
     const mapped = properties();
-    for (const field of [...TERM_FACETS, 'stocknum', 'dealership_slug']) expect([field, mapped[field]?.type]).toEqual([field, 'keyword']);
-    for (const field of ['id', 'site_id', 'dealership_id', 'price', 'km', 'year', 'subscription_price', 'weekly_price', 'custom_rank']) {
+    for (const field of [...TERM_FACETS, 'stocknum', 'dealership_slug'])
+      expect([field, mapped[field]?.type]).toEqual([field, 'keyword']);
+    for (const field of [
+      'id',
+      'site_id',
+      'dealership_id',
+      'price',
+      'km',
+      'year',
+      'subscription_price',
+      'weekly_price',
+      'custom_rank',
+    ]) {
       expect([field, mapped[field]?.type]).toEqual([field, 'integer']);
     }
     expect(mapped['source_version']?.type).toBe('long');
@@ -37,7 +48,9 @@ describe('the cars index (infra/opensearch/cars-index.json)', () => {
 
   it('is found from the compiled library too, and a missing file is named', () => {
     const repo = path.resolve(__dirname, '../../../..');
-    expect(findRepoFile(CARS_INDEX_FILE, path.join(repo, 'libs/search/dist/opensearch'))).toBe(path.join(repo, CARS_INDEX_FILE));
+    expect(findRepoFile(CARS_INDEX_FILE, path.join(repo, 'libs/search/dist/opensearch'))).toBe(
+      path.join(repo, CARS_INDEX_FILE),
+    );
     expect(() => findRepoFile('infra/opensearch/no-such.json', tmpdir())).toThrow(/no-such\.json was not found/);
   });
 

@@ -19,7 +19,10 @@ export function findRepoFile(relative: string, from: string = __dirname): string
 
 export function parseIndexBody(text: string, source: string): API.Indices_Create_RequestBody {
   const parsed: unknown = JSON.parse(text);
-  const mappings = typeof parsed === 'object' && parsed !== null ? (parsed as { mappings?: { properties?: unknown } }).mappings : undefined;
+  const mappings =
+    typeof parsed === 'object' && parsed !== null
+      ? (parsed as { mappings?: { properties?: unknown } }).mappings
+      : undefined;
   if (typeof mappings?.properties !== 'object' || mappings.properties === null) {
     throw new Error(`${source} must hold an index body with mappings.properties`);
   }

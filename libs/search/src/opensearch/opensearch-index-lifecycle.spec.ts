@@ -6,7 +6,12 @@ import { OpenSearchSearchEngine } from './opensearch-search-engine';
 type BulkItem = Types.Core_Bulk.Item;
 
 const responseError = (status: number, type: string): errors.ResponseError =>
-  new errors.ResponseError({ body: { error: { type, reason: type }, status }, statusCode: status, headers: {}, warnings: null } as unknown as ApiResponse);
+  new errors.ResponseError({
+    body: { error: { type, reason: type }, status },
+    statusCode: status,
+    headers: {},
+    warnings: null,
+  } as unknown as ApiResponse);
 
 /**
  * Index and alias bookkeeping of a cluster, enough to check how the engine names, creates, swaps and
@@ -20,7 +25,9 @@ class FakeCluster {
   /** Runs before a create, e.g. to let another writer win the race. */
   beforeCreate: (index: string) => void = () => undefined;
   bulkItems: (body: API.Bulk_RequestBody) => BulkItem[] = (body) =>
-    body.filter((line): line is { index: { _index: string } } => 'index' in line).map((line) => ({ index: { _index: line.index._index, status: 201 } }));
+    body
+      .filter((line): line is { index: { _index: string } } => 'index' in line)
+      .map((line) => ({ index: { _index: line.index._index, status: 201 } }));
 
   state(): Record<string, string[]> {
     return Object.fromEntries([...this.aliases].map(([index, aliases]) => [index, [...aliases].sort()]));
@@ -28,14 +35,24 @@ class FakeCluster {
 
   client(): Client {
     const matching = (pattern: string) => {
-      const regex = new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\-]/g, '\\$&')).join('.*')}$`);
+      const regex = new RegExp(
+        `^${pattern
+          .split('*')
+          .map((part) => part.replace(/[.+?^${}()|[\]\\-]/g, '\\$&'))
+          .join('.*')}$`,
+      );
       return [...this.aliases.keys()].filter((index) => regex.test(index));
     };
     const fake = {
       indices: {
         getAlias: async (params: API.Indices_GetAlias_Request) => ({
           statusCode: 200,
-          body: Object.fromEntries(matching(String(params.index)).map((index) => [index, { aliases: Object.fromEntries([...(this.aliases.get(index) ?? [])].map((a) => [a, {}])) }])),
+          body: Object.fromEntries(
+            matching(String(params.index)).map((index) => [
+              index,
+              { aliases: Object.fromEntries([...(this.aliases.get(index) ?? [])].map((a) => [a, {}])) },
+            ]),
+          ),
         }),
         create: async (params: API.Indices_Create_Request) => {
           this.beforeCreate(params.index);
@@ -61,7 +78,10 @@ class FakeCluster {
       bulk: async (params: API.Bulk_Request) => {
         this.bulks.push(params.body);
         const items = this.bulkItems(params.body);
-        return { statusCode: 200, body: { errors: items.some((item) => item.index?.error || item.delete?.error), took: 1, items } };
+        return {
+          statusCode: 200,
+          body: { errors: items.some((item) => item.index?.error || item.delete?.error), took: 1, items },
+        };
       },
       search: async (params: API.Search_Request) => {
         this.calls.push({ method: 'search', params });
@@ -107,10 +127,25 @@ describe('OpenSearchSearchEngine index lifecycle (fake cluster)', () => {
   });
 
   it('ignores the version conflict of an older document but throws on any other failed item, quoting it', async () => {
-    cluster.bulkItems = () => [{ index: { _index: 'p-site-7-v1', _id: '40', status: 409, error: { type: 'version_conflict_engine_exception' } } }];
+    cluster.bulkItems = () => [
+      {
+        index: { _index: 'p-site-7-v1', _id: '40', status: 409, error: { type: 'version_conflict_engine_exception' } },
+      },
+    ];
     await expect(engine.upsert(7, [doc])).resolves.toBeUndefined();
-    cluster.bulkItems = () => [{ index: { _index: 'p-site-7-v1', _id: '40', status: 400, error: { type: 'mapper_parsing_exception', reason: 'bad price' } } }];
-    await expect(engine.upsert(7, [doc])).rejects.toThrow('OpenSearch bulk write failed for 1 item(s): p-site-7-v1/40: mapper_parsing_exception: bad price');
+    cluster.bulkItems = () => [
+      {
+        index: {
+          _index: 'p-site-7-v1',
+          _id: '40',
+          status: 400,
+          error: { type: 'mapper_parsing_exception', reason: 'bad price' },
+        },
+      },
+    ];
+    await expect(engine.upsert(7, [doc])).rejects.toThrow(
+      'OpenSearch bulk write failed for 1 item(s): p-site-7-v1/40: mapper_parsing_exception: bad price',
+    );
   });
 
   it('reindexes beside the live version: stale versions go, live writes reach both, the swap is one alias change', async () => {
@@ -121,7 +156,11 @@ describe('OpenSearchSearchEngine index lifecycle (fake cluster)', () => {
 
     const session = await engine.beginReindex(7);
     expect(session.version).toBe('4');
-    expect(cluster.state()).toEqual({ 'p-site-7-v1': ['p-site-7'], 'p-site-7-v4': ['p-site-7-building'], 'p-site-70-v1': ['p-site-70'] });
+    expect(cluster.state()).toEqual({
+      'p-site-7-v1': ['p-site-7'],
+      'p-site-7-v4': ['p-site-7-building'],
+      'p-site-70-v1': ['p-site-70'],
+    });
 
     await engine.upsert(7, [doc]);
     expect(indexedInto(cluster.bulks.at(-1) ?? [])).toEqual(['p-site-7-v1', 'p-site-7-v4']);
@@ -131,7 +170,10 @@ describe('OpenSearchSearchEngine index lifecycle (fake cluster)', () => {
     await session.commit();
     expect(cluster.state()).toEqual({ 'p-site-7-v4': ['p-site-7'], 'p-site-70-v1': ['p-site-70'] });
     expect(cluster.calls.filter((call) => call.method === 'indices.updateAliases')).toHaveLength(1);
-    expect(cluster.calls.at(-1)).toEqual({ method: 'indices.delete', params: { index: ['p-site-7-v1'], ignore_unavailable: true } });
+    expect(cluster.calls.at(-1)).toEqual({
+      method: 'indices.delete',
+      params: { index: ['p-site-7-v1'], ignore_unavailable: true },
+    });
   });
 
   it('aborts by dropping the new version only, after which it can no longer be committed', async () => {
@@ -148,7 +190,10 @@ describe('OpenSearchSearchEngine index lifecycle (fake cluster)', () => {
     await engine.upsert(7, [doc]);
     await engine.beginReindex(7);
     await engine.remove(7, [40]);
-    expect(cluster.bulks.at(-1)).toEqual([{ delete: { _index: 'p-site-7-v1', _id: '40' } }, { delete: { _index: 'p-site-7-v2', _id: '40' } }]);
+    expect(cluster.bulks.at(-1)).toEqual([
+      { delete: { _index: 'p-site-7-v1', _id: '40' } },
+      { delete: { _index: 'p-site-7-v2', _id: '40' } },
+    ]);
   });
 
   it('drops every version of the site by name', async () => {
@@ -160,17 +205,29 @@ describe('OpenSearchSearchEngine index lifecycle (fake cluster)', () => {
   });
 
   it('queries the read alias, tolerating a site without an index', async () => {
-    const result = await engine.query({ siteId: 7, dealershipIds: [1], visibilityFilters: [], positivePriceOnPriceAsc: false }, SearchRequestSchema.parse({ facets: ['make'] }), NOW);
-    expect(cluster.calls[0]).toMatchObject({ method: 'search', params: { index: 'p-site-7', ignore_unavailable: true } });
+    const result = await engine.query(
+      { siteId: 7, dealershipIds: [1], visibilityFilters: [], positivePriceOnPriceAsc: false },
+      SearchRequestSchema.parse({ facets: ['make'] }),
+      NOW,
+    );
+    expect(cluster.calls[0]).toMatchObject({
+      method: 'search',
+      params: { index: 'p-site-7', ignore_unavailable: true },
+    });
     expect(result).toMatchObject({ hits: [], count: 0, facets: { make: {} }, pages: 0 });
   });
 
   it('purges across every site of the prefix and reports how many went', async () => {
     await expect(engine.purgeExpired(NOW)).resolves.toBe(2);
-    expect(cluster.calls[0]).toMatchObject({ method: 'deleteByQuery', params: { index: 'p-site-*', conflicts: 'proceed' } });
+    expect(cluster.calls[0]).toMatchObject({
+      method: 'deleteByQuery',
+      params: { index: 'p-site-*', conflicts: 'proceed' },
+    });
   });
 
   it('refuses an index prefix OpenSearch would refuse', () => {
-    expect(() => new OpenSearchSearchEngine({ client: cluster.client(), indexPrefix: 'Platform' })).toThrow(/lower-case/);
+    expect(() => new OpenSearchSearchEngine({ client: cluster.client(), indexPrefix: 'Platform' })).toThrow(
+      /lower-case/,
+    );
   });
 });

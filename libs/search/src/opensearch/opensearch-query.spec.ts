@@ -21,16 +21,34 @@ describe('OpenSearchSearchEngine.query: one _search per results page', () => {
       },
     ) as unknown as Client;
     const engine = new OpenSearchSearchEngine({ client, indexPrefix: 'test-one-search' });
-    const facets = ['make', 'make_model', 'body', 'car_type', 'fuel', 'transmission', 'colour', 'state', 'price', 'km', 'year'] as const;
+    const facets = [
+      'make',
+      'make_model',
+      'body',
+      'car_type',
+      'fuel',
+      'transmission',
+      'colour',
+      'state',
+      'price',
+      'km',
+      'year',
+    ] as const;
 
     await engine.query(
       { siteId: 7, dealershipIds: [1, 2], visibilityFilters: [], positivePriceOnPriceAsc: false },
-      SearchRequestSchema.parse({ filters: { make: ['Toyota'], fuel: ['Diesel', 'Petrol'] }, ranges: { price: '10000:40000' }, facets: [...facets] }),
+      SearchRequestSchema.parse({
+        filters: { make: ['Toyota'], fuel: ['Diesel', 'Petrol'] },
+        ranges: { price: '10000:40000' },
+        facets: [...facets],
+      }),
       NOW,
     );
 
     expect(calls.map((call) => call.method)).toEqual(['search']);
-    const { body } = calls[0].params as { body: { query: unknown; post_filter: unknown; aggs: Record<string, { filter: unknown }> } };
+    const { body } = calls[0].params as {
+      body: { query: unknown; post_filter: unknown; aggs: Record<string, { filter: unknown }> };
+    };
     expect(body.query).toBeDefined();
     expect(body.post_filter).toBeDefined();
     expect(Object.keys(body.aggs).sort()).toEqual([...facets].sort());

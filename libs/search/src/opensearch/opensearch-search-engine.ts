@@ -40,7 +40,8 @@ export function createOpenSearchClient(url: string): Client {
 }
 
 const isResponseError = (error: unknown, type: string): boolean =>
-  error instanceof errors.ResponseError && (error.body as { error?: { type?: string } } | undefined)?.error?.type === type;
+  error instanceof errors.ResponseError &&
+  (error.body as { error?: { type?: string } } | undefined)?.error?.type === type;
 
 /**
  * The OpenSearch engine: one index per site version behind a read alias, so a reindex builds a new
@@ -153,7 +154,8 @@ export class OpenSearchSearchEngine implements SearchEngine {
       if (!isResponseError(error, 'resource_already_exists_exception')) throw error;
     }
     const created = await this.siteIndices(names);
-    if (!created.some((index) => index.aliases.includes(names.read))) throw new Error(`OpenSearch index ${names.read} has no live version`);
+    if (!created.some((index) => index.aliases.includes(names.read)))
+      throw new Error(`OpenSearch index ${names.read} has no live version`);
     return created;
   }
 
@@ -173,7 +175,9 @@ export class OpenSearchSearchEngine implements SearchEngine {
     if (!indices.some((entry) => entry.name === index && entry.aliases.includes(names.building))) {
       throw new Error(`Index ${index} is no longer being built`);
     }
-    const old = indices.filter((entry) => entry.name !== index && entry.aliases.includes(names.read)).map((entry) => entry.name);
+    const old = indices
+      .filter((entry) => entry.name !== index && entry.aliases.includes(names.read))
+      .map((entry) => entry.name);
     await this.client.indices.updateAliases({ body: buildSwapAliases(names, old, index) });
     await this.deleteIndices(old);
   }
@@ -189,7 +193,9 @@ export class OpenSearchSearchEngine implements SearchEngine {
     const response = await this.client.bulk({ body });
     const failures = bulkFailures(response.body);
     if (failures.length > 0) {
-      throw new Error(`OpenSearch bulk write failed for ${failures.length} item(s): ${failures.slice(0, QUOTED_FAILURES).join('; ')}`);
+      throw new Error(
+        `OpenSearch bulk write failed for ${failures.length} item(s): ${failures.slice(0, QUOTED_FAILURES).join('; ')}`,
+      );
     }
   }
 }
@@ -201,5 +207,7 @@ export class OpenSearchSearchEngine implements SearchEngine {
  * deletes it.
  */
 function writeTargets(indices: readonly SiteIndex[], names: SiteIndexNames): string[] {
-  return indices.filter((index) => index.aliases.includes(names.read) || index.aliases.includes(names.building)).map((index) => index.name);
+  return indices
+    .filter((index) => index.aliases.includes(names.read) || index.aliases.includes(names.building))
+    .map((index) => index.name);
 }

@@ -1,4 +1,9 @@
-import { parseVisibilityFilters, SearchRequestSchema, type SearchRequestInput, type SearchScope } from '@platform/domain';
+import {
+  parseVisibilityFilters,
+  SearchRequestSchema,
+  type SearchRequestInput,
+  type SearchScope,
+} from '@platform/domain';
 import { car, documentOf, NOW } from '../contract/fixtures';
 import {
   assertIndexPrefix,
@@ -27,7 +32,11 @@ const VISIBLE = [
     bool: {
       should: [
         { terms: { status: ['in_stock', 'coming_soon'] } },
-        { bool: { filter: [{ term: { status: 'sold' } }, { range: { listed_until: { gt: '2026-06-15T02:00:00.000Z' } } }] } },
+        {
+          bool: {
+            filter: [{ term: { status: 'sold' } }, { range: { listed_until: { gt: '2026-06-15T02:00:00.000Z' } } }],
+          },
+        },
       ],
       minimum_should_match: 1,
     },
@@ -49,7 +58,13 @@ describe('buildSearchBody', () => {
   });
 
   it('adds site visibility filters: only as terms (OR within a field), exclude as must_not, multi-value fields alike', () => {
-    const filters = parseVisibilityFilters(['car_type:used', 'car_type:demo', '-make:Suzuki', '-stocknum:S1', 'categories:Clearance']);
+    const filters = parseVisibilityFilters([
+      'car_type:used',
+      'car_type:demo',
+      '-make:Suzuki',
+      '-stocknum:S1',
+      'categories:Clearance',
+    ]);
     expect(baseFilter(body({ facets: [] }, { visibilityFilters: filters })).slice(3)).toEqual([
       { terms: { car_type: ['used', 'demo'] } },
       { terms: { categories: ['Clearance'] } },
@@ -71,11 +86,22 @@ describe('buildSearchBody', () => {
   });
 
   it('puts facet selections in post_filter and leaves each facet’s own selection out of its counts (disjunctive)', () => {
-    const result = body({ filters: { make: ['Toyota', 'Isuzu'], colour: ['Red'] }, facets: ['make', 'colour', 'car_type'] });
-    expect(result.post_filter).toEqual({ bool: { filter: [{ terms: { make: ['Toyota', 'Isuzu'] } }, { terms: { colour: ['Red'] } }] } });
+    const result = body({
+      filters: { make: ['Toyota', 'Isuzu'], colour: ['Red'] },
+      facets: ['make', 'colour', 'car_type'],
+    });
+    expect(result.post_filter).toEqual({
+      bool: { filter: [{ terms: { make: ['Toyota', 'Isuzu'] } }, { terms: { colour: ['Red'] } }] },
+    });
     expect(result.aggs).toEqual({
-      make: { filter: { bool: { filter: [{ terms: { colour: ['Red'] } }] } }, aggs: { values: { terms: { field: 'make', size: 200 } } } },
-      colour: { filter: { bool: { filter: [{ terms: { make: ['Toyota', 'Isuzu'] } }] } }, aggs: { values: { terms: { field: 'colour', size: 200 } } } },
+      make: {
+        filter: { bool: { filter: [{ terms: { colour: ['Red'] } }] } },
+        aggs: { values: { terms: { field: 'make', size: 200 } } },
+      },
+      colour: {
+        filter: { bool: { filter: [{ terms: { make: ['Toyota', 'Isuzu'] } }] } },
+        aggs: { values: { terms: { field: 'colour', size: 200 } } },
+      },
       car_type: {
         filter: { bool: { filter: [{ terms: { make: ['Toyota', 'Isuzu'] } }, { terms: { colour: ['Red'] } }] } },
         aggs: { values: { terms: { field: 'car_type', size: 200 } } },
@@ -119,9 +145,13 @@ describe('buildSearchBody', () => {
 
   it('adds price > 0 only for lowest price on a site that asks for it', () => {
     const priced = { range: { price: { gt: 0 } } };
-    expect(baseFilter(body({ sortBy: 'price:asc', facets: [] }, { positivePriceOnPriceAsc: true }))).toContainEqual(priced);
+    expect(baseFilter(body({ sortBy: 'price:asc', facets: [] }, { positivePriceOnPriceAsc: true }))).toContainEqual(
+      priced,
+    );
     expect(baseFilter(body({ sortBy: 'price:asc', facets: [] }))).not.toContainEqual(priced);
-    expect(baseFilter(body({ sortBy: 'price:desc', facets: [] }, { positivePriceOnPriceAsc: true }))).not.toContainEqual(priced);
+    expect(
+      baseFilter(body({ sortBy: 'price:desc', facets: [] }, { positivePriceOnPriceAsc: true })),
+    ).not.toContainEqual(priced);
   });
 
   it('pages with from and size, and asks no hits past the result window instead of failing', () => {
@@ -154,7 +184,11 @@ describe('write bodies', () => {
 
   it('purges sold cars whose listing window has passed', () => {
     expect(buildPurgeBody(NOW)).toEqual({
-      query: { bool: { filter: [{ term: { status: 'sold' } }, { range: { listed_until: { lte: '2026-06-15T02:00:00.000Z' } } }] } },
+      query: {
+        bool: {
+          filter: [{ term: { status: 'sold' } }, { range: { listed_until: { lte: '2026-06-15T02:00:00.000Z' } } }],
+        },
+      },
     });
   });
 
@@ -173,7 +207,11 @@ describe('write bodies', () => {
 describe('index names', () => {
   it('names a site’s versions, read alias and building alias under the prefix', () => {
     const names = siteIndexNames('platform-dev', 1);
-    expect(names).toMatchObject({ read: 'platform-dev-site-1', building: 'platform-dev-site-1-building', versions: 'platform-dev-site-1-v*' });
+    expect(names).toMatchObject({
+      read: 'platform-dev-site-1',
+      building: 'platform-dev-site-1-building',
+      versions: 'platform-dev-site-1-v*',
+    });
     expect(names.version(3)).toBe('platform-dev-site-1-v3');
   });
 

@@ -36,7 +36,8 @@ const INDEX_PREFIX = /^[a-z0-9][a-z0-9_-]*$/;
 
 /** Index names must be lower case and may not start with '-', '_' or '+'; a bad prefix fails at start-up. */
 export function assertIndexPrefix(prefix: string): void {
-  if (!INDEX_PREFIX.test(prefix)) throw new Error(`OpenSearch index prefix '${prefix}' must be lower-case letters, digits, '-' or '_'`);
+  if (!INDEX_PREFIX.test(prefix))
+    throw new Error(`OpenSearch index prefix '${prefix}' must be lower-case letters, digits, '-' or '_'`);
 }
 
 export function siteIndexNames(prefix: string, siteId: number): SiteIndexNames {
@@ -113,13 +114,19 @@ export function ownedFilters(request: SearchRequest): OwnedFilter[] {
 }
 
 /** Term facets count values (size-limited); range facets measure min and max, both after every other selection. */
-export function facetAggregations(request: SearchRequest, owned: readonly OwnedFilter[]): Record<string, Types.Common_Aggregations.AggregationContainer> {
+export function facetAggregations(
+  request: SearchRequest,
+  owned: readonly OwnedFilter[],
+): Record<string, Types.Common_Aggregations.AggregationContainer> {
   const aggs: Record<string, Types.Common_Aggregations.AggregationContainer> = {};
   for (const facet of requestedFacets(request)) {
     const filter = allOf(owned.filter((clause) => clause.facet !== facet).map((clause) => clause.query));
     if (isTermFacet(facet)) {
       // The client's generated TermsAggregationFields omits 'field', which every terms aggregation needs.
-      const terms: Types.Common_Aggregations.TermsAggregationFields & { field: string } = { field: facet, size: FACET_SIZE };
+      const terms: Types.Common_Aggregations.TermsAggregationFields & { field: string } = {
+        field: facet,
+        size: FACET_SIZE,
+      };
       aggs[facet] = { filter, aggs: { values: { terms } } };
     } else if (isRangeFacet(facet)) {
       aggs[facet] = { filter, aggs: { stats: { stats: { field: facet } } } };
@@ -161,11 +168,24 @@ export function buildSearchBody(scope: SearchScope, request: SearchRequest, now:
  * Indexes documents into each given index, with source_version as an external version: an older
  * document is refused (a version conflict the caller ignores), an equal one replaces, as in PostgreSQL.
  */
-export function buildBulkUpsert(indices: readonly string[], documents: readonly SearchDocument[]): API.Bulk_RequestBody {
+export function buildBulkUpsert(
+  indices: readonly string[],
+  documents: readonly SearchDocument[],
+): API.Bulk_RequestBody {
   const body: API.Bulk_RequestBody = [];
   for (const index of indices) {
     for (const document of documents) {
-      body.push({ index: { _index: index, _id: String(document.id), version: document.source_version, version_type: 'external_gte' } }, document);
+      body.push(
+        {
+          index: {
+            _index: index,
+            _id: String(document.id),
+            version: document.source_version,
+            version_type: 'external_gte',
+          },
+        },
+        document,
+      );
     }
   }
   return body;
@@ -177,11 +197,19 @@ export function buildBulkDelete(indices: readonly string[], carIds: readonly num
 
 /** Sold cars whose listing window has passed, the same rule as the PostgreSQL purge. */
 export function buildPurgeBody(now: Date): API.DeleteByQuery_RequestBody {
-  return { query: { bool: { filter: [{ term: { status: 'sold' } }, { range: { listed_until: { lte: now.toISOString() } } }] } } };
+  return {
+    query: {
+      bool: { filter: [{ term: { status: 'sold' } }, { range: { listed_until: { lte: now.toISOString() } } }] },
+    },
+  };
 }
 
 /** One atomic alias change: the read alias leaves the old versions for the new one, which stops being built. */
-export function buildSwapAliases(names: SiteIndexNames, oldIndices: readonly string[], newIndex: string): API.Indices_UpdateAliases_RequestBody {
+export function buildSwapAliases(
+  names: SiteIndexNames,
+  oldIndices: readonly string[],
+  newIndex: string,
+): API.Indices_UpdateAliases_RequestBody {
   return {
     actions: [
       ...oldIndices.map((index) => ({ remove: { index, alias: names.read } })),

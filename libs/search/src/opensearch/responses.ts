@@ -1,5 +1,13 @@
 import type { Types } from '@opensearch-project/opensearch';
-import { isRangeFacet, isTermFacet, requestedFacets, type FacetStats, type SearchHit, type SearchRequest, type SearchResult } from '@platform/domain';
+import {
+  isRangeFacet,
+  isTermFacet,
+  requestedFacets,
+  type FacetStats,
+  type SearchHit,
+  type SearchRequest,
+  type SearchResult,
+} from '@platform/domain';
 
 /** The parts of a search response buildSearchBody asks for; the client types them loosely. */
 interface SearchResponseBody {
@@ -30,10 +38,12 @@ export function readSearchResult(responseBody: unknown, request: SearchRequest, 
   for (const facet of requestedFacets(request)) {
     const aggregation = body.aggregations?.[facet];
     if (isTermFacet(facet)) {
-      for (const bucket of aggregation?.values?.buckets ?? []) (facets[facet] ??= {})[String(bucket.key)] = bucket.doc_count;
+      for (const bucket of aggregation?.values?.buckets ?? [])
+        (facets[facet] ??= {})[String(bucket.key)] = bucket.doc_count;
     } else if (isRangeFacet(facet)) {
       const stats = aggregation?.stats;
-      if (stats && stats.count > 0 && stats.min !== null && stats.max !== null) facetStats[facet] = { min: stats.min, max: stats.max };
+      if (stats && stats.count > 0 && stats.min !== null && stats.max !== null)
+        facetStats[facet] = { min: stats.min, max: stats.max };
     }
   }
 
@@ -67,7 +77,9 @@ export function bulkFailures(response: Types.Core_Bulk.BulkResponse): string[] {
   for (const item of response.items) {
     for (const [operation, result] of Object.entries(item) as [string, Types.Core_Bulk.ResponseItem | undefined][]) {
       if (!result || (!result.error && result.status < 300) || isExpected(operation, result)) continue;
-      failures.push(`${result._index}/${result._id ?? '?'}: ${result.error?.type ?? `status ${result.status}`}: ${result.error?.reason ?? 'no reason given'}`);
+      failures.push(
+        `${result._index}/${result._id ?? '?'}: ${result.error?.type ?? `status ${result.status}`}: ${result.error?.reason ?? 'no reason given'}`,
+      );
     }
   }
   return failures;

@@ -17,7 +17,9 @@ export const DOCUMENT_COLUMNS: readonly (readonly [keyof SearchDocument, string]
   ['listed_until', 'timestamptz'],
   ['show_on_dealer_website', 'boolean'],
   ['source_version', 'bigint'],
-  ...TERM_FACETS.map((facet) => [facet, facet === 'categories' || facet === 'filtered_features' ? 'text[]' : 'text'] as const),
+  ...TERM_FACETS.map(
+    (facet) => [facet, facet === 'categories' || facet === 'filtered_features' ? 'text[]' : 'text'] as const,
+  ),
   ['hit', 'jsonb'],
 ];
 

@@ -37,7 +37,10 @@ export class PostgresSearchEngine implements SearchEngine {
 
   async remove(siteId: number, carIds: readonly number[]): Promise<void> {
     if (carIds.length === 0) return;
-    await this.dataSource.query(`DELETE FROM search_documents WHERE site_id = $1 AND id = ANY($2::int[])`, [siteId, [...carIds]]);
+    await this.dataSource.query(`DELETE FROM search_documents WHERE site_id = $1 AND id = ANY($2::int[])`, [
+      siteId,
+      [...carIds],
+    ]);
   }
 
   async query(scope: SearchScope, request: SearchRequest, now: Date = new Date()): Promise<SearchResult> {
@@ -95,7 +98,8 @@ export class PostgresSearchEngine implements SearchEngine {
              SELECT version FROM swapped`,
             [siteId, version],
           )) as unknown[];
-          if (swapped.length === 0) throw new Error(`Index version ${version} of site ${siteId} is no longer being built`);
+          if (swapped.length === 0)
+            throw new Error(`Index version ${version} of site ${siteId} is no longer being built`);
           for (const { version: stale } of old) {
             await manager.query(`DELETE FROM search_documents WHERE site_id = $1 AND version = $2`, [siteId, stale]);
           }

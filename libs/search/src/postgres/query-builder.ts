@@ -19,7 +19,19 @@ import { quoteIdent } from './columns';
  * read by the facet aggregation, the stats and the page, so it leaves out the wide columns (hit, search_text): the page's hits are
  * fetched by id afterwards, for just the rows shown.
  */
-const SCOPED_COLUMNS = ['site_id', 'version', 'id', 'price', 'km', 'year', 'subscription_price', 'weekly_price', 'custom_rank', 'created_at', ...TERM_FACETS]
+const SCOPED_COLUMNS = [
+  'site_id',
+  'version',
+  'id',
+  'price',
+  'km',
+  'year',
+  'subscription_price',
+  'weekly_price',
+  'custom_rank',
+  'created_at',
+  ...TERM_FACETS,
+]
   .map((column) => `d.${quoteIdent(column)}`)
   .join(', ');
 
@@ -63,7 +75,11 @@ export const queryTokens = (query: string | undefined): string[] =>
  * the site's visibility filters, then hits, count, disjunctive facet counts and facet stats, all from
  * one snapshot so a concurrent reindex swap can never mix two versions in one answer.
  */
-export function buildSearchSql(scope: SearchScope, request: SearchRequest, now: Date): { sql: string; params: unknown[] } {
+export function buildSearchSql(
+  scope: SearchScope,
+  request: SearchRequest,
+  now: Date,
+): { sql: string; params: unknown[] } {
   const p = new Params();
   const site = p.add(scope.siteId);
   const base: string[] = [
@@ -81,7 +97,11 @@ export function buildSearchSql(scope: SearchScope, request: SearchRequest, now: 
   }
   for (const [field, values] of exclude) {
     const column = `d.${quoteIdent(field)}`;
-    base.push(isMulti(field) ? `NOT (${column} && ${p.add(values)}::text[])` : `(${column} IS NULL OR ${column} <> ALL(${p.add(values)}::text[]))`);
+    base.push(
+      isMulti(field)
+        ? `NOT (${column} && ${p.add(values)}::text[])`
+        : `(${column} IS NULL OR ${column} <> ALL(${p.add(values)}::text[]))`,
+    );
   }
   for (const token of queryTokens(request.query)) {
     base.push(`d.search_text LIKE ${p.add(`%${escapeLike(token)}%`)}`);
@@ -91,7 +111,10 @@ export function buildSearchSql(scope: SearchScope, request: SearchRequest, now: 
   const owned: OwnedClause[] = [];
   for (const [facet, values] of termFiltersOf(request)) {
     const column = `d.${quoteIdent(facet)}`;
-    owned.push({ facet, sql: isMulti(facet) ? `${column} && ${p.add(values)}::text[]` : `${column} = ANY(${p.add(values)}::text[])` });
+    owned.push({
+      facet,
+      sql: isMulti(facet) ? `${column} && ${p.add(values)}::text[]` : `${column} = ANY(${p.add(values)}::text[])`,
+    });
   }
   for (const [facet, range] of rangesOf(request)) {
     const column = `d.${quoteIdent(facet)}`;
@@ -124,13 +147,17 @@ export function buildSearchSql(scope: SearchScope, request: SearchRequest, now: 
     const name = p.add(facet);
     if (isTermFacet(facet)) {
       if (isMulti(facet)) {
-        multiFacets.push(`SELECT ${name}::text AS facet, v AS value, count(*)::int AS n FROM checked d CROSS JOIN LATERAL unnest(${column}) v WHERE ${countsFor(facet)} GROUP BY v`);
+        multiFacets.push(
+          `SELECT ${name}::text AS facet, v AS value, count(*)::int AS n FROM checked d CROSS JOIN LATERAL unnest(${column}) v WHERE ${countsFor(facet)} GROUP BY v`,
+        );
       } else {
         singleFacets.push({ name, column, counts: countsFor(facet) });
       }
     } else if (isRangeFacet(facet)) {
       const where = `${countsFor(facet)} AND ${column} IS NOT NULL`;
-      stats.push(`CASE WHEN count(*) FILTER (WHERE ${where}) > 0 THEN json_build_object('facet', ${name}::text, 'min', (min(${column}) FILTER (WHERE ${where}))::float8, 'max', (max(${column}) FILTER (WHERE ${where}))::float8) END`);
+      stats.push(
+        `CASE WHEN count(*) FILTER (WHERE ${where}) > 0 THEN json_build_object('facet', ${name}::text, 'min', (min(${column}) FILTER (WHERE ${where}))::float8, 'max', (max(${column}) FILTER (WHERE ${where}))::float8) END`,
+      );
     }
   }
   // Single-valued facets share one aggregation: a grouping set per facet, each set counting only the
@@ -139,7 +166,9 @@ export function buildSearchSql(scope: SearchScope, request: SearchRequest, now: 
   const facetQueries = [...multiFacets];
   if (singleFacets.length > 0) {
     const grouped = (pick: (facet: (typeof singleFacets)[number]) => string): string =>
-      singleFacets.length === 1 ? pick(singleFacets[0]) : `CASE ${singleFacets.map((facet) => `WHEN GROUPING(${facet.column}) = 0 THEN ${pick(facet)}`).join(' ')} END`;
+      singleFacets.length === 1
+        ? pick(singleFacets[0])
+        : `CASE ${singleFacets.map((facet) => `WHEN GROUPING(${facet.column}) = 0 THEN ${pick(facet)}`).join(' ')} END`;
     facetQueries.unshift(
       `SELECT facet, value, n FROM (SELECT ${grouped((facet) => `${facet.name}::text`)} AS facet, coalesce(${singleFacets.map((facet) => facet.column).join(', ')}) AS value,
         ${grouped((facet) => `count(*) FILTER (WHERE ${facet.counts})::int`)} AS n
@@ -163,4 +192,3 @@ SELECT
   ${stats.length > 0 ? `(SELECT coalesce(json_agg(s.stat) FILTER (WHERE s.stat IS NOT NULL), '[]'::json) FROM (SELECT unnest(ARRAY[${stats.join(', ')}]) AS stat FROM checked d) s)` : `'[]'::json`} AS stats`;
   return { sql, params: p.values };
 }
-

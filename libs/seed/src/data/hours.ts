@@ -23,11 +23,43 @@ type Day = [open: string, close: string] | null;
 /** Sunday first, like the weekday column. */
 type Week = [Day, Day, Day, Day, Day, Day, Day];
 
-const SALES: Week = [null, ['08:30', '17:30'], ['08:30', '17:30'], ['08:30', '17:30'], ['08:30', '17:30'], ['08:30', '17:30'], ['09:00', '16:00']];
+const SALES: Week = [
+  null,
+  ['08:30', '17:30'],
+  ['08:30', '17:30'],
+  ['08:30', '17:30'],
+  ['08:30', '17:30'],
+  ['08:30', '17:30'],
+  ['09:00', '16:00'],
+];
 /** Used-car yards that trade on Sunday also stay open late on Thursday. */
-const SALES_SUNDAY: Week = [['10:00', '15:00'], ['08:30', '17:30'], ['08:30', '17:30'], ['08:30', '17:30'], ['08:30', '19:00'], ['08:30', '17:30'], ['09:00', '16:00']];
-const SERVICE: Week = [null, ['07:30', '17:30'], ['07:30', '17:30'], ['07:30', '17:30'], ['07:30', '17:30'], ['07:30', '17:30'], ['08:00', '12:00']];
-const PARTS: Week = [null, ['08:00', '17:00'], ['08:00', '17:00'], ['08:00', '17:00'], ['08:00', '17:00'], ['08:00', '17:00'], ['08:00', '12:00']];
+const SALES_SUNDAY: Week = [
+  ['10:00', '15:00'],
+  ['08:30', '17:30'],
+  ['08:30', '17:30'],
+  ['08:30', '17:30'],
+  ['08:30', '19:00'],
+  ['08:30', '17:30'],
+  ['09:00', '16:00'],
+];
+const SERVICE: Week = [
+  null,
+  ['07:30', '17:30'],
+  ['07:30', '17:30'],
+  ['07:30', '17:30'],
+  ['07:30', '17:30'],
+  ['07:30', '17:30'],
+  ['08:00', '12:00'],
+];
+const PARTS: Week = [
+  null,
+  ['08:00', '17:00'],
+  ['08:00', '17:00'],
+  ['08:00', '17:00'],
+  ['08:00', '17:00'],
+  ['08:00', '17:00'],
+  ['08:00', '12:00'],
+];
 
 /** The department a location's type implies ('' and used count as sales). */
 export function departmentsOf(location: LocationSeed): Department[] {
@@ -40,9 +72,18 @@ export function departmentsOf(location: LocationSeed): Department[] {
 /** Weekly opening hours of every department at a location. */
 export function weeklyHoursFor(location: LocationSeed): WeeklyHours[] {
   return departmentsOf(location).flatMap((department) => {
-    const week = department === 'service' ? SERVICE : department === 'parts' ? PARTS : location.sunday_trading ? SALES_SUNDAY : SALES;
+    const week =
+      department === 'service'
+        ? SERVICE
+        : department === 'parts'
+          ? PARTS
+          : location.sunday_trading
+            ? SALES_SUNDAY
+            : SALES;
     return week.map((day, weekday): WeeklyHours =>
-      day ? { department, weekday, status: 'Open', open: day[0], close: day[1] } : { department, weekday, status: 'Closed', open: null, close: null },
+      day
+        ? { department, weekday, status: 'Open', open: day[0], close: day[1] }
+        : { department, weekday, status: 'Closed', open: null, close: null },
     );
   });
 }
@@ -107,7 +148,14 @@ export function specialHoursFor(location: LocationSeed, state: string, timeZone:
       if (holiday.date < from || holiday.date > to) continue;
       const date = holiday.date.toISODate() as string;
       if (holiday.kind === 'closed') {
-        out.push({ date, status: 'Closed', start_hour: null, end_hour: null, department: 'all', location_name: location.name });
+        out.push({
+          date,
+          status: 'Closed',
+          start_hour: null,
+          end_hour: null,
+          department: 'all',
+          location_name: location.name,
+        });
         continue;
       }
       for (const department of departments) {

@@ -20,14 +20,20 @@ export const DEMO_MANUFACTURERS: ManufacturerSeed[] = [
     name: 'Toyota',
     make: 'Toyota',
     tile: { background: '#eb0a1e', text: '#ffffff' },
-    config: { theme: { accent_colour: '#eb0a1e' }, marketing: { claims: ['5 year unlimited km warranty', 'Capped price servicing'] } },
+    config: {
+      theme: { accent_colour: '#eb0a1e' },
+      marketing: { claims: ['5 year unlimited km warranty', 'Capped price servicing'] },
+    },
   },
   {
     slug: 'mazda',
     name: 'Mazda',
     make: 'Mazda',
     tile: { background: '#101010', text: '#ffffff' },
-    config: { theme: { accent_colour: '#910a2d' }, marketing: { claims: ['5 year unlimited km warranty', '5 years roadside assistance'] } },
+    config: {
+      theme: { accent_colour: '#910a2d' },
+      marketing: { claims: ['5 year unlimited km warranty', '5 years roadside assistance'] },
+    },
   },
   {
     slug: 'hyundai',
@@ -41,7 +47,10 @@ export const DEMO_MANUFACTURERS: ManufacturerSeed[] = [
     name: 'Kia',
     make: 'Kia',
     tile: { background: '#05141f', text: '#ffffff' },
-    config: { theme: { accent_colour: '#bb162b' }, marketing: { claims: ['7 year unlimited km warranty', '7 years capped price servicing'] } },
+    config: {
+      theme: { accent_colour: '#bb162b' },
+      marketing: { claims: ['7 year unlimited km warranty', '7 years capped price servicing'] },
+    },
   },
   {
     slug: 'subaru',
@@ -50,7 +59,10 @@ export const DEMO_MANUFACTURERS: ManufacturerSeed[] = [
     tile: { background: '#013c74', text: '#ffffff' },
     config: {
       // Spec 001 §9: the sidebar button takes Subaru's brand colour.
-      theme: { accent_colour: '#00adee', brand_button_colours: { ...PLATFORM_DEFAULTS.theme.brand_button_colours, subaru: '#00adee' } },
+      theme: {
+        accent_colour: '#00adee',
+        brand_button_colours: { ...PLATFORM_DEFAULTS.theme.brand_button_colours, subaru: '#00adee' },
+      },
     },
   },
   {
@@ -82,13 +94,31 @@ export const DEMO_MANUFACTURERS: ManufacturerSeed[] = [
     config: { theme: { accent_colour: '#2d7d9a' }, features: { fuel_calculator_enabled: false } },
   },
   { slug: 'nissan', name: 'Nissan', make: 'Nissan', tile: { background: '#c3002f', text: '#ffffff' }, config: {} },
-  { slug: 'mitsubishi', name: 'Mitsubishi', make: 'Mitsubishi', tile: { background: '#e60012', text: '#ffffff' }, config: {} },
+  {
+    slug: 'mitsubishi',
+    name: 'Mitsubishi',
+    make: 'Mitsubishi',
+    tile: { background: '#e60012', text: '#ffffff' },
+    config: {},
+  },
   { slug: 'holden', name: 'Holden', make: 'Holden', tile: { background: '#8b0000', text: '#f2c200' }, config: {} },
-  { slug: 'volkswagen', name: 'Volkswagen', make: 'Volkswagen', tile: { background: '#001e50', text: '#ffffff' }, config: {} },
+  {
+    slug: 'volkswagen',
+    name: 'Volkswagen',
+    make: 'Volkswagen',
+    tile: { background: '#001e50', text: '#ffffff' },
+    config: {},
+  },
   { slug: 'honda', name: 'Honda', make: 'Honda', tile: { background: '#cc0000', text: '#ffffff' }, config: {} },
   { slug: 'suzuki', name: 'Suzuki', make: 'Suzuki', tile: { background: '#1f3f8f', text: '#ffffff' }, config: {} },
   { slug: 'jeep', name: 'Jeep', make: 'Jeep', tile: { background: '#3b4a2a', text: '#ffffff' }, config: {} },
-  { slug: 'mercedes-benz', name: 'Mercedes-Benz', make: 'Mercedes-Benz', tile: { background: '#333333', text: '#ffffff' }, config: {} },
+  {
+    slug: 'mercedes-benz',
+    name: 'Mercedes-Benz',
+    make: 'Mercedes-Benz',
+    tile: { background: '#333333', text: '#ffffff' },
+    config: {},
+  },
   { slug: 'bmw', name: 'BMW', make: 'BMW', tile: { background: '#1c69d4', text: '#ffffff' }, config: {} },
   { slug: 'audi', name: 'Audi', make: 'Audi', tile: { background: '#000000', text: '#ffffff' }, config: {} },
   { slug: 'tesla', name: 'Tesla', make: 'Tesla', tile: { background: '#cc0000', text: '#ffffff' }, config: {} },

@@ -13,7 +13,28 @@ export interface ReviewSeed {
 /** Enough for a full reviews block (12 shown) with a few older ones behind it. */
 export const DEMO_REVIEWS_PER_LOCATION = 15;
 
-const FIRST_NAMES = ['Olivia', 'Jack', 'Charlotte', 'Noah', 'Amelia', 'William', 'Isla', 'Oliver', 'Mia', 'Lachlan', 'Grace', 'Thomas', 'Chloe', 'Liam', 'Priya', 'Wei', 'Aroha', 'Mohammed', 'Sofia', 'Hamish'];
+const FIRST_NAMES = [
+  'Olivia',
+  'Jack',
+  'Charlotte',
+  'Noah',
+  'Amelia',
+  'William',
+  'Isla',
+  'Oliver',
+  'Mia',
+  'Lachlan',
+  'Grace',
+  'Thomas',
+  'Chloe',
+  'Liam',
+  'Priya',
+  'Wei',
+  'Aroha',
+  'Mohammed',
+  'Sofia',
+  'Hamish',
+];
 const SURNAME_INITIALS = 'ABCDFGHJKLMNPRSTW';
 
 const PRAISE = [
@@ -37,7 +58,11 @@ const POOR = ['Service booking was moved twice without notice.', 'Had to chase t
  * The newest reviews of a demo location, reproducible from its slug: ratings scatter around the
  * location's average (rounded, 1 to 5) and dates go back from `now` a few days at a time.
  */
-export function demoReviewsFor(dealershipSlug: string, location: Pick<LocationSeed, 'slug' | 'average_rating' | 'review_count'>, now: Date): ReviewSeed[] {
+export function demoReviewsFor(
+  dealershipSlug: string,
+  location: Pick<LocationSeed, 'slug' | 'average_rating' | 'review_count'>,
+  now: Date,
+): ReviewSeed[] {
   const rng = new Rng(hashString(`reviews/${dealershipSlug}/${location.slug}`));
   const count = Math.min(DEMO_REVIEWS_PER_LOCATION, location.review_count);
   let published = now.getTime();

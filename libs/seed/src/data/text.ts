@@ -14,7 +14,14 @@ export const COLOURS: ReadonlyArray<readonly [colour: string, weight: number]> =
   ['Brown', 2],
 ];
 
-export const INTERIOR_COLOURS = ['Black Cloth', 'Black Leather', 'Grey Cloth', 'Charcoal Leather-Accented', 'Tan Leather', 'Black Synthetic Leather'];
+export const INTERIOR_COLOURS = [
+  'Black Cloth',
+  'Black Leather',
+  'Grey Cloth',
+  'Charcoal Leather-Accented',
+  'Tan Leather',
+  'Black Synthetic Leather',
+];
 
 export const STANDARD_EQUIPMENT = [
   'Apple CarPlay',
@@ -50,8 +57,29 @@ export const STANDARD_EQUIPMENT = [
 ];
 
 export const FEATURES_BY_BODY: Readonly<Record<DemoBodyType, readonly string[]>> = {
-  suv: ['Roof Rails', 'Third Row Seating', 'Panoramic Sunroof', 'Tow Bar', 'Cargo Blind', 'Roof Racks', 'Tinted Windows', 'All-Weather Mats'],
-  ute: ['Tub Liner', 'Tow Bar', 'Bull Bar', 'Nudge Bar', 'Roller Shutter', 'Canopy', 'Snorkel', 'Side Steps', 'Sports Bar', 'Long Range Fuel Tank', 'Electric Brake Controller'],
+  suv: [
+    'Roof Rails',
+    'Third Row Seating',
+    'Panoramic Sunroof',
+    'Tow Bar',
+    'Cargo Blind',
+    'Roof Racks',
+    'Tinted Windows',
+    'All-Weather Mats',
+  ],
+  ute: [
+    'Tub Liner',
+    'Tow Bar',
+    'Bull Bar',
+    'Nudge Bar',
+    'Roller Shutter',
+    'Canopy',
+    'Snorkel',
+    'Side Steps',
+    'Sports Bar',
+    'Long Range Fuel Tank',
+    'Electric Brake Controller',
+  ],
   hatch: ['Sports Pedals', 'Rear Spoiler', 'Tinted Windows', 'Carpet Mats', 'Paint Protection'],
   sedan: ['Rear Spoiler', 'Sunroof', 'Tinted Windows', 'Paint Protection', 'Premium Sound System'],
   wagon: ['Roof Rails', 'Tow Bar', 'Cargo Barrier', 'Roof Racks', 'Tinted Windows'],
@@ -60,7 +88,17 @@ export const FEATURES_BY_BODY: Readonly<Record<DemoBodyType, readonly string[]>>
   peopleMover: ['Rear Entertainment', 'Power Sliding Doors', 'Third Row Seating', 'Tow Bar', 'Tinted Windows'],
   coupe: ['Sports Exhaust', 'Performance Brakes', 'Sports Seats', 'Paint Protection'],
   convertible: ['Power Soft Top', 'Wind Deflector', 'Sports Seats', 'Premium Sound System'],
-  motorhome: ['Solar Panels', 'Diesel Heater', 'Awning', 'Shower and Toilet', 'Reverse Cycle Air Conditioner', 'Bike Rack', '12V Fridge', 'Hot Water System', 'Queen Bed'],
+  motorhome: [
+    'Solar Panels',
+    'Diesel Heater',
+    'Awning',
+    'Shower and Toilet',
+    'Reverse Cycle Air Conditioner',
+    'Bike Rack',
+    '12V Fridge',
+    'Hot Water System',
+    'Queen Bed',
+  ],
 };
 
 export const COMMENT_OPENERS = [
@@ -90,7 +128,16 @@ export const COMMENT_CLOSERS = [
   'Enquire now to secure it before someone else does.',
 ];
 
-export const HOTSPOT_NOTES = ['Alloy wheels', 'LED headlights', 'Tow bar fitted', 'Minor stone chip', 'Roof racks', 'Premium paint', 'Leather trim', 'Infotainment screen'];
+export const HOTSPOT_NOTES = [
+  'Alloy wheels',
+  'LED headlights',
+  'Tow bar fitted',
+  'Minor stone chip',
+  'Roof racks',
+  'Premium paint',
+  'Leather trim',
+  'Infotainment screen',
+];
 
 export const CUSTOM_TAGS: Readonly<Record<'new' | 'demo' | 'used', readonly string[]>> = {
   new: ['Runout Special', 'Drive Away', 'Just Arrived', 'Price Drop'],

@@ -4,10 +4,15 @@ import { presentEnv } from '@platform/db';
 /** Environment shared by api and worker. Defaults point at a developer's local services. */
 export const BaseEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  DATABASE_URL: z.url({ message: 'DATABASE_URL must be a postgres:// URL' }).default('postgres://postgres@127.0.0.1:5432/dealer_platform'),
+  DATABASE_URL: z
+    .url({ message: 'DATABASE_URL must be a postgres:// URL' })
+    .default('postgres://postgres@127.0.0.1:5432/dealer_platform'),
   REDIS_URL: z.url({ message: 'REDIS_URL must be a redis:// URL' }).default('redis://127.0.0.1:6379'),
   /** Key prefix for every Redis key and queue, so several installs or test runs share one Redis. */
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]+$/).default('platform'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_:-]+$/)
+    .default('platform'),
   /** When set, search uses OpenSearch; otherwise the PostgreSQL projection. */
   OPENSEARCH_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

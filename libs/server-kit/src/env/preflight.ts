@@ -19,7 +19,10 @@ function redact(url: string): string {
  * Fails fast, with one line naming the variable and how to start the service, when PostgreSQL
  * or Redis cannot be reached: better than a stack trace after a long retry loop.
  */
-export async function checkDependencies(env: { DATABASE_URL: string; REDIS_URL: string }, timeoutMs = 3000): Promise<void> {
+export async function checkDependencies(
+  env: { DATABASE_URL: string; REDIS_URL: string },
+  timeoutMs = 3000,
+): Promise<void> {
   const pg = new Client({ connectionString: env.DATABASE_URL, connectionTimeoutMillis: timeoutMs });
   try {
     await pg.connect();
@@ -33,7 +36,13 @@ export async function checkDependencies(env: { DATABASE_URL: string; REDIS_URL: 
     await pg.end().catch(() => undefined);
   }
 
-  const redis = new Redis(env.REDIS_URL, { lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
+  const redis = new Redis(env.REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: timeoutMs,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    enableOfflineQueue: false,
+  });
   redis.on('error', () => undefined);
   try {
     await redis.connect();

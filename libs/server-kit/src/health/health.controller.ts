@@ -9,7 +9,10 @@ type Check = { status: 'up' | 'down'; error?: string };
 async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([work, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)))]);
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms))),
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -29,7 +32,9 @@ export class HealthController {
   }
 
   @Get('ready')
-  async ready(@Res({ passthrough: true }) res: Response): Promise<{ status: 'ok' | 'unavailable'; checks: Record<string, Check> }> {
+  async ready(
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ status: 'ok' | 'unavailable'; checks: Record<string, Check> }> {
     const [postgres, redis] = await Promise.all([
       this.check(() => this.dataSource.query('SELECT 1')),
       this.check(() => this.redis.ping()),

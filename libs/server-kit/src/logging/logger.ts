@@ -18,9 +18,16 @@ export function loggerParams(level: string, appName: string): Params {
           const header = req.headers['x-request-id'];
           return typeof header === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(header) ? header : randomUUID();
         },
-        redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'res.headers["set-cookie"]'], remove: true },
+        redact: {
+          paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'res.headers["set-cookie"]'],
+          remove: true,
+        },
         serializers: {
-          req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+          req: (req: { id: string; method: string; url: string }) => ({
+            id: req.id,
+            method: req.method,
+            path: req.url.split('?')[0],
+          }),
         },
         autoLogging: { ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') },
       },

@@ -28,10 +28,33 @@ export class PlatformMetrics {
     const registers = [this.registry];
     this.registry.setDefaultLabels({ app: options.appName });
     collectDefaultMetrics({ register: this.registry });
-    this.httpDuration = new Histogram({ name: 'http_request_duration_seconds', help: 'HTTP requests by route pattern and status', labelNames: ['method', 'route', 'status'], buckets: LATENCY_BUCKETS, registers });
-    this.jobDuration = new Histogram({ name: 'queue_job_duration_seconds', help: 'BullMQ jobs processed, by queue and outcome', labelNames: ['queue', 'outcome'], buckets: JOB_BUCKETS, registers });
-    this.jobFailures = new Counter({ name: 'queue_job_failures_total', help: 'BullMQ job attempts that failed, by queue', labelNames: ['queue'], registers });
-    this.searchDuration = new Histogram({ name: 'search_query_duration_seconds', help: 'Search engine queries (cache misses), by engine', labelNames: ['engine'], buckets: LATENCY_BUCKETS, registers });
+    this.httpDuration = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP requests by route pattern and status',
+      labelNames: ['method', 'route', 'status'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
+    this.jobDuration = new Histogram({
+      name: 'queue_job_duration_seconds',
+      help: 'BullMQ jobs processed, by queue and outcome',
+      labelNames: ['queue', 'outcome'],
+      buckets: JOB_BUCKETS,
+      registers,
+    });
+    this.jobFailures = new Counter({
+      name: 'queue_job_failures_total',
+      help: 'BullMQ job attempts that failed, by queue',
+      labelNames: ['queue'],
+      registers,
+    });
+    this.searchDuration = new Histogram({
+      name: 'search_query_duration_seconds',
+      help: 'Search engine queries (cache misses), by engine',
+      labelNames: ['engine'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
 
     new Gauge({
       name: 'queue_jobs',
@@ -52,7 +75,10 @@ export class PlatformMetrics {
       labelNames: ['status'],
       registers,
       async collect() {
-        const rows = (await dataSource.query(`SELECT status, count(*)::int AS n FROM feed_runs GROUP BY status`)) as { status: string; n: number }[];
+        const rows = (await dataSource.query(`SELECT status, count(*)::int AS n FROM feed_runs GROUP BY status`)) as {
+          status: string;
+          n: number;
+        }[];
         for (const status of FEED_RUN_STATUSES) this.set({ status }, rows.find((row) => row.status === status)?.n ?? 0);
       },
     });
@@ -61,9 +87,10 @@ export class PlatformMetrics {
       help: 'Feed runs running with no progress for FEED_RUN_STUCK_AFTER_MS',
       registers,
       async collect() {
-        const [row] = (await dataSource.query(`SELECT count(*)::int AS n FROM feed_runs WHERE status = 'running' AND updated_at < now() - make_interval(secs => $1)`, [
-          stuckAfterMs / 1000,
-        ])) as { n: number }[];
+        const [row] = (await dataSource.query(
+          `SELECT count(*)::int AS n FROM feed_runs WHERE status = 'running' AND updated_at < now() - make_interval(secs => $1)`,
+          [stuckAfterMs / 1000],
+        )) as { n: number }[];
         this.set(row?.n ?? 0);
       },
     });
@@ -94,7 +121,8 @@ export class PlatformMetrics {
     return new Proxy(engine, {
       get(target, property, receiver) {
         const value = Reflect.get(target, property, receiver) as unknown;
-        if (property !== 'query' || typeof value !== 'function') return typeof value === 'function' ? value.bind(target) : value;
+        if (property !== 'query' || typeof value !== 'function')
+          return typeof value === 'function' ? value.bind(target) : value;
         return async (...args: unknown[]) => {
           const end = histogram.startTimer({ engine: target.kind });
           try {

@@ -24,7 +24,8 @@ for (const [address, prefix] of [
   ['203.0.113.0', 24],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
-] as const) BLOCKED.addSubnet(address, prefix, 'ipv4');
+] as const)
+  BLOCKED.addSubnet(address, prefix, 'ipv4');
 for (const [address, prefix] of [
   ['::', 128],
   ['::1', 128],
@@ -35,7 +36,8 @@ for (const [address, prefix] of [
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
-] as const) BLOCKED.addSubnet(address, prefix, 'ipv6');
+] as const)
+  BLOCKED.addSubnet(address, prefix, 'ipv6');
 
 /** Refused before any connection was made; the message says why (never the response of the target). */
 export class OutboundRefused extends Error {
@@ -44,13 +46,17 @@ export class OutboundRefused extends Error {
 
 /** Exceptions to the blocked ranges, from OUTBOUND_ALLOWED_ADDRESSES ('127.0.0.2,10.1.0.0/16'). */
 export function allowedAddresses(list: string | undefined): net.BlockList | null {
-  const entries = (list ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = (list ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   if (entries.length === 0) return null;
   const allowed = new net.BlockList();
   for (const entry of entries) {
     const [address = '', prefix] = entry.split('/');
     const family = net.isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    if (!net.isIP(address)) throw new Error(`OUTBOUND_ALLOWED_ADDRESSES: '${entry}' is not an IP address or CIDR range`);
+    if (!net.isIP(address))
+      throw new Error(`OUTBOUND_ALLOWED_ADDRESSES: '${entry}' is not an IP address or CIDR range`);
     if (prefix === undefined) allowed.addAddress(address, family);
     else allowed.addSubnet(address, Number(prefix), family);
   }
@@ -102,42 +108,56 @@ export async function guardedGet(address: string, options: GuardedGetOptions): P
 type Once = { kind: 'redirect'; location: string } | { kind: 'done'; response: GuardedResponse | null };
 
 function getOnce(url: URL, options: GuardedGetOptions, signal: AbortSignal): Promise<Once> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRefused(`Only http and https addresses are fetched, not ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new OutboundRefused(`Only http and https addresses are fetched, not ${url.protocol}`);
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (net.isIP(host) && !isPublicAddress(host, options.allowed)) throw new OutboundRefused(`${host} is not a public address`);
+  if (net.isIP(host) && !isPublicAddress(host, options.allowed))
+    throw new OutboundRefused(`${host} is not a public address`);
   const lookup: net.LookupFunction = (hostname, lookupOptions, callback) => {
     dns.lookup(hostname, { all: true }, (error, addresses) => {
       if (error) return callback(error, '', 4);
       const usable = addresses.find((entry) => isPublicAddress(entry.address, options.allowed));
-      if (!usable) return callback(new OutboundRefused(`${hostname} resolves only to addresses that are not public`), '', 4);
+      if (!usable)
+        return callback(new OutboundRefused(`${hostname} resolves only to addresses that are not public`), '', 4);
       if (lookupOptions.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, [usable]);
       callback(null, usable.address, usable.family);
     });
   };
   return new Promise<Once>((resolve, reject) => {
-    const request = (url.protocol === 'https:' ? https : http).get(url, { lookup, signal, headers: { accept: options.accept ?? '*/*', 'user-agent': 'dealer-platform' } }, (response) => {
-      const status = response.statusCode ?? 0;
-      const location = response.headers.location;
-      if (status >= 300 && status < 400 && location) {
-        response.resume();
-        return resolve({ kind: 'redirect', location });
-      }
-      if (status < 200 || status >= 300 || Number(response.headers['content-length'] ?? 0) > options.maxBytes) {
-        response.resume();
-        return resolve({ kind: 'done', response: null });
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      response.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > options.maxBytes) {
-          request.destroy();
-          resolve({ kind: 'done', response: null });
-        } else chunks.push(chunk);
-      });
-      response.on('end', () => resolve({ kind: 'done', response: { status, contentType: response.headers['content-type'] ?? null, body: Buffer.concat(chunks) } }));
-      response.on('error', () => resolve({ kind: 'done', response: null }));
-    });
-    request.on('error', (error) => (error instanceof OutboundRefused ? reject(error) : resolve({ kind: 'done', response: null })));
+    const request = (url.protocol === 'https:' ? https : http).get(
+      url,
+      { lookup, signal, headers: { accept: options.accept ?? '*/*', 'user-agent': 'dealer-platform' } },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        const location = response.headers.location;
+        if (status >= 300 && status < 400 && location) {
+          response.resume();
+          return resolve({ kind: 'redirect', location });
+        }
+        if (status < 200 || status >= 300 || Number(response.headers['content-length'] ?? 0) > options.maxBytes) {
+          response.resume();
+          return resolve({ kind: 'done', response: null });
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > options.maxBytes) {
+            request.destroy();
+            resolve({ kind: 'done', response: null });
+          } else chunks.push(chunk);
+        });
+        response.on('end', () =>
+          resolve({
+            kind: 'done',
+            response: { status, contentType: response.headers['content-type'] ?? null, body: Buffer.concat(chunks) },
+          }),
+        );
+        response.on('error', () => resolve({ kind: 'done', response: null }));
+      },
+    );
+    request.on('error', (error) =>
+      error instanceof OutboundRefused ? reject(error) : resolve({ kind: 'done', response: null }),
+    );
   });
 }

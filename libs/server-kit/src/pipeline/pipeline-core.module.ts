@@ -12,7 +12,6 @@ import { REDIS } from '../redis/redis.tokens';
 /** Injection token of the configured SearchEngine (OpenSearch when OPENSEARCH_URL is set, else PostgreSQL). */
 export const SEARCH_ENGINE = Symbol('SEARCH_ENGINE');
 
-
 class PipelineCloser implements OnApplicationShutdown {
   constructor(
     @Inject(SEARCH_ENGINE) private readonly engine: SearchEngine,
@@ -32,7 +31,13 @@ class PipelineCloser implements OnApplicationShutdown {
       provide: SEARCH_ENGINE,
       inject: [ENV, getDataSourceToken(), PlatformMetrics],
       useFactory: (env: BaseEnv, dataSource: DataSource, metrics: PlatformMetrics): SearchEngine =>
-        metrics.timed(createSearchEngine({ dataSource, opensearchUrl: env.OPENSEARCH_URL, indexPrefix: searchIndexPrefix(env.REDIS_PREFIX) })),
+        metrics.timed(
+          createSearchEngine({
+            dataSource,
+            opensearchUrl: env.OPENSEARCH_URL,
+            indexPrefix: searchIndexPrefix(env.REDIS_PREFIX),
+          }),
+        ),
     },
     {
       provide: QueueProducer,

@@ -19,7 +19,8 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     }
     if (exception instanceof ProblemException) response.set(exception.headers);
     // Every 429 says when to come back, even one raised without a limit to name.
-    if (problem.status === 429 && !response.get('Retry-After')) response.set('Retry-After', String(DEFAULT_RETRY_AFTER_SECONDS));
+    if (problem.status === 429 && !response.get('Retry-After'))
+      response.set('Retry-After', String(DEFAULT_RETRY_AFTER_SECONDS));
     response.status(problem.status).type('application/problem+json').json(problem);
   }
 
@@ -28,7 +29,12 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       const status = exception.getStatus();
       const body = exception.getResponse();
       if (typeof body === 'object' && body !== null && 'title' in body && 'detail' in body) {
-        return { type: 'about:blank', instance: request.originalUrl, ...(body as Omit<ProblemDetails, 'type'>), status } as ProblemDetails;
+        return {
+          type: 'about:blank',
+          instance: request.originalUrl,
+          ...(body as Omit<ProblemDetails, 'type'>),
+          status,
+        } as ProblemDetails;
       }
       const message = typeof body === 'string' ? body : ((body as { message?: unknown }).message ?? exception.message);
       return {

@@ -20,7 +20,9 @@ export interface ProblemDetails {
 }
 
 /** What a thrown problem names: the standard members (type defaults to about:blank) and any extensions. */
-export type ProblemInit = Partial<Pick<ProblemDetails, 'type' | 'instance' | 'errors'>> & Pick<ProblemDetails, 'title' | 'status' | 'detail'> & Record<string, unknown>;
+export type ProblemInit = Partial<Pick<ProblemDetails, 'type' | 'instance' | 'errors'>> &
+  Pick<ProblemDetails, 'title' | 'status' | 'detail'> &
+  Record<string, unknown>;
 
 /** An expected failure carried to the client as problem details, with any headers it needs (a 429's Retry-After). */
 export class ProblemException extends HttpException {
@@ -42,7 +44,10 @@ const pathOf = (path: readonly PropertyKey[]): string => path.map(String).join('
 export function fieldErrorsOf(error: ZodError): FieldError[] {
   return error.issues.flatMap((issue) =>
     issue.code === 'unrecognized_keys'
-      ? issue.keys.map((key) => ({ path: pathOf([...issue.path, key]), message: `Unknown field '${key}': remove it or check its spelling` }))
+      ? issue.keys.map((key) => ({
+          path: pathOf([...issue.path, key]),
+          message: `Unknown field '${key}': remove it or check its spelling`,
+        }))
       : [{ path: pathOf(issue.path), message: issue.message }],
   );
 }

@@ -8,8 +8,7 @@ const KEY_PREFIX = 'fk_';
 export const hashFeedKey = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
 
 export type FeedKeyCheck =
-  | { ok: true; dealershipId: number }
-  | { ok: false; reason: 'missing' | 'unknown' | 'other-dealership' };
+  { ok: true; dealershipId: number } | { ok: false; reason: 'missing' | 'unknown' | 'other-dealership' };
 
 /** Issues, revokes and checks dealership feed keys. Only hashes are stored; a key is shown once. */
 export class FeedKeys {
@@ -17,7 +16,9 @@ export class FeedKeys {
 
   /** Creates a key for a dealership; null when the dealership does not exist. */
   async issue(dealershipSlug: string): Promise<{ id: number; key: string; prefix: string } | null> {
-    const dealership = await this.dataSource.getRepository(DealershipEntity).findOne({ where: { slug: dealershipSlug } });
+    const dealership = await this.dataSource
+      .getRepository(DealershipEntity)
+      .findOne({ where: { slug: dealershipSlug } });
     if (!dealership) return null;
     const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
     const prefix = key.slice(0, KEY_PREFIX.length + 6);
@@ -29,7 +30,9 @@ export class FeedKeys {
 
   /** Revokes every active key of a dealership (or one key by id); returns how many; null for an unknown dealership. */
   async revoke(dealershipSlug: string, keyId?: number): Promise<number | null> {
-    const dealership = await this.dataSource.getRepository(DealershipEntity).findOne({ where: { slug: dealershipSlug } });
+    const dealership = await this.dataSource
+      .getRepository(DealershipEntity)
+      .findOne({ where: { slug: dealershipSlug } });
     if (!dealership) return null;
     const [{ n }] = (await this.dataSource.query(
       `WITH revoked AS (UPDATE feed_keys SET revoked_at = now() WHERE dealership_id = $1 AND revoked_at IS NULL AND ($2::int IS NULL OR id = $2) RETURNING id)

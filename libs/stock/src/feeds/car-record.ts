@@ -105,10 +105,10 @@ export function toCarRecord(car: FeedCar, locationId: number | null): CarRecord 
     custom_rank: car.custom_rank ?? 0,
     location_id: locationId,
   };
-  const data = Object.fromEntries(Object.entries(car).filter(([key, value]) => !NOT_DATA.has(key) && value !== undefined));
+  const data = Object.fromEntries(
+    Object.entries(car).filter(([key, value]) => !NOT_DATA.has(key) && value !== undefined),
+  );
   const soldDate = car.sold_date ?? null;
-  const contentHash = createHash('sha256')
-    .update(stableStringify({ columns, data, soldDate }))
-    .digest('hex');
+  const contentHash = createHash('sha256').update(stableStringify({ columns, data, soldDate })).digest('hex');
   return { stocknum: car.stocknum, columns, data, soldDate, contentHash };
 }

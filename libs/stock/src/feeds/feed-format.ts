@@ -57,12 +57,15 @@ export function parseJsonFeed(body: Buffer): ParsedFeed {
     const match = /position (\d+)/.exec(reason);
     const position = match ? Number(match[1]) : text.length;
     const { line, column } = lineAndColumn(text, position);
-    throw new FeedFormatError(`Malformed JSON at position ${position} (line ${line}, column ${column}): ${reason}`, 'body');
+    throw new FeedFormatError(
+      `Malformed JSON at position ${position} (line ${line}, column ${column}): ${reason}`,
+      'body',
+    );
   }
   const envelope = FeedEnvelopeSchema.safeParse(json);
   if (!envelope.success) {
     throw new FeedFormatError(
-      "The body must be a JSON array of cars, or an object { \"cars\": [...], \"deleted\": [stocknum, ...] }",
+      'The body must be a JSON array of cars, or an object { "cars": [...], "deleted": [stocknum, ...] }',
       'body',
     );
   }
@@ -132,7 +135,11 @@ export async function parseCsvFeed(body: Buffer): Promise<ParsedFeed> {
     if (error instanceof FeedFormatError) throw error;
     throw new FeedFormatError(`Malformed CSV: ${error instanceof Error ? error.message : String(error)}`, 'body');
   }
-  if (header === null) throw new FeedFormatError(`The CSV is empty: it needs a header row naming ${FEED_REQUIRED_FIELDS.join(', ')}.`, 'header');
+  if (header === null)
+    throw new FeedFormatError(
+      `The CSV is empty: it needs a header row naming ${FEED_REQUIRED_FIELDS.join(', ')}.`,
+      'header',
+    );
   return { rows, problems, deleted: [] };
 }
 

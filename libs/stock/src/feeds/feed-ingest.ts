@@ -12,7 +12,13 @@ import {
   sanitiseFeedRow,
   type FeedCar,
 } from '@platform/domain';
-import { FeedPayloadEntity, FeedRunEntity, FINISHED_FEED_RUN_STATUSES, type FeedRowError, type FeedRunCounts } from '@platform/db';
+import {
+  FeedPayloadEntity,
+  FeedRunEntity,
+  FINISHED_FEED_RUN_STATUSES,
+  type FeedRowError,
+  type FeedRunCounts,
+} from '@platform/db';
 import { dealershipConfig } from '../sites/site-settings';
 import { FeedFormatError, parseFeed, type FeedContentType, type FeedRow } from './feed-format';
 import { toCarRecord, type CarRecord } from './car-record';
@@ -33,7 +39,10 @@ const DEALERSHIP_FEED_LOCK = 0xfeed;
 const ROW_CAUSED_SQLSTATE = /^(22|23|54)/;
 
 /** A list capped at `max`, and how many it left out. */
-const capped = <T>(items: T[], max: number): { kept: T[]; omitted: number } => ({ kept: items.slice(0, max), omitted: Math.max(0, items.length - max) });
+const capped = <T>(items: T[], max: number): { kept: T[]; omitted: number } => ({
+  kept: items.slice(0, max),
+  omitted: Math.max(0, items.length - max),
+});
 
 type Checked =
   | { row: number; stocknum: string; car: FeedCar; locationId: number | null; errors?: undefined }
@@ -58,10 +67,20 @@ const stocknumOf = (value: unknown): string | null => {
   return typeof raw === 'string' && raw.trim() !== '' ? raw.trim() : typeof raw === 'number' ? String(raw) : null;
 };
 
-const EMPTY_DELTA: FeedRunCounts = { received: 0, created: 0, updated: 0, unchanged: 0, sold: 0, withdrawn: 0, rejected: 0 };
+const EMPTY_DELTA: FeedRunCounts = {
+  received: 0,
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  sold: 0,
+  withdrawn: 0,
+  rejected: 0,
+};
 
 const add = (counts: FeedRunCounts, delta: Partial<FeedRunCounts>): FeedRunCounts =>
-  Object.fromEntries(Object.entries(counts).map(([key, value]) => [key, value + (delta[key as keyof FeedRunCounts] ?? 0)])) as unknown as FeedRunCounts;
+  Object.fromEntries(
+    Object.entries(counts).map(([key, value]) => [key, value + (delta[key as keyof FeedRunCounts] ?? 0)]),
+  ) as unknown as FeedRunCounts;
 
 /**
  * Applies a stored feed run to the dealership's cars (the feed-ingest job). Every batch is one
@@ -96,7 +115,10 @@ export class FeedIngest {
     const lock = this.dataSource.createQueryRunner();
     await lock.connect();
     try {
-      const [{ locked }] = (await lock.query('SELECT pg_try_advisory_lock($1, $2) AS locked', [DEALERSHIP_FEED_LOCK, run.dealership_id])) as [{ locked: boolean }];
+      const [{ locked }] = (await lock.query('SELECT pg_try_advisory_lock($1, $2) AS locked', [
+        DEALERSHIP_FEED_LOCK,
+        run.dealership_id,
+      ])) as [{ locked: boolean }];
       if (!locked) return { outcome: 'waiting', siteId, status: run.status, behind: null };
       try {
         return await this.apply(context);
@@ -132,10 +154,14 @@ export class FeedIngest {
 
     const locations = await this.locationsOf(run.dealership_id);
     const { checked, notes } = this.check(parsed.rows, locations);
-    for (const problem of parsed.problems) checked.push({ row: problem.row, stocknum: null, errors: [{ path: '(row)', message: problem.message }] });
+    for (const problem of parsed.problems)
+      checked.push({ row: problem.row, stocknum: null, errors: [{ path: '(row)', message: problem.message }] });
     checked.sort((a, b) => a.row - b.row);
     const received = checked.length;
-    const { kept: warnings, omitted: warningsOmitted } = capped([...this.unknownFieldWarnings(parsed.rows), ...notes], MAX_RUN_WARNINGS);
+    const { kept: warnings, omitted: warningsOmitted } = capped(
+      [...this.unknownFieldWarnings(parsed.rows), ...notes],
+      MAX_RUN_WARNINGS,
+    );
     const config = await dealershipConfig(this.dataSource.manager, run.dealership_id);
     const present = new Set(checked.map((entry) => entry.stocknum).filter((s): s is string => s !== null));
     const validCount = checked.filter((entry) => entry.car).length;
@@ -143,7 +169,15 @@ export class FeedIngest {
     if (run.status === 'queued') {
       if (received > 0 && validCount === 0) {
         const errors = this.errorsOf(checked);
-        return this.finishFailed(run, siteId, 'Every row was rejected, so nothing was applied.', { received, rejected: received }, errors, warnings, warningsOmitted);
+        return this.finishFailed(
+          run,
+          siteId,
+          'Every row was rejected, so nothing was applied.',
+          { received, rejected: received },
+          errors,
+          warnings,
+          warningsOmitted,
+        );
       }
       if (run.mode === 'snapshot' && !run.confirmed_at) {
         const held = await this.guard(run, present, config.inventory.mass_removal_guard);
@@ -166,7 +200,9 @@ export class FeedIngest {
         warnings_omitted: warningsOmitted,
       });
     } else if (run.status === 'held') {
-      await this.dataSource.getRepository(FeedRunEntity).update(run.id, { status: 'running', started_at: run.started_at ?? this.now() });
+      await this.dataSource
+        .getRepository(FeedRunEntity)
+        .update(run.id, { status: 'running', started_at: run.started_at ?? this.now() });
     }
 
     let changed = 0;
@@ -181,12 +217,21 @@ export class FeedIngest {
   }
 
   private async load(feedRunId: string): Promise<RunContext | null> {
-    const run = await this.dataSource.getRepository(FeedRunEntity).findOne({ where: { id: feedRunId }, relations: { dealership: true } });
+    const run = await this.dataSource
+      .getRepository(FeedRunEntity)
+      .findOne({ where: { id: feedRunId }, relations: { dealership: true } });
     if (!run?.dealership) return null;
-    return { run, siteId: run.dealership.site_id, dealershipSlug: run.dealership.slug, includeSoldDays: run.dealership.include_sold_cars_days };
+    return {
+      run,
+      siteId: run.dealership.site_id,
+      dealershipSlug: run.dealership.slug,
+      includeSoldDays: run.dealership.include_sold_cars_days,
+    };
   }
 
-  private async locationsOf(dealershipId: number): Promise<{ byId: Map<number, number>; bySlug: Map<string, number>; primary: number | null }> {
+  private async locationsOf(
+    dealershipId: number,
+  ): Promise<{ byId: Map<number, number>; bySlug: Map<string, number>; primary: number | null }> {
     const rows = (await this.dataSource.query(
       `SELECT id, slug, "primary" FROM locations WHERE dealership_id = $1 ORDER BY "primary" DESC, id`,
       [dealershipId],
@@ -204,7 +249,10 @@ export class FeedIngest {
    * classification fields fill absent simple_* fields, and media that is not a web address is
    * dropped; both are reported in `notes` (one note per unknown raw value).
    */
-  private check(rows: FeedRow[], locations: Awaited<ReturnType<FeedIngest['locationsOf']>>): { checked: Checked[]; notes: string[] } {
+  private check(
+    rows: FeedRow[],
+    locations: Awaited<ReturnType<FeedIngest['locationsOf']>>,
+  ): { checked: Checked[]; notes: string[] } {
     const firstRowOf = new Map<string, number>();
     const notes: string[] = [];
     const unmappedSeen = new Set<string>();
@@ -214,7 +262,14 @@ export class FeedIngest {
       if (problems.length > 0) return { row, stocknum, errors: problems };
       const result = FeedCarSchema.safeParse(value);
       if (!result.success) {
-        return { row, stocknum, errors: result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(row)', message: issue.message })) };
+        return {
+          row,
+          stocknum,
+          errors: result.error.issues.map((issue) => ({
+            path: issue.path.map(String).join('.') || '(row)',
+            message: issue.message,
+          })),
+        };
       }
       const tooLong = overlongText(result.data);
       if (tooLong.length > 0) return { row, stocknum, errors: tooLong };
@@ -226,21 +281,45 @@ export class FeedIngest {
         notes.push(`${source} '${text}' (first in row ${row}) is not a known value for ${field}; the raw text is used`);
       }
       const media = dropNonMediaAddresses(normalised.car);
-      for (const { path } of media.dropped) notes.push(`Row ${row}: ${path} is not a web address (https:, http: or /media/...) and was dropped`);
+      for (const { path } of media.dropped)
+        notes.push(`Row ${row}: ${path} is not a web address (https:, http: or /media/...) and was dropped`);
       const car = media.car;
       const first = firstRowOf.get(car.stocknum);
       if (first !== undefined) {
-        return { row, stocknum: car.stocknum, errors: [{ path: 'stocknum', message: `stocknum '${car.stocknum}' already appears in row ${first} of this feed` }] };
+        return {
+          row,
+          stocknum: car.stocknum,
+          errors: [
+            { path: 'stocknum', message: `stocknum '${car.stocknum}' already appears in row ${first} of this feed` },
+          ],
+        };
       }
       firstRowOf.set(car.stocknum, row);
       let locationId = locations.primary;
       if (car.location_id != null) {
         const found = locations.byId.get(car.location_id);
-        if (found === undefined) return { row, stocknum: car.stocknum, errors: [{ path: 'location_id', message: `Location ${car.location_id} is not a location of this dealership` }] };
+        if (found === undefined)
+          return {
+            row,
+            stocknum: car.stocknum,
+            errors: [
+              { path: 'location_id', message: `Location ${car.location_id} is not a location of this dealership` },
+            ],
+          };
         locationId = found;
       } else if (car.location_slug != null) {
         const found = locations.bySlug.get(car.location_slug);
-        if (found === undefined) return { row, stocknum: car.stocknum, errors: [{ path: 'location_slug', message: `Location '${car.location_slug}' is not a location of this dealership` }] };
+        if (found === undefined)
+          return {
+            row,
+            stocknum: car.stocknum,
+            errors: [
+              {
+                path: 'location_slug',
+                message: `Location '${car.location_slug}' is not a location of this dealership`,
+              },
+            ],
+          };
         locationId = found;
       }
       return { row, stocknum: car.stocknum, car, locationId };
@@ -252,13 +331,19 @@ export class FeedIngest {
     const firstSeen = new Map<string, number>();
     for (const { row, value } of rows) {
       if (typeof value !== 'object' || value === null) continue;
-      for (const key of Object.keys(value)) if (!FEED_CAR_FIELDS.has(key) && !firstSeen.has(key)) firstSeen.set(key, row);
+      for (const key of Object.keys(value))
+        if (!FEED_CAR_FIELDS.has(key) && !firstSeen.has(key)) firstSeen.set(key, row);
     }
-    return [...firstSeen].map(([field, row]) => `Unknown field '${field}' (first in row ${row}) is kept with the car but not used by the platform`);
+    return [...firstSeen].map(
+      ([field, row]) =>
+        `Unknown field '${field}' (first in row ${row}) is kept with the car but not used by the platform`,
+    );
   }
 
   private errorsOf(entries: Checked[]): FeedRowError[] {
-    return entries.flatMap((entry) => (entry.errors ?? []).map((error) => ({ row: entry.row, stocknum: entry.stocknum, ...error })));
+    return entries.flatMap((entry) =>
+      (entry.errors ?? []).map((error) => ({ row: entry.row, stocknum: entry.stocknum, ...error })),
+    );
   }
 
   /** Returns why a snapshot must be held, or null when its removals are within the guard. */
@@ -276,7 +361,10 @@ export class FeedIngest {
   /** Applies the next batch after the run's recorded progress; null when every row is applied. */
   private async applyNextBatch(context: RunContext, checked: Checked[], batchSize: number): Promise<number | null> {
     return this.dataSource.transaction(async (manager) => {
-      const [progress] = (await manager.query(`SELECT rows_applied, counts, errors, errors_omitted, status FROM feed_runs WHERE id = $1 FOR UPDATE`, [context.run.id])) as {
+      const [progress] = (await manager.query(
+        `SELECT rows_applied, counts, errors, errors_omitted, status FROM feed_runs WHERE id = $1 FOR UPDATE`,
+        [context.run.id],
+      )) as {
         rows_applied: number;
         counts: FeedRunCounts;
         errors: FeedRowError[];
@@ -288,13 +376,16 @@ export class FeedIngest {
       const { counts, changedIds, errors: batchErrors } = await this.applyIsolating(manager, context, batch, 0);
       const { kept: errors, omitted } = capped([...progress.errors, ...batchErrors], MAX_RUN_ERRORS);
       await this.recordChanges(manager, context.siteId, changedIds);
-      await manager.query(`UPDATE feed_runs SET rows_applied = $2, counts = $3, errors = $4, errors_omitted = $5, updated_at = now() WHERE id = $1`, [
-        context.run.id,
-        progress.rows_applied + batch.length,
-        JSON.stringify(add(progress.counts, counts)),
-        JSON.stringify(errors),
-        progress.errors_omitted + omitted,
-      ]);
+      await manager.query(
+        `UPDATE feed_runs SET rows_applied = $2, counts = $3, errors = $4, errors_omitted = $5, updated_at = now() WHERE id = $1`,
+        [
+          context.run.id,
+          progress.rows_applied + batch.length,
+          JSON.stringify(add(progress.counts, counts)),
+          JSON.stringify(errors),
+          progress.errors_omitted + omitted,
+        ],
+      );
       return changedIds.length;
     });
   }
@@ -317,14 +408,23 @@ export class FeedIngest {
       await manager.query(`RELEASE SAVEPOINT ${savepoint}`);
       return { ...result, errors: this.errorsOf(batch) };
     } catch (error) {
-      const code = error instanceof QueryFailedError ? String((error.driverError as { code?: unknown }).code ?? '') : '';
+      const code =
+        error instanceof QueryFailedError ? String((error.driverError as { code?: unknown }).code ?? '') : '';
       if (!ROW_CAUSED_SQLSTATE.test(code)) throw error;
       await manager.query(`ROLLBACK TO SAVEPOINT ${savepoint}`);
       await manager.query(`RELEASE SAVEPOINT ${savepoint}`);
       const valid = batch.filter((entry) => entry.car !== undefined);
       if (valid.length <= 1) {
         const refused = batch.map((entry): Checked =>
-          entry.car === undefined ? entry : { row: entry.row, stocknum: entry.stocknum, errors: [{ path: '(row)', message: `The database could not store this row: ${(error as Error).message}` }] },
+          entry.car === undefined
+            ? entry
+            : {
+                row: entry.row,
+                stocknum: entry.stocknum,
+                errors: [
+                  { path: '(row)', message: `The database could not store this row: ${(error as Error).message}` },
+                ],
+              },
         );
         return { counts: { rejected: batch.length }, changedIds: [], errors: this.errorsOf(refused) };
       }
@@ -340,7 +440,11 @@ export class FeedIngest {
     }
   }
 
-  private async applyRows(manager: EntityManager, context: RunContext, batch: Checked[]): Promise<{ counts: Partial<FeedRunCounts>; changedIds: number[] }> {
+  private async applyRows(
+    manager: EntityManager,
+    context: RunContext,
+    batch: Checked[],
+  ): Promise<{ counts: Partial<FeedRunCounts>; changedIds: number[] }> {
     const counts = { created: 0, updated: 0, unchanged: 0, sold: 0, rejected: 0 };
     const valid = batch.filter((entry): entry is Extract<Checked, { car: FeedCar }> => entry.car !== undefined);
     counts.rejected = batch.length - valid.length;
@@ -351,7 +455,14 @@ export class FeedIngest {
         (await manager.query(
           `SELECT id, stocknum, status, content_hash, withdrawn_at, sold_date FROM cars WHERE dealership_id = $1 AND stocknum = ANY($2::text[]) FOR UPDATE`,
           [context.run.dealership_id, valid.map((entry) => entry.car.stocknum)],
-        )) as { id: number; stocknum: string; status: string; content_hash: string | null; withdrawn_at: Date | null; sold_date: Date | null }[]
+        )) as {
+          id: number;
+          stocknum: string;
+          status: string;
+          content_hash: string | null;
+          withdrawn_at: Date | null;
+          sold_date: Date | null;
+        }[]
       ).map((row) => [row.stocknum, row]),
     );
     const now = this.now();
@@ -365,14 +476,23 @@ export class FeedIngest {
       }
       const sold = record.columns.status === 'sold';
       const soldDate = sold ? (record.soldDate ?? (before?.status === 'sold' ? before.sold_date : null) ?? now) : null;
-      writes.push({ ...record, sold_date: soldDate, listed_until: soldDate ? listedUntil(soldDate, context.includeSoldDays) : null, isNew: !before });
+      writes.push({
+        ...record,
+        sold_date: soldDate,
+        listed_until: soldDate ? listedUntil(soldDate, context.includeSoldDays) : null,
+        isNew: !before,
+      });
       if (!before) counts.created += 1;
       else if (sold && before.status !== 'sold') counts.sold += 1;
       else counts.updated += 1;
     }
     if (writes.length === 0) return { counts, changedIds: [] };
 
-    const slugs = await this.slugsFor(manager, context, writes.filter((write) => write.isNew));
+    const slugs = await this.slugsFor(
+      manager,
+      context,
+      writes.filter((write) => write.isNew),
+    );
     const rows = writes.map((write) => ({
       ...write.columns,
       stocknum: write.stocknum,
@@ -399,15 +519,27 @@ export class FeedIngest {
   }
 
   /** Slugs for new cars: '{year}-{make}-{model}-{badge}-{stocknum}', with the dealership added on a clash. */
-  private async slugsFor(manager: EntityManager, context: RunContext, records: CarRecord[]): Promise<Map<string, string>> {
-    const wanted = new Map(records.map((record) => [record.stocknum, carSlug({ ...record.columns, stocknum: record.stocknum })]));
+  private async slugsFor(
+    manager: EntityManager,
+    context: RunContext,
+    records: CarRecord[],
+  ): Promise<Map<string, string>> {
+    const wanted = new Map(
+      records.map((record) => [record.stocknum, carSlug({ ...record.columns, stocknum: record.stocknum })]),
+    );
     const candidates = [...wanted.values()].flatMap((slug) => [slug, `${slug}-${context.dealershipSlug}`]);
     const taken = new Set(
-      ((await manager.query(`SELECT slug FROM cars WHERE slug = ANY($1::text[])`, [candidates])) as { slug: string }[]).map((row) => row.slug),
+      (
+        (await manager.query(`SELECT slug FROM cars WHERE slug = ANY($1::text[])`, [candidates])) as { slug: string }[]
+      ).map((row) => row.slug),
     );
     const result = new Map<string, string>();
     for (const [stocknum, slug] of wanted) {
-      const choice = !taken.has(slug) ? slug : !taken.has(`${slug}-${context.dealershipSlug}`) ? `${slug}-${context.dealershipSlug}` : `${slug}-${randomBytes(3).toString('hex')}`;
+      const choice = !taken.has(slug)
+        ? slug
+        : !taken.has(`${slug}-${context.dealershipSlug}`)
+          ? `${slug}-${context.dealershipSlug}`
+          : `${slug}-${randomBytes(3).toString('hex')}`;
       taken.add(choice);
       result.set(stocknum, choice);
     }
@@ -430,7 +562,10 @@ export class FeedIngest {
     missingAction: 'sold' | 'withdrawn',
   ): Promise<{ status: 'succeeded' | 'partial'; changed: number }> {
     return this.dataSource.transaction(async (manager) => {
-      const [progress] = (await manager.query(`SELECT counts, warnings, warnings_omitted, status FROM feed_runs WHERE id = $1 FOR UPDATE`, [context.run.id])) as {
+      const [progress] = (await manager.query(
+        `SELECT counts, warnings, warnings_omitted, status FROM feed_runs WHERE id = $1 FOR UPDATE`,
+        [context.run.id],
+      )) as {
         counts: FeedRunCounts;
         warnings: string[];
         warnings_omitted: number;
@@ -462,25 +597,43 @@ export class FeedIngest {
           delta.withdrawn = removed.length;
         }
       } else if (deleted.length > 0) {
-        const found = (await manager.query(`SELECT id, stocknum FROM cars WHERE dealership_id = $1 AND stocknum = ANY($2::text[]) AND withdrawn_at IS NULL FOR UPDATE`, [
-          context.run.dealership_id,
-          deleted,
-        ])) as { id: number; stocknum: string }[];
+        const found = (await manager.query(
+          `SELECT id, stocknum FROM cars WHERE dealership_id = $1 AND stocknum = ANY($2::text[]) AND withdrawn_at IS NULL FOR UPDATE`,
+          [context.run.dealership_id, deleted],
+        )) as { id: number; stocknum: string }[];
         const foundStocknums = new Set(found.map((car) => car.stocknum));
         for (const stocknum of deleted) {
-          if (!foundStocknums.has(stocknum)) warnings.push(`deleted: stocknum '${stocknum}' is not in this dealership's live stock; nothing to withdraw`);
+          if (!foundStocknums.has(stocknum))
+            warnings.push(
+              `deleted: stocknum '${stocknum}' is not in this dealership's live stock; nothing to withdraw`,
+            );
         }
-        removed = await this.withdraw(manager, found.map((car) => car.id), now);
+        removed = await this.withdraw(
+          manager,
+          found.map((car) => car.id),
+          now,
+        );
         delta.withdrawn = removed.length;
       }
-      await this.recordChanges(manager, context.siteId, removed.map((row) => row.id));
+      await this.recordChanges(
+        manager,
+        context.siteId,
+        removed.map((row) => row.id),
+      );
       const counts = add(progress.counts, delta);
       const status = counts.rejected > 0 ? 'partial' : 'succeeded';
       const { kept, omitted } = capped(warnings, MAX_RUN_WARNINGS);
       await manager.query(
         `UPDATE feed_runs SET status = $2, counts = $3, warnings = $4, warnings_omitted = $6, finished_at = now(), updated_at = now(),
            detail = CASE WHEN $2 = 'partial' THEN $5 ELSE detail END WHERE id = $1`,
-        [context.run.id, status, JSON.stringify(counts), JSON.stringify(kept), `${counts.rejected} of ${counts.received} rows were rejected; see errors.`, progress.warnings_omitted + omitted],
+        [
+          context.run.id,
+          status,
+          JSON.stringify(counts),
+          JSON.stringify(kept),
+          `${counts.rejected} of ${counts.received} rows were rejected; see errors.`,
+          progress.warnings_omitted + omitted,
+        ],
       );
       return { status, changed: removed.length };
     });

@@ -4,7 +4,15 @@ import type { FeedMode } from '@platform/domain';
 import { FeedPayloadEntity, FeedRunEntity, type FeedRowError, type FeedRunCounts } from '@platform/db';
 import { parseFeed, type FeedContentType } from './feed-format';
 
-export const EMPTY_COUNTS: FeedRunCounts = { received: 0, created: 0, updated: 0, unchanged: 0, sold: 0, withdrawn: 0, rejected: 0 };
+export const EMPTY_COUNTS: FeedRunCounts = {
+  received: 0,
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  sold: 0,
+  withdrawn: 0,
+  rejected: 0,
+};
 
 /** What GET /api/feeds/runs/{id} answers. */
 export interface FeedRunView {
@@ -33,7 +41,12 @@ export interface FeedRunView {
 export class FeedIntake {
   constructor(private readonly dataSource: DataSource) {}
 
-  async receive(input: { dealershipId: number; mode: FeedMode; contentType: FeedContentType; body: Buffer }): Promise<string> {
+  async receive(input: {
+    dealershipId: number;
+    mode: FeedMode;
+    contentType: FeedContentType;
+    body: Buffer;
+  }): Promise<string> {
     await parseFeed(input.contentType, input.body);
     const id = randomUUID();
     await this.dataSource.transaction(async (manager) => {
@@ -52,7 +65,9 @@ export class FeedIntake {
   }
 
   async view(feedRunId: string): Promise<(FeedRunView & { dealershipId: number }) | null> {
-    const run = await this.dataSource.getRepository(FeedRunEntity).findOne({ where: { id: feedRunId }, relations: { dealership: true } });
+    const run = await this.dataSource
+      .getRepository(FeedRunEntity)
+      .findOne({ where: { id: feedRunId }, relations: { dealership: true } });
     if (!run) return null;
     return {
       feedRunId: run.id,

@@ -61,7 +61,10 @@ export class FeedRunControl {
        WHERE status = 'running' AND updated_at < $1 AND sweep_resumes < $2 RETURNING id, sweep_resumes`,
       [cutoff, MAX_SWEEP_RESUMES],
     )) as [{ id: string; sweep_resumes: number }[], number];
-    return { resume: resumed[0].map((row) => ({ id: row.id, attempt: row.sweep_resumes })), failed: failed[0].map((row) => row.id) };
+    return {
+      resume: resumed[0].map((row) => ({ id: row.id, attempt: row.sweep_resumes })),
+      failed: failed[0].map((row) => row.id),
+    };
   }
 
   /** Ops: run a failed or stuck run again from where it stopped. The caller queues it. */
@@ -70,16 +73,28 @@ export class FeedRunControl {
     if (!run) return { refused: 'not_found' };
     const stuck = this.isStuck(run);
     if (run.status !== 'failed' && !stuck) {
-      return { refused: 'conflict', detail: `Only a failed or stuck run can be retried; this one is '${run.status}'${run.status === 'running' ? ' and still making progress' : ''}.` };
+      return {
+        refused: 'conflict',
+        detail: `Only a failed or stuck run can be retried; this one is '${run.status}'${run.status === 'running' ? ' and still making progress' : ''}.`,
+      };
     }
-    const [{ n }] = (await this.dataSource.query(`SELECT count(*)::int AS n FROM feed_payloads WHERE feed_run_id = $1`, [feedRunId])) as [{ n: number }];
-    if (n === 0) return { refused: 'conflict', detail: 'The stored payload of this run has been purged; ask the dealer to push the feed again.' };
+    const [{ n }] = (await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM feed_payloads WHERE feed_run_id = $1`,
+      [feedRunId],
+    )) as [{ n: number }];
+    if (n === 0)
+      return {
+        refused: 'conflict',
+        detail: 'The stored payload of this run has been purged; ask the dealer to push the feed again.',
+      };
     const [, changed] = (await this.dataSource.query(
       `UPDATE feed_runs SET status = CASE WHEN status = 'failed' THEN 'queued' ELSE status END, detail = NULL, finished_at = NULL, sweep_resumes = 0, updated_at = now()
        WHERE id = $1 AND status = $2`,
       [feedRunId, run.status],
     )) as [unknown, number];
-    return changed === 1 ? { ok: true } : { refused: 'conflict', detail: 'The run changed while it was being retried; look at it again.' };
+    return changed === 1
+      ? { ok: true }
+      : { refused: 'conflict', detail: 'The run changed while it was being retried; look at it again.' };
   }
 
   /** Ops: stop a run that has not finished. Batches already applied stay applied. */
@@ -93,7 +108,10 @@ export class FeedRunControl {
       [feedRunId],
     )) as [unknown, number];
     if (changed === 1) return { ok: true };
-    return { refused: 'conflict', detail: `Only a queued, running or held run can be cancelled; this one is '${run.status}'.` };
+    return {
+      refused: 'conflict',
+      detail: `Only a queued, running or held run can be cancelled; this one is '${run.status}'.`,
+    };
   }
 
   async list(filter: { status?: FeedRunStatus; dealership?: string; limit: number }): Promise<FeedRunSummary[]> {

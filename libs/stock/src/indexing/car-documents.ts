@@ -32,7 +32,10 @@ const toDocument = (row: CarRow): SearchDocument =>
   buildSearchDocument(row, {
     siteId: row.site_id,
     dealership: { id: row.dealership_id, slug: row.dealership_slug, name: row.dealership_name },
-    location: row.loc_id === null ? null : { id: row.loc_id, name: row.loc_name ?? '', city: row.loc_city, state: row.loc_state },
+    location:
+      row.loc_id === null
+        ? null
+        : { id: row.loc_id, name: row.loc_name ?? '', city: row.loc_city, state: row.loc_state },
   });
 
 /** The documents of the given cars that are listed now; the other ids are returned for removal. */
@@ -53,20 +56,24 @@ export async function documentsForCars(
 }
 
 /** The next page of a site's listed cars after `afterId`, for a reindex. */
-export async function documentsAfter(manager: EntityManager, siteId: number, afterId: number, limit: number, now: Date): Promise<SearchDocument[]> {
-  const rows = (await manager.query(`${SELECT_CARS} WHERE d.site_id = $1 AND ${LISTED} AND c.id > $3 ORDER BY c.id LIMIT $4`, [
-    siteId,
-    now.toISOString(),
-    afterId,
-    limit,
-  ])) as CarRow[];
+export async function documentsAfter(
+  manager: EntityManager,
+  siteId: number,
+  afterId: number,
+  limit: number,
+  now: Date,
+): Promise<SearchDocument[]> {
+  const rows = (await manager.query(
+    `${SELECT_CARS} WHERE d.site_id = $1 AND ${LISTED} AND c.id > $3 ORDER BY c.id LIMIT $4`,
+    [siteId, now.toISOString(), afterId, limit],
+  )) as CarRow[];
   return rows.map(toDocument);
 }
 
 export async function countListedCars(manager: EntityManager, siteId: number, now: Date): Promise<number> {
-  const [row] = (await manager.query(`SELECT count(*)::int AS n FROM cars c JOIN dealerships d ON d.id = c.dealership_id WHERE d.site_id = $1 AND ${LISTED}`, [
-    siteId,
-    now.toISOString(),
-  ])) as { n: number }[];
+  const [row] = (await manager.query(
+    `SELECT count(*)::int AS n FROM cars c JOIN dealerships d ON d.id = c.dealership_id WHERE d.site_id = $1 AND ${LISTED}`,
+    [siteId, now.toISOString()],
+  )) as { n: number }[];
   return row?.n ?? 0;
 }

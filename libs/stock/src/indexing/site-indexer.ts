@@ -42,7 +42,9 @@ export class SiteIndexer {
         const { documents, removed } = await documentsForCars(manager, siteId, carIds, this.now());
         await this.engine.upsert(siteId, documents);
         await this.engine.remove(siteId, removed);
-        await manager.query(`DELETE FROM car_changes WHERE id = ANY($1::bigint[])`, [changes.map((change) => change.id)]);
+        await manager.query(`DELETE FROM car_changes WHERE id = ANY($1::bigint[])`, [
+          changes.map((change) => change.id),
+        ]);
         return carIds.length;
       });
       if (applied === 0) break;
@@ -62,7 +64,10 @@ export class SiteIndexer {
    * Builds a new index version from PostgreSQL and swaps it in; the live one answers throughout.
    * Each step holds the site's index lock, so live changes interleave safely with the rebuild.
    */
-  async reindex(siteId: number, onProgress?: (progress: ReindexProgress) => Promise<void> | void): Promise<ReindexProgress> {
+  async reindex(
+    siteId: number,
+    onProgress?: (progress: ReindexProgress) => Promise<void> | void,
+  ): Promise<ReindexProgress> {
     const now = this.now();
     const session = await withSiteIndexLock(this.dataSource, siteId, () => this.engine.beginReindex(siteId));
     try {

@@ -33,7 +33,10 @@ export interface SiteSettings {
  * merge of the layers. Null when no site matches. Every site-level reader goes through it, so a
  * request never resolves the same configuration twice.
  */
-export async function siteSettings(manager: EntityManager, site: { id: number } | { slug: string }): Promise<SiteSettings | null> {
+export async function siteSettings(
+  manager: EntityManager,
+  site: { id: number } | { slug: string },
+): Promise<SiteSettings | null> {
   const [row] = (await manager.query(
     `SELECT s.id, s.slug, s.name, s.config AS site, t.config AS template,
             coalesce((SELECT array_agg(d.id ORDER BY d.id) FROM dealerships d WHERE d.site_id = s.id), '{}') AS dealership_ids

@@ -48,7 +48,11 @@ export async function startStockWorkers(options: StockWorkersOptions): Promise<(
 
   /** Queues indexing for a site; when the queue is unreachable the sweep drains the outbox instead. */
   const indexSoon = (siteId: number): Promise<unknown> =>
-    producer.add('searchIndex', { siteId }).catch((error: Error) => log.warn({ siteId, err: error.message }, 'index job not queued; the sweep will catch up'));
+    producer
+      .add('searchIndex', { siteId })
+      .catch((error: Error) =>
+        log.warn({ siteId, err: error.message }, 'index job not queued; the sweep will catch up'),
+      );
 
   /** Catches up on outbox rows, feed runs whose jobs were never queued, and runs that stopped making progress. */
   const sweep = async (): Promise<{ sites: number; feedRuns: number; resumed: number; failed: number }> => {
@@ -64,8 +68,10 @@ export async function startStockWorkers(options: StockWorkersOptions): Promise<(
       requeued += 1;
     }
     const stuck = await control.sweepStuck();
-    for (const { id, attempt } of stuck.resume) await producer.add('feedIngest', { feedRunId: id }, { jobId: `${feedJobId(id)}-resume-${attempt}` });
-    for (const id of stuck.failed) log.warn({ feedRunId: id }, 'feed run failed by the sweep: no progress after its resumes');
+    for (const { id, attempt } of stuck.resume)
+      await producer.add('feedIngest', { feedRunId: id }, { jobId: `${feedJobId(id)}-resume-${attempt}` });
+    for (const id of stuck.failed)
+      log.warn({ feedRunId: id }, 'feed run failed by the sweep: no progress after its resumes');
     return { sites: sites.length, feedRuns: requeued, resumed: stuck.resume.length, failed: stuck.failed.length };
   };
 
@@ -75,7 +81,8 @@ export async function startStockWorkers(options: StockWorkersOptions): Promise<(
       result = await ingest.run(feedRunId);
     } catch (error) {
       // Out of attempts: the run gets a terminal state and the reason, never 'running' forever.
-      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await control.failAfterLastAttempt(feedRunId, (error as Error).message);
+      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1))
+        await control.failAfterLastAttempt(feedRunId, (error as Error).message);
       throw error;
     }
     if (result.outcome === 'waiting') {
@@ -93,7 +100,14 @@ export async function startStockWorkers(options: StockWorkersOptions): Promise<(
     const sites = [];
     for (const [index, id] of siteIds.entries()) {
       const result = await indexer.reindex(id, ({ done, total }) =>
-        job.updateProgress({ siteId: id, sitesDone: index, sites: siteIds.length, done, total, percent: total ? Math.round((done / total) * 100) : 100 }),
+        job.updateProgress({
+          siteId: id,
+          sitesDone: index,
+          sites: siteIds.length,
+          done,
+          total,
+          percent: total ? Math.round((done / total) * 100) : 100,
+        }),
       );
       sites.push({ siteId: id, ...result });
     }
@@ -118,8 +132,16 @@ export async function startStockWorkers(options: StockWorkersOptions): Promise<(
 
   if (options.schedule !== false) {
     const maintenance = producer.queue('maintenance');
-    await maintenance.upsertJobScheduler('sweep', { every: SWEEP_EVERY_MS }, { name: 'sweep', data: { task: 'sweep' } });
-    await maintenance.upsertJobScheduler('purge-expired', { every: PURGE_EVERY_MS }, { name: 'purge-expired', data: { task: 'purge-expired' } });
+    await maintenance.upsertJobScheduler(
+      'sweep',
+      { every: SWEEP_EVERY_MS },
+      { name: 'sweep', data: { task: 'sweep' } },
+    );
+    await maintenance.upsertJobScheduler(
+      'purge-expired',
+      { every: PURGE_EVERY_MS },
+      { name: 'purge-expired', data: { task: 'purge-expired' } },
+    );
   }
   await group.ready();
   return () => group.close();

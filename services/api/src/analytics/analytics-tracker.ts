@@ -25,7 +25,11 @@ export class AnalyticsTracker {
 
   async track({ siteId, eventId, carId = null, url = null }: TrackedEvent, at = new Date()): Promise<boolean> {
     try {
-      await withTimeout(this.producer.add('analyticsEvents', { siteId, eventId, carId, path: pagePath(url), at: at.toISOString() }), TRACK_TIMEOUT_MS, 'analytics queue');
+      await withTimeout(
+        this.producer.add('analyticsEvents', { siteId, eventId, carId, path: pagePath(url), at: at.toISOString() }),
+        TRACK_TIMEOUT_MS,
+        'analytics queue',
+      );
       return true;
     } catch (error) {
       this.logger.warn({ siteId, eventId, err: (error as Error).message }, 'analytics event not recorded');

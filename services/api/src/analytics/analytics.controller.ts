@@ -31,15 +31,30 @@ export class AnalyticsController {
   @UseGuards(ProblemThrottlerGuard)
   @SkipThrottle(throttledOnly(THROTTLES.analyticsEvent))
   @ApiOperation({
-    summary: "Record an analytics event (the specifications' ids: 22, 51, 14, 15, 17, 48, 26, 25, 39, 4, 18, 49, 60, 61)",
-    description: 'Always 202 once valid: a recording failure is logged, never shown to the shopper. Only the page path and car are kept.',
+    summary:
+      "Record an analytics event (the specifications' ids: 22, 51, 14, 15, 17, 48, 26, 25, 39, 4, 18, 49, 60, 61)",
+    description:
+      'Always 202 once valid: a recording failure is logged, never shown to the shopper. Only the page path and car are kept.',
   })
-  @ApiBody({ schema: { type: 'object', example: { event_id: 26, car_id: 42, url: 'https://example.com.au/cars/2024-isuzu-d-max' } } })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      example: { event_id: 26, car_id: 42, url: 'https://example.com.au/cars/2024-isuzu-d-max' },
+    },
+  })
   @ApiResponse({ status: 202, description: '{ status: "accepted" }' })
-  async record(@Param('siteSlug', SiteSlugPipe) siteSlug: string, @Body(new ZodValidationPipe(EventSchema, 'event')) body: z.output<typeof EventSchema>) {
+  async record(
+    @Param('siteSlug', SiteSlugPipe) siteSlug: string,
+    @Body(new ZodValidationPipe(EventSchema, 'event')) body: z.output<typeof EventSchema>,
+  ) {
     const site = await this.sites.bySlug(siteSlug);
     // Not awaited for the answer: the shopper's page never waits on analytics.
-    void this.tracker.track({ siteId: site.id, eventId: body.event_id, carId: body.car_id ?? null, url: body.url ?? null });
+    void this.tracker.track({
+      siteId: site.id,
+      eventId: body.event_id,
+      carId: body.car_id ?? null,
+      url: body.url ?? null,
+    });
     return { status: 'accepted' };
   }
 }

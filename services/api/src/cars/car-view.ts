@@ -64,10 +64,17 @@ export function carView(car: CarEntity, dealership: DealershipEntity, location: 
           name: location.name,
           slug: location.slug,
           phone: location.phone,
-          address: { street: location.street, city: location.city, state: location.state, postcode: location.postcode, place_url: location.place_url },
+          address: {
+            street: location.street,
+            city: location.city,
+            state: location.state,
+            postcode: location.postcode,
+            place_url: location.place_url,
+          },
           city: location.city,
           state: location.state,
-          distribution_locations: (car.data['location'] as { distribution_locations?: unknown } | undefined)?.distribution_locations ?? null,
+          distribution_locations:
+            (car.data['location'] as { distribution_locations?: unknown } | undefined)?.distribution_locations ?? null,
         }
       : null,
   };
@@ -82,16 +89,23 @@ export function derivedCarFields(view: CarView, config: SiteConfig, listedUntil:
   const car = view as unknown as Car;
   const phone = phoneForCar(car, config.phone, view.location?.phone);
   const phoneHref = telHref(phone);
-  const reservable = config.buttons.show_reserve && canReserve(car, { marketPriceEnabled: config.features.market_price_enabled });
+  const reservable =
+    config.buttons.show_reserve && canReserve(car, { marketPriceEnabled: config.features.market_price_enabled });
   return {
     in_stock: isInStock(car),
     available: isAvailable(car),
     /** The SOLD treatment: any status other than in stock or coming soon. */
     sold_display: !isAvailable(car),
     /** False once a sold car's listing window has passed: the page still answers, marked noindex. */
-    listed: isListed({ status: view.status, show_on_dealer_website: view.show_on_dealer_website, listed_until: listedUntil }, now),
+    listed: isListed(
+      { status: view.status, show_on_dealer_website: view.show_on_dealer_website, listed_until: listedUntil },
+      now,
+    ),
     tag: cardTag(car, { now }),
-    price: priceDisplay(car, { noPriceText: config.wording.no_price_text, subscriptionEnabled: config.features.subscription_enabled }),
+    price: priceDisplay(car, {
+      noPriceText: config.wording.no_price_text,
+      subscriptionEnabled: config.features.subscription_enabled,
+    }),
     weekly_estimate: weeklyEstimate(view.price),
     can_reserve: reservable,
     reserve_path: reservable ? `/cars/${view.slug}/${config.routes.checkout_segment}` : null,

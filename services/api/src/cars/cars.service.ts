@@ -26,7 +26,19 @@ import { createImageLoader, renderCarPdf } from './print';
 import { DEMO_ASSETS_DIR } from '@platform/seed';
 
 /** Fields the vehicle page refreshes from view.json when its cached copy is older than the car. */
-const FRESH_FIELDS = ['status', 'sold', 'price', 'before_price', 'subscription_price', 'reserved', 'tag', 'photos_count', 'images', 'primary_image_url', 'updated_at'] as const;
+const FRESH_FIELDS = [
+  'status',
+  'sold',
+  'price',
+  'before_price',
+  'subscription_price',
+  'reserved',
+  'tag',
+  'photos_count',
+  'images',
+  'primary_image_url',
+  'updated_at',
+] as const;
 
 /** Memory the cache of made PDFs may use (a PDF with photos is 100 KB to 2 MB). */
 const PDF_CACHE_BYTES = 64 * 1024 * 1024;
@@ -44,7 +56,11 @@ export class CarsService {
     private readonly producer: QueueProducer,
   ) {
     this.photoSources = allowedAddresses(env.OUTBOUND_ALLOWED_ADDRESSES);
-    this.pdfs = new LRUCache<string, Buffer>({ maxSize: PDF_CACHE_BYTES, sizeCalculation: (pdf) => pdf.length, ttl: Math.max(1, env.PRINT_CACHE_SECONDS) * 1000 });
+    this.pdfs = new LRUCache<string, Buffer>({
+      maxSize: PDF_CACHE_BYTES,
+      sizeCalculation: (pdf) => pdf.length,
+      ttl: Math.max(1, env.PRINT_CACHE_SECONDS) * 1000,
+    });
   }
 
   private readonly photoSources: ReturnType<typeof allowedAddresses>;
@@ -73,20 +89,37 @@ export class CarsService {
   }
 
   /** Bookable test-drive starts at the car's location for the next 14 days, in the location's zone. */
-  async testDriveSlots(siteSlug: string, slug: string, now = new Date()): Promise<{ time_zone: string; location_id: number; days: TestDriveDay[] }> {
+  async testDriveSlots(
+    siteSlug: string,
+    slug: string,
+    now = new Date(),
+  ): Promise<{ time_zone: string; location_id: number; days: TestDriveDay[] }> {
     const site = await this.sites.bySlug(siteSlug);
     const { location } = await this.cars.bySlug(site.id, slug);
-    if (!location) throw notFound('No location', `The car '${slug}' has no location to book a test drive at. Please use the enquiry form instead.`);
+    if (!location)
+      throw notFound(
+        'No location',
+        `The car '${slug}' has no location to book a test drive at. Please use the enquiry form instead.`,
+      );
     const days = testDriveSlots({
-      hours: (location.hours ?? []).filter((h) => h.department === 'sales').map((h) => ({ ...h, status: h.status as 'Open' | 'Closed' })),
-      specialHours: (location.special_hours ?? []).map((s) => ({ ...s, status: s.status as 'Open' | 'Closed', department: s.department as 'all' | 'sales' | 'service' | 'parts' })),
+      hours: (location.hours ?? [])
+        .filter((h) => h.department === 'sales')
+        .map((h) => ({ ...h, status: h.status as 'Open' | 'Closed' })),
+      specialHours: (location.special_hours ?? []).map((s) => ({
+        ...s,
+        status: s.status as 'Open' | 'Closed',
+        department: s.department as 'all' | 'sales' | 'service' | 'parts',
+      })),
       timeZone: location.time_zone,
       now,
     });
     return { time_zone: location.time_zone, location_id: location.id, days };
   }
 
-  async financeDisclaimer(siteSlug: string, carId: number): Promise<{ car_id: number; provider: string; disclaimer: string; short: string }> {
+  async financeDisclaimer(
+    siteSlug: string,
+    carId: number,
+  ): Promise<{ car_id: number; provider: string; disclaimer: string; short: string }> {
     const site = await this.sites.bySlug(siteSlug);
     const [row] = (await this.db.query(
       `SELECT c.id, c.dealership_id, c.data->'finance_lenders' AS finance_lenders
@@ -97,7 +130,11 @@ export class CarsService {
     if (!row) throw notFound('Car not found', `No car has the id ${carId} on this site.`);
     const { provider } = (await this.sites.forDealership(row.dealership_id)).finance;
     const disclaimer = financeDisclaimer({ finance_lenders: row.finance_lenders }, provider);
-    if (!disclaimer) throw notFound('No finance disclaimer', `The car ${carId} has no disclaimer from the finance provider '${provider}'.`);
+    if (!disclaimer)
+      throw notFound(
+        'No finance disclaimer',
+        `The car ${carId} has no disclaimer from the finance provider '${provider}'.`,
+      );
     return { car_id: row.id, provider, disclaimer, short: shortDisclaimer(disclaimer) };
   }
 
@@ -112,7 +149,12 @@ export class CarsService {
       throw notFound('Car not found', `No car has the slug '${slug}' on website ${query.website_id}.`);
     }
     const counted = await this.producer
-      .add('carViews', { carId: car.id, siteId: dealership.site_id, dealershipId: dealership.id, at: new Date().toISOString() })
+      .add('carViews', {
+        carId: car.id,
+        siteId: dealership.site_id,
+        dealershipId: dealership.id,
+        at: new Date().toISOString(),
+      })
       .then(() => true)
       .catch((error: Error) => {
         this.logger.warn({ carId: car.id, err: error.message }, 'view not counted: queue unavailable');
@@ -130,17 +172,35 @@ export class CarsService {
   async phoneReveal(slug: string, body: { dealership_id: number; website_id: number }): Promise<void> {
     const { car, dealership } = await this.cars.byGlobalSlug(slug);
     const errors = [
-      body.dealership_id !== dealership.id ? { path: 'dealership_id', message: `Use ${dealership.id}, the dealership of '${slug}'` } : null,
-      body.website_id !== dealership.site_id ? { path: 'website_id', message: `Use ${dealership.site_id}, the website of '${slug}'` } : null,
+      body.dealership_id !== dealership.id
+        ? { path: 'dealership_id', message: `Use ${dealership.id}, the dealership of '${slug}'` }
+        : null,
+      body.website_id !== dealership.site_id
+        ? { path: 'website_id', message: `Use ${dealership.site_id}, the website of '${slug}'` }
+        : null,
     ].filter((e) => e !== null);
     if (errors.length) {
-      throw new ProblemException({ status: 400, title: 'Invalid request', detail: `The phone reveal does not match the car '${slug}'.`, errors });
+      throw new ProblemException({
+        status: 400,
+        title: 'Invalid request',
+        detail: `The phone reveal does not match the car '${slug}'.`,
+        errors,
+      });
     }
     try {
-      await this.producer.add('phoneReveals', { carId: car.id, siteId: dealership.site_id, dealershipId: dealership.id, at: new Date().toISOString() });
+      await this.producer.add('phoneReveals', {
+        carId: car.id,
+        siteId: dealership.site_id,
+        dealershipId: dealership.id,
+        at: new Date().toISOString(),
+      });
     } catch (error) {
       this.logger.warn({ carId: car.id, err: (error as Error).message }, 'phone reveal not queued');
-      throw new ProblemException({ status: 503, title: 'Service unavailable', detail: 'The reveal could not be recorded right now. The number is still shown; please try again later.' });
+      throw new ProblemException({
+        status: 503,
+        title: 'Service unavailable',
+        detail: 'The reveal could not be recorded right now. The number is still shown; please try again later.',
+      });
     }
   }
 
@@ -150,10 +210,23 @@ export class CarsService {
    */
   async autogauge(slug: string): Promise<Autogauge> {
     const { car } = await this.cars.byGlobalSlug(slug);
-    const prices = await comparablePrices(this.db, { make: car.make, model: car.model, year: car.year, km: car.km, excludeCarId: car.id });
-    const gauge = autogauge({ listingPrice: car.price, comparablePrices: prices, autograb: (car.data['autograb_data'] as AutograbData | undefined) ?? null });
+    const prices = await comparablePrices(this.db, {
+      make: car.make,
+      model: car.model,
+      year: car.year,
+      km: car.km,
+      excludeCarId: car.id,
+    });
+    const gauge = autogauge({
+      listingPrice: car.price,
+      comparablePrices: prices,
+      autograb: (car.data['autograb_data'] as AutograbData | undefined) ?? null,
+    });
     if (!gauge) {
-      throw notFound('No market data', `There is no basis for a price gauge for '${slug}': it has no price, or no comparable cars or market data.`);
+      throw notFound(
+        'No market data',
+        `There is no basis for a price gauge for '${slug}': it has no price, or no comparable cars or market data.`,
+      );
     }
     return gauge;
   }
@@ -166,13 +239,25 @@ export class CarsService {
       [found.dealership.site_id],
     )) as { name: string; host: string | null }[];
     const host = site?.host ?? null;
-    const origin = host ? (host.endsWith('.localhost') ? `http://${host}:${this.env.WEB_PORT}` : `https://${host}`) : '';
+    const origin = host
+      ? host.endsWith('.localhost')
+        ? `http://${host}:${this.env.WEB_PORT}`
+        : `https://${host}`
+      : '';
     const view = carView(found.car, found.dealership, found.location);
-    const printable = printableCar(view, found, { config, siteName: site?.name ?? '', pageUrl: `${origin}/cars/${slug}`, now });
+    const printable = printableCar(view, found, {
+      config,
+      siteName: site?.name ?? '',
+      pageUrl: `${origin}/cars/${slug}`,
+      now,
+    });
     const key = `${slug}|${view.updated_at ?? ''}|${now.toISOString().slice(0, 10)}`;
     const cached = this.env.PRINT_CACHE_SECONDS > 0 ? this.pdfs.get(key) : undefined;
     if (cached) return cached;
-    const pdf = await renderCarPdf(printable, createImageLoader({ mediaDir: this.env.MEDIA_DIR ?? DEMO_ASSETS_DIR, allowedAddresses: this.photoSources }));
+    const pdf = await renderCarPdf(
+      printable,
+      createImageLoader({ mediaDir: this.env.MEDIA_DIR ?? DEMO_ASSETS_DIR, allowedAddresses: this.photoSources }),
+    );
     if (this.env.PRINT_CACHE_SECONDS > 0) this.pdfs.set(key, pdf);
     return pdf;
   }

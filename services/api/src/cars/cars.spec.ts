@@ -12,32 +12,70 @@ describe('vehicle API (real PostgreSQL, Redis and workers)', () => {
 
   beforeAll(async () => {
     h = await createSiteApiHarness('cars', {
-      siteConfig: { finance: { provider: 'taurus' }, features: { market_price_enabled: true }, phone: { filter_by_car_type: true, numbers: { new: '', used: '+61 7 3000 1234', demo: '' } } },
+      siteConfig: {
+        finance: { provider: 'taurus' },
+        features: { market_price_enabled: true },
+        phone: { filter_by_car_type: true, numbers: { new: '', used: '+61 7 3000 1234', demo: '' } },
+      },
       env: { PHONE_REVEAL_LIMIT_PER_MINUTE: '3' },
     });
     const yard = h.fixture.north.primaryLocationId;
     await h.db.dataSource.query(`UPDATE locations SET phone = '+61 7 3111 2222' WHERE id = $1`, [yard]);
     // Brisbane sales hours Monday to Saturday 9 to 5; closed Sundays.
     for (const weekday of [1, 2, 3, 4, 5, 6]) {
-      await h.db.dataSource.query(`INSERT INTO location_hours (location_id, department, weekday, status, open, close) VALUES ($1, 'sales', $2, 'Open', '09:00', '17:00')`, [yard, weekday]);
+      await h.db.dataSource.query(
+        `INSERT INTO location_hours (location_id, department, weekday, status, open, close) VALUES ($1, 'sales', $2, 'Open', '09:00', '17:00')`,
+        [yard, weekday],
+      );
     }
-    await h.db.dataSource.query(`INSERT INTO location_hours (location_id, department, weekday, status, open, close) VALUES ($1, 'sales', 0, 'Closed', NULL, NULL)`, [yard]);
+    await h.db.dataSource.query(
+      `INSERT INTO location_hours (location_id, department, weekday, status, open, close) VALUES ($1, 'sales', 0, 'Closed', NULL, NULL)`,
+      [yard],
+    );
     await h.load(h.fixture.north.id, [
       car('V1', {
-        make: 'Toyota', model: 'Hilux', badge: 'SR5', year: 2022, price: 45990, before_price: 48990, km: 30000, vin: 'MR0FB8CD000000001',
-        dealercomments: 'One owner, full service history.', features: ['Reversing camera', 'Apple CarPlay'],
+        make: 'Toyota',
+        model: 'Hilux',
+        badge: 'SR5',
+        year: 2022,
+        price: 45990,
+        before_price: 48990,
+        km: 30000,
+        vin: 'MR0FB8CD000000001',
+        dealercomments: 'One owner, full service history.',
+        features: ['Reversing camera', 'Apple CarPlay'],
         images: [{ url: '/media/demo/ute-1.svg' }, { url: '/media/demo/ute-2.svg' }],
         autograb_data: { state_average_market_price: 47990, average_market_price: 47000 },
-        finance_lenders: { taurus: { interestRate: 8.5, comparisonRate: 9.1, paymentWeek: 155, disclaimer: 'Finance is provided by Taurus subject to approval. '.repeat(6) } },
+        finance_lenders: {
+          taurus: {
+            interestRate: 8.5,
+            comparisonRate: 9.1,
+            paymentWeek: 155,
+            disclaimer: 'Finance is provided by Taurus subject to approval. '.repeat(6),
+          },
+        },
       }),
       car('V2', { make: 'Toyota', model: 'Hilux', year: 2021, price: 44990, km: 40000 }),
       car('V3', { make: 'Toyota', model: 'Hilux', year: 2023, price: 49990, km: 25000 }),
-      car('V4', { make: 'Toyota', model: 'Hilux', year: 2022, price: 46990, km: 35000, status: 'sold', sold_date: new Date(Date.now() - 10 * DAY).toISOString() }),
+      car('V4', {
+        make: 'Toyota',
+        model: 'Hilux',
+        year: 2022,
+        price: 46990,
+        km: 35000,
+        status: 'sold',
+        sold_date: new Date(Date.now() - 10 * DAY).toISOString(),
+      }),
       car('V5', { make: 'Lotus', model: 'Emira', year: 2024, price: 0, km: 100, car_type: 'new' }),
       car('V6', { make: 'Toyota', model: 'Hilux', year: 2022, price: 47500, km: 28000, show_on_dealer_website: false }),
     ]);
-    await h.load(h.fixture.west.id, [car('W1', { make: 'Toyota', model: 'Hilux', year: 2022, price: 43990, km: 31000 })]);
-    const rows = (await h.db.dataSource.query(`SELECT stocknum, slug FROM cars`)) as { stocknum: string; slug: string }[];
+    await h.load(h.fixture.west.id, [
+      car('W1', { make: 'Toyota', model: 'Hilux', year: 2022, price: 43990, km: 31000 }),
+    ]);
+    const rows = (await h.db.dataSource.query(`SELECT stocknum, slug FROM cars`)) as {
+      stocknum: string;
+      slug: string;
+    }[];
     for (const row of rows) slugs[row.stocknum] = row.slug;
   });
 
@@ -49,9 +87,20 @@ describe('vehicle API (real PostgreSQL, Redis and workers)', () => {
     it('answers the full car, its dealership and location, and the derived display fields', async () => {
       const res = await siteCar(slugs.V1).expect(200);
       expect(res.body.car).toMatchObject({
-        slug: slugs.V1, stocknum: 'V1', name: '2022 Toyota Hilux SR5', make: 'Toyota', model: 'Hilux', status: 'in_stock', sold: false,
-        price: 45990, before_price: 48990, km: 30000, vin: 'MR0FB8CD000000001', dealercomments: 'One owner, full service history.',
-        dealership_slug: h.fixture.north.slug, location: { city: 'Brisbane', phone: '+61 7 3111 2222' },
+        slug: slugs.V1,
+        stocknum: 'V1',
+        name: '2022 Toyota Hilux SR5',
+        make: 'Toyota',
+        model: 'Hilux',
+        status: 'in_stock',
+        sold: false,
+        price: 45990,
+        before_price: 48990,
+        km: 30000,
+        vin: 'MR0FB8CD000000001',
+        dealercomments: 'One owner, full service history.',
+        dealership_slug: h.fixture.north.slug,
+        location: { city: 'Brisbane', phone: '+61 7 3111 2222' },
       });
       expect(res.body.dealership).toMatchObject({ slug: h.fixture.north.slug, name: 'North Motors' });
       expect(res.body.location).toMatchObject({ name: 'Brisbane Sales', time_zone: 'Australia/Brisbane' });
@@ -74,7 +123,12 @@ describe('vehicle API (real PostgreSQL, Redis and workers)', () => {
 
     it('still answers a sold car past its listing window, marked unlisted with the SOLD treatment', async () => {
       const res = await siteCar(slugs.V4).expect(200);
-      expect(res.body.derived).toMatchObject({ listed: false, sold_display: true, can_reserve: false, tag: { kind: 'sold', label: 'SOLD' } });
+      expect(res.body.derived).toMatchObject({
+        listed: false,
+        sold_display: true,
+        can_reserve: false,
+        tag: { kind: 'sold', label: 'SOLD' },
+      });
     });
 
     it('answers a car without a price with the no-price text and no reservation', async () => {
@@ -86,18 +140,29 @@ describe('vehicle API (real PostgreSQL, Redis and workers)', () => {
     it('answers 404 for a hidden car, an unknown slug and a car of another site, 400 for a malformed slug', async () => {
       await siteCar(slugs.V6).expect(404);
       const unknown = await siteCar('no-such-car').expect(404);
-      expect(unknown.body).toMatchObject({ title: 'Car not found', detail: "No car has the slug 'no-such-car' on this site." });
+      expect(unknown.body).toMatchObject({
+        title: 'Car not found',
+        detail: "No car has the slug 'no-such-car' on this site.",
+      });
       await h.db.dataSource.query(`INSERT INTO sites (slug, name) VALUES ('other-site', 'Other')`);
       await h.http().get(`/api/sites/other-site/cars/${slugs.V1}`).expect(404);
       const bad = await siteCar('Bad Slug!').expect(400);
-      expect(bad.body.errors[0]).toEqual({ path: '(root)', message: 'Use a car slug: lower-case letters, digits and hyphens' });
+      expect(bad.body.errors[0]).toEqual({
+        path: '(root)',
+        message: 'Use a car slug: lower-case letters, digits and hyphens',
+      });
     });
   });
 
   describe('GET /api/cars/{slug}/view.json', () => {
     it('counts the view through the queue and answers the refreshed fields when the page copy is stale', async () => {
       const before = (await h.db.dataSource.query(`SELECT views FROM cars WHERE stocknum = 'V2'`))[0].views as number;
-      const res = await h.http().get(`/api/cars/${slugs.V2}/view.json?photos_count=0&updated_at=2020-01-01T00:00:00Z&website_id=${h.fixture.siteId}`).expect(200);
+      const res = await h
+        .http()
+        .get(
+          `/api/cars/${slugs.V2}/view.json?photos_count=0&updated_at=2020-01-01T00:00:00Z&website_id=${h.fixture.siteId}`,
+        )
+        .expect(200);
       expect(res.body.views).toBe(before + 1);
       expect(res.body.car_fields).toMatchObject({ status: 'in_stock', price: 44990, sold: false });
       await eventually(
@@ -105,18 +170,26 @@ describe('vehicle API (real PostgreSQL, Redis and workers)', () => {
         (views) => views === before + 1,
         'the car-views worker to count the view',
       );
-      const [day] = await h.db.dataSource.query(`SELECT count, dealership_id FROM car_event_days WHERE kind = 'view' AND car_id = (SELECT id FROM cars WHERE stocknum = 'V2')`);
+      const [day] = await h.db.dataSource.query(
+        `SELECT count, dealership_id FROM car_event_days WHERE kind = 'view' AND car_id = (SELECT id FROM cars WHERE stocknum = 'V2')`,
+      );
       expect(day).toEqual({ count: 1, dealership_id: h.fixture.north.id });
     });
 
     it('answers no fields when the page copy is current', async () => {
       const now = new Date(Date.now() + HOUR).toISOString();
-      const res = await h.http().get(`/api/cars/${slugs.V3}/view.json?updated_at=${encodeURIComponent(now)}`).expect(200);
+      const res = await h
+        .http()
+        .get(`/api/cars/${slugs.V3}/view.json?updated_at=${encodeURIComponent(now)}`)
+        .expect(200);
       expect(res.body.car_fields).toEqual({});
     });
 
     it('refuses bad query values and answers 404 for a car of another website', async () => {
-      const res = await h.http().get(`/api/cars/${slugs.V3}/view.json?photos_count=many&updated_at=yesterday`).expect(400);
+      const res = await h
+        .http()
+        .get(`/api/cars/${slugs.V3}/view.json?photos_count=many&updated_at=yesterday`)
+        .expect(400);
       expect(res.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['photos_count', 'updated_at']);
       await h.http().get(`/api/cars/${slugs.V3}/view.json?website_id=999999`).expect(404);
     });
@@ -124,9 +197,16 @@ describe('vehicle API (real PostgreSQL, Redis and workers)', () => {
 
   describe('POST /api/cars/{slug}/phone-reveal', () => {
     it('accepts a reveal with 202 and the worker records it per car, dealership, website and day', async () => {
-      await h.http().post(`/api/cars/${slugs.V3}/phone-reveal`).send({ dealership_id: h.fixture.north.id, website_id: h.fixture.siteId }).expect(202, { status: 'accepted' });
+      await h
+        .http()
+        .post(`/api/cars/${slugs.V3}/phone-reveal`)
+        .send({ dealership_id: h.fixture.north.id, website_id: h.fixture.siteId })
+        .expect(202, { status: 'accepted' });
       const rows = await eventually(
-        () => h.db.dataSource.query(`SELECT car_id, site_id, dealership_id, count, day FROM car_event_days WHERE kind = 'phone_reveal'`) as Promise<Record<string, unknown>[]>,
+        () =>
+          h.db.dataSource.query(
+            `SELECT car_id, site_id, dealership_id, count, day FROM car_event_days WHERE kind = 'phone_reveal'`,
+          ) as Promise<Record<string, unknown>[]>,
         (r) => r.length === 1,
         'the phone-reveals worker to record the reveal',
       );
@@ -137,18 +217,31 @@ describe('vehicle API (real PostgreSQL, Redis and workers)', () => {
     it('refuses missing ids and ids that do not match the car, naming the field', async () => {
       const missing = await h.http().post(`/api/cars/${slugs.V3}/phone-reveal`).send({}).expect(400);
       expect(missing.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['dealership_id', 'website_id']);
-      const wrong = await h.http().post(`/api/cars/${slugs.V3}/phone-reveal`).send({ dealership_id: h.fixture.west.id, website_id: h.fixture.siteId }).expect(400);
-      expect(wrong.body.errors).toEqual([{ path: 'dealership_id', message: `Use ${h.fixture.north.id}, the dealership of '${slugs.V3}'` }]);
+      const wrong = await h
+        .http()
+        .post(`/api/cars/${slugs.V3}/phone-reveal`)
+        .send({ dealership_id: h.fixture.west.id, website_id: h.fixture.siteId })
+        .expect(400);
+      expect(wrong.body.errors).toEqual([
+        { path: 'dealership_id', message: `Use ${h.fixture.north.id}, the dealership of '${slugs.V3}'` },
+      ]);
     });
 
     it('rate-limits a client (3 a minute here) with a 429 problem', async () => {
-      const reveal = () => h.http().post(`/api/cars/${slugs.V2}/phone-reveal`).send({ dealership_id: h.fixture.north.id, website_id: h.fixture.siteId });
+      const reveal = () =>
+        h
+          .http()
+          .post(`/api/cars/${slugs.V2}/phone-reveal`)
+          .send({ dealership_id: h.fixture.north.id, website_id: h.fixture.siteId });
       // Earlier tests in this block used one allowance already; the limit is per client, across cars.
       const statuses: number[] = [];
       for (let i = 0; i < 4; i += 1) statuses.push((await reveal()).status);
       expect(statuses).toContain(429);
       const limited = await reveal().expect(429);
-      expect(limited.body).toMatchObject({ status: 429, detail: 'Too many requests from this device. Please wait a minute and try again.' });
+      expect(limited.body).toMatchObject({
+        status: 429,
+        detail: 'Too many requests from this device. Please wait a minute and try again.',
+      });
       // The standard headers: seconds to wait, and the IETF RateLimit policy (quota and window) and state.
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect(limited.headers['ratelimit-policy']).toMatch(/^"phone-reveal";q=\d+;w=60$/);
@@ -165,7 +258,9 @@ describe('vehicle API (real PostgreSQL, Redis and workers)', () => {
       expect(res.body.market_range_min).toBeLessThan(45990);
       expect(res.body.market_range_max).toBeGreaterThan(45990);
       expect(res.body.fill).toBeGreaterThan(0.5);
-      expect(res.body.description).toMatch(/^Priced \$[\d,]+ below the market average of \$[\d,]+, based on 5 similar vehicles and market data\.$/);
+      expect(res.body.description).toMatch(
+        /^Priced \$[\d,]+ below the market average of \$[\d,]+, based on 5 similar vehicles and market data\.$/,
+      );
     });
 
     it('answers 404 when there is no basis', async () => {
@@ -191,7 +286,16 @@ describe('vehicle API (real PostgreSQL, Redis and workers)', () => {
       const pdf = res.body as Buffer;
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
       const text = flatText((await parsePdf(pdf)).text);
-      for (const expected of ['2022 Toyota Hilux SR5', '$45,990', '$48,990', 'Odometer', '30,000 km', '07 3000 1234', 'Brisbane Sales', `/cars/${slugs.V1}`]) {
+      for (const expected of [
+        '2022 Toyota Hilux SR5',
+        '$45,990',
+        '$48,990',
+        'Odometer',
+        '30,000 km',
+        '07 3000 1234',
+        'Brisbane Sales',
+        `/cars/${slugs.V1}`,
+      ]) {
         expect(text).toContain(expected);
       }
     });
@@ -226,7 +330,10 @@ describe('vehicle API (real PostgreSQL, Redis and workers)', () => {
       expect(res.body.provider).toBe('taurus');
       expect(res.body.disclaimer).toMatch(/^Finance is provided by Taurus/);
       expect(res.body.short).toHaveLength(197);
-      const none = await h.http().get(`/api/sites/${h.siteSlug}/finance/disclaimer?car_id=${(await siteCar(slugs.V2)).body.car.id}`).expect(404);
+      const none = await h
+        .http()
+        .get(`/api/sites/${h.siteSlug}/finance/disclaimer?car_id=${(await siteCar(slugs.V2)).body.car.id}`)
+        .expect(404);
       expect(none.body.title).toBe('No finance disclaimer');
       const bad = await h.http().get(`/api/sites/${h.siteSlug}/finance/disclaimer?car_id=abc`).expect(400);
       expect(bad.body.errors[0].path).toBe('car_id');

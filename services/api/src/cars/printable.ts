@@ -5,12 +5,15 @@ import type { SiteCar } from './site-cars';
 
 const TYPE_LABELS = { new: 'New', demo: 'Demo' } as const;
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : typeof value === 'number' ? String(value) : null);
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() ? value.trim() : typeof value === 'number' ? String(value) : null;
 
 /** The key specs a printed page shows, in the order a buyer scans them; empty ones are left out. */
 function keySpecs(view: CarView): { label: string; value: string }[] {
   const variant = (view as { variant?: CarVariant | null }).variant ?? null;
-  const engine = variant?.enginesize_litres ? `${variant.enginesize_litres}L` : text((view as { engine_size?: unknown }).engine_size);
+  const engine = variant?.enginesize_litres
+    ? `${variant.enginesize_litres}L`
+    : text((view as { engine_size?: unknown }).engine_size);
   const specs: [string, string | null][] = [
     ['Year', String(view.year)],
     ['Odometer', view.km !== null ? `${view.km.toLocaleString('en-AU')} km` : null],
@@ -38,8 +41,14 @@ export function printableCar(
   options: { config: SiteConfig; siteName: string; pageUrl: string; now: Date },
 ): PrintableCar {
   const { config } = options;
-  const price = priceDisplay(view as unknown as Car, { noPriceText: config.wording.no_price_text, subscriptionEnabled: config.features.subscription_enabled });
-  const typeLabel = view.car_type === 'used' ? config.wording.used_label : TYPE_LABELS[view.car_type as keyof typeof TYPE_LABELS] ?? view.car_type;
+  const price = priceDisplay(view as unknown as Car, {
+    noPriceText: config.wording.no_price_text,
+    subscriptionEnabled: config.features.subscription_enabled,
+  });
+  const typeLabel =
+    view.car_type === 'used'
+      ? config.wording.used_label
+      : (TYPE_LABELS[view.car_type as keyof typeof TYPE_LABELS] ?? view.car_type);
   const subtitle = [view.badge, text((view as { series?: unknown }).series)].filter(Boolean).join(' · ') || null;
   const features = (view as { features?: unknown }).features;
   return {

@@ -20,7 +20,8 @@ export function nulPath(value: unknown, path: string[] = []): string | null {
 export function nulGuard(request: Request, response: Response, next: NextFunction): void {
   const where = request.path.includes('\u0000')
     ? 'path'
-    : ((part) => (part ? `query.${part}` : null))(nulPath(request.query)) ?? ((part) => (part ? `body.${part}` : null))(nulPath(request.body));
+    : (((part) => (part ? `query.${part}` : null))(nulPath(request.query)) ??
+      ((part) => (part ? `body.${part}` : null))(nulPath(request.body)));
   if (!where) return next();
   response
     .status(400)

@@ -12,7 +12,22 @@ const RUNS = Number(process.env['FUZZ_RUNS'] ?? 15);
 
 /** Values that have broken real endpoints: NUL, past-integer ids, huge and odd numbers, long and nested text. */
 const hostileScalar: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom('\u0000', 'a\u0000b', '99999999999', '2147483648', '-1', '0', '1e400', 'NaN', '0:2147483648', '-9999999999999999:5', ':', '%00', '../../etc/passwd', '<script>'),
+  fc.constantFrom(
+    '\u0000',
+    'a\u0000b',
+    '99999999999',
+    '2147483648',
+    '-1',
+    '0',
+    '1e400',
+    'NaN',
+    '0:2147483648',
+    '-9999999999999999:5',
+    ':',
+    '%00',
+    '../../etc/passwd',
+    '<script>',
+  ),
   fc.constantFrom(99_999_999_999, 2_147_483_648, -1, 0, 1.5, Number.MAX_SAFE_INTEGER, true, null),
   fc.string({ maxLength: 40 }),
   fc.string({ minLength: 5_000, maxLength: 12_000 }),
@@ -39,7 +54,10 @@ const hostileQuery = (keys: string[]): fc.Arbitrary<string> =>
 /** A JSON body with the given fields, each hostile, sometimes not an object at all. */
 const hostileBody = (fields: string[]): fc.Arbitrary<unknown> =>
   fc.oneof(
-    { weight: 5, arbitrary: fc.record(Object.fromEntries(fields.map((field) => [field, hostileValue])), { requiredKeys: [] }) },
+    {
+      weight: 5,
+      arbitrary: fc.record(Object.fromEntries(fields.map((field) => [field, hostileValue])), { requiredKeys: [] }),
+    },
     { weight: 1, arbitrary: hostileValue },
   );
 
@@ -65,9 +83,19 @@ describe('public endpoints under generated hostile input (real api, PostgreSQL, 
       },
     });
     await h.load(h.fixture.north.id, [car('FZ1', { price: 30000 }), car('FZ2', { price: 40000 })]);
-    [{ slug: carSlug }] = (await h.db.dataSource.query(`SELECT slug FROM cars WHERE stocknum = 'FZ1'`)) as { slug: string }[] as [{ slug: string }];
-    [{ id: locationId }] = (await h.db.dataSource.query(`SELECT id FROM locations ORDER BY id LIMIT 1`)) as [{ id: number }];
-    feedKey = (await h.http().post(`/api/ops/dealerships/${h.fixture.north.slug}/feed-keys`).set('Authorization', 'Bearer fuzz-ops-token-0123456789abcdef').expect(201)).body.key;
+    [{ slug: carSlug }] = (await h.db.dataSource.query(`SELECT slug FROM cars WHERE stocknum = 'FZ1'`)) as {
+      slug: string;
+    }[] as [{ slug: string }];
+    [{ id: locationId }] = (await h.db.dataSource.query(`SELECT id FROM locations ORDER BY id LIMIT 1`)) as [
+      { id: number },
+    ];
+    feedKey = (
+      await h
+        .http()
+        .post(`/api/ops/dealerships/${h.fixture.north.slug}/feed-keys`)
+        .set('Authorization', 'Bearer fuzz-ops-token-0123456789abcdef')
+        .expect(201)
+    ).body.key;
   });
 
   afterAll(async () => {
@@ -75,11 +103,15 @@ describe('public endpoints under generated hostile input (real api, PostgreSQL, 
   });
 
   /** The answer must be below 500, and a refusal must be problem details. */
-  const expectNoServerError = (response: { status: number; headers: Record<string, string>; body: unknown; text?: string }, what: string) => {
+  const expectNoServerError = (
+    response: { status: number; headers: Record<string, string>; body: unknown; text?: string },
+    what: string,
+  ) => {
     if (response.status >= 500) throw new Error(`${what} answered ${response.status}: ${response.text?.slice(0, 300)}`);
     // 431: Node's HTTP parser refuses a request line over its 16 KB header limit before the app runs.
     if (response.status === 431) return;
-    if (response.status >= 400) expect(`${what}: ${response.headers['content-type']}`).toMatch(/: application\/problem\+json/);
+    if (response.status >= 400)
+      expect(`${what}: ${response.headers['content-type']}`).toMatch(/: application\/problem\+json/);
   };
 
   const site = () => h.siteSlug;
@@ -90,10 +122,25 @@ describe('public endpoints under generated hostile input (real api, PostgreSQL, 
     ['similar', () => hostileSegment.map((slug) => `/api/sites/${site()}/cars/${slug}/similar`)],
     ['test-drive slots', () => hostileSegment.map((slug) => `/api/sites/${site()}/cars/${slug}/test-drive-slots`)],
     ['finance disclaimer', () => hostileQuery(['car_id']).map((q) => `/api/sites/${site()}/finance/disclaimer?${q}`)],
-    ['view.json', () => fc.tuple(fc.oneof(hostileSegment, fc.constant(carSlug)), hostileQuery(['photos_count', 'updated_at', 'website_id'])).map(([slug, q]) => `/api/cars/${slug}/view.json?${q}`)],
+    [
+      'view.json',
+      () =>
+        fc
+          .tuple(
+            fc.oneof(hostileSegment, fc.constant(carSlug)),
+            hostileQuery(['photos_count', 'updated_at', 'website_id']),
+          )
+          .map(([slug, q]) => `/api/cars/${slug}/view.json?${q}`),
+    ],
     ['autogauge', () => hostileSegment.map((slug) => `/api/cars/${slug}/autogauge`)],
     ['geo', () => hostileSegment.map((postcode) => `/api/geo/postcodes/${postcode}`)],
-    ['locations', () => hostileQuery(['type', 'manufacturer', 'subtype', 'exclude', 'q']).map((q) => `/api/sites/${site()}/locations?${q}`)],
+    [
+      'locations',
+      () =>
+        hostileQuery(['type', 'manufacturer', 'subtype', 'exclude', 'q']).map(
+          (q) => `/api/sites/${site()}/locations?${q}`,
+        ),
+    ],
     ['delivery', () => hostileQuery(['postcode', 'car']).map((q) => `/api/sites/${site()}/delivery?${q}`)],
     ['reviews', () => hostileSegment.map((id) => `/api/sites/${site()}/locations/${id}/reviews`)],
     ['watchlist', () => hostileQuery(['site']).map((q) => `/api/watchlist?${q}`)],
@@ -104,7 +151,10 @@ describe('public endpoints under generated hostile input (real api, PostgreSQL, 
   it.each(GETS)('GET %s', async (name, paths) => {
     await fc.assert(
       fc.asyncProperty(paths(), async (path) => {
-        const response = await h.http().get(path).set('Authorization', name === 'feed run' ? `Bearer ${feedKey}` : '');
+        const response = await h
+          .http()
+          .get(path)
+          .set('Authorization', name === 'feed run' ? `Bearer ${feedKey}` : '');
         expectNoServerError(response, `GET ${path}`);
       }),
       { numRuns: RUNS, endOnFailure: true },
@@ -112,11 +162,23 @@ describe('public endpoints under generated hostile input (real api, PostgreSQL, 
   });
 
   const POSTS: [string, () => string, string[]][] = [
-    ['search', () => `/api/sites/${site()}/search`, ['query', 'filters', 'ranges', 'sort', 'page', 'hitsPerPage', 'facets']],
+    [
+      'search',
+      () => `/api/sites/${site()}/search`,
+      ['query', 'filters', 'ranges', 'sort', 'page', 'hitsPerPage', 'facets'],
+    ],
     ['search hits', () => `/api/sites/${site()}/search/hits`, ['ids', 'slugs', 'query']],
     ['models', () => `/api/sites/${site()}/search/models`, ['make', 'model', 'body', 'page']],
-    ['special offers', () => `/api/sites/${site()}/search/special-offers`, ['dealership_id', 'categories', 'price', 'page']],
-    ['leads', () => `/api/sites/${site()}/leads`, ['form', 'name', 'email', 'phone', 'message', 'car_id', 'location_id', 'opt_in', 'idempotency_key']],
+    [
+      'special offers',
+      () => `/api/sites/${site()}/search/special-offers`,
+      ['dealership_id', 'categories', 'price', 'page'],
+    ],
+    [
+      'leads',
+      () => `/api/sites/${site()}/leads`,
+      ['form', 'name', 'email', 'phone', 'message', 'car_id', 'location_id', 'opt_in', 'idempotency_key'],
+    ],
     ['events', () => `/api/sites/${site()}/events`, ['event', 'car_id', 'website_id', 'data']],
     ['phone reveal', () => `/api/cars/${carSlug}/phone-reveal`, ['dealership_id', 'website_id']],
     ['sign-in code', () => `/api/sites/${site()}/sign-in/code`, ['phone']],
@@ -138,10 +200,21 @@ describe('public endpoints under generated hostile input (real api, PostgreSQL, 
 
   it('POST a feed push with hostile rows and query', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(hostileBody(['stocknum', 'make', 'model', 'year', 'car_type', 'price', 'km', 'images']), { maxLength: 5 }), hostileQuery(['mode']), async (rows, q) => {
-        const response = await h.http().post(`/api/feeds/${h.fixture.north.slug}?${q}`).set('Authorization', `Bearer ${feedKey}`).set('Content-Type', 'application/json').send(JSON.stringify(rows));
-        expectNoServerError(response, `POST feed ${q}`);
-      }),
+      fc.asyncProperty(
+        fc.array(hostileBody(['stocknum', 'make', 'model', 'year', 'car_type', 'price', 'km', 'images']), {
+          maxLength: 5,
+        }),
+        hostileQuery(['mode']),
+        async (rows, q) => {
+          const response = await h
+            .http()
+            .post(`/api/feeds/${h.fixture.north.slug}?${q}`)
+            .set('Authorization', `Bearer ${feedKey}`)
+            .set('Content-Type', 'application/json')
+            .send(JSON.stringify(rows));
+          expectNoServerError(response, `POST feed ${q}`);
+        },
+      ),
       { numRuns: RUNS, endOnFailure: true },
     );
   });
@@ -149,19 +222,45 @@ describe('public endpoints under generated hostile input (real api, PostgreSQL, 
   it('the inputs that answered 500 before are refused as problem details', async () => {
     const cases: [string, () => Promise<{ status: number; body: { errors?: { path: string }[] } }>][] = [
       ['NUL in a search query', () => h.http().post(`/api/sites/${site()}/search`).send({ query: 'hi\u0000lux' })],
-      ['NUL in a lead field', () => h.http().post(`/api/sites/${site()}/leads`).send({ form: 'contact', name: 'A\u0000B' })],
-      ['a price range past the integer column', () => h.http().post(`/api/sites/${site()}/search`).send({ ranges: { price: '0:2147483648' } })],
-      ['a car id past the integer column', () => h.http().get(`/api/sites/${site()}/finance/disclaimer?car_id=99999999999`)],
-      ['a location id past the integer column', () => h.http().get(`/api/sites/${site()}/locations/99999999999/reviews`)],
+      [
+        'NUL in a lead field',
+        () => h.http().post(`/api/sites/${site()}/leads`).send({ form: 'contact', name: 'A\u0000B' }),
+      ],
+      [
+        'a price range past the integer column',
+        () =>
+          h
+            .http()
+            .post(`/api/sites/${site()}/search`)
+            .send({ ranges: { price: '0:2147483648' } }),
+      ],
+      [
+        'a car id past the integer column',
+        () => h.http().get(`/api/sites/${site()}/finance/disclaimer?car_id=99999999999`),
+      ],
+      [
+        'a location id past the integer column',
+        () => h.http().get(`/api/sites/${site()}/locations/99999999999/reviews`),
+      ],
     ];
     for (const [what, send] of cases) {
       const response = await send();
       expect({ what, status: response.status < 500 }).toEqual({ what, status: true });
     }
-    expect((await h.http().post(`/api/sites/${site()}/search`).send({ query: 'hi\u0000lux' })).body).toMatchObject({ status: 400, errors: [{ path: 'body.query' }] });
+    expect((await h.http().post(`/api/sites/${site()}/search`).send({ query: 'hi\u0000lux' })).body).toMatchObject({
+      status: 400,
+      errors: [{ path: 'body.query' }],
+    });
     expect((await h.http().get(`/api/sites/${site()}/locations/99999999999/reviews`)).status).toBe(400);
     // A range past the integer column is a valid range that simply matches everything below it.
-    expect((await h.http().post(`/api/sites/${site()}/search`).send({ ranges: { price: '0:2147483648' } })).status).toBe(200);
+    expect(
+      (
+        await h
+          .http()
+          .post(`/api/sites/${site()}/search`)
+          .send({ ranges: { price: '0:2147483648' } })
+      ).status,
+    ).toBe(200);
     expect(locationId).toBeGreaterThan(0);
   });
 });

@@ -6,7 +6,16 @@ import { SearchRequestSchema, type SearchRequestInput } from '@platform/domain';
 import { QUEUE_NAMES, QueueProducer } from '@platform/queues';
 import { PostgresSearchEngine } from '@platform/search';
 import { searchScopeOf, SiteIndexer, startStockWorkers } from '@platform/stock';
-import { createStockFixture, createTestDatabase, feedCar as car, metricValue, TEST_REDIS_URL, uniqueRedisPrefix, type StockFixture, type TestDatabase } from '@platform/testing';
+import {
+  createStockFixture,
+  createTestDatabase,
+  feedCar as car,
+  metricValue,
+  TEST_REDIS_URL,
+  uniqueRedisPrefix,
+  type StockFixture,
+  type TestDatabase,
+} from '@platform/testing';
 import { createApiApp } from '../bootstrap';
 import { ApiEnvSchema } from '../env';
 import { eventually } from '../testing/site-api.harness';
@@ -34,7 +43,15 @@ describe('feed push API and ops API with real BullMQ workers (PostgreSQL, Redis)
     db = await createTestDatabase('platform_api_feeds');
     fixture = await createStockFixture(db.dataSource, 'feeds');
     const prefix = uniqueRedisPrefix();
-    const env = ApiEnvSchema.parse({ DATABASE_URL: db.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'silent', NODE_ENV: 'test', OPS_TOKEN, FEED_MAX_BYTES });
+    const env = ApiEnvSchema.parse({
+      DATABASE_URL: db.url,
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_PREFIX: prefix,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      OPS_TOKEN,
+      FEED_MAX_BYTES,
+    });
     app = await createApiApp(env);
     await app.init();
     redis = new Redis(TEST_REDIS_URL);
@@ -68,19 +85,36 @@ describe('feed push API and ops API with real BullMQ workers (PostgreSQL, Redis)
       .set('Content-Type', 'application/json')
       .send(typeof body === 'string' ? body : JSON.stringify(body));
 
-  const runOf = async (feedRunId: string, key = northKey) => (await http().get(`/api/feeds/runs/${feedRunId}`).set('Authorization', `Bearer ${key}`).expect(200)).body;
+  const runOf = async (feedRunId: string, key = northKey) =>
+    (await http().get(`/api/feeds/runs/${feedRunId}`).set('Authorization', `Bearer ${key}`).expect(200)).body;
   const settled = (feedRunId: string, key = northKey) =>
-    eventually(() => runOf(feedRunId, key), (run) => !['queued', 'running'].includes(run.status), `feed run ${feedRunId}`);
-  const indexed = () => eventually(async () => (await db.dataSource.query(`SELECT count(*)::int AS n FROM car_changes`))[0].n as number, (n) => n === 0, 'the outbox to drain');
+    eventually(
+      () => runOf(feedRunId, key),
+      (run) => !['queued', 'running'].includes(run.status),
+      `feed run ${feedRunId}`,
+    );
+  const indexed = () =>
+    eventually(
+      async () => (await db.dataSource.query(`SELECT count(*)::int AS n FROM car_changes`))[0].n as number,
+      (n) => n === 0,
+      'the outbox to drain',
+    );
 
   const search = async (input: SearchRequestInput = {}) =>
-    engine.query(await searchScopeOf(db.dataSource.manager, fixture.siteId), SearchRequestSchema.parse({ hitsPerPage: 100, ...input }));
-  const stocknums = async (input: SearchRequestInput = {}) => (await search(input)).hits.map((hit) => hit.stocknum).sort();
+    engine.query(
+      await searchScopeOf(db.dataSource.manager, fixture.siteId),
+      SearchRequestSchema.parse({ hitsPerPage: 100, ...input }),
+    );
+  const stocknums = async (input: SearchRequestInput = {}) =>
+    (await search(input)).hits.map((hit) => hit.stocknum).sort();
 
   describe('pushing stock', () => {
     it('issues feed keys once and stores only their hash', async () => {
       expect(northKey).toMatch(/^fk_[A-Za-z0-9_-]{43}$/);
-      const rows = (await db.dataSource.query(`SELECT key_hash, key_prefix FROM feed_keys`)) as { key_hash: string; key_prefix: string }[];
+      const rows = (await db.dataSource.query(`SELECT key_hash, key_prefix FROM feed_keys`)) as {
+        key_hash: string;
+        key_prefix: string;
+      }[];
       expect(rows.map((row) => row.key_hash)).not.toContain(northKey);
       expect(rows.map((row) => row.key_prefix)).toContain(northKey.slice(0, 9));
     });
@@ -95,13 +129,32 @@ describe('feed push API and ops API with real BullMQ workers (PostgreSQL, Redis)
           car('N-HIDDEN', { show_on_dealer_website: false }),
         ],
       }).expect(202);
-      expect(north.body).toEqual({ feedRunId: expect.any(String), status: 'queued', statusUrl: `/api/feeds/runs/${north.body.feedRunId}` });
+      expect(north.body).toEqual({
+        feedRunId: expect.any(String),
+        status: 'queued',
+        statusUrl: `/api/feeds/runs/${north.body.feedRunId}`,
+      });
 
-      const csv = ['stocknum,make,model,year,car_type,price,status,sold_date,features', `W1,Isuzu,D-Max,2023,demo,58990,in_stock,,Tow bar|Canopy`, `W-SOLD-5,Isuzu,MU-X,2020,used,31990,sold,${daysAgo(5)},`].join('\n');
-      const west = await http().post(`/api/feeds/${fixture.west.slug}`).set('Authorization', `Bearer ${westKey}`).set('Content-Type', 'text/csv; charset=utf-8').send(csv).expect(202);
+      const csv = [
+        'stocknum,make,model,year,car_type,price,status,sold_date,features',
+        `W1,Isuzu,D-Max,2023,demo,58990,in_stock,,Tow bar|Canopy`,
+        `W-SOLD-5,Isuzu,MU-X,2020,used,31990,sold,${daysAgo(5)},`,
+      ].join('\n');
+      const west = await http()
+        .post(`/api/feeds/${fixture.west.slug}`)
+        .set('Authorization', `Bearer ${westKey}`)
+        .set('Content-Type', 'text/csv; charset=utf-8')
+        .send(csv)
+        .expect(202);
 
-      expect(await settled(north.body.feedRunId)).toMatchObject({ status: 'succeeded', counts: { received: 5, created: 5, rejected: 0 } });
-      expect(await settled(west.body.feedRunId, westKey)).toMatchObject({ status: 'succeeded', counts: { received: 2, created: 2 } });
+      expect(await settled(north.body.feedRunId)).toMatchObject({
+        status: 'succeeded',
+        counts: { received: 5, created: 5, rejected: 0 },
+      });
+      expect(await settled(west.body.feedRunId, westKey)).toMatchObject({
+        status: 'succeeded',
+        counts: { received: 2, created: 2 },
+      });
       await indexed();
 
       expect(await stocknums()).toEqual(['N-SOLD-2', 'N1', 'N2', 'W-SOLD-5', 'W1']);
@@ -114,8 +167,16 @@ describe('feed push API and ops API with real BullMQ workers (PostgreSQL, Redis)
     });
 
     it('withdraws and upserts in delta mode', async () => {
-      const delta = await pushJson(fixture.north.slug, northKey, { cars: [car('N3', { make: 'Kia', model: 'Sportage' })], deleted: ['N2'] }, 'delta').expect(202);
-      expect(await settled(delta.body.feedRunId)).toMatchObject({ status: 'succeeded', counts: { created: 1, withdrawn: 1 } });
+      const delta = await pushJson(
+        fixture.north.slug,
+        northKey,
+        { cars: [car('N3', { make: 'Kia', model: 'Sportage' })], deleted: ['N2'] },
+        'delta',
+      ).expect(202);
+      expect(await settled(delta.body.feedRunId)).toMatchObject({
+        status: 'succeeded',
+        counts: { created: 1, withdrawn: 1 },
+      });
       await indexed();
       expect(await stocknums({ query: 'N' })).toEqual(expect.arrayContaining(['N1', 'N3']));
       expect(await stocknums()).not.toContain('N2');
@@ -127,12 +188,20 @@ describe('feed push API and ops API with real BullMQ workers (PostgreSQL, Redis)
       await settled(first.body.feedRunId, westKey);
       await indexed();
       const second = await pushJson(fixture.west.slug, westKey, feed, 'delta').expect(202);
-      expect(await settled(second.body.feedRunId, westKey)).toMatchObject({ status: 'succeeded', counts: { received: 2, created: 0, updated: 0, unchanged: 2 } });
+      expect(await settled(second.body.feedRunId, westKey)).toMatchObject({
+        status: 'succeeded',
+        counts: { received: 2, created: 0, updated: 0, unchanged: 2 },
+      });
       expect((await db.dataSource.query(`SELECT count(*)::int AS n FROM car_changes`))[0].n).toBe(0);
     });
 
     it('rejects invalid rows one by one and applies the valid ones (partial)', async () => {
-      const pushed = await pushJson(fixture.west.slug, westKey, [car('P1'), car('P2', { car_type: 'vintage' }), car('P3', { price: -5 })], 'delta').expect(202);
+      const pushed = await pushJson(
+        fixture.west.slug,
+        westKey,
+        [car('P1'), car('P2', { car_type: 'vintage' }), car('P3', { price: -5 })],
+        'delta',
+      ).expect(202);
       const run = await settled(pushed.body.feedRunId, westKey);
       expect(run.status).toBe('partial');
       expect(run.counts).toMatchObject({ received: 3, created: 1, rejected: 2 });
@@ -146,7 +215,12 @@ describe('feed push API and ops API with real BullMQ workers (PostgreSQL, Redis)
   describe('bad input gets a clear problem', () => {
     const problem = (res: request.Response) => {
       expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
-      return res.body as { status: number; title: string; detail: string; errors?: { path: string; message: string }[] };
+      return res.body as {
+        status: number;
+        title: string;
+        detail: string;
+        errors?: { path: string; message: string }[];
+      };
     };
 
     it('400 for malformed JSON, with the position', async () => {
@@ -161,8 +235,15 @@ describe('feed push API and ops API with real BullMQ workers (PostgreSQL, Redis)
     });
 
     it('400 for CSV missing required columns, naming them', async () => {
-      const res = await http().post(`/api/feeds/${fixture.north.slug}`).set('Authorization', `Bearer ${northKey}`).set('Content-Type', 'text/csv').send('stocknum,make,price\nA,Toyota,1\n').expect(400);
-      expect(problem(res).detail).toBe('The CSV header is missing the required columns model, year, car_type. Required: stocknum, make, model, year, car_type.');
+      const res = await http()
+        .post(`/api/feeds/${fixture.north.slug}`)
+        .set('Authorization', `Bearer ${northKey}`)
+        .set('Content-Type', 'text/csv')
+        .send('stocknum,make,price\nA,Toyota,1\n')
+        .expect(400);
+      expect(problem(res).detail).toBe(
+        'The CSV header is missing the required columns model, year, car_type. Required: stocknum, make, model, year, car_type.',
+      );
     });
 
     it('400 for an unknown mode', async () => {
@@ -179,40 +260,69 @@ describe('feed push API and ops API with real BullMQ workers (PostgreSQL, Redis)
 
     it('404 for an unknown dealership', async () => {
       const res = await pushJson('no-such-dealer', northKey, []).expect(404);
-      expect(problem(res).detail).toBe("No dealership has the slug 'no-such-dealer'. Check the URL: POST /api/feeds/{dealershipSlug}.");
+      expect(problem(res).detail).toBe(
+        "No dealership has the slug 'no-such-dealer'. Check the URL: POST /api/feeds/{dealershipSlug}.",
+      );
     });
 
     it('401 for a missing or wrong key, 403 for a key of another dealership', async () => {
-      const missing = await http().post(`/api/feeds/${fixture.north.slug}`).set('Content-Type', 'application/json').send('[]').expect(401);
-      expect(problem(missing).detail).toContain("Authorization: Bearer <key>");
+      const missing = await http()
+        .post(`/api/feeds/${fixture.north.slug}`)
+        .set('Content-Type', 'application/json')
+        .send('[]')
+        .expect(401);
+      expect(problem(missing).detail).toContain('Authorization: Bearer <key>');
       const wrong = await pushJson(fixture.north.slug, 'fk_not-a-real-key', []).expect(401);
       expect(problem(wrong).detail).toContain('mistyped or revoked');
       const other = await pushJson(fixture.north.slug, westKey, []).expect(403);
-      expect(problem(other).detail).toBe(`This feed key belongs to another dealership, not '${fixture.north.slug}'. Use the key issued for '${fixture.north.slug}'.`);
+      expect(problem(other).detail).toBe(
+        `This feed key belongs to another dealership, not '${fixture.north.slug}'. Use the key issued for '${fixture.north.slug}'.`,
+      );
     });
 
     it('415 for another content type', async () => {
-      const res = await http().post(`/api/feeds/${fixture.north.slug}`).set('Authorization', `Bearer ${northKey}`).set('Content-Type', 'application/xml').send('<cars/>').expect(415);
-      expect(problem(res).detail).toBe("Send the feed as application/json or text/csv (Content-Type was 'application/xml').");
+      const res = await http()
+        .post(`/api/feeds/${fixture.north.slug}`)
+        .set('Authorization', `Bearer ${northKey}`)
+        .set('Content-Type', 'application/xml')
+        .send('<cars/>')
+        .expect(415);
+      expect(problem(res).detail).toBe(
+        "Send the feed as application/json or text/csv (Content-Type was 'application/xml').",
+      );
     });
 
     it('keeps feed runs private to their dealership', async () => {
       const pushed = await pushJson(fixture.west.slug, westKey, [car('PRIV1')], 'delta').expect(202);
-      await http().get(`/api/feeds/runs/${pushed.body.feedRunId}`).set('Authorization', `Bearer ${northKey}`).expect(403);
+      await http()
+        .get(`/api/feeds/runs/${pushed.body.feedRunId}`)
+        .set('Authorization', `Bearer ${northKey}`)
+        .expect(403);
       await http().get(`/api/feeds/runs/${pushed.body.feedRunId}`).expect(401);
       await settled(pushed.body.feedRunId, westKey);
     });
 
     it('stops revoked keys', async () => {
       const issued = (await ops(http().post(`/api/ops/dealerships/${fixture.west.slug}/feed-keys`)).expect(201)).body;
-      await ops(http().delete(`/api/ops/dealerships/${fixture.west.slug}/feed-keys/${issued.id}`)).expect(200, { revoked: 1 });
+      await ops(http().delete(`/api/ops/dealerships/${fixture.west.slug}/feed-keys/${issued.id}`)).expect(200, {
+        revoked: 1,
+      });
       await pushJson(fixture.west.slug, issued.key, []).expect(401);
     });
   });
 
   describe('mass-removal guard', () => {
     it('holds a snapshot removing more than 30% of live stock until ops confirm; reject discards one', async () => {
-      const held = await pushJson(fixture.west.slug, westKey, [car('W1', { make: 'Isuzu', model: 'D-Max', year: 2023, car_type: 'demo', price: 58990, features: ['Tow bar', 'Canopy'] })]).expect(202);
+      const held = await pushJson(fixture.west.slug, westKey, [
+        car('W1', {
+          make: 'Isuzu',
+          model: 'D-Max',
+          year: 2023,
+          car_type: 'demo',
+          price: 58990,
+          features: ['Tow bar', 'Canopy'],
+        }),
+      ]).expect(202);
       const run = await settled(held.body.feedRunId, westKey);
       expect(run.status).toBe('held');
       expect(run.detail).toMatch(/^Held: this snapshot would remove \d+ of \d+ live cars/);
@@ -221,7 +331,10 @@ describe('feed push API and ops API with real BullMQ workers (PostgreSQL, Redis)
       const rejectedPush = await pushJson(fixture.west.slug, westKey, [car('W1')]).expect(202);
       await settled(rejectedPush.body.feedRunId, westKey);
       await ops(http().post(`/api/ops/feeds/runs/${rejectedPush.body.feedRunId}/reject`)).expect(201);
-      expect(await runOf(rejectedPush.body.feedRunId, westKey)).toMatchObject({ status: 'failed', detail: expect.stringContaining('Rejected by ops') });
+      expect(await runOf(rejectedPush.body.feedRunId, westKey)).toMatchObject({
+        status: 'failed',
+        detail: expect.stringContaining('Rejected by ops'),
+      });
       await ops(http().post(`/api/ops/feeds/runs/${rejectedPush.body.feedRunId}/confirm`)).expect(409);
 
       await ops(http().post(`/api/ops/feeds/runs/${held.body.feedRunId}/confirm`)).expect(202);
@@ -267,7 +380,10 @@ describe('feed push API and ops API with real BullMQ workers (PostgreSQL, Redis)
       const counts: number[] = [];
       let state = '';
       while (!['completed', 'failed'].includes(state)) {
-        const [result] = await Promise.all([search({ hitsPerPage: 21, page: 3 }), new Promise((resolve) => setTimeout(resolve, 5))]);
+        const [result] = await Promise.all([
+          search({ hitsPerPage: 21, page: 3 }),
+          new Promise((resolve) => setTimeout(resolve, 5)),
+        ]);
         counts.push(result.count);
         expect(result.hits).toHaveLength(21);
         state = (await ops(http().get(started.body.statusUrl)).expect(200)).body.state;
@@ -276,20 +392,30 @@ describe('feed push API and ops API with real BullMQ workers (PostgreSQL, Redis)
       expect(job).toMatchObject({ queue: 'reindex', state: 'completed', progress: { percent: 100 } });
       expect(counts.length).toBeGreaterThan(1);
       expect(new Set(counts)).toEqual(new Set([expected]));
-      const versions = (await db.dataSource.query(`SELECT state FROM search_index_versions WHERE site_id = $1`, [fixture.siteId])) as { state: string }[];
+      const versions = (await db.dataSource.query(`SELECT state FROM search_index_versions WHERE site_id = $1`, [
+        fixture.siteId,
+      ])) as { state: string }[];
       expect(versions).toEqual([{ state: 'live' }]);
     });
 
     it('drops raw payloads of runs finished over 30 days ago in the maintenance purge, keeping the runs', async () => {
-      const [old] = (await db.dataSource.query(`SELECT id FROM feed_runs WHERE finished_at IS NOT NULL ORDER BY received_at LIMIT 1`)) as { id: string }[];
-      await db.dataSource.query(`UPDATE feed_runs SET finished_at = now() - interval '31 days' WHERE id = $1`, [old!.id]);
+      const [old] = (await db.dataSource.query(
+        `SELECT id FROM feed_runs WHERE finished_at IS NOT NULL ORDER BY received_at LIMIT 1`,
+      )) as { id: string }[];
+      await db.dataSource.query(`UPDATE feed_runs SET finished_at = now() - interval '31 days' WHERE id = $1`, [
+        old!.id,
+      ]);
       const jobId = await producer.add('maintenance', { task: 'purge-expired' });
       const job = await eventually(
         async () => (await ops(http().get(`/api/ops/jobs/maintenance/${jobId}`)).expect(200)).body,
         (body) => body.state === 'completed',
         'the purge job',
       );
-      expect(job.result).toEqual({ purged: expect.any(Number), payloadsDropped: 1, shopperData: { codes: 0, sessions: 0, smsMessages: 0 } });
+      expect(job.result).toEqual({
+        purged: expect.any(Number),
+        payloadsDropped: 1,
+        shopperData: { codes: 0, sessions: 0, smsMessages: 0 },
+      });
       expect(await db.dataSource.query(`SELECT 1 FROM feed_payloads WHERE feed_run_id = $1`, [old!.id])).toEqual([]);
       expect(await db.dataSource.query(`SELECT 1 FROM feed_runs WHERE id = $1`, [old!.id])).toHaveLength(1);
     });
@@ -303,10 +429,26 @@ describe('feed push API and ops API with real BullMQ workers (PostgreSQL, Redis)
   describe('hostile feeds (property-based, real api and worker)', () => {
     type Row = Record<string, unknown>;
     const HOSTILE_VALUES: fc.Arbitrary<[string, unknown]>[] = [
-      fc.constantFrom<[string, unknown]>(['price', 1_000_000_000_000], ['km', 100_000_000_000], ['year', 99999], ['seats', -3], ['custom_rank', 2 ** 40]),
+      fc.constantFrom<[string, unknown]>(
+        ['price', 1_000_000_000_000],
+        ['km', 100_000_000_000],
+        ['year', 99999],
+        ['seats', -3],
+        ['custom_rank', 2 ** 40],
+      ),
       fc.constantFrom<[string, unknown]>(['model', 'RAV\u00004'], ['make', '\u0000'], ['colour', 'Bl\u0000ue']),
-      fc.constantFrom<[string, unknown]>(['year', 'old'], ['price', { amount: 5 }], ['images', 'not-a-list'], ['car_type', 42], ['features', [1, 2]]),
-      fc.constantFrom<[string, unknown]>(['dealercomments', 'x'.repeat(20_001)], ['badge', 'y'.repeat(10_000)], ['mystery', 'z'.repeat(10_000)]),
+      fc.constantFrom<[string, unknown]>(
+        ['year', 'old'],
+        ['price', { amount: 5 }],
+        ['images', 'not-a-list'],
+        ['car_type', 42],
+        ['features', [1, 2]],
+      ),
+      fc.constantFrom<[string, unknown]>(
+        ['dealercomments', 'x'.repeat(20_001)],
+        ['badge', 'y'.repeat(10_000)],
+        ['mystery', 'z'.repeat(10_000)],
+      ),
       fc.constant<[string, unknown]>(['extra', JSON.parse(`${'{"a":'.repeat(30)}1${'}'.repeat(30)}`)]),
       fc.constantFrom<[string, unknown]>(['images', ['javascript:alert(1)']], ['video_url', 'data:text/html,x']),
     ];
@@ -323,8 +465,22 @@ describe('feed push API and ops API with real BullMQ workers (PostgreSQL, Redis)
       .filter((feed) => feed.valid + feed.hostile.length > 0);
 
     const toCsv = (rows: Row[]): string => {
-      const columns = ['stocknum', 'make', 'model', 'year', 'car_type', 'price', 'km', 'colour', 'dealercomments', 'badge'];
-      const cell = (value: unknown) => (value === undefined ? '' : `"${(typeof value === 'string' ? value : JSON.stringify(value)).replace(/"/g, '""')}"`);
+      const columns = [
+        'stocknum',
+        'make',
+        'model',
+        'year',
+        'car_type',
+        'price',
+        'km',
+        'colour',
+        'dealercomments',
+        'badge',
+      ];
+      const cell = (value: unknown) =>
+        value === undefined
+          ? ''
+          : `"${(typeof value === 'string' ? value : JSON.stringify(value)).replace(/"/g, '""')}"`;
       return [columns.join(','), ...rows.map((row) => columns.map((column) => cell(row[column])).join(','))].join('\n');
     };
 
@@ -357,7 +513,12 @@ describe('feed push API and ops API with real BullMQ workers (PostgreSQL, Redis)
           const rejectedRows = new Set<number>(run.errors.map((error: { row: number }) => error.row));
           expect(rejectedRows.size).toBe(run.counts.rejected);
           const stored = new Set(
-            ((await db.dataSource.query(`SELECT stocknum FROM cars WHERE dealership_id = $1 AND stocknum LIKE $2`, [fixture.west.id, `%${feedNumber}-%`])) as { stocknum: string }[]).map((r) => r.stocknum),
+            (
+              (await db.dataSource.query(`SELECT stocknum FROM cars WHERE dealership_id = $1 AND stocknum LIKE $2`, [
+                fixture.west.id,
+                `%${feedNumber}-%`,
+              ])) as { stocknum: string }[]
+            ).map((r) => r.stocknum),
           );
           rows.forEach((row, index) => {
             if (!rejectedRows.has(index + 1)) expect(stored).toContain(row['stocknum']);
@@ -376,25 +537,40 @@ describe('feed push API and ops API with real BullMQ workers (PostgreSQL, Redis)
       const listed = await ops(http().get(`/api/ops/feeds/runs?dealership=${fixture.west.slug}&limit=3`)).expect(200);
       expect(listed.body.runs.length).toBeGreaterThan(0);
       expect(listed.body.runs.length).toBeLessThanOrEqual(3);
-      expect(listed.body.runs[0]).toMatchObject({ feedRunId: expect.any(String), dealership: fixture.west.slug, stuck: false });
+      expect(listed.body.runs[0]).toMatchObject({
+        feedRunId: expect.any(String),
+        dealership: fixture.west.slug,
+        stuck: false,
+      });
 
       const bad = await ops(http().get('/api/ops/feeds/runs?status=lost&limit=5000')).expect(400);
       expect(bad.body.errors.map((error: { path: string }) => error.path).sort()).toEqual(['limit', 'status']);
       await http().get('/api/ops/feeds/runs').expect(401);
 
       const finished = listed.body.runs[0].feedRunId;
-      expect((await ops(http().post(`/api/ops/feeds/runs/${finished}/cancel`)).expect(409)).body.detail).toMatch(/Only a queued, running or held run can be cancelled/);
-      expect((await ops(http().post(`/api/ops/feeds/runs/${finished}/retry`)).expect(409)).body.detail).toMatch(/Only a failed or stuck run can be retried/);
+      expect((await ops(http().post(`/api/ops/feeds/runs/${finished}/cancel`)).expect(409)).body.detail).toMatch(
+        /Only a queued, running or held run can be cancelled/,
+      );
+      expect((await ops(http().post(`/api/ops/feeds/runs/${finished}/retry`)).expect(409)).body.detail).toMatch(
+        /Only a failed or stuck run can be retried/,
+      );
       await ops(http().post('/api/ops/feeds/runs/00000000-0000-4000-8000-000000000000/retry')).expect(404);
 
       const failed = (await db.dataSource.query(
         `INSERT INTO feed_runs (id, dealership_id, mode, content_type, payload_bytes, status, counts, detail, finished_at)
          VALUES (gen_random_uuid(), $1, 'delta', 'application/json', 2, 'failed', $2, 'Failed after its last attempt: test', now()) RETURNING id`,
-        [fixture.west.id, JSON.stringify({ received: 0, created: 0, updated: 0, unchanged: 0, sold: 0, withdrawn: 0, rejected: 0 })],
+        [
+          fixture.west.id,
+          JSON.stringify({ received: 0, created: 0, updated: 0, unchanged: 0, sold: 0, withdrawn: 0, rejected: 0 }),
+        ],
       )) as { id: string }[];
       const failedId = failed[0]?.id;
-      expect((await ops(http().post(`/api/ops/feeds/runs/${failedId}/retry`)).expect(409)).body.detail).toMatch(/payload of this run has been purged/);
-      const failedOnly = await ops(http().get(`/api/ops/feeds/runs?status=failed&dealership=${fixture.west.slug}`)).expect(200);
+      expect((await ops(http().post(`/api/ops/feeds/runs/${failedId}/retry`)).expect(409)).body.detail).toMatch(
+        /payload of this run has been purged/,
+      );
+      const failedOnly = await ops(
+        http().get(`/api/ops/feeds/runs?status=failed&dealership=${fixture.west.slug}`),
+      ).expect(200);
       expect(failedOnly.body.runs.map((run: { feedRunId: string }) => run.feedRunId)).toContain(failedId);
     });
   });
@@ -404,8 +580,17 @@ describe('feed push API and ops API with real BullMQ workers (PostgreSQL, Redis)
       const pushed = await pushJson(fixture.west.slug, westKey, [car('MET1')], 'delta').expect(202);
       await settled(pushed.body.feedRunId, westKey);
       await http().get('/api/ops/metrics').expect(401);
-      const { text } = await ops(http().get('/api/ops/metrics')).expect(200).expect('Content-Type', /text\/plain/);
-      expect(metricValue(text, 'http_request_duration_seconds_count', { app: 'api', method: 'POST', route: '/api/feeds/:dealershipSlug', status: '202' })).toBeGreaterThanOrEqual(1);
+      const { text } = await ops(http().get('/api/ops/metrics'))
+        .expect(200)
+        .expect('Content-Type', /text\/plain/);
+      expect(
+        metricValue(text, 'http_request_duration_seconds_count', {
+          app: 'api',
+          method: 'POST',
+          route: '/api/feeds/:dealershipSlug',
+          status: '202',
+        }),
+      ).toBeGreaterThanOrEqual(1);
       expect(metricValue(text, 'queue_jobs', { queue: 'feed-ingest', state: 'completed' })).not.toBeNull();
       expect(metricValue(text, 'feed_runs', { status: 'succeeded' })).toBeGreaterThanOrEqual(1);
       // Raw paths never become labels: one series per route pattern.

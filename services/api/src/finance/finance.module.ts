@@ -12,7 +12,10 @@ import { BuiltInQuoteProvider, HttpQuoteProvider, QUOTE_PROVIDER } from './quote
     {
       provide: QUOTE_PROVIDER,
       inject: [ENV],
-      useFactory: (env: ApiEnv) => (env.QUOTE_SERVICE_URL ? new HttpQuoteProvider(env.QUOTE_SERVICE_URL, env.QUOTE_SERVICE_TOKEN) : new BuiltInQuoteProvider()),
+      useFactory: (env: ApiEnv) =>
+        env.QUOTE_SERVICE_URL
+          ? new HttpQuoteProvider(env.QUOTE_SERVICE_URL, env.QUOTE_SERVICE_TOKEN)
+          : new BuiltInQuoteProvider(),
     },
   ],
 })

@@ -4,14 +4,30 @@ import { YouxQuoteRequestSchema } from '@platform/domain';
 import { createSiteApiHarness, type SiteApiHarness } from '../testing/site-api.harness';
 import { HttpQuoteProvider, QuoteServiceError } from './quote-provider';
 
-const BODY = { selfAssessedCreditScore: 'GREAT', purchasePrice: 30000, loanTerm: 5, year: 2023, vin: null, nvic: null, whoIsHelping: '' };
+const BODY = {
+  selfAssessedCreditScore: 'GREAT',
+  purchasePrice: 30000,
+  loanTerm: 5,
+  year: 2023,
+  vin: null,
+  nvic: null,
+  whoIsHelping: '',
+};
 
 describe('POST /api/youx/quote (real PostgreSQL and Redis, built-in provider)', () => {
   let h: SiteApiHarness;
-  const quote = (body: unknown, site = h.siteSlug) => h.http().post(`/api/youx/quote?site=${site}`).send(body as object);
+  const quote = (body: unknown, site = h.siteSlug) =>
+    h
+      .http()
+      .post(`/api/youx/quote?site=${site}`)
+      .send(body as object);
 
   beforeAll(async () => {
-    h = await createSiteApiHarness('finance', { siteConfig: { finance: { quote_service_enabled: true, quote_advertised_rate: 6.29, quote_establishment_fee: 1300 } } });
+    h = await createSiteApiHarness('finance', {
+      siteConfig: {
+        finance: { quote_service_enabled: true, quote_advertised_rate: 6.29, quote_establishment_fee: 1300 },
+      },
+    });
     await h.db.dataSource.query(`INSERT INTO sites (slug, name) VALUES ('no-quotes', 'No Quotes')`);
   });
 
@@ -21,7 +37,11 @@ describe('POST /api/youx/quote (real PostgreSQL and Redis, built-in provider)', 
 
   it("quotes from the site's rates: weekly amount in whole dollars, comparison rate including fees", async () => {
     const res = await quote(BODY).expect(200);
-    expect(res.body).toEqual({ weeklyRepaymentAmount: expect.any(Number), comparisonRate: expect.any(Number), advertisedRate: 6.29 });
+    expect(res.body).toEqual({
+      weeklyRepaymentAmount: expect.any(Number),
+      comparisonRate: expect.any(Number),
+      advertisedRate: 6.29,
+    });
     // $31,300 financed (fee included) at 6.29% over 260 weeks is $140.38 a week, rounded up to whole dollars.
     expect(res.body.weeklyRepaymentAmount).toBe(141);
     expect(res.body.comparisonRate).toBeGreaterThan(6.29);
@@ -35,7 +55,10 @@ describe('POST /api/youx/quote (real PostgreSQL and Redis, built-in provider)', 
 
   it('answers 422 with no quote for a price of 0 or less', async () => {
     const res = await quote({ ...BODY, purchasePrice: 0 }).expect(422);
-    expect(res.body).toMatchObject({ title: 'No quote', errors: [{ path: 'purchasePrice', message: 'Use a purchase price above 0' }] });
+    expect(res.body).toMatchObject({
+      title: 'No quote',
+      errors: [{ path: 'purchasePrice', message: 'Use a purchase price above 0' }],
+    });
   });
 
   it('refuses a bad body naming each field', async () => {
@@ -84,8 +107,15 @@ describe('HttpQuoteProvider against a local stand-in for the partner service', (
   const request = YouxQuoteRequestSchema.parse(BODY);
 
   it('posts the specification body with the token and reads the three figures', async () => {
-    answer = { status: 200, body: { weeklyRepaymentAmount: 139, comparisonRate: 8.19, advertisedRate: 6.29, extra: 'ignored' } };
-    await expect(new HttpQuoteProvider(url, 'partner-token').quote(request)).resolves.toEqual({ weeklyRepaymentAmount: 139, comparisonRate: 8.19, advertisedRate: 6.29 });
+    answer = {
+      status: 200,
+      body: { weeklyRepaymentAmount: 139, comparisonRate: 8.19, advertisedRate: 6.29, extra: 'ignored' },
+    };
+    await expect(new HttpQuoteProvider(url, 'partner-token').quote(request)).resolves.toEqual({
+      weeklyRepaymentAmount: 139,
+      comparisonRate: 8.19,
+      advertisedRate: 6.29,
+    });
     expect(received).toEqual({ authorization: 'Bearer partner-token', body: BODY });
   });
 
@@ -97,9 +127,15 @@ describe('HttpQuoteProvider against a local stand-in for the partner service', (
 
   it('reports a non-OK answer, an unexpected shape and an unreachable service as QuoteServiceError', async () => {
     answer = { status: 503, body: {} };
-    await expect(new HttpQuoteProvider(url, undefined).quote(request)).rejects.toThrow(new QuoteServiceError('quote service answered 503'));
+    await expect(new HttpQuoteProvider(url, undefined).quote(request)).rejects.toThrow(
+      new QuoteServiceError('quote service answered 503'),
+    );
     answer = { status: 200, body: { weekly: 1 } };
-    await expect(new HttpQuoteProvider(url, undefined).quote(request)).rejects.toThrow('quote service answered an unexpected shape');
-    await expect(new HttpQuoteProvider('http://127.0.0.1:9/quote', undefined).quote(request)).rejects.toThrow(/unreachable/);
+    await expect(new HttpQuoteProvider(url, undefined).quote(request)).rejects.toThrow(
+      'quote service answered an unexpected shape',
+    );
+    await expect(new HttpQuoteProvider('http://127.0.0.1:9/quote', undefined).quote(request)).rejects.toThrow(
+      /unreachable/,
+    );
   });
 });

@@ -42,7 +42,11 @@ export class HttpQuoteProvider implements QuoteProvider {
     try {
       response = await this.fetchImpl(this.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+        },
         body: JSON.stringify(request),
         signal: AbortSignal.timeout(this.timeoutMs),
       });

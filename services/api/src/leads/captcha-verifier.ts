@@ -8,7 +8,11 @@ export type CaptchaOutcome = 'verified' | 'refused' | 'unverified' | 'not_requir
 
 /** The captcha check of a form; the provider (outside the platform) is named by the site's forms.captcha_provider. */
 export interface CaptchaVerifier {
-  verify(provider: SiteConfig['forms']['captcha_provider'], token: string | undefined, remoteIp: string | undefined): Promise<CaptchaOutcome>;
+  verify(
+    provider: SiteConfig['forms']['captcha_provider'],
+    token: string | undefined,
+    remoteIp: string | undefined,
+  ): Promise<CaptchaOutcome>;
 }
 export const CAPTCHA_VERIFIER = Symbol('CAPTCHA_VERIFIER');
 
@@ -29,7 +33,11 @@ export class HttpCaptchaVerifier implements CaptchaVerifier {
 
   constructor(@Inject(ENV) private readonly env: ApiEnv) {}
 
-  async verify(provider: SiteConfig['forms']['captcha_provider'], token: string | undefined, remoteIp: string | undefined): Promise<CaptchaOutcome> {
+  async verify(
+    provider: SiteConfig['forms']['captcha_provider'],
+    token: string | undefined,
+    remoteIp: string | undefined,
+  ): Promise<CaptchaOutcome> {
     if (provider === 'none') return 'not_required';
     if (!token) return 'refused';
     const secret = provider === 'recaptcha' ? this.env.RECAPTCHA_SECRET : this.env.TURNSTILE_SECRET;
@@ -39,12 +47,19 @@ export class HttpCaptchaVerifier implements CaptchaVerifier {
     }
     const form = new URLSearchParams({ secret, response: token, ...(remoteIp ? { remoteip: remoteIp } : {}) });
     try {
-      const response = await fetch(this.env.CAPTCHA_VERIFY_URL ?? VERIFY_URLS[provider], { method: 'POST', body: form, signal: AbortSignal.timeout(5000) });
+      const response = await fetch(this.env.CAPTCHA_VERIFY_URL ?? VERIFY_URLS[provider], {
+        method: 'POST',
+        body: form,
+        signal: AbortSignal.timeout(5000),
+      });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const answer = (await response.json()) as { success?: unknown };
       return answer.success === true ? 'verified' : 'refused';
     } catch (error) {
-      this.logger.warn({ provider, err: (error as Error).message }, 'captcha provider unreachable; lead kept unverified');
+      this.logger.warn(
+        { provider, err: (error as Error).message },
+        'captcha provider unreachable; lead kept unverified',
+      );
       return 'unverified';
     }
   }

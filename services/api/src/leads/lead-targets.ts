@@ -37,7 +37,8 @@ export class LeadTargets {
     const carId = form['car_id'] as number | undefined;
     if (carId !== undefined) {
       const found = await this.cars.byId(site.id, carId);
-      if (!found) throw fieldProblem('car_id', 'This vehicle is not available on this site any more. Please choose another.');
+      if (!found)
+        throw fieldProblem('car_id', 'This vehicle is not available on this site any more. Please choose another.');
       const { car, dealership } = found;
       target.car = { id: car.id, slug: car.slug, car_type: car.car_type, tag: car.tag };
       target.dealershipId = dealership.id;
@@ -53,7 +54,8 @@ export class LeadTargets {
       };
     }
 
-    const locationRef = form['location_id'] !== undefined ? String(form['location_id']) : (form['location'] as string | undefined);
+    const locationRef =
+      form['location_id'] !== undefined ? String(form['location_id']) : (form['location'] as string | undefined);
     if (locationRef) {
       const [location] = (await this.db.query(
         `SELECT l.id, l.dealership_id FROM locations l JOIN dealerships d ON d.id = l.dealership_id
@@ -62,7 +64,8 @@ export class LeadTargets {
         [site.id, locationRef],
       )) as { id: number; dealership_id: number }[];
       const path = form['location_id'] !== undefined ? 'location_id' : 'location';
-      if (!location) throw fieldProblem(path, path === 'location_id' ? LEAD_MESSAGES.location_id : REQUIRED_MESSAGES.location);
+      if (!location)
+        throw fieldProblem(path, path === 'location_id' ? LEAD_MESSAGES.location_id : REQUIRED_MESSAGES.location);
       // The car's own location wins for a vehicle lead; a chosen location decides everything else.
       if (!target.car) {
         target.locationId = location.id;
@@ -72,8 +75,15 @@ export class LeadTargets {
 
     const dealershipRef = (form['dealership_slug'] ?? form['preferredDealership']) as string | undefined;
     if (dealershipRef && !target.car) {
-      const [dealership] = (await this.db.query(`SELECT id FROM dealerships WHERE site_id = $1 AND slug = $2`, [site.id, dealershipRef])) as { id: number }[];
-      if (!dealership) throw fieldProblem(form['dealership_slug'] !== undefined ? 'dealership_slug' : 'preferredDealership', REQUIRED_MESSAGES.dealership_slug);
+      const [dealership] = (await this.db.query(`SELECT id FROM dealerships WHERE site_id = $1 AND slug = $2`, [
+        site.id,
+        dealershipRef,
+      ])) as { id: number }[];
+      if (!dealership)
+        throw fieldProblem(
+          form['dealership_slug'] !== undefined ? 'dealership_slug' : 'preferredDealership',
+          REQUIRED_MESSAGES.dealership_slug,
+        );
       target.dealershipId = dealership.id;
     }
 

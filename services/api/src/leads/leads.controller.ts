@@ -12,8 +12,20 @@ import { IDEMPOTENCY_KEY_PATTERN, LeadsService } from './leads.service';
 const MiscellaneousSchema = z.strictObject({
   lead_id: z.uuid({ error: 'lead_id must be the lead_id a submission answered with' }),
   column_name: z.literal('valuation', { error: "column_name must be 'valuation'" }),
-  valuation: z.record(z.string().max(100), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]), { error: 'valuation must be the valuation result object' }),
+  valuation: z.record(z.string().max(100), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]), {
+    error: 'valuation must be the valuation result object',
+  }),
 });
+
+/** The OpenAPI description of submit, kept out of the decorator so the route reads at a glance. */
+const SUBMIT_DESCRIPTION = [
+  `form is one of ${LEAD_FORMS.join(', ')};`,
+  `the other fields are the form's (spec 001 'Enquiry form fields', 'Lead form fields',`,
+  `vehicle-page defaults) plus userData { url, lead_attributes { visited_pages,`,
+  `linked_query_params } } and captcha_token. Invalid submissions get 400 with errors (per field)`,
+  `and form_errors (the list shown under 'Please fix the following errors:').`,
+  `A trade_in answers its valuation too.`,
+].join(' ');
 
 /** Form submissions: leads of every kind, and values saved against them. */
 @ApiTags('Leads')
@@ -27,10 +39,28 @@ export class LeadsController {
   @SkipThrottle(throttledOnly(THROTTLES.leadSubmit))
   @ApiOperation({
     summary: 'Submit a form: stores the lead and queues its delivery to the dealership',
-    description: `form is one of ${LEAD_FORMS.join(', ')}; the other fields are the form's (spec 001 'Enquiry form fields', 'Lead form fields', vehicle-page defaults) plus userData { url, lead_attributes { visited_pages, linked_query_params } } and captcha_token. Invalid submissions get 400 with errors (per field) and form_errors (the list shown under 'Please fix the following errors:'). A trade_in answers its valuation too.`,
+    description: SUBMIT_DESCRIPTION,
   })
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'One per form submission: a retry or double click with the same key answers the same lead_id and stores nothing new.' })
-  @ApiBody({ schema: { type: 'object', example: { form: 'general', name: 'Jane Citizen', email: 'jane@example.com', message: 'Hello', category: 'General Enquiry', location: '1', terms_conditions: true } } })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description:
+      'One per form submission: a retry or double click with the same key answers the same lead_id and stores nothing new.',
+  })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      example: {
+        form: 'general',
+        name: 'Jane Citizen',
+        email: 'jane@example.com',
+        message: 'Hello',
+        category: 'General Enquiry',
+        location: '1',
+        terms_conditions: true,
+      },
+    },
+  })
   @ApiResponse({ status: 201, description: '{ lead_id, valuation? }' })
   @ApiResponse({ status: 400, description: 'Problem details naming each invalid field' })
   @ApiResponse({ status: 413, description: 'Body over LEAD_MAX_BYTES' })
@@ -48,7 +78,8 @@ export class LeadsController {
       throw new ProblemException({
         status: 400,
         title: 'Invalid Idempotency-Key',
-        detail: 'Idempotency-Key must be 1 to 200 visible ASCII characters, such as a UUID made once per form submission.',
+        detail:
+          'Idempotency-Key must be 1 to 200 visible ASCII characters, such as a UUID made once per form submission.',
         errors: [{ path: 'Idempotency-Key', message: 'Use 1 to 200 visible ASCII characters' }],
       });
     }
@@ -60,11 +91,23 @@ export class LeadsController {
   @Post('miscellaneous')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Save the valuation result against its lead (column_name valuation; dealerships with leads.save_valuation)',
+    summary:
+      'Save the valuation result against its lead (column_name valuation; dealerships with leads.save_valuation)',
     description: 'Answers { success: true }; failures are problem details that also carry success: false and message.',
   })
-  @ApiBody({ schema: { type: 'object', example: { lead_id: '2b0f3c2e-0000-4000-8000-000000000000', column_name: 'valuation', valuation: { low: 18000, high: 21000 } } } })
-  async miscellaneous(@Body(new ZodValidationPipe(MiscellaneousSchema, 'valuation save')) body: z.output<typeof MiscellaneousSchema>) {
+  @ApiBody({
+    schema: {
+      type: 'object',
+      example: {
+        lead_id: '2b0f3c2e-0000-4000-8000-000000000000',
+        column_name: 'valuation',
+        valuation: { low: 18000, high: 21000 },
+      },
+    },
+  })
+  async miscellaneous(
+    @Body(new ZodValidationPipe(MiscellaneousSchema, 'valuation save')) body: z.output<typeof MiscellaneousSchema>,
+  ) {
     await this.leads.saveMiscellaneous(body.lead_id, body.column_name, body.valuation);
     return { success: true };
   }

@@ -44,7 +44,9 @@ const sha256 = (value: string): string => createHash('sha256').update(value).dig
 /** JSON with sorted keys, so the same submission always hashes the same. */
 const canonical = (value: unknown): string =>
   JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
   );
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
@@ -94,7 +96,11 @@ export class LeadsService {
       if (replay) return replay;
     }
 
-    const captcha = await this.captcha.verify(site.config.forms.captcha_provider, submission.captcha_token, context.remoteIp);
+    const captcha = await this.captcha.verify(
+      site.config.forms.captcha_provider,
+      submission.captcha_token,
+      context.remoteIp,
+    );
     if (captcha === 'refused') throw formProblem([{ path: 'captcha_token', message: 'Please complete the captcha.' }]);
 
     const target = await this.targets.resolve(site, submission);
@@ -144,7 +150,10 @@ export class LeadsService {
       )) as { id: string }[];
       if (!inserted) return null; // the same key committed first (a double click): answered below
       const channels = ['crm', ...(config.leads.notify_emails.length > 0 ? ['email'] : [])];
-      await manager.query(`INSERT INTO lead_outbox (lead_id, channel) SELECT $1, unnest($2::text[])`, [inserted.id, channels]);
+      await manager.query(`INSERT INTO lead_outbox (lead_id, channel) SELECT $1, unnest($2::text[])`, [
+        inserted.id,
+        channels,
+      ]);
       return { leadId: inserted.id, valuation };
     });
 
@@ -157,11 +166,20 @@ export class LeadsService {
     this.logger.log({ leadId: outcome.leadId, site: site.slug, form: submission.form }, 'lead stored');
     void this.tracker.track({
       siteId: site.id,
-      eventId: leadEventId({ form: submission.form, subcategory, carType: target.car?.car_type, carTag: target.car?.tag }),
+      eventId: leadEventId({
+        form: submission.form,
+        subcategory,
+        carType: target.car?.car_type,
+        carTag: target.car?.tag,
+      }),
       carId: target.car?.id ?? null,
       url: submission.userData?.url ?? null,
     });
-    return { created: true, lead_id: outcome.leadId, ...(outcome.valuation ? { valuation: valuationAnswer(outcome.valuation) } : {}) };
+    return {
+      created: true,
+      lead_id: outcome.leadId,
+      ...(outcome.valuation ? { valuation: valuationAnswer(outcome.valuation) } : {}),
+    };
   }
 
   /** The lead an Idempotency-Key already made, or null; the same key with another submission is refused. */
@@ -170,17 +188,34 @@ export class LeadsService {
       `SELECT l.id, l.request_hash, v.id AS valuation_id, v.status, v.low, v.high, v.valid_until, v.reason
        FROM leads l LEFT JOIN valuations v ON v.id = l.valuation_id WHERE l.site_id = $1 AND l.idempotency_key = $2`,
       [siteId, key],
-    )) as { id: string; request_hash: string; valuation_id: string | null; status: 'estimate' | 'no_estimate'; low: number | null; high: number | null; valid_until: Date; reason: string | null }[];
+    )) as {
+      id: string;
+      request_hash: string;
+      valuation_id: string | null;
+      status: 'estimate' | 'no_estimate';
+      low: number | null;
+      high: number | null;
+      valid_until: Date;
+      reason: string | null;
+    }[];
     if (!row) return null;
     if (row.request_hash !== requestHash) {
       throw new ProblemException({
         status: 422,
         title: 'Idempotency-Key reused',
-        detail: 'This Idempotency-Key was already used for a different submission. Send a new key with each new form submission.',
+        detail:
+          'This Idempotency-Key was already used for a different submission. Send a new key with each new form submission.',
       });
     }
     const valuation = row.valuation_id
-      ? { id: row.valuation_id, status: row.status, low: row.low, high: row.high, valid_until: new Date(row.valid_until).toISOString(), reason: row.reason }
+      ? {
+          id: row.valuation_id,
+          status: row.status,
+          low: row.low,
+          high: row.high,
+          valid_until: new Date(row.valid_until).toISOString(),
+          reason: row.reason,
+        }
       : undefined;
     return { created: false, lead_id: row.id, ...(valuation ? { valuation } : {}) };
   }
@@ -200,14 +235,31 @@ export class LeadsService {
   }
 
   /** The lead an offer acceptance refers to, on this site: its contact details and where it went. */
-  private async acceptedLead(manager: EntityManager, siteId: number, leadId: string): Promise<{ contact: Record<string, unknown>; target: LeadTarget }> {
+  private async acceptedLead(
+    manager: EntityManager,
+    siteId: number,
+    leadId: string,
+  ): Promise<{ contact: Record<string, unknown>; target: LeadTarget }> {
     const [row] = (await manager.query(
       `SELECT l.fields, l.dealership_id, l.location_id, l.valuation_id, c.id AS car_id, c.slug AS car_slug, c.car_type, c.tag
        FROM leads l LEFT JOIN cars c ON c.id = l.car_id WHERE l.id = $1 AND l.site_id = $2`,
       [leadId, siteId],
-    )) as { fields: Record<string, unknown>; dealership_id: number | null; location_id: number | null; valuation_id: string | null; car_id: number | null; car_slug: string; car_type: string; tag: string | null }[];
+    )) as {
+      fields: Record<string, unknown>;
+      dealership_id: number | null;
+      location_id: number | null;
+      valuation_id: string | null;
+      car_id: number | null;
+      car_slug: string;
+      car_type: string;
+      tag: string | null;
+    }[];
     if (!row) throw formProblem([{ path: 'lead_id', message: LEAD_MESSAGES.lead_id }]);
-    const contact = Object.fromEntries(['name', 'last_name', 'email', 'phone', 'postcode'].filter((k) => row.fields[k] !== undefined).map((k) => [k, row.fields[k]]));
+    const contact = Object.fromEntries(
+      ['name', 'last_name', 'email', 'phone', 'postcode']
+        .filter((k) => row.fields[k] !== undefined)
+        .map((k) => [k, row.fields[k]]),
+    );
     return {
       contact,
       target: {
@@ -225,19 +277,41 @@ export class LeadsService {
    * dealerships whose leads.save_valuation is on).
    */
   async saveMiscellaneous(leadId: string, columnName: 'valuation', value: Record<string, unknown>): Promise<void> {
-    const [lead] = (await this.db.query(`SELECT id, site_id, dealership_id FROM leads WHERE id = $1`, [leadId])) as { id: string; site_id: number; dealership_id: number | null }[];
-    if (!lead) throw new ProblemException({ status: 404, title: 'Lead not found', detail: `No lead has the id '${leadId}'.`, success: false, message: 'Lead not found' });
-    const config: SiteConfig = lead.dealership_id ? await this.sites.forDealership(lead.dealership_id) : await guardConfig(() => siteConfig(this.db.manager, lead.site_id));
+    const [lead] = (await this.db.query(`SELECT id, site_id, dealership_id FROM leads WHERE id = $1`, [leadId])) as {
+      id: string;
+      site_id: number;
+      dealership_id: number | null;
+    }[];
+    if (!lead)
+      throw new ProblemException({
+        status: 404,
+        title: 'Lead not found',
+        detail: `No lead has the id '${leadId}'.`,
+        success: false,
+        message: 'Lead not found',
+      });
+    const config: SiteConfig = lead.dealership_id
+      ? await this.sites.forDealership(lead.dealership_id)
+      : await guardConfig(() => siteConfig(this.db.manager, lead.site_id));
     if (!config.leads.save_valuation) {
       const message = 'Saving valuations is not enabled for this dealership.';
       throw new ProblemException({ status: 403, title: 'Not enabled', detail: message, success: false, message });
     }
-    await this.db.query(`UPDATE leads SET miscellaneous = miscellaneous || jsonb_build_object($2::text, $3::jsonb) WHERE id = $1`, [leadId, columnName, JSON.stringify(value)]);
+    await this.db.query(
+      `UPDATE leads SET miscellaneous = miscellaneous || jsonb_build_object($2::text, $3::jsonb) WHERE id = $1`,
+      [leadId, columnName, JSON.stringify(value)],
+    );
     this.logger.log({ leadId, column: columnName }, 'lead value saved');
   }
 }
 
 function valuationAnswer(valuation: StoredValuation): ValuationAnswer {
-  return { id: valuation.id, status: valuation.status, low: valuation.low, high: valuation.high, valid_until: valuation.valid_until, reason: valuation.reason };
+  return {
+    id: valuation.id,
+    status: valuation.status,
+    low: valuation.low,
+    high: valuation.high,
+    valid_until: valuation.valid_until,
+    reason: valuation.reason,
+  };
 }
-

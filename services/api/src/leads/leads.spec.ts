@@ -10,7 +10,13 @@ const TERMS = '*You must agree to the terms of use before submitting.';
 const POSTCODE = 'Invalid postcode. Please enter a 4-digit number.';
 
 const contact = { name: 'Jane Citizen', email: 'jane.citizen@example.com', phone: '0412 345 678' };
-const lead = { name: 'Jane', last_name: 'Citizen', postcode: '4000', phone: '0412 345 678', email: 'jane.citizen@example.com' };
+const lead = {
+  name: 'Jane',
+  last_name: 'Citizen',
+  postcode: '4000',
+  phone: '0412 345 678',
+  email: 'jane.citizen@example.com',
+};
 
 describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
   let h: SiteApiHarness;
@@ -23,7 +29,8 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
     const req = h.http().post(`/api/sites/${h.siteSlug}/leads`).set('User-Agent', 'jest-agent/1.0');
     return key ? req.set('Idempotency-Key', key).send(body) : req.send(body);
   };
-  const rows = async (sql: string, params: unknown[] = []) => (await h.db.dataSource.query(sql, params)) as Record<string, any>[];
+  const rows = async (sql: string, params: unknown[] = []) =>
+    (await h.db.dataSource.query(sql, params)) as Record<string, any>[];
 
   beforeAll(async () => {
     h = await createSiteApiHarness('leads', {
@@ -34,12 +41,25 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
     dealershipSlug = h.fixture.north.slug;
     const now = new Date();
     await h.load(h.fixture.north.id, [
-      feedCar('L1', { make: 'Mazda', model: 'CX-5', year: now.getFullYear() - 2, km: 30000, price: 30000, car_type: 'used', regplate: 'ABC 123' }),
+      feedCar('L1', {
+        make: 'Mazda',
+        model: 'CX-5',
+        year: now.getFullYear() - 2,
+        km: 30000,
+        price: 30000,
+        car_type: 'used',
+        regplate: 'ABC 123',
+      }),
       feedCar('L2', { make: 'Mazda', model: 'CX-5', year: now.getFullYear() - 2, km: 32000, price: 32000 }),
       feedCar('L3', { make: 'Mazda', model: 'CX-5', year: now.getFullYear() - 2, km: 28000, price: 34000 }),
       feedCar('L4', { make: 'Mazda', model: 'CX-5', year: now.getFullYear() - 1, km: 25000, price: 36000 }),
       feedCar('N1', { make: 'Isuzu', model: 'D-Max', year: now.getFullYear(), km: 10, price: 60000, car_type: 'new' }),
-      feedCar('S1', { make: 'Ford', model: 'Ranger', status: 'sold', sold_date: new Date(Date.now() - 3600_000).toISOString() }),
+      feedCar('S1', {
+        make: 'Ford',
+        model: 'Ranger',
+        status: 'sold',
+        sold_date: new Date(Date.now() - 3600_000).toISOString(),
+      }),
     ]);
     const ids = await rows(`SELECT id, stocknum FROM cars`);
     carId = ids.find((r) => r['stocknum'] === 'L1')!['id'];
@@ -59,53 +79,122 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
     await h?.close();
   });
 
-  const general = () => ({ form: 'general', ...contact, message: 'Do you take trade-ins?', category: 'General Enquiry', location: String(h.fixture.north.primaryLocationId), dealership_slug: dealershipSlug, terms_conditions: true });
+  const general = () => ({
+    form: 'general',
+    ...contact,
+    message: 'Do you take trade-ins?',
+    category: 'General Enquiry',
+    location: String(h.fixture.north.primaryLocationId),
+    dealership_slug: dealershipSlug,
+    terms_conditions: true,
+  });
 
   describe('every form kind', () => {
     const bodies = (): Record<string, Record<string, unknown>> => ({
       general: general(),
       vehicle: { form: 'vehicle', ...contact, message: 'Is it available?', car_id: carId, terms_conditions: true },
-      finance: { form: 'finance', ...contact, car_id: carId, vehiclePriceBudget: 30000, deposit: '5000', term_years: 5, terms_conditions: true },
-      service: { form: 'service', ...contact, location: `north-sales-leads`, dealership_slug: dealershipSlug, Rego: 'XYZ789', preferred_date: '2026-12-01', additional_services: ['Wheel alignment'], terms_conditions: true },
-      parts: { form: 'parts', ...contact, message: 'Need a tow bar', location: 'Brisbane Sales', dealership_slug: dealershipSlug, terms_conditions: true },
-      careers: { form: 'careers', ...contact, message: 'Apprentice role', category: 'Careers Enquiry', location: String(h.fixture.north.primaryLocationId), dealership_slug: dealershipSlug, terms_conditions: true },
-      trade_in: { form: 'trade_in', ...lead, make: 'Mazda', model: 'CX-5', year: new Date().getFullYear() - 2, km: 29000 },
+      finance: {
+        form: 'finance',
+        ...contact,
+        car_id: carId,
+        vehiclePriceBudget: 30000,
+        deposit: '5000',
+        term_years: 5,
+        terms_conditions: true,
+      },
+      service: {
+        form: 'service',
+        ...contact,
+        location: `north-sales-leads`,
+        dealership_slug: dealershipSlug,
+        Rego: 'XYZ789',
+        preferred_date: '2026-12-01',
+        additional_services: ['Wheel alignment'],
+        terms_conditions: true,
+      },
+      parts: {
+        form: 'parts',
+        ...contact,
+        message: 'Need a tow bar',
+        location: 'Brisbane Sales',
+        dealership_slug: dealershipSlug,
+        terms_conditions: true,
+      },
+      careers: {
+        form: 'careers',
+        ...contact,
+        message: 'Apprentice role',
+        category: 'Careers Enquiry',
+        location: String(h.fixture.north.primaryLocationId),
+        dealership_slug: dealershipSlug,
+        terms_conditions: true,
+      },
+      trade_in: {
+        form: 'trade_in',
+        ...lead,
+        make: 'Mazda',
+        model: 'CX-5',
+        year: new Date().getFullYear() - 2,
+        km: 29000,
+      },
       find_similar: { form: 'find_similar', ...contact, car_id: soldCarId, terms_conditions: true },
       request_photos: { form: 'request_photos', ...contact, car_id: carId, terms_conditions: true },
-      contact_location: { form: 'contact_location', ...contact, message: 'Opening hours at Christmas?', location_id: h.fixture.north.primaryLocationId, terms_conditions: true },
+      contact_location: {
+        form: 'contact_location',
+        ...contact,
+        message: 'Opening hours at Christmas?',
+        location_id: h.fixture.north.primaryLocationId,
+        terms_conditions: true,
+      },
       lead: { form: 'lead', ...lead, hidden: '' },
     });
 
-    it.each(['general', 'vehicle', 'finance', 'service', 'parts', 'careers', 'trade_in', 'find_similar', 'request_photos', 'contact_location', 'lead'])(
-      'accepts a valid %s submission, stores it with its outbox rows and delivers it',
-      async (kind) => {
-        const response = await submit(bodies()[kind]!).expect(201);
-        const leadId = response.body.lead_id as string;
-        expect(leadId).toMatch(/^[0-9a-f-]{36}$/);
-        const [stored] = await rows(`SELECT form, dealership_id, fields, user_data FROM leads WHERE id = $1`, [leadId]);
-        expect(stored!['form']).toBe(kind);
-        expect(stored!['dealership_id']).toBe(h.fixture.north.id);
-        expect(stored!['user_data']).toMatchObject({ source: 'Website', user_agent: 'jest-agent/1.0' });
-        const deliveries = await eventually(
-          () => rows(`SELECT channel, status FROM lead_outbox WHERE lead_id = $1 ORDER BY channel`, [leadId]),
-          (r) => r.length === 2 && r.every((d) => d['status'] === 'delivered'),
-          `${kind} deliveries`,
-        );
-        expect(deliveries.map((d) => d['channel'])).toEqual(['crm', 'email']);
-        const [crm] = await rows(`SELECT payload FROM crm_deliveries WHERE lead_id = $1`, [leadId]);
-        expect(crm!['payload']).toMatchObject({ lead_id: leadId, form: kind, site: { slug: h.siteSlug } });
-      },
-    );
+    it.each([
+      'general',
+      'vehicle',
+      'finance',
+      'service',
+      'parts',
+      'careers',
+      'trade_in',
+      'find_similar',
+      'request_photos',
+      'contact_location',
+      'lead',
+    ])('accepts a valid %s submission, stores it with its outbox rows and delivers it', async (kind) => {
+      const response = await submit(bodies()[kind]!).expect(201);
+      const leadId = response.body.lead_id as string;
+      expect(leadId).toMatch(/^[0-9a-f-]{36}$/);
+      const [stored] = await rows(`SELECT form, dealership_id, fields, user_data FROM leads WHERE id = $1`, [leadId]);
+      expect(stored!['form']).toBe(kind);
+      expect(stored!['dealership_id']).toBe(h.fixture.north.id);
+      expect(stored!['user_data']).toMatchObject({ source: 'Website', user_agent: 'jest-agent/1.0' });
+      const deliveries = await eventually(
+        () => rows(`SELECT channel, status FROM lead_outbox WHERE lead_id = $1 ORDER BY channel`, [leadId]),
+        (r) => r.length === 2 && r.every((d) => d['status'] === 'delivered'),
+        `${kind} deliveries`,
+      );
+      expect(deliveries.map((d) => d['channel'])).toEqual(['crm', 'email']);
+      const [crm] = await rows(`SELECT payload FROM crm_deliveries WHERE lead_id = $1`, [leadId]);
+      expect(crm!['payload']).toMatchObject({ lead_id: leadId, form: kind, site: { slug: h.siteSlug } });
+    });
 
     it('accepts a test drive at one of the offered times only', async () => {
-      const slots = await h.http().get(`/api/sites/${h.siteSlug}/cars/${(await rows(`SELECT slug FROM cars WHERE id = $1`, [newCarId]))[0]!['slug']}/test-drive-slots`).expect(200);
+      const slots = await h
+        .http()
+        .get(
+          `/api/sites/${h.siteSlug}/cars/${(await rows(`SELECT slug FROM cars WHERE id = $1`, [newCarId]))[0]!['slug']}/test-drive-slots`,
+        )
+        .expect(200);
       const start = slots.body.days.find((d: { slots: unknown[] }) => d.slots.length > 0).slots[0].start as string;
       const body = { form: 'test_drive', ...contact, car_id: newCarId, preferred_time: start, terms_conditions: true };
       const ok = await submit(body).expect(201);
       const [stored] = await rows(`SELECT category, fields FROM leads WHERE id = $1`, [ok.body.lead_id]);
       expect(stored!['category']).toBe('Test Drive');
       const refused = await submit({ ...body, preferred_time: '2026-11-22T03:17:00+10:00' }).expect(400);
-      expect(refused.body.errors).toEqual([{ path: 'preferred_time', message: 'That time is not available. Please choose one of the times shown.' }]);
+      expect(refused.body.errors).toEqual([
+        { path: 'preferred_time', message: 'That time is not available. Please choose one of the times shown.' },
+      ]);
     });
 
     it('maps Careers Enquiry to General Enquiry / Career Enquiry and offer acceptance to 3. Offer Accepted', async () => {
@@ -113,11 +202,30 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
       const [c] = await rows(`SELECT category, subcategory FROM leads WHERE id = $1`, [careers.body.lead_id]);
       expect(c).toEqual({ category: 'General Enquiry', subcategory: 'Career Enquiry' });
 
-      const tradeIn = await submit({ form: 'trade_in', ...lead, make: 'Mazda', model: 'CX-5', year: new Date().getFullYear() - 2, km: 29000 }).expect(201);
-      const offer = await submit({ form: 'offer_accepted', lead_id: tradeIn.body.lead_id, offer_accepted: true }).expect(201);
-      const [o] = await rows(`SELECT category, subcategory, fields, valuation_id FROM leads WHERE id = $1`, [offer.body.lead_id]);
+      const tradeIn = await submit({
+        form: 'trade_in',
+        ...lead,
+        make: 'Mazda',
+        model: 'CX-5',
+        year: new Date().getFullYear() - 2,
+        km: 29000,
+      }).expect(201);
+      const offer = await submit({
+        form: 'offer_accepted',
+        lead_id: tradeIn.body.lead_id,
+        offer_accepted: true,
+      }).expect(201);
+      const [o] = await rows(`SELECT category, subcategory, fields, valuation_id FROM leads WHERE id = $1`, [
+        offer.body.lead_id,
+      ]);
       expect(o!['subcategory']).toBe('3. Offer Accepted');
-      expect(o!['fields']).toMatchObject({ name: 'Jane', email: 'jane.citizen@example.com', lead_id: tradeIn.body.lead_id, offer_accepted: true, form_completed: true });
+      expect(o!['fields']).toMatchObject({
+        name: 'Jane',
+        email: 'jane.citizen@example.com',
+        lead_id: tradeIn.body.lead_id,
+        offer_accepted: true,
+        form_completed: true,
+      });
       expect(o!['valuation_id']).toBe(tradeIn.body.valuation.id);
     });
 
@@ -129,11 +237,24 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
         car_id: carId,
         'Vehicle Make': 'Ferrari',
         terms_conditions: true,
-        userData: { url: 'https://north.example.com/cars/l1?utm_source=google', lead_attributes: { visited_pages: ['/', '/cars/l1'], linked_query_params: { utm_source: 'google' } } },
+        userData: {
+          url: 'https://north.example.com/cars/l1?utm_source=google',
+          lead_attributes: { visited_pages: ['/', '/cars/l1'], linked_query_params: { utm_source: 'google' } },
+        },
       }).expect(201);
-      const [stored] = await rows(`SELECT fields, user_data, category FROM leads WHERE id = $1`, [response.body.lead_id]);
+      const [stored] = await rows(`SELECT fields, user_data, category FROM leads WHERE id = $1`, [
+        response.body.lead_id,
+      ]);
       expect(stored!['category']).toBe('Vehicle Enquiry');
-      expect(stored!['fields']).toMatchObject({ 'Vehicle Make': 'Mazda', 'Vehicle Model': 'CX-5', stock_number: 'L1', car_type: 'used', vehicle_status: 'in_stock', dealership_slug: dealershipSlug, opt_in: true });
+      expect(stored!['fields']).toMatchObject({
+        'Vehicle Make': 'Mazda',
+        'Vehicle Model': 'CX-5',
+        stock_number: 'L1',
+        car_type: 'used',
+        vehicle_status: 'in_stock',
+        dealership_slug: dealershipSlug,
+        opt_in: true,
+      });
       expect(stored!['user_data']).toEqual({
         url: 'https://north.example.com/cars/l1?utm_source=google',
         source: 'Website',
@@ -148,10 +269,18 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
 
   describe('refusals', () => {
     it('lists every invalid field with the specification messages, plus the form-level list', async () => {
-      const response = await submit({ form: 'general', name: '', email: 'nope', phone: '12', terms_conditions: false }).expect(400);
+      const response = await submit({
+        form: 'general',
+        name: '',
+        email: 'nope',
+        phone: '12',
+        terms_conditions: false,
+      }).expect(400);
       expect(response.headers['content-type']).toMatch(/application\/problem\+json/);
       expect(response.body.title).toBe('Please fix the following errors:');
-      const byPath = Object.fromEntries(response.body.errors.map((e: { path: string; message: string }) => [e.path, e.message]));
+      const byPath = Object.fromEntries(
+        response.body.errors.map((e: { path: string; message: string }) => [e.path, e.message]),
+      );
       expect(byPath).toEqual({
         name: 'Please enter your name.',
         email: 'Please enter a valid email address.',
@@ -168,11 +297,36 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
 
     it.each([
       ['postcode with 3 digits', { form: 'lead', ...lead, postcode: '400' }, 'postcode', POSTCODE],
-      ['postcode with a separator', { form: 'trade_in', ...lead, postcode: '4,00', rego: 'ABC123', rego_state: 'QLD' }, 'postcode', POSTCODE],
-      ['terms unchecked', { ...{ form: 'vehicle', ...contact, message: 'x', car_id: 1 }, terms_conditions: false }, 'terms_conditions', TERMS],
-      ['an unknown form', { form: 'brochure', ...contact }, 'form', 'Use one of: general, vehicle, test_drive, finance, service, parts, careers, trade_in, offer_accepted, find_similar, request_photos, contact_location, lead'],
-      ['a misspelt field', { form: 'lead', ...lead, emial: 'x' }, 'emial', "Unknown field 'emial': remove it or check its spelling"],
-      ['a trade-in without a vehicle', { form: 'trade_in', ...lead }, 'rego', 'Enter your rego and state, or the make, model, year and kilometres of your vehicle.'],
+      [
+        'postcode with a separator',
+        { form: 'trade_in', ...lead, postcode: '4,00', rego: 'ABC123', rego_state: 'QLD' },
+        'postcode',
+        POSTCODE,
+      ],
+      [
+        'terms unchecked',
+        { ...{ form: 'vehicle', ...contact, message: 'x', car_id: 1 }, terms_conditions: false },
+        'terms_conditions',
+        TERMS,
+      ],
+      [
+        'an unknown form',
+        { form: 'brochure', ...contact },
+        'form',
+        'Use one of: general, vehicle, test_drive, finance, service, parts, careers, trade_in, offer_accepted, find_similar, request_photos, contact_location, lead',
+      ],
+      [
+        'a misspelt field',
+        { form: 'lead', ...lead, emial: 'x' },
+        'emial',
+        "Unknown field 'emial': remove it or check its spelling",
+      ],
+      [
+        'a trade-in without a vehicle',
+        { form: 'trade_in', ...lead },
+        'rego',
+        'Enter your rego and state, or the make, model, year and kilometres of your vehicle.',
+      ],
     ])('refuses %s', async (_what, body, path, message) => {
       const response = await submit(body).expect(400);
       expect(response.body.errors).toContainEqual({ path, message });
@@ -180,16 +334,33 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
 
     it("refuses a car of another site and a location that is not the site's", async () => {
       const other = await rows(`INSERT INTO sites (slug, name) VALUES ('other-leads', 'Other') RETURNING id`);
-      const [dealer] = await rows(`INSERT INTO dealerships (site_id, slug, name) VALUES ($1, 'other-dealer-leads', 'Other') RETURNING id`, [other[0]!['id']]);
-      const [car] = await rows(`INSERT INTO cars (dealership_id, stocknum, slug, car_type, status, make, model, year) VALUES ($1, 'O1', 'o1-leads', 'used', 'in_stock', 'Kia', 'Rio', 2020) RETURNING id`, [dealer!['id']]);
-      const byCar = await submit({ form: 'vehicle', ...contact, message: 'x', car_id: car!['id'], terms_conditions: true }).expect(400);
-      expect(byCar.body.errors).toEqual([{ path: 'car_id', message: 'This vehicle is not available on this site any more. Please choose another.' }]);
+      const [dealer] = await rows(
+        `INSERT INTO dealerships (site_id, slug, name) VALUES ($1, 'other-dealer-leads', 'Other') RETURNING id`,
+        [other[0]!['id']],
+      );
+      const [car] = await rows(
+        `INSERT INTO cars (dealership_id, stocknum, slug, car_type, status, make, model, year) VALUES ($1, 'O1', 'o1-leads', 'used', 'in_stock', 'Kia', 'Rio', 2020) RETURNING id`,
+        [dealer!['id']],
+      );
+      const byCar = await submit({
+        form: 'vehicle',
+        ...contact,
+        message: 'x',
+        car_id: car!['id'],
+        terms_conditions: true,
+      }).expect(400);
+      expect(byCar.body.errors).toEqual([
+        { path: 'car_id', message: 'This vehicle is not available on this site any more. Please choose another.' },
+      ]);
       const byLocation = await submit({ ...general(), location: 'Nowhere' }).expect(400);
       expect(byLocation.body.errors).toEqual([{ path: 'location', message: 'Please select a location.' }]);
     });
 
     it('does not require a message where the site disables it', async () => {
-      await h.db.dataSource.query(`UPDATE sites SET config = config || '{"forms": {"message_required": false}}'::jsonb WHERE id = $1`, [h.fixture.siteId]);
+      await h.db.dataSource.query(
+        `UPDATE sites SET config = config || '{"forms": {"message_required": false}}'::jsonb WHERE id = $1`,
+        [h.fixture.siteId],
+      );
       await new Promise((resolve) => setTimeout(resolve, 10_100)); // the site directory caches configuration for 10 s
       try {
         await submit({ ...general(), message: undefined }).expect(201);
@@ -211,7 +382,12 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
     });
 
     it('refuses malformed JSON with 400 problem details', async () => {
-      const response = await h.http().post(`/api/sites/${h.siteSlug}/leads`).set('Content-Type', 'application/json').send('{"form": ').expect(400);
+      const response = await h
+        .http()
+        .post(`/api/sites/${h.siteSlug}/leads`)
+        .set('Content-Type', 'application/json')
+        .send('{"form": ')
+        .expect(400);
       expect(response.body).toMatchObject({ title: 'Invalid JSON' });
     });
   });
@@ -224,7 +400,9 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
       expect(second.body.lead_id).toBe(first.body.lead_id);
       expect(second.headers['idempotent-replayed']).toBe('true');
       expect(await rows(`SELECT id FROM leads WHERE id = $1`, [first.body.lead_id])).toHaveLength(1);
-      expect(await rows(`SELECT id FROM lead_outbox WHERE lead_id = $1 AND channel = 'crm'`, [first.body.lead_id])).toHaveLength(1);
+      expect(
+        await rows(`SELECT id FROM lead_outbox WHERE lead_id = $1 AND channel = 'crm'`, [first.body.lead_id]),
+      ).toHaveLength(1);
     });
 
     it('makes one lead of a double click (two requests at once)', async () => {
@@ -233,7 +411,9 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
       expect([a.status, b.status]).toEqual([201, 201]);
       expect(a.body.lead_id).toBe(b.body.lead_id);
       const hashedKey = createHash('sha256').update(`${h.fixture.siteId}:${key}`).digest('hex');
-      expect(await rows(`SELECT id FROM leads WHERE idempotency_key = $1`, [hashedKey])).toEqual([{ id: a.body.lead_id }]);
+      expect(await rows(`SELECT id FROM leads WHERE idempotency_key = $1`, [hashedKey])).toEqual([
+        { id: a.body.lead_id },
+      ]);
     });
 
     it('refuses a key reused for a different submission', async () => {
@@ -246,7 +426,14 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
 
   describe('trade-in valuations', () => {
     it('estimates from comparable platform stock, stores it valid for 7 days and attaches it to the lead', async () => {
-      const response = await submit({ form: 'trade_in', ...lead, make: 'mazda', model: 'cx-5', year: new Date().getFullYear() - 2, km: 30000 }).expect(201);
+      const response = await submit({
+        form: 'trade_in',
+        ...lead,
+        make: 'mazda',
+        model: 'cx-5',
+        year: new Date().getFullYear() - 2,
+        km: 30000,
+      }).expect(201);
       const { valuation } = response.body;
       expect(valuation.status).toBe('estimate');
       expect(valuation.low).toBeGreaterThan(0);
@@ -254,7 +441,10 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
       // Retail comparables 30,000 to 36,000 less the 15% margin.
       expect(valuation.high).toBeLessThanOrEqual(36000 * 0.85);
       expect(new Date(valuation.valid_until).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
-      const [stored] = await rows(`SELECT l.valuation_id, v.status, v.comparables FROM leads l JOIN valuations v ON v.id = l.valuation_id WHERE l.id = $1`, [response.body.lead_id]);
+      const [stored] = await rows(
+        `SELECT l.valuation_id, v.status, v.comparables FROM leads l JOIN valuations v ON v.id = l.valuation_id WHERE l.id = $1`,
+        [response.body.lead_id],
+      );
       expect(stored).toMatchObject({ valuation_id: valuation.id, status: 'estimate', comparables: 4 });
     });
 
@@ -264,7 +454,14 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
     });
 
     it('gives no online estimate past the age or km limit, with the reason', async () => {
-      const old = await submit({ form: 'trade_in', ...lead, make: 'Mazda', model: 'CX-5', year: new Date().getFullYear() - 9, km: 50000 }).expect(201);
+      const old = await submit({
+        form: 'trade_in',
+        ...lead,
+        make: 'Mazda',
+        model: 'CX-5',
+        year: new Date().getFullYear() - 9,
+        km: 50000,
+      }).expect(201);
       expect(old.body.valuation).toMatchObject({ status: 'no_estimate', low: null, high: null });
       expect(old.body.valuation.reason).toMatch(/over 7 years old or 100,000 km/);
       const unknown = await submit({ form: 'trade_in', ...lead, rego: 'NOPE99', rego_state: 'NSW' }).expect(201);
@@ -273,19 +470,42 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
 
     it('saves the valuation result against the lead (POST /api/miscellaneous)', async () => {
       const tradeIn = await submit({ form: 'trade_in', ...lead, rego: 'ABC123', rego_state: 'QLD' }).expect(201);
-      await h.http().post('/api/miscellaneous').send({ lead_id: tradeIn.body.lead_id, column_name: 'valuation', valuation: { low: 1, high: 2, status: 'estimate' } }).expect(200, { success: true });
+      await h
+        .http()
+        .post('/api/miscellaneous')
+        .send({
+          lead_id: tradeIn.body.lead_id,
+          column_name: 'valuation',
+          valuation: { low: 1, high: 2, status: 'estimate' },
+        })
+        .expect(200, { success: true });
       const [stored] = await rows(`SELECT miscellaneous FROM leads WHERE id = $1`, [tradeIn.body.lead_id]);
       expect(stored!['miscellaneous']).toEqual({ valuation: { low: 1, high: 2, status: 'estimate' } });
-      const wrongColumn = await h.http().post('/api/miscellaneous').send({ lead_id: tradeIn.body.lead_id, column_name: 'notes', valuation: {} }).expect(400);
-      expect(wrongColumn.body.errors).toContainEqual({ path: 'column_name', message: "column_name must be 'valuation'" });
-      await h.http().post('/api/miscellaneous').send({ lead_id: '00000000-0000-4000-8000-000000000000', column_name: 'valuation', valuation: {} }).expect(404);
+      const wrongColumn = await h
+        .http()
+        .post('/api/miscellaneous')
+        .send({ lead_id: tradeIn.body.lead_id, column_name: 'notes', valuation: {} })
+        .expect(400);
+      expect(wrongColumn.body.errors).toContainEqual({
+        path: 'column_name',
+        message: "column_name must be 'valuation'",
+      });
+      await h
+        .http()
+        .post('/api/miscellaneous')
+        .send({ lead_id: '00000000-0000-4000-8000-000000000000', column_name: 'valuation', valuation: {} })
+        .expect(404);
     });
   });
 
   describe('analytics events', () => {
     it('records the lead event (14 new, 15 used vehicle enquiry) and events the page reports', async () => {
       await submit({ form: 'vehicle', ...contact, message: 'x', car_id: newCarId, terms_conditions: true }).expect(201);
-      await h.http().post(`/api/sites/${h.siteSlug}/events`).send({ event_id: 26, car_id: carId, url: 'https://north.example.com/cars/l1?name=Jane' }).expect(202, { status: 'accepted' });
+      await h
+        .http()
+        .post(`/api/sites/${h.siteSlug}/events`)
+        .send({ event_id: 26, car_id: carId, url: 'https://north.example.com/cars/l1?name=Jane' })
+        .expect(202, { status: 'accepted' });
       const events = await eventually(
         () => rows(`SELECT event_id, car_id, path FROM analytics_events WHERE event_id IN (14, 26) ORDER BY event_id`),
         (r) => r.length === 2,
@@ -314,23 +534,54 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
     });
     await new Promise<void>((resolve) => crm.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(crm.address() as AddressInfo).port}/hook`;
-    await h.db.dataSource.query(`UPDATE dealerships SET config = $2 WHERE id = $1`, [h.fixture.west.id, JSON.stringify({ leads: { crm_webhook_url: url, crm_secret_env: 'CRM_SECRET_WEST' } })]);
+    await h.db.dataSource.query(`UPDATE dealerships SET config = $2 WHERE id = $1`, [
+      h.fixture.west.id,
+      JSON.stringify({ leads: { crm_webhook_url: url, crm_secret_env: 'CRM_SECRET_WEST' } }),
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 10_100)); // dealership configuration is cached for 10 s
     try {
-      const response = await submit({ ...general(), dealership_slug: h.fixture.west.slug, location: `west-sales-leads` }).expect(201);
+      const response = await submit({
+        ...general(),
+        dealership_slug: h.fixture.west.slug,
+        location: `west-sales-leads`,
+      }).expect(201);
       const leadId = response.body.lead_id as string;
-      const ops = () => h.http().get('/api/ops/leads/deliveries?status=dead').set('Authorization', `Bearer ${OPS_TOKEN}`);
-      const dead = await eventually(async () => (await ops().expect(200)).body, (b) => b.deliveries.some((d: { lead_id: string }) => d.lead_id === leadId), 'a dead delivery');
-      const delivery = dead.deliveries.find((d: { lead_id: string; channel: string }) => d.lead_id === leadId && d.channel === 'crm');
-      expect(delivery).toMatchObject({ status: 'dead', attempts: 1, site: h.siteSlug, dealership: h.fixture.west.slug });
+      const ops = () =>
+        h.http().get('/api/ops/leads/deliveries?status=dead').set('Authorization', `Bearer ${OPS_TOKEN}`);
+      const dead = await eventually(
+        async () => (await ops().expect(200)).body,
+        (b) => b.deliveries.some((d: { lead_id: string }) => d.lead_id === leadId),
+        'a dead delivery',
+      );
+      const delivery = dead.deliveries.find(
+        (d: { lead_id: string; channel: string }) => d.lead_id === leadId && d.channel === 'crm',
+      );
+      expect(delivery).toMatchObject({
+        status: 'dead',
+        attempts: 1,
+        site: h.siteSlug,
+        dealership: h.fixture.west.slug,
+      });
       expect(delivery.last_error).toMatch(/answered HTTP 400 \(not retried/);
       expect(JSON.stringify(dead)).not.toContain('jane.citizen@example.com');
 
       status = 200;
-      await h.http().post(`/api/ops/leads/deliveries/${delivery.id}/retry`).set('Authorization', `Bearer ${OPS_TOKEN}`).expect(202);
-      await eventually(() => rows(`SELECT status FROM lead_outbox WHERE id = $1`, [delivery.id]), (r) => r[0]?.['status'] === 'delivered', 'the retried delivery');
+      await h
+        .http()
+        .post(`/api/ops/leads/deliveries/${delivery.id}/retry`)
+        .set('Authorization', `Bearer ${OPS_TOKEN}`)
+        .expect(202);
+      await eventually(
+        () => rows(`SELECT status FROM lead_outbox WHERE id = $1`, [delivery.id]),
+        (r) => r[0]?.['status'] === 'delivered',
+        'the retried delivery',
+      );
       expect(received).toEqual([delivery.id, delivery.id]);
-      await h.http().post(`/api/ops/leads/deliveries/${delivery.id}/retry`).set('Authorization', `Bearer ${OPS_TOKEN}`).expect(409);
+      await h
+        .http()
+        .post(`/api/ops/leads/deliveries/${delivery.id}/retry`)
+        .set('Authorization', `Bearer ${OPS_TOKEN}`)
+        .expect(409);
       await h.http().get('/api/ops/leads/deliveries').expect(401);
     } finally {
       await h.db.dataSource.query(`UPDATE dealerships SET config = '{}' WHERE id = $1`, [h.fixture.west.id]);
@@ -339,8 +590,18 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
   }, 40_000);
 
   it('emails the dealership a notification with the lead, as a second channel', async () => {
-    const response = await submit({ form: 'vehicle', ...contact, message: 'Can I test drive on Saturday?', car_id: carId, terms_conditions: true }).expect(201);
-    const [email] = await eventually(() => rows(`SELECT recipients, subject, raw FROM outbound_emails WHERE lead_id = $1`, [response.body.lead_id]), (r) => r.length === 1, 'notification email');
+    const response = await submit({
+      form: 'vehicle',
+      ...contact,
+      message: 'Can I test drive on Saturday?',
+      car_id: carId,
+      terms_conditions: true,
+    }).expect(201);
+    const [email] = await eventually(
+      () => rows(`SELECT recipients, subject, raw FROM outbound_emails WHERE lead_id = $1`, [response.body.lead_id]),
+      (r) => r.length === 1,
+      'notification email',
+    );
     expect(email!['recipients']).toEqual(['sales@north.example.com']);
     expect(email!['subject']).toMatch(/^New Vehicle Enquiry: \d{4} Mazda CX-5 \(stock L1\) via Test Motors$/);
     expect(email!['raw']).toContain('Can I test drive on Saturday?');
@@ -361,14 +622,23 @@ describe('leads API abuse limits and captcha', () => {
         captchaAnswers += 1;
         const params = new URLSearchParams(body);
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ success: params.get('secret') === 'test-secret' && params.get('response') === 'good-token' }));
+        res.end(
+          JSON.stringify({
+            success: params.get('secret') === 'test-secret' && params.get('response') === 'good-token',
+          }),
+        );
       });
     });
     await new Promise<void>((resolve) => captchaServer.listen(0, '127.0.0.1', resolve));
     const port = (captchaServer.address() as AddressInfo).port;
     h = await createSiteApiHarness('leadsabuse', {
       siteConfig: { forms: { captcha_provider: 'turnstile', captcha_site_key: 'site-key' } },
-      env: { LEAD_SUBMIT_LIMIT_PER_MINUTE: '4', TURNSTILE_SECRET: 'test-secret', CAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify`, LOG_LEVEL: 'info' },
+      env: {
+        LEAD_SUBMIT_LIMIT_PER_MINUTE: '4',
+        TURNSTILE_SECRET: 'test-secret',
+        CAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify`,
+        LOG_LEVEL: 'info',
+      },
     });
   });
 
@@ -382,7 +652,10 @@ describe('leads API abuse limits and captcha', () => {
   it('verifies the captcha with the configured provider, logs no personal data, then limits submissions per client', async () => {
     const written: string[] = [];
     const write = process.stdout.write.bind(process.stdout);
-    const spy = jest.spyOn(process.stdout, 'write').mockImplementation(((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    const spy = jest.spyOn(process.stdout, 'write').mockImplementation(((
+      chunk: string | Uint8Array,
+      ...rest: unknown[]
+    ) => {
       written.push(String(chunk));
       return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
     }) as typeof process.stdout.write);
@@ -398,7 +671,9 @@ describe('leads API abuse limits and captcha', () => {
       expect(missing.body.errors).toEqual([{ path: 'captcha_token', message: 'Please complete the captcha.' }]);
       await h.http().post(`/api/sites/${h.siteSlug}/leads`).send(body('bad-token')).expect(400);
       const ok = await h.http().post(`/api/sites/${h.siteSlug}/leads`).send(body('good-token')).expect(201);
-      const [stored] = (await h.db.dataSource.query(`SELECT user_data FROM leads WHERE id = $1`, [ok.body.lead_id])) as { user_data: { captcha: string } }[];
+      const [stored] = (await h.db.dataSource.query(`SELECT user_data FROM leads WHERE id = $1`, [
+        ok.body.lead_id,
+      ])) as { user_data: { captcha: string } }[];
       expect(stored!.user_data.captcha).toBe('verified');
       expect(captchaAnswers).toBe(2);
       await h.http().post(`/api/sites/${h.siteSlug}/leads`).send(body('good-token')).expect(201);
@@ -413,6 +688,7 @@ describe('leads API abuse limits and captcha', () => {
     expect(written.join('')).toContain('request completed');
     const logs = written.join('') + logged.join('\n');
     expect(logs).toContain('lead stored');
-    for (const personal of ['Citizen', 'jane.citizen@example.com', '0412 345 678', '412345678']) expect(logs).not.toContain(personal);
+    for (const personal of ['Citizen', 'jane.citizen@example.com', '0412 345 678', '412345678'])
+      expect(logs).not.toContain(personal);
   });
 });

@@ -19,7 +19,10 @@ export interface ComparableQuery {
  * year +-1, within the km band, live or sold in the last 90 days. The price gauge and trade-in
  * estimates read the market the same way.
  */
-export async function comparablePrices(db: DataSource, { make, model, year, km, excludeCarId }: ComparableQuery): Promise<number[]> {
+export async function comparablePrices(
+  db: DataSource,
+  { make, model, year, km, excludeCarId }: ComparableQuery,
+): Promise<number[]> {
   const band = kmBand(km);
   const rows = (await db.query(
     `SELECT c.price FROM cars c
@@ -28,7 +31,16 @@ export async function comparablePrices(db: DataSource, { make, model, year, km, 
        AND (c.status IN ${AVAILABLE_STATUS_SQL} OR (c.status = 'sold' AND c.sold_date > now() - make_interval(days => $5)))
        AND ($6::int IS NULL OR c.km BETWEEN $6::int AND $7::int)
      LIMIT $8`,
-    [make, model, year, excludeCarId ?? 0, COMPARABLE_SOLD_WITHIN_DAYS, band?.min ?? null, band?.max ?? null, MAX_COMPARABLES],
+    [
+      make,
+      model,
+      year,
+      excludeCarId ?? 0,
+      COMPARABLE_SOLD_WITHIN_DAYS,
+      band?.min ?? null,
+      band?.max ?? null,
+      MAX_COMPARABLES,
+    ],
   )) as { price: number | string }[];
   return rows.map((r) => Number(r.price));
 }

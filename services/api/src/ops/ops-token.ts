@@ -9,7 +9,15 @@ export function opsTokenMatches(expected: string, presented: string | undefined)
 }
 
 export const opsDisabled = (): ProblemException =>
-  new ProblemException({ status: 503, title: 'Ops API disabled', detail: 'OPS_TOKEN is not set on the api. Set it (npm start writes one to .env) and restart.' });
+  new ProblemException({
+    status: 503,
+    title: 'Ops API disabled',
+    detail: 'OPS_TOKEN is not set on the api. Set it (npm start writes one to .env) and restart.',
+  });
 
 export const opsUnauthorized = (): ProblemException =>
-  new ProblemException({ status: 401, title: 'Ops token required', detail: "Send 'Authorization: Bearer <OPS_TOKEN>'." });
+  new ProblemException({
+    status: 401,
+    title: 'Ops token required',
+    detail: "Send 'Authorization: Bearer <OPS_TOKEN>'.",
+  });

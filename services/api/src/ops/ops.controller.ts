@@ -5,7 +5,14 @@ import { z } from 'zod';
 import { IdSchema } from '@platform/domain';
 import { FEED_RUN_STATUSES, FeedRunEntity, SiteEntity } from '@platform/db';
 import { feedJobId, QueueProducer, queueKeyOf } from '@platform/queues';
-import { ENV, notFound, PlatformMetrics, ProblemException, ZodValidationPipe, type BaseEnv } from '@platform/server-kit';
+import {
+  ENV,
+  notFound,
+  PlatformMetrics,
+  ProblemException,
+  ZodValidationPipe,
+  type BaseEnv,
+} from '@platform/server-kit';
 import { FeedKeys, FeedRunControl, type ControlRefusal, type FeedRunSummary } from '@platform/stock';
 import { OpsAuthGuard } from './ops-auth.guard';
 
@@ -52,22 +59,31 @@ export class OpsController {
   @Get('feeds/runs')
   @ApiOperation({
     summary: 'Feed runs, newest first',
-    description: 'Filter by status and dealership slug; limit 1-200 (default 50). stuck: running with no progress for FEED_RUN_STUCK_AFTER_MS.',
+    description:
+      'Filter by status and dealership slug; limit 1-200 (default 50). stuck: running with no progress for FEED_RUN_STUCK_AFTER_MS.',
   })
   @ApiQuery({ name: 'status', required: false, enum: FEED_RUN_STATUSES })
   @ApiQuery({ name: 'dealership', required: false })
   @ApiQuery({ name: 'limit', required: false })
-  async runs(@Query(new ZodValidationPipe(FeedRunsQuerySchema, 'feed runs query')) query: FeedRunsQuery): Promise<{ runs: FeedRunSummary[] }> {
+  async runs(
+    @Query(new ZodValidationPipe(FeedRunsQuerySchema, 'feed runs query')) query: FeedRunsQuery,
+  ): Promise<{ runs: FeedRunSummary[] }> {
     return { runs: await this.control.list(query) };
   }
 
   @Post('feeds/runs/:feedRunId/retry')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Run a failed or stuck feed run again from where it stopped (applied batches are not applied twice)' })
+  @ApiOperation({
+    summary: 'Run a failed or stuck feed run again from where it stopped (applied batches are not applied twice)',
+  })
   async retry(@Param('feedRunId') feedRunId: string): Promise<{ feedRunId: string; status: 'queued'; jobId: string }> {
     const result = await this.control.retry(feedRunId);
     if (!('ok' in result)) throw refusal(result, feedRunId);
-    const jobId = await this.producer.add('feedIngest', { feedRunId }, { jobId: `${feedJobId(feedRunId)}-retry-${Date.now()}` });
+    const jobId = await this.producer.add(
+      'feedIngest',
+      { feedRunId },
+      { jobId: `${feedJobId(feedRunId)}-retry-${Date.now()}` },
+    );
     return { feedRunId, status: 'queued', jobId };
   }
 
@@ -88,7 +104,7 @@ export class OpsController {
   }
 
   @Delete('dealerships/:dealershipSlug/feed-keys')
-  @ApiOperation({ summary: "Revoke every active feed key of a dealership" })
+  @ApiOperation({ summary: 'Revoke every active feed key of a dealership' })
   async revokeKeys(@Param('dealershipSlug') slug: string): Promise<{ revoked: number }> {
     const revoked = await this.keys.revoke(slug);
     if (revoked === null) throw notFound('Dealership not found', `No dealership has the slug '${slug}'.`);
@@ -97,7 +113,10 @@ export class OpsController {
 
   @Delete('dealerships/:dealershipSlug/feed-keys/:keyId')
   @ApiOperation({ summary: 'Revoke one feed key by id' })
-  async revokeKey(@Param('dealershipSlug') slug: string, @Param('keyId', new ZodValidationPipe(IdSchema, 'keyId')) keyId: number): Promise<{ revoked: number }> {
+  async revokeKey(
+    @Param('dealershipSlug') slug: string,
+    @Param('keyId', new ZodValidationPipe(IdSchema, 'keyId')) keyId: number,
+  ): Promise<{ revoked: number }> {
     const revoked = await this.keys.revoke(slug, keyId);
     if (revoked === null) throw notFound('Dealership not found', `No dealership has the slug '${slug}'.`);
     if (revoked === 0) throw notFound('Feed key not found', `Dealership '${slug}' has no active feed key ${keyId}.`);
@@ -107,7 +126,9 @@ export class OpsController {
   @Post('feeds/runs/:feedRunId/confirm')
   @HttpCode(202)
   @ApiOperation({ summary: 'Apply a held snapshot despite the mass-removal guard' })
-  async confirm(@Param('feedRunId') feedRunId: string): Promise<{ feedRunId: string; status: 'queued'; jobId: string }> {
+  async confirm(
+    @Param('feedRunId') feedRunId: string,
+  ): Promise<{ feedRunId: string; status: 'queued'; jobId: string }> {
     const run = await this.heldRun(feedRunId);
     // Runs apply in the order received: an older snapshot confirmed after a newer one applied would
     // bring back stock the dealer has since changed.
@@ -122,7 +143,9 @@ export class OpsController {
         detail: `Run ${later.id}, received after this one, is already applied; confirming this older snapshot would undo it. Reject this run instead.`,
       });
     }
-    await this.dataSource.getRepository(FeedRunEntity).update({ id: feedRunId, status: 'held' }, { status: 'queued', confirmed_at: new Date() });
+    await this.dataSource
+      .getRepository(FeedRunEntity)
+      .update({ id: feedRunId, status: 'held' }, { status: 'queued', confirmed_at: new Date() });
     // A new job id: the run's first job completed when the run was held.
     const jobId = await this.producer.add('feedIngest', { feedRunId }, { jobId: `${feedJobId(feedRunId)}-confirmed` });
     return { feedRunId, status: 'queued', jobId };
@@ -132,9 +155,14 @@ export class OpsController {
   @ApiOperation({ summary: 'Discard a held snapshot; nothing is applied' })
   async reject(@Param('feedRunId') feedRunId: string): Promise<{ feedRunId: string; status: 'failed' }> {
     await this.heldRun(feedRunId);
-    await this.dataSource
-      .getRepository(FeedRunEntity)
-      .update({ id: feedRunId, status: 'held' }, { status: 'failed', detail: 'Rejected by ops: the held snapshot was discarded and nothing was applied.', finished_at: new Date() });
+    await this.dataSource.getRepository(FeedRunEntity).update(
+      { id: feedRunId, status: 'held' },
+      {
+        status: 'failed',
+        detail: 'Rejected by ops: the held snapshot was discarded and nothing was applied.',
+        finished_at: new Date(),
+      },
+    );
     return { feedRunId, status: 'failed' };
   }
 
@@ -165,7 +193,8 @@ export class OpsController {
     // State first, then the job: a job read before it completes would say 'completed' without its result.
     const state = await queue.getJobState(jobId);
     const job = await queue.getJob(jobId);
-    if (!job) throw notFound('Job not found', `Queue '${queueName}' has no job '${jobId}' (finished jobs are kept for a day).`);
+    if (!job)
+      throw notFound('Job not found', `Queue '${queueName}' has no job '${jobId}' (finished jobs are kept for a day).`);
     return {
       queue: queueName,
       id: job.id,
@@ -181,10 +210,16 @@ export class OpsController {
   }
 
   private async heldRun(feedRunId: string): Promise<FeedRunEntity> {
-    const run = /^[0-9a-f-]{36}$/i.test(feedRunId) ? await this.dataSource.getRepository(FeedRunEntity).findOne({ where: { id: feedRunId } }) : null;
+    const run = /^[0-9a-f-]{36}$/i.test(feedRunId)
+      ? await this.dataSource.getRepository(FeedRunEntity).findOne({ where: { id: feedRunId } })
+      : null;
     if (!run) throw notFound('Feed run not found', `No feed run has the id '${feedRunId}'.`);
     if (run.status !== 'held') {
-      throw new ProblemException({ status: 409, title: 'Feed run not held', detail: `Only a held run can be confirmed or rejected; this one is '${run.status}'.` });
+      throw new ProblemException({
+        status: 409,
+        title: 'Feed run not held',
+        detail: `Only a held run can be confirmed or rejected; this one is '${run.status}'.`,
+      });
     }
     return run;
   }

@@ -14,7 +14,13 @@ function dashboardAuth(token: string | undefined) {
   return (request: Request, response: Response, next: NextFunction): void => {
     const header = request.headers.authorization ?? '';
     const basic = /^Basic\s+(\S+)$/i.exec(header);
-    const password = basic ? Buffer.from(basic[1] ?? '', 'base64').toString('utf8').split(':').slice(1).join(':') : bearerToken(header);
+    const password = basic
+      ? Buffer.from(basic[1] ?? '', 'base64')
+          .toString('utf8')
+          .split(':')
+          .slice(1)
+          .join(':')
+      : bearerToken(header);
     if (token && opsTokenMatches(token, password)) return next();
     response
       .status(token ? 401 : 503)
@@ -23,8 +29,18 @@ function dashboardAuth(token: string | undefined) {
       .send(
         JSON.stringify(
           token
-            ? { type: 'about:blank', title: 'Ops token required', status: 401, detail: 'Sign in with any user name and OPS_TOKEN as the password.' }
-            : { type: 'about:blank', title: 'Queue dashboard disabled', status: 503, detail: 'OPS_TOKEN is not set on the api.' },
+            ? {
+                type: 'about:blank',
+                title: 'Ops token required',
+                status: 401,
+                detail: 'Sign in with any user name and OPS_TOKEN as the password.',
+              }
+            : {
+                type: 'about:blank',
+                title: 'Queue dashboard disabled',
+                status: 503,
+                detail: 'OPS_TOKEN is not set on the api.',
+              },
         ),
       );
   };
@@ -35,6 +51,10 @@ export function mountQueueDashboard(app: INestApplication, opsToken: string | un
   const serverAdapter = new ExpressAdapter();
   serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
   const producer = app.get(QueueProducer);
-  createBullBoard({ queues: producer.all().map((queue) => new BullMQAdapter(queue)), serverAdapter, options: { uiConfig: { boardTitle: 'Platform queues' } } });
+  createBullBoard({
+    queues: producer.all().map((queue) => new BullMQAdapter(queue)),
+    serverAdapter,
+    options: { uiConfig: { boardTitle: 'Platform queues' } },
+  });
   app.use(QUEUE_DASHBOARD_PATH, dashboardAuth(opsToken), serverAdapter.getRouter());
 }

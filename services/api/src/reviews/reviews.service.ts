@@ -29,9 +29,15 @@ export class ReviewsService {
    */
   async replace(dealership: DealershipEntity, locationSlug: string, push: ReviewPush): Promise<ReviewPushResult> {
     return this.db.transaction(async (manager) => {
-      const location = await manager.findOne(LocationEntity, { where: { dealership_id: dealership.id, slug: locationSlug }, lock: { mode: 'pessimistic_write' } });
+      const location = await manager.findOne(LocationEntity, {
+        where: { dealership_id: dealership.id, slug: locationSlug },
+        lock: { mode: 'pessimistic_write' },
+      });
       if (!location) {
-        throw notFound('Location not found', `Dealership '${dealership.slug}' has no location with the slug '${locationSlug}'. Check the URL: PUT /api/feeds/{dealershipSlug}/locations/{locationSlug}/reviews.`);
+        throw notFound(
+          'Location not found',
+          `Dealership '${dealership.slug}' has no location with the slug '${locationSlug}'. Check the URL: PUT /api/feeds/{dealershipSlug}/locations/{locationSlug}/reviews.`,
+        );
       }
       await manager.delete(LocationReviewEntity, { location_id: location.id, source: SOURCE });
       if (push.reviews.length) {
@@ -49,8 +55,17 @@ export class ReviewsService {
           })),
         );
       }
-      await manager.update(LocationEntity, { id: location.id }, { average_rating: push.average_rating, review_count: push.review_count });
-      return { location: location.slug, average_rating: push.average_rating, review_count: push.review_count, stored: push.reviews.length };
+      await manager.update(
+        LocationEntity,
+        { id: location.id },
+        { average_rating: push.average_rating, review_count: push.review_count },
+      );
+      return {
+        location: location.slug,
+        average_rating: push.average_rating,
+        review_count: push.review_count,
+        stored: push.reviews.length,
+      };
     });
   }
 
@@ -66,7 +81,8 @@ export class ReviewsService {
        WHERE l.id = $1 AND d.site_id = $2 AND l.visible`,
       [locationId, site.id],
     )) as { id: number; dealership_id: number; average_rating: string | null; review_count: number }[];
-    if (!location) throw notFound('Location not found', `Site '${siteSlug}' has no visible location with the id ${locationId}.`);
+    if (!location)
+      throw notFound('Location not found', `Site '${siteSlug}' has no visible location with the id ${locationId}.`);
     const config = await this.sites.forDealership(location.dealership_id);
     const shown = config.reviews.google_reviews_shown;
     const rows = shown

@@ -40,7 +40,12 @@ describe('SearchCache (real Redis)', () => {
   });
 
   it('computes without caching when Redis cannot be read, so search keeps answering', async () => {
-    const down = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, enableOfflineQueue: false, lazyConnect: true, retryStrategy: () => null });
+    const down = new Redis('redis://127.0.0.1:1', {
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      lazyConnect: true,
+      retryStrategy: () => null,
+    });
     try {
       const cache = new SearchCache<{ n: number }>(down, 'x', { max: 10, ttlMs: 60_000 });
       let computed = 0;

@@ -1,16 +1,40 @@
 import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { DEFAULT_HITS_PER_PAGE, ModelSearchSchema, SearchRequestSchema, type ModelSearch, type SearchHit, type SearchRequest, type SearchResult } from '@platform/domain';
+import {
+  DEFAULT_HITS_PER_PAGE,
+  ModelSearchSchema,
+  SearchRequestSchema,
+  type ModelSearch,
+  type SearchHit,
+  type SearchRequest,
+  type SearchResult,
+} from '@platform/domain';
 import { ProblemException, ZodValidationPipe } from '@platform/server-kit';
 import { SiteDirectory } from '../sites/site-directory';
 import { SiteSlugPipe } from '../sites/site-slug.pipe';
-import { HitsRequestSchema, SpecialOffersSearchSchema, type HitsRequest, type SpecialOffersSearch } from './search.schemas';
+import {
+  HitsRequestSchema,
+  SpecialOffersSearchSchema,
+  type HitsRequest,
+  type SpecialOffersSearch,
+} from './search.schemas';
 import { SiteSearch } from './site-search.service';
 
 const cacheHeader = (res: Response, hit: boolean): void => {
   res.setHeader('X-Search-Cache', hit ? 'hit' : 'miss');
 };
+
+/** The OpenAPI description of query, kept out of the decorator so the route reads at a glance. */
+const QUERY_DESCRIPTION = [
+  'Every field is optional: query, page (1-based), hitsPerPage (21, max 100),',
+  'sortBy (relevance | created_at:desc | price:desc | price:asc), filters { facet:',
+  "[values] } (make_model as 'make:model'), ranges { price|km|year|subscription_price|weekly_price:",
+  "'min:max' }, facets [names] (all when omitted).",
+  "A facet's own selection does not narrow its own counts.",
+  'Results are cached per site until its index changes (X-Search-Cache: hit|miss).',
+  'count is the true count.',
+].join(' ');
 
 @ApiTags('Search')
 @Controller('api/sites/:siteSlug/search')
@@ -24,11 +48,25 @@ export class SearchController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Stock search with facets',
-    description:
-      "Every field is optional: query, page (1-based), hitsPerPage (21, max 100), sortBy (relevance | created_at:desc | price:desc | price:asc), filters { facet: [values] } (make_model as 'make:model'), ranges { price|km|year|subscription_price|weekly_price: 'min:max' }, facets [names] (all when omitted). A facet's own selection does not narrow its own counts. Results are cached per site until its index changes (X-Search-Cache: hit|miss). count is the true count.",
+    description: QUERY_DESCRIPTION,
   })
-  @ApiBody({ schema: { type: 'object', example: { query: 'hilux', filters: { car_type: ['used'], make: ['Toyota'] }, ranges: { price: '10000:40000' }, sortBy: 'price:asc', page: 1 } } })
-  @ApiResponse({ status: 200, description: '{ hits, count, facets: { name: { value: count } }, facetStats: { name: { min, max } }, pages, page, ms }' })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      example: {
+        query: 'hilux',
+        filters: { car_type: ['used'], make: ['Toyota'] },
+        ranges: { price: '10000:40000' },
+        sortBy: 'price:asc',
+        page: 1,
+      },
+    },
+  })
+  @ApiResponse({
+    status: 200,
+    description:
+      '{ hits, count, facets: { name: { value: count } }, facetStats: { name: { min, max } }, pages, page, ms }',
+  })
   @ApiResponse({ status: 400, description: 'Unknown facet, bad range, page below 1: problem details naming the field' })
   @ApiResponse({ status: 404, description: 'Unknown site' })
   async query(
@@ -55,7 +93,12 @@ export class SearchController {
     const filters = Object.fromEntries(
       (['make', 'model', 'body'] as const).flatMap((facet) => (body[facet] ? [[facet, [body[facet]]]] : [])),
     );
-    const request = SearchRequestSchema.parse({ filters, page: body.page, hitsPerPage: DEFAULT_HITS_PER_PAGE, facets: ['make', 'model', 'body'] });
+    const request = SearchRequestSchema.parse({
+      filters,
+      page: body.page,
+      hitsPerPage: DEFAULT_HITS_PER_PAGE,
+      facets: ['make', 'model', 'body'],
+    });
     const { value, hit } = await this.search.modelSearch(site.scope, request);
     cacheHeader(res, hit);
     return value;
@@ -65,7 +108,10 @@ export class SearchController {
   @HttpCode(200)
   @ApiOperation({ summary: "Special-offers search: one dealership's cars by categories and price, 21 per page" })
   @ApiResponse({ status: 200, description: 'The search response shape, facets categories and price' })
-  @ApiResponse({ status: 400, description: 'Missing dealership_id, a dealership of another site, or a bad price range' })
+  @ApiResponse({
+    status: 400,
+    description: 'Missing dealership_id, a dealership of another site, or a bad price range',
+  })
   async specialOffers(
     @Param('siteSlug', SiteSlugPipe) slug: string,
     @Body(new ZodValidationPipe(SpecialOffersSearchSchema, 'special-offers search')) body: SpecialOffersSearch,
@@ -87,7 +133,10 @@ export class SearchController {
       hitsPerPage: DEFAULT_HITS_PER_PAGE,
       facets: ['categories', 'price'],
     });
-    const { value, hit } = await this.search.specialOfferSearch({ ...site.scope, dealershipIds: [body.dealership_id] }, request);
+    const { value, hit } = await this.search.specialOfferSearch(
+      { ...site.scope, dealershipIds: [body.dealership_id] },
+      request,
+    );
     cacheHeader(res, hit);
     return value;
   }

@@ -14,7 +14,12 @@ export const SpecialOffersSearchSchema = z.strictObject({
 export type SpecialOffersSearch = z.output<typeof SpecialOffersSearchSchema>;
 
 /** A list of hits by filter and limit, for carousels: the search request's filters, no facets, no paging. */
-export const HitsRequestSchema = SearchRequestSchema.pick({ query: true, filters: true, ranges: true, sortBy: true }).extend({
+export const HitsRequestSchema = SearchRequestSchema.pick({
+  query: true,
+  filters: true,
+  ranges: true,
+  sortBy: true,
+}).extend({
   limit: z.int().min(1).max(MAX_HITS_PER_PAGE).default(10),
 });
 export type HitsRequest = z.output<typeof HitsRequestSchema>;

@@ -3,21 +3,93 @@ import { createSiteApiHarness, type SiteApiHarness } from '../testing/site-api.h
 
 describe('search API (real PostgreSQL, Redis and workers)', () => {
   let h: SiteApiHarness;
-  const search = (body: unknown) => h.http().post(`/api/sites/${h.siteSlug}/search`).send(body as object);
+  const search = (body: unknown) =>
+    h
+      .http()
+      .post(`/api/sites/${h.siteSlug}/search`)
+      .send(body as object);
 
   beforeAll(async () => {
     h = await createSiteApiHarness('search');
     await h.load(h.fixture.north.id, [
-      car('N1', { make: 'Toyota', model: 'Hilux', price: 45990, km: 20000, year: 2022, car_type: 'used', simple_body: 'ute', custom_rank: 5, images: [{ url: '/media/demo/ute-1.svg' }] }),
-      car('N2', { make: 'Toyota', model: 'Hilux', price: 52990, km: 5000, year: 2024, car_type: 'demo', simple_body: 'ute', custom_rank: 9 }),
-      car('N3', { make: 'Toyota', model: 'Corolla', price: 24990, km: 60000, year: 2019, simple_body: 'hatch', custom_rank: 1, categories: ['Special Offers'] }),
-      car('N4', { make: 'Mazda', model: 'CX-5', price: 38990, km: 30000, year: 2021, simple_body: 'suv', custom_rank: 3 }),
-      car('N5', { make: 'Mazda', model: 'BT-50', price: 0, km: 10, year: 2025, car_type: 'new', simple_body: 'ute', custom_rank: 2 }),
-      car('N6', { make: 'Toyota', model: 'Hilux', price: 47990, status: 'sold', sold_date: new Date(Date.now() - 3600_000).toISOString() }),
+      car('N1', {
+        make: 'Toyota',
+        model: 'Hilux',
+        price: 45990,
+        km: 20000,
+        year: 2022,
+        car_type: 'used',
+        simple_body: 'ute',
+        custom_rank: 5,
+        images: [{ url: '/media/demo/ute-1.svg' }],
+      }),
+      car('N2', {
+        make: 'Toyota',
+        model: 'Hilux',
+        price: 52990,
+        km: 5000,
+        year: 2024,
+        car_type: 'demo',
+        simple_body: 'ute',
+        custom_rank: 9,
+      }),
+      car('N3', {
+        make: 'Toyota',
+        model: 'Corolla',
+        price: 24990,
+        km: 60000,
+        year: 2019,
+        simple_body: 'hatch',
+        custom_rank: 1,
+        categories: ['Special Offers'],
+      }),
+      car('N4', {
+        make: 'Mazda',
+        model: 'CX-5',
+        price: 38990,
+        km: 30000,
+        year: 2021,
+        simple_body: 'suv',
+        custom_rank: 3,
+      }),
+      car('N5', {
+        make: 'Mazda',
+        model: 'BT-50',
+        price: 0,
+        km: 10,
+        year: 2025,
+        car_type: 'new',
+        simple_body: 'ute',
+        custom_rank: 2,
+      }),
+      car('N6', {
+        make: 'Toyota',
+        model: 'Hilux',
+        price: 47990,
+        status: 'sold',
+        sold_date: new Date(Date.now() - 3600_000).toISOString(),
+      }),
     ]);
     await h.load(h.fixture.west.id, [
-      car('W1', { make: 'Toyota', model: 'Hilux', price: 41990, km: 80000, year: 2020, custom_rank: 4, categories: ['Special Offers'] }),
-      car('W2', { make: 'Isuzu', model: 'D-Max', price: 55990, km: 15000, year: 2023, simple_body: 'ute', custom_rank: 6, categories: ['Special Offers'] }),
+      car('W1', {
+        make: 'Toyota',
+        model: 'Hilux',
+        price: 41990,
+        km: 80000,
+        year: 2020,
+        custom_rank: 4,
+        categories: ['Special Offers'],
+      }),
+      car('W2', {
+        make: 'Isuzu',
+        model: 'D-Max',
+        price: 55990,
+        km: 15000,
+        year: 2023,
+        simple_body: 'ute',
+        custom_rank: 6,
+        categories: ['Special Offers'],
+      }),
     ]);
   });
 
@@ -36,12 +108,24 @@ describe('search API (real PostgreSQL, Redis and workers)', () => {
     expect(res.body.facets.model).toEqual({ Hilux: 4, Corolla: 1 });
     expect(res.body.facetStats.price).toEqual({ min: 24990, max: 52990 });
     const first = res.body.hits[0];
-    expect(first).toMatchObject({ stocknum: 'N2', slug: expect.any(String), make: 'Toyota', model: 'Hilux', dealership_slug: h.fixture.north.slug, city: 'Brisbane', status: 'in_stock' });
+    expect(first).toMatchObject({
+      stocknum: 'N2',
+      slug: expect.any(String),
+      make: 'Toyota',
+      model: 'Hilux',
+      dealership_slug: h.fixture.north.slug,
+      city: 'Brisbane',
+      status: 'in_stock',
+    });
     expect(res.body.hits.map((hit: { stocknum: string }) => hit.stocknum)).toEqual(['N2', 'N1', 'W1', 'N3', 'N6']);
   });
 
   it('filters by make_model, ranges and text, and sorts by price', async () => {
-    const res = await search({ filters: { make_model: ['Toyota:Hilux'] }, ranges: { price: '42000:50000' }, sortBy: 'price:asc' }).expect(200);
+    const res = await search({
+      filters: { make_model: ['Toyota:Hilux'] },
+      ranges: { price: '42000:50000' },
+      sortBy: 'price:asc',
+    }).expect(200);
     expect(res.body.hits.map((hit: { stocknum: string }) => hit.stocknum)).toEqual(['N1', 'N6']);
     const text = await search({ query: 'corolla' }).expect(200);
     expect(text.body.hits.map((hit: { stocknum: string }) => hit.stocknum)).toEqual(['N3']);
@@ -56,9 +140,24 @@ describe('search API (real PostgreSQL, Redis and workers)', () => {
   });
 
   it.each([
-    ['an unknown facet', { filters: { wheels: ['4'] } }, 'filters.wheels', "Unknown field 'wheels': remove it or check its spelling"],
-    ['a bad range', { ranges: { price: 'abc:1' } }, 'ranges.price', "Use 'min:max' with numbers, min not above max (either side may be empty)"],
-    ['a reversed range', { ranges: { km: '50:10' } }, 'ranges.km', "Use 'min:max' with numbers, min not above max (either side may be empty)"],
+    [
+      'an unknown facet',
+      { filters: { wheels: ['4'] } },
+      'filters.wheels',
+      "Unknown field 'wheels': remove it or check its spelling",
+    ],
+    [
+      'a bad range',
+      { ranges: { price: 'abc:1' } },
+      'ranges.price',
+      "Use 'min:max' with numbers, min not above max (either side may be empty)",
+    ],
+    [
+      'a reversed range',
+      { ranges: { km: '50:10' } },
+      'ranges.km',
+      "Use 'min:max' with numbers, min not above max (either side may be empty)",
+    ],
     ['page 0', { page: 0 }, 'page', 'page starts at 1'],
     ['101 hits per page', { hitsPerPage: 101 }, 'hitsPerPage', expect.stringContaining('100')],
     ['an unknown sort', { sortBy: 'km:asc' }, 'sortBy', expect.stringContaining('relevance')],
@@ -96,7 +195,11 @@ describe('search API (real PostgreSQL, Redis and workers)', () => {
   });
 
   it('searches the model directory by make, model and body', async () => {
-    const res = await h.http().post(`/api/sites/${h.siteSlug}/search/models`).send({ make: 'Toyota', body: 'ute' }).expect(200);
+    const res = await h
+      .http()
+      .post(`/api/sites/${h.siteSlug}/search/models`)
+      .send({ make: 'Toyota', body: 'ute' })
+      .expect(200);
     expect(res.body.hits.map((hit: { stocknum: string }) => hit.stocknum).sort()).toEqual(['N1', 'N2']);
     expect(Object.keys(res.body.facets).sort()).toEqual(['body', 'make', 'model']);
     await h.http().post(`/api/sites/${h.siteSlug}/search/models`).send({ manufacturer: 'Toyota' }).expect(400);
@@ -104,18 +207,33 @@ describe('search API (real PostgreSQL, Redis and workers)', () => {
 
   it('searches special offers of one dealership by category and price', async () => {
     const url = `/api/sites/${h.siteSlug}/search/special-offers`;
-    const west = await h.http().post(url).send({ dealership_id: h.fixture.west.id, categories: ['Special Offers'] }).expect(200);
+    const west = await h
+      .http()
+      .post(url)
+      .send({ dealership_id: h.fixture.west.id, categories: ['Special Offers'] })
+      .expect(200);
     expect(west.body.hits.map((hit: { stocknum: string }) => hit.stocknum).sort()).toEqual(['W1', 'W2']);
-    const priced = await h.http().post(url).send({ dealership_id: h.fixture.west.id, price: '50000:60000' }).expect(200);
+    const priced = await h
+      .http()
+      .post(url)
+      .send({ dealership_id: h.fixture.west.id, price: '50000:60000' })
+      .expect(200);
     expect(priced.body.hits.map((hit: { stocknum: string }) => hit.stocknum)).toEqual(['W2']);
     const missing = await h.http().post(url).send({}).expect(400);
     expect(missing.body.errors[0].path).toBe('dealership_id');
     const foreign = await h.http().post(url).send({ dealership_id: 999999 }).expect(400);
-    expect(foreign.body.errors[0]).toEqual({ path: 'dealership_id', message: expect.stringContaining(String(h.fixture.north.id)) });
+    expect(foreign.body.errors[0]).toEqual({
+      path: 'dealership_id',
+      message: expect.stringContaining(String(h.fixture.north.id)),
+    });
   });
 
   it('fetches hits by filter and limit', async () => {
-    const res = await h.http().post(`/api/sites/${h.siteSlug}/search/hits`).send({ filters: { body: ['ute'] }, sortBy: 'price:desc', limit: 2 }).expect(200);
+    const res = await h
+      .http()
+      .post(`/api/sites/${h.siteSlug}/search/hits`)
+      .send({ filters: { body: ['ute'] }, sortBy: 'price:desc', limit: 2 })
+      .expect(200);
     expect(res.body.hits.map((hit: { stocknum: string }) => hit.stocknum)).toEqual(['W2', 'N2']);
     await h.http().post(`/api/sites/${h.siteSlug}/search/hits`).send({ limit: 0 }).expect(400);
   });

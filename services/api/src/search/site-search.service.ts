@@ -56,11 +56,17 @@ export class SiteSearch {
   }
 
   specialOfferSearch(scope: SearchScope, request: SearchRequest): Promise<{ value: SearchResult; hit: boolean }> {
-    return this.specialOffers.get(scope.siteId, `${scope.dealershipIds.join(',')}|${stableStringify(request)}`, () => this.engine.query(scope, request));
+    return this.specialOffers.get(scope.siteId, `${scope.dealershipIds.join(',')}|${stableStringify(request)}`, () =>
+      this.engine.query(scope, request),
+    );
   }
 
   /** Hits only, for carousels and lists: no facets are counted. */
-  async hits(scope: SearchScope, request: Omit<SearchRequestInput, 'facets' | 'page'>, limit: number): Promise<SearchHit[]> {
+  async hits(
+    scope: SearchScope,
+    request: Omit<SearchRequestInput, 'facets' | 'page'>,
+    limit: number,
+  ): Promise<SearchHit[]> {
     const parsed = SearchRequestSchema.parse({ ...request, page: 1, hitsPerPage: limit, facets: [] });
     return (await this.search(scope, parsed)).value.hits;
   }
@@ -74,7 +80,9 @@ export class SiteSearch {
     const band = similarPriceBand(car.price);
     const [sameModel, samePrice] = await Promise.all([
       this.hits(scope, { filters: { ...inStock, make: [car.make], model: [car.model] } }, SIMILAR_PER_QUERY),
-      band ? this.hits(scope, { filters: inStock, ranges: { price: `${band.min}:${band.max}` } }, SIMILAR_PER_QUERY) : Promise.resolve([]),
+      band
+        ? this.hits(scope, { filters: inStock, ranges: { price: `${band.min}:${band.max}` } }, SIMILAR_PER_QUERY)
+        : Promise.resolve([]),
     ]);
     const seen = new Set<number>([car.id]);
     const similar: SearchHit[] = [];

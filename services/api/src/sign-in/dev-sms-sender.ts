@@ -13,7 +13,14 @@ export class DevSmsSender implements SmsSender {
   constructor(private readonly db: DataSource) {}
 
   async send(message: SmsMessage): Promise<void> {
-    await this.db.query(`INSERT INTO sms_messages (site_id, phone, body) VALUES ($1, $2, $3)`, [message.siteId, message.to, message.body]);
-    this.logger.log({ siteId: message.siteId, to: maskPhone(displayMobile(message.to)) }, `development SMS (not sent): ${message.body}`);
+    await this.db.query(`INSERT INTO sms_messages (site_id, phone, body) VALUES ($1, $2, $3)`, [
+      message.siteId,
+      message.to,
+      message.body,
+    ]);
+    this.logger.log(
+      { siteId: message.siteId, to: maskPhone(displayMobile(message.to)) },
+      `development SMS (not sent): ${message.body}`,
+    );
   }
 }

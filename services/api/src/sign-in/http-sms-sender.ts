@@ -15,7 +15,10 @@ export class HttpSmsSender implements SmsSender {
     try {
       response = await this.fetchImpl(this.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+        },
         body: JSON.stringify({ to: message.to, message: message.body }),
         signal: AbortSignal.timeout(this.timeoutMs),
       });

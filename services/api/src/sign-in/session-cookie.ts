@@ -14,7 +14,10 @@ export function readSessionToken(request: Request): string | null {
   for (const pair of header.split(';')) {
     const eq = pair.indexOf('=');
     if (eq < 0 || pair.slice(0, eq).trim() !== SESSION_COOKIE) continue;
-    const value = pair.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    const value = pair
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     return TOKEN.test(value) ? value : null;
   }
   return null;

@@ -55,6 +55,14 @@ export class SessionReader {
        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
       [this.secrets.sessionTokenHash(token)],
     )) as { session_id: string; shopper_id: string; site_id: number; site_slug: string; phone: string }[];
-    return row ? { sessionId: row.session_id, shopperId: row.shopper_id, siteId: row.site_id, siteSlug: row.site_slug, phone: row.phone } : null;
+    return row
+      ? {
+          sessionId: row.session_id,
+          shopperId: row.shopper_id,
+          siteId: row.site_id,
+          siteSlug: row.site_slug,
+          phone: row.phone,
+        }
+      : null;
   }
 }

@@ -32,16 +32,17 @@ export class ShopperSessions {
       [siteId, phone],
     )) as [{ id: string }];
     const token = this.secrets.newSessionToken();
-    await manager.query(`INSERT INTO shopper_sessions (shopper_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`, [
-      shopper.id,
-      this.secrets.sessionTokenHash(token),
-      this.env.SESSION_TTL_DAYS,
-    ]);
+    await manager.query(
+      `INSERT INTO shopper_sessions (shopper_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`,
+      [shopper.id, this.secrets.sessionTokenHash(token), this.env.SESSION_TTL_DAYS],
+    );
     return { token, shopperId: shopper.id };
   }
 
   /** Ends a session: its cookie signs no one in from now on. */
   async revoke(sessionId: string): Promise<void> {
-    await this.db.query(`UPDATE shopper_sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [sessionId]);
+    await this.db.query(`UPDATE shopper_sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [
+      sessionId,
+    ]);
   }
 }

@@ -12,7 +12,8 @@ import { SignInSecrets } from './sign-in-secrets';
  */
 export const CODES_PER_NUMBER_PER_HOUR = 5;
 
-export type IssuedCode = { issued: true; id: string; code: string; expiresInSeconds: number } | { issued: false; reason: 'hourly_limit' };
+export type IssuedCode =
+  { issued: true; id: string; code: string; expiresInSeconds: number } | { issued: false; reason: 'hourly_limit' };
 
 export type CodeCheck =
   | { valid: true }
@@ -41,7 +42,10 @@ export class SignInCodes {
       )) as [{ n: number }];
       if (recent.n >= CODES_PER_NUMBER_PER_HOUR) return { issued: false, reason: 'hourly_limit' } as const;
       // Replaced codes are marked consumed: only the newest code sent can sign in.
-      await manager.query(`UPDATE sign_in_codes SET consumed_at = now() WHERE site_id = $1 AND phone_hash = $2 AND consumed_at IS NULL`, [siteId, phoneHash]);
+      await manager.query(
+        `UPDATE sign_in_codes SET consumed_at = now() WHERE site_id = $1 AND phone_hash = $2 AND consumed_at IS NULL`,
+        [siteId, phoneHash],
+      );
       const [row] = (await manager.query(
         `INSERT INTO sign_in_codes (site_id, phone_hash, code_hash, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4)) RETURNING id`,
         [siteId, phoneHash, this.secrets.codeHash(siteId, phone, code), this.env.SIGN_IN_CODE_TTL_SECONDS],
@@ -78,6 +82,8 @@ export class SignInCodes {
     }
     await manager.query(`UPDATE sign_in_codes SET attempts = attempts + 1 WHERE id = $1`, [latest.id]);
     const attemptsLeft = maxAttempts - latest.attempts - 1;
-    return attemptsLeft > 0 ? { valid: false, reason: 'wrong_code', attemptsLeft } : { valid: false, reason: 'too_many_attempts' };
+    return attemptsLeft > 0
+      ? { valid: false, reason: 'wrong_code', attemptsLeft }
+      : { valid: false, reason: 'too_many_attempts' };
   }
 }

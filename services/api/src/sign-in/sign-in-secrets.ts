@@ -17,7 +17,9 @@ export class SignInSecrets {
 
   private hmac(purpose: string, ...parts: (string | number)[]): string {
     // The purpose and a separator keep a phone HMAC from ever equalling a code HMAC.
-    return createHmac('sha256', this.env.AUTH_SECRET).update([purpose, ...parts].join('\n')).digest('hex');
+    return createHmac('sha256', this.env.AUTH_SECRET)
+      .update([purpose, ...parts].join('\n'))
+      .digest('hex');
   }
 
   /** Identifies a number on a site without storing it. */

@@ -30,7 +30,9 @@ import { SMS_SENDER } from './sms-sender';
       inject: [ENV, getDataSourceToken()],
       useFactory: (env: ApiEnv, db: DataSource) => {
         // The environment schema refuses production without a gateway, so this is development only.
-        return env.SMS_GATEWAY_URL ? new HttpSmsSender(env.SMS_GATEWAY_URL, env.SMS_GATEWAY_TOKEN) : new DevSmsSender(db);
+        return env.SMS_GATEWAY_URL
+          ? new HttpSmsSender(env.SMS_GATEWAY_URL, env.SMS_GATEWAY_TOKEN)
+          : new DevSmsSender(db);
       },
     },
   ],

@@ -14,7 +14,14 @@ type Failure = Exclude<CodeCheck, { valid: true }>;
 type Verified = { session: { token: string; shopperId: string } } | { failure: Failure };
 
 /** Problem details with a `reason` member, so the web can offer 'Request a new code' where it helps. */
-function signInProblem(status: number, title: string, detail: string, reason: string, field?: string, headers: Record<string, string> = {}): ProblemException {
+function signInProblem(
+  status: number,
+  title: string,
+  detail: string,
+  reason: string,
+  field?: string,
+  headers: Record<string, string> = {},
+): ProblemException {
   const problem = { status, title, detail, ...(field ? { errors: [{ path: field, message: detail }] } : {}), reason };
   return new ProblemException(problem, headers);
 }
@@ -30,13 +37,37 @@ function codeProblem(failure: Failure): ProblemException {
         'code',
       );
     case 'expired':
-      return signInProblem(400, 'Code expired', 'This code has expired. Please request a new code.', failure.reason, 'code');
+      return signInProblem(
+        400,
+        'Code expired',
+        'This code has expired. Please request a new code.',
+        failure.reason,
+        'code',
+      );
     case 'too_many_attempts':
-      return signInProblem(429, 'Too many attempts', 'Too many attempts. Please request a new code.', failure.reason, 'code');
+      return signInProblem(
+        429,
+        'Too many attempts',
+        'Too many attempts. Please request a new code.',
+        failure.reason,
+        'code',
+      );
     case 'used':
-      return signInProblem(400, 'Code already used', 'This code has already been used. Please request a new code.', failure.reason, 'code');
+      return signInProblem(
+        400,
+        'Code already used',
+        'This code has already been used. Please request a new code.',
+        failure.reason,
+        'code',
+      );
     case 'no_code':
-      return signInProblem(400, 'No code requested', 'No code has been sent to this number. Please request a code first.', failure.reason, 'phone');
+      return signInProblem(
+        400,
+        'No code requested',
+        'No code has been sent to this number. Please request a code first.',
+        failure.reason,
+        'phone',
+      );
   }
 }
 
@@ -68,23 +99,40 @@ export class SignInService {
         issued.reason,
         'phone',
         // The oldest of the hour's codes leaves the window within the hour; an hour is the honest upper bound.
-        rateLimitHeaders({ policy: 'sign-in-codes-per-number', limit: CODES_PER_NUMBER_PER_HOUR, windowSeconds: 3600, retryAfterSeconds: 3600 }),
+        rateLimitHeaders({
+          policy: 'sign-in-codes-per-number',
+          limit: CODES_PER_NUMBER_PER_HOUR,
+          windowSeconds: 3600,
+          retryAfterSeconds: 3600,
+        }),
       );
     }
     const minutes = Math.round(issued.expiresInSeconds / 60);
     try {
-      await this.sms.send({ siteId: site.id, to: phone, body: `${issued.code} is your ${site.name} sign-in code. It expires in ${minutes} minutes. Never share it.` });
+      await this.sms.send({
+        siteId: site.id,
+        to: phone,
+        body: `${issued.code} is your ${site.name} sign-in code. It expires in ${minutes} minutes. Never share it.`,
+      });
     } catch (error) {
       if (!(error instanceof SmsSendError)) throw error;
       await this.codes.retire(issued.id);
       this.logger.warn({ siteId: site.id, err: error.message }, 'sign-in code not sent');
-      throw signInProblem(502, 'Code not sent', 'We could not send the code right now. Please try again shortly.', 'sms_failed');
+      throw signInProblem(
+        502,
+        'Code not sent',
+        'We could not send the code right now. Please try again shortly.',
+        'sms_failed',
+      );
     }
     return { status: 'sent', expires_in_seconds: issued.expiresInSeconds };
   }
 
   /** Checks the code; on success opens a session and says where to go (a path on this site only). */
-  async verify(siteSlug: string, input: { phone: string; code: string; redirect?: string }): Promise<{ token: string; ttlMs: number; redirect: string }> {
+  async verify(
+    siteSlug: string,
+    input: { phone: string; code: string; redirect?: string },
+  ): Promise<{ token: string; ttlMs: number; redirect: string }> {
     const site = await this.sites.bySlug(siteSlug);
     const outcome = await this.db.transaction(async (manager): Promise<Verified> => {
       const check = await this.codes.check(manager, site.id, input.phone, input.code);

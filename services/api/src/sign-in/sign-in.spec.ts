@@ -22,21 +22,27 @@ describe('shopper sign-in with an SMS code (real PostgreSQL and Redis)', () => {
     return cookie ? req.set('Cookie', cookie) : req;
   };
   const requestCode = (phone: string, site = h.siteSlug) => post('/sign-in/code', { phone }, undefined, site);
-  const verify = (body: { phone: string; code: string; redirect?: string }, site = h.siteSlug) => post('/sign-in/verify', body, undefined, site);
+  const verify = (body: { phone: string; code: string; redirect?: string }, site = h.siteSlug) =>
+    post('/sign-in/verify', body, undefined, site);
   const me = (cookie?: string, site = h.siteSlug) => {
     const req = h.http().get(`/api/sites/${site}/me`);
     return cookie ? req.set('Cookie', cookie) : req;
   };
   /** The code the development sender 'texted' last to this number. */
   const lastCode = async (e164: string): Promise<string> => {
-    const [row] = (await h.db.dataSource.query(`SELECT body FROM sms_messages WHERE phone = $1 ORDER BY created_at DESC LIMIT 1`, [e164])) as { body: string }[];
+    const [row] = (await h.db.dataSource.query(
+      `SELECT body FROM sms_messages WHERE phone = $1 ORDER BY created_at DESC LIMIT 1`,
+      [e164],
+    )) as { body: string }[];
     const code = /\b(\d{6})\b/.exec(row?.body ?? '')?.[1];
     if (!code) throw new Error(`no code was sent to ${e164}`);
     return code;
   };
   const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
   const sessionCookie = (res: { headers: Record<string, unknown> }): string => {
-    const header = ([] as string[]).concat((res.headers['set-cookie'] as string[] | undefined) ?? []).find((c) => c.startsWith('dp_session='));
+    const header = ([] as string[])
+      .concat((res.headers['set-cookie'] as string[] | undefined) ?? [])
+      .find((c) => c.startsWith('dp_session='));
     if (!header) throw new Error('no dp_session cookie was set');
     return header.split(';')[0] ?? '';
   };
@@ -46,11 +52,16 @@ describe('shopper sign-in with an SMS code (real PostgreSQL and Redis)', () => {
     const res = await verify({ phone, code: await lastCode(e164) }, site).expect(200);
     return sessionCookie(res);
   };
-  const expireLatestCode = () => h.db.dataSource.query(`UPDATE sign_in_codes SET expires_at = now() - interval '1 second' WHERE id = (SELECT id FROM sign_in_codes ORDER BY created_at DESC LIMIT 1)`);
+  const expireLatestCode = () =>
+    h.db.dataSource.query(
+      `UPDATE sign_in_codes SET expires_at = now() - interval '1 second' WHERE id = (SELECT id FROM sign_in_codes ORDER BY created_at DESC LIMIT 1)`,
+    );
 
   beforeAll(async () => {
     // Per-client limits are covered by the throttling module; here one client makes every request.
-    h = await createSiteApiHarness('signin', { env: { SIGN_IN_CODE_LIMIT_PER_HOUR: '1000', SIGN_IN_VERIFY_LIMIT_PER_10_MINUTES: '1000' } });
+    h = await createSiteApiHarness('signin', {
+      env: { SIGN_IN_CODE_LIMIT_PER_HOUR: '1000', SIGN_IN_VERIFY_LIMIT_PER_10_MINUTES: '1000' },
+    });
     otherSite = 'test-site-signin-other';
     await h.db.dataSource.query(`INSERT INTO sites (slug, name) VALUES ($1, 'Other Motors')`, [otherSite]);
   });
@@ -63,31 +74,50 @@ describe('shopper sign-in with an SMS code (real PostgreSQL and Redis)', () => {
     const phone = nextNumber();
     const sent = await requestCode(phone.typed).expect(202);
     expect(sent.body).toEqual({ status: 'sent', expires_in_seconds: 600 });
-    const [sms] = (await h.db.dataSource.query(`SELECT site_id, body FROM sms_messages WHERE phone = $1`, [phone.e164])) as { site_id: number; body: string }[];
-    expect(sms).toEqual({ site_id: h.fixture.siteId, body: expect.stringMatching(/^\d{6} is your Test Motors sign-in code\. It expires in 10 minutes\./) });
+    const [sms] = (await h.db.dataSource.query(`SELECT site_id, body FROM sms_messages WHERE phone = $1`, [
+      phone.e164,
+    ])) as { site_id: number; body: string }[];
+    expect(sms).toEqual({
+      site_id: h.fixture.siteId,
+      body: expect.stringMatching(/^\d{6} is your Test Motors sign-in code\. It expires in 10 minutes\./),
+    });
 
     // The number and the code are stored only as HMACs.
     const code = await lastCode(phone.e164);
-    const [stored] = (await h.db.dataSource.query(`SELECT phone_hash, code_hash FROM sign_in_codes ORDER BY created_at DESC LIMIT 1`)) as [{ phone_hash: string; code_hash: string }];
+    const [stored] = (await h.db.dataSource.query(
+      `SELECT phone_hash, code_hash FROM sign_in_codes ORDER BY created_at DESC LIMIT 1`,
+    )) as [{ phone_hash: string; code_hash: string }];
     expect(stored.phone_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(stored)).not.toContain(code);
 
     // The number may be typed differently the second time.
-    const res = await verify({ phone: '+61 412 000 001', code, redirect: '/cars/2022-toyota-hilux-abc?x=1' }).expect(200);
+    const res = await verify({ phone: '+61 412 000 001', code, redirect: '/cars/2022-toyota-hilux-abc?x=1' }).expect(
+      200,
+    );
     expect(res.body).toEqual({ signed_in: true, redirect: '/cars/2022-toyota-hilux-abc?x=1' });
     expect(res.headers['cache-control']).toBe('no-store');
-    const setCookie = ([] as string[]).concat(res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('dp_session=')) ?? '';
+    const setCookie =
+      ([] as string[])
+        .concat(res.headers['set-cookie'] as unknown as string[])
+        .find((c) => c.startsWith('dp_session=')) ?? '';
     const attributes = setCookie.split(';').map((part) => part.trim());
     expect(attributes[0]).toMatch(/^dp_session=[A-Za-z0-9_-]{43}$/);
-    expect(attributes).toEqual(expect.arrayContaining(['HttpOnly', 'Secure', 'SameSite=Lax', 'Path=/', `Max-Age=${30 * DAY_S}`]));
+    expect(attributes).toEqual(
+      expect.arrayContaining(['HttpOnly', 'Secure', 'SameSite=Lax', 'Path=/', `Max-Age=${30 * DAY_S}`]),
+    );
 
-    const [shopper] = (await h.db.dataSource.query(`SELECT site_id, phone, last_signed_in_at FROM shoppers WHERE phone = $1`, [phone.e164])) as [{ site_id: number; phone: string; last_signed_in_at: Date }];
+    const [shopper] = (await h.db.dataSource.query(
+      `SELECT site_id, phone, last_signed_in_at FROM shoppers WHERE phone = $1`,
+      [phone.e164],
+    )) as [{ site_id: number; phone: string; last_signed_in_at: Date }];
     expect(shopper).toMatchObject({ site_id: h.fixture.siteId, phone: phone.e164 });
     expect(shopper.last_signed_in_at).toBeInstanceOf(Date);
     // Only the token's hash is kept.
     const token = (attributes[0] ?? '').slice('dp_session='.length);
-    const sessions = (await h.db.dataSource.query(`SELECT token_hash FROM shopper_sessions`)) as { token_hash: string }[];
+    const sessions = (await h.db.dataSource.query(`SELECT token_hash FROM shopper_sessions`)) as {
+      token_hash: string;
+    }[];
     expect(sessions.map((s) => s.token_hash)).not.toContain(token);
 
     const who = await me(attributes[0]).expect(200);
@@ -99,7 +129,9 @@ describe('shopper sign-in with an SMS code (real PostgreSQL and Redis)', () => {
     const phone = nextNumber();
     await signIn(phone.typed);
     await signIn(phone.typed);
-    const [{ n }] = (await h.db.dataSource.query(`SELECT count(*)::int AS n FROM shoppers WHERE phone = $1`, [phone.e164])) as { n: number }[];
+    const [{ n }] = (await h.db.dataSource.query(`SELECT count(*)::int AS n FROM shoppers WHERE phone = $1`, [
+      phone.e164,
+    ])) as { n: number }[];
     expect(n).toBe(1);
   });
 
@@ -150,7 +182,11 @@ describe('shopper sign-in with an SMS code (real PostgreSQL and Redis)', () => {
     const code = await lastCode(phone.e164);
     await expireLatestCode();
     const res = await verify({ phone: phone.typed, code }).expect(400);
-    expect(res.body).toMatchObject({ title: 'Code expired', detail: 'This code has expired. Please request a new code.', reason: 'expired' });
+    expect(res.body).toMatchObject({
+      title: 'Code expired',
+      detail: 'This code has expired. Please request a new code.',
+      reason: 'expired',
+    });
   });
 
   it('refuses a code that was already used', async () => {
@@ -159,7 +195,11 @@ describe('shopper sign-in with an SMS code (real PostgreSQL and Redis)', () => {
     const code = await lastCode(phone.e164);
     await verify({ phone: phone.typed, code }).expect(200);
     const again = await verify({ phone: phone.typed, code }).expect(400);
-    expect(again.body).toMatchObject({ title: 'Code already used', detail: 'This code has already been used. Please request a new code.', reason: 'used' });
+    expect(again.body).toMatchObject({
+      title: 'Code already used',
+      detail: 'This code has already been used. Please request a new code.',
+      reason: 'used',
+    });
   });
 
   it('lets only the newest code sign in: a new code replaces the earlier one', async () => {
@@ -182,7 +222,11 @@ describe('shopper sign-in with an SMS code (real PostgreSQL and Redis)', () => {
       expect(res.body.detail).toContain(`(${left} ${left === 1 ? 'attempt' : 'attempts'} left)`);
     }
     const fifth = await verify({ phone: phone.typed, code: otherThan(code) }).expect(429);
-    expect(fifth.body).toMatchObject({ title: 'Too many attempts', detail: 'Too many attempts. Please request a new code.', reason: 'too_many_attempts' });
+    expect(fifth.body).toMatchObject({
+      title: 'Too many attempts',
+      detail: 'Too many attempts. Please request a new code.',
+      reason: 'too_many_attempts',
+    });
     const right = await verify({ phone: phone.typed, code }).expect(429);
     expect(right.body.detail).toBe('Too many attempts. Please request a new code.');
     // A new code starts afresh.
@@ -207,13 +251,18 @@ describe('shopper sign-in with an SMS code (real PostgreSQL and Redis)', () => {
       detail: 'Too many codes have been requested for this number. Please wait an hour and try again.',
       errors: [{ path: 'phone', message: expect.any(String) }],
     });
-    const [{ n }] = (await h.db.dataSource.query(`SELECT count(*)::int AS n FROM sms_messages WHERE phone = $1`, [phone.e164])) as { n: number }[];
+    const [{ n }] = (await h.db.dataSource.query(`SELECT count(*)::int AS n FROM sms_messages WHERE phone = $1`, [
+      phone.e164,
+    ])) as { n: number }[];
     expect(n).toBe(5);
     // Other numbers, and the same number on another site, are not affected.
     await requestCode(nextNumber().typed).expect(202);
     await requestCode(phone.typed, otherSite).expect(202);
     // An hour later the number may ask again.
-    await h.db.dataSource.query(`UPDATE sign_in_codes SET created_at = created_at - interval '61 minutes' WHERE site_id = $1`, [h.fixture.siteId]);
+    await h.db.dataSource.query(
+      `UPDATE sign_in_codes SET created_at = created_at - interval '61 minutes' WHERE site_id = $1`,
+      [h.fixture.siteId],
+    );
     await requestCode(phone.typed).expect(202);
   });
 
@@ -255,7 +304,10 @@ describe('shopper sign-in with an SMS code (real PostgreSQL and Redis)', () => {
     const phone = nextNumber();
     const cookie = await signIn(phone.typed);
     const res = await post('/sign-out', {}, cookie).expect(204);
-    const cleared = ([] as string[]).concat(res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('dp_session=')) ?? '';
+    const cleared =
+      ([] as string[])
+        .concat(res.headers['set-cookie'] as unknown as string[])
+        .find((c) => c.startsWith('dp_session=')) ?? '';
     expect(cleared).toMatch(/^dp_session=;/);
     expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970/);
     expect((await me(cookie).expect(200)).body).toEqual({ signed_in: false, phone: null });
@@ -274,7 +326,10 @@ describe('shopper sign-in with an SMS code (real PostgreSQL and Redis)', () => {
     expect((await me(`dp_session=${'A'.repeat(43)}`).expect(200)).body).toEqual({ signed_in: false, phone: null });
     const phone = nextNumber();
     const cookie = await signIn(phone.typed);
-    await h.db.dataSource.query(`UPDATE shopper_sessions SET expires_at = now() - interval '1 second' WHERE shopper_id = (SELECT id FROM shoppers WHERE phone = $1)`, [phone.e164]);
+    await h.db.dataSource.query(
+      `UPDATE shopper_sessions SET expires_at = now() - interval '1 second' WHERE shopper_id = (SELECT id FROM shoppers WHERE phone = $1)`,
+      [phone.e164],
+    );
     expect((await me(cookie).expect(200)).body).toEqual({ signed_in: false, phone: null });
   });
 
@@ -294,7 +349,9 @@ describe('shopper sign-in with an SMS code (real PostgreSQL and Redis)', () => {
   });
 
   it('never writes a phone number to the log', async () => {
-    const spies = (['log', 'warn', 'error', 'debug', 'verbose'] as const).map((level) => jest.spyOn(Logger.prototype, level));
+    const spies = (['log', 'warn', 'error', 'debug', 'verbose'] as const).map((level) =>
+      jest.spyOn(Logger.prototype, level),
+    );
     try {
       const phone = nextNumber();
       const cookie = await signIn(phone.typed);
@@ -302,7 +359,8 @@ describe('shopper sign-in with an SMS code (real PostgreSQL and Redis)', () => {
       await post('/sign-out', {}, cookie).expect(204);
       const logged = JSON.stringify(spies.flatMap((spy) => spy.mock.calls));
       expect(logged).toContain('development SMS');
-      for (const form of [phone.e164, phone.display, phone.typed.replace(/\s/g, ''), phone.e164.slice(3)]) expect(logged).not.toContain(form);
+      for (const form of [phone.e164, phone.display, phone.typed.replace(/\s/g, ''), phone.e164.slice(3)])
+        expect(logged).not.toContain(form);
     } finally {
       for (const spy of spies) spy.mockRestore();
     }
@@ -321,7 +379,11 @@ describe('HttpSmsSender against a local stand-in for the SMS gateway', () => {
       let raw = '';
       req.on('data', (chunk) => (raw += chunk));
       req.on('end', () => {
-        received = { authorization: req.headers.authorization, contentType: req.headers['content-type'], body: JSON.parse(raw) };
+        received = {
+          authorization: req.headers.authorization,
+          contentType: req.headers['content-type'],
+          body: JSON.parse(raw),
+        };
         setTimeout(() => res.writeHead(status, { 'content-type': 'application/json' }).end('{}'), delayMs);
       });
     });
@@ -342,20 +404,30 @@ describe('HttpSmsSender against a local stand-in for the SMS gateway', () => {
 
   it('posts { to, message } as JSON with the bearer token', async () => {
     await new HttpSmsSender(url, 'gateway-token').send({ siteId: 1, to: '+61412345678', body: '123456 is your code' });
-    expect(received).toEqual({ authorization: 'Bearer gateway-token', contentType: 'application/json', body: { to: '+61412345678', message: '123456 is your code' } });
+    expect(received).toEqual({
+      authorization: 'Bearer gateway-token',
+      contentType: 'application/json',
+      body: { to: '+61412345678', message: '123456 is your code' },
+    });
   });
 
   it('treats a non-2xx answer as a failure', async () => {
     status = 503;
-    await expect(new HttpSmsSender(url, undefined).send({ siteId: 1, to: '+61412345678', body: 'x' })).rejects.toThrow(new SmsSendError('SMS gateway answered 503'));
+    await expect(new HttpSmsSender(url, undefined).send({ siteId: 1, to: '+61412345678', body: 'x' })).rejects.toThrow(
+      new SmsSendError('SMS gateway answered 503'),
+    );
   });
 
   it('gives up on a gateway slower than its time box', async () => {
     delayMs = 500;
-    await expect(new HttpSmsSender(url, undefined, fetch, 100).send({ siteId: 1, to: '+61412345678', body: 'x' })).rejects.toThrow(SmsSendError);
+    await expect(
+      new HttpSmsSender(url, undefined, fetch, 100).send({ siteId: 1, to: '+61412345678', body: 'x' }),
+    ).rejects.toThrow(SmsSendError);
   });
 
   it('fails clearly when the gateway cannot be reached', async () => {
-    await expect(new HttpSmsSender('http://127.0.0.1:1/sms', undefined).send({ siteId: 1, to: '+61412345678', body: 'x' })).rejects.toThrow(/SMS gateway unreachable/);
+    await expect(
+      new HttpSmsSender('http://127.0.0.1:1/sms', undefined).send({ siteId: 1, to: '+61412345678', body: 'x' }),
+    ).rejects.toThrow(/SMS gateway unreachable/);
   });
 });

@@ -1,5 +1,11 @@
 import { formatOpeningHours, type LocationType, type SiteConfig } from '@platform/domain';
-import type { DealershipEntity, DealershipWebsiteEntity, LocationEntity, LocationHoursEntity, ManufacturerEntity } from '@platform/db';
+import type {
+  DealershipEntity,
+  DealershipWebsiteEntity,
+  LocationEntity,
+  LocationHoursEntity,
+  ManufacturerEntity,
+} from '@platform/db';
 
 /** The departments whose hours a location page can switch between. */
 const DEPARTMENTS = ['sales', 'service', 'parts'] as const;
@@ -109,7 +115,13 @@ export function manufacturerView(manufacturer: ManufacturerEntity) {
 }
 
 export function dealershipWebsiteView(website: DealershipWebsiteEntity) {
-  return { name: website.name, slug: website.slug, make: website.make, url: website.url, logo: { url: website.logo_url } };
+  return {
+    name: website.name,
+    slug: website.slug,
+    make: website.make,
+    url: website.url,
+    logo: { url: website.logo_url },
+  };
 }
 
 export interface SiteSummary {

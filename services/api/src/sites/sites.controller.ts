@@ -6,7 +6,11 @@ import { ZodValidationPipe } from '@platform/server-kit';
 import { SiteSlugPipe } from './site-slug.pipe';
 import { SitesService } from './sites.service';
 
-const HostSchema = z.string().min(1).max(253).regex(/^[A-Za-z0-9.-]+(:\d+)?$/, 'Use a host name such as www.example.com.au');
+const HostSchema = z
+  .string()
+  .min(1)
+  .max(253)
+  .regex(/^[A-Za-z0-9.-]+(:\d+)?$/, 'Use a host name such as www.example.com.au');
 
 /** Public site endpoints the web uses to resolve its tenant and render it. */
 @Controller('api/sites')
@@ -34,7 +38,13 @@ export class SitesController {
     const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
     res.setHeader('ETag', etag);
     res.setHeader('Cache-Control', 'public, max-age=60, stale-while-revalidate=300');
-    if (ifNoneMatch && ifNoneMatch.split(',').map((t) => t.trim()).includes(etag)) {
+    if (
+      ifNoneMatch &&
+      ifNoneMatch
+        .split(',')
+        .map((t) => t.trim())
+        .includes(etag)
+    ) {
       res.status(304).end();
       return;
     }

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource } from 'typeorm';
-import { parseConfigLayer, resolveSiteConfig, SiteConfigError, type GateConfig, type SiteConfig } from '@platform/domain';
+import {
+  parseConfigLayer,
+  resolveSiteConfig,
+  SiteConfigError,
+  type GateConfig,
+  type SiteConfig,
+} from '@platform/domain';
 import {
   DealershipEntity,
   DealershipWebsiteEntity,
@@ -21,7 +27,12 @@ export function normaliseHost(host: string): string {
 }
 
 /** What the web proxy needs before any page renders, including who may frame the site and its primary host. */
-export type SiteByHost = { slug: string; name: string; embedding: SiteConfig['embedding']; primary_host: string } & GateConfig;
+export type SiteByHost = {
+  slug: string;
+  name: string;
+  embedding: SiteConfig['embedding'];
+  primary_host: string;
+} & GateConfig;
 
 @Injectable()
 export class SitesService {
@@ -34,10 +45,22 @@ export class SitesService {
       // One broken site must not hide the others from the listing; it is listed with its error.
       try {
         const config = resolveSiteConfig({ template: templates.get(site.template ?? '')?.config, site: site.config });
-        return { slug: site.slug, name: site.name, hosts: this.hostNames(site.hosts), theme: { primary_colour: config.theme.primary_colour, logo_url: config.theme.logo_url }, config_error: null };
+        return {
+          slug: site.slug,
+          name: site.name,
+          hosts: this.hostNames(site.hosts),
+          theme: { primary_colour: config.theme.primary_colour, logo_url: config.theme.logo_url },
+          config_error: null,
+        };
       } catch (error) {
         if (!(error instanceof SiteConfigError)) throw error;
-        return { slug: site.slug, name: site.name, hosts: this.hostNames(site.hosts), theme: null, config_error: error.message };
+        return {
+          slug: site.slug,
+          name: site.name,
+          hosts: this.hostNames(site.hosts),
+          theme: null,
+          config_error: error.message,
+        };
       }
     });
   }
@@ -48,11 +71,20 @@ export class SitesService {
    */
   async byHost(rawHost: string): Promise<SiteByHost> {
     const host = normaliseHost(rawHost);
-    const row = await this.db.getRepository(SiteHostEntity).findOne({ where: { host }, relations: { site: { hosts: true } } });
+    const row = await this.db
+      .getRepository(SiteHostEntity)
+      .findOne({ where: { host }, relations: { site: { hosts: true } } });
     if (!row) throw notFound('Site not found', `No site is served at the host '${host}'.`);
     const templates = await this.templatesByName([row.site.template]);
     const { gates, routes, embedding } = this.resolve(row.site, templates.get(row.site.template ?? ''));
-    return { slug: row.site.slug, name: row.site.name, gates, routes, embedding, primary_host: this.hostNames(row.site.hosts)[0] ?? host };
+    return {
+      slug: row.site.slug,
+      name: row.site.name,
+      gates,
+      routes,
+      embedding,
+      primary_host: this.hostNames(row.site.hosts)[0] ?? host,
+    };
   }
 
   /** The site's merged configuration with its dealerships, brands, locations and sister sites. */
@@ -62,15 +94,27 @@ export class SitesService {
     const templates = await this.templatesByName([site.template]);
     const config = this.resolve(site, templates.get(site.template ?? ''));
 
-    const dealerships = await this.db.getRepository(DealershipEntity).find({ where: { site_id: site.id }, order: { position: 'ASC', name: 'ASC' } });
+    const dealerships = await this.db
+      .getRepository(DealershipEntity)
+      .find({ where: { site_id: site.id }, order: { position: 'ASC', name: 'ASC' } });
     const dealershipIds = dealerships.map((d) => d.id);
-    const manufacturerIds = [...new Set(dealerships.map((d) => d.manufacturer_id).filter((id): id is number => id != null))];
+    const manufacturerIds = [
+      ...new Set(dealerships.map((d) => d.manufacturer_id).filter((id): id is number => id != null)),
+    ];
     const [manufacturers, locations, websites] = await Promise.all([
-      manufacturerIds.length ? this.db.getRepository(ManufacturerEntity).find({ where: { id: In(manufacturerIds) }, order: { name: 'ASC' } }) : [],
-      dealershipIds.length
-        ? this.db.getRepository(LocationEntity).find({ where: { dealership_id: In(dealershipIds) }, relations: { hours: true, special_hours: true }, order: { id: 'ASC' } })
+      manufacturerIds.length
+        ? this.db.getRepository(ManufacturerEntity).find({ where: { id: In(manufacturerIds) }, order: { name: 'ASC' } })
         : [],
-      this.db.getRepository(DealershipWebsiteEntity).find({ where: { site_id: site.id }, order: { position: 'ASC', name: 'ASC' } }),
+      dealershipIds.length
+        ? this.db.getRepository(LocationEntity).find({
+            where: { dealership_id: In(dealershipIds) },
+            relations: { hours: true, special_hours: true },
+            order: { id: 'ASC' },
+          })
+        : [],
+      this.db
+        .getRepository(DealershipWebsiteEntity)
+        .find({ where: { site_id: site.id }, order: { position: 'ASC', name: 'ASC' } }),
     ]);
 
     // Lower layers are checked here too, so a broken dealership or brand layer is refused at load
@@ -80,7 +124,13 @@ export class SitesService {
 
     const dealershipById = new Map(dealerships.map((d) => [d.id, d]));
     return {
-      site: { id: site.id, slug: site.slug, name: site.name, template: site.template, hosts: this.hostNames(site.hosts) },
+      site: {
+        id: site.id,
+        slug: site.slug,
+        name: site.name,
+        template: site.template,
+        hosts: this.hostNames(site.hosts),
+      },
       config,
       dealership_id: dealerships.length === 1 ? dealerships[0].id : null,
       dealerships: dealerships.map(dealershipView),
@@ -91,7 +141,9 @@ export class SitesService {
   }
 
   private hostNames(hosts: SiteHostEntity[] | undefined): string[] {
-    return [...(hosts ?? [])].sort((a, b) => Number(b.primary) - Number(a.primary) || a.host.localeCompare(b.host)).map((h) => h.host);
+    return [...(hosts ?? [])]
+      .sort((a, b) => Number(b.primary) - Number(a.primary) || a.host.localeCompare(b.host))
+      .map((h) => h.host);
   }
 
   private async templatesByName(names: (string | null)[]): Promise<Map<string, SiteTemplateEntity>> {

@@ -1,7 +1,15 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { createTestDatabase, TEST_REDIS_URL, uniqueRedisPrefix, type TestDatabase } from '@platform/testing';
-import { DealershipEntity, LocationEntity, LocationHoursEntity, ManufacturerEntity, SiteEntity, SiteHostEntity, SiteTemplateEntity } from '@platform/db';
+import {
+  DealershipEntity,
+  LocationEntity,
+  LocationHoursEntity,
+  ManufacturerEntity,
+  SiteEntity,
+  SiteHostEntity,
+  SiteTemplateEntity,
+} from '@platform/db';
 import { ApiEnvSchema } from '../env';
 import { createApiApp } from '../bootstrap';
 
@@ -12,18 +20,54 @@ describe('site API (real PostgreSQL and Redis)', () => {
   beforeAll(async () => {
     db = await createTestDatabase('platform_api_sites');
     const m = db.dataSource.manager;
-    await m.save(SiteTemplateEntity, { name: 'tpl', config: { theme: { primary_colour: '#111111', accent_colour: '#222222' }, wording: { used_label: 'Pre-Owned' } } });
-    const site = await m.save(SiteEntity, { slug: 'alpha-motors', name: 'Alpha Motors', template: 'tpl', config: { theme: { primary_colour: '#123456' }, buttons: { enquire_label: 'Enquire Now' } } });
-    const broken = await m.save(SiteEntity, { slug: 'broken-site', name: 'Broken', template: null, config: { theme: { primary_colour: 'red' } } });
+    await m.save(SiteTemplateEntity, {
+      name: 'tpl',
+      config: { theme: { primary_colour: '#111111', accent_colour: '#222222' }, wording: { used_label: 'Pre-Owned' } },
+    });
+    const site = await m.save(SiteEntity, {
+      slug: 'alpha-motors',
+      name: 'Alpha Motors',
+      template: 'tpl',
+      config: { theme: { primary_colour: '#123456' }, buttons: { enquire_label: 'Enquire Now' } },
+    });
+    const broken = await m.save(SiteEntity, {
+      slug: 'broken-site',
+      name: 'Broken',
+      template: null,
+      config: { theme: { primary_colour: 'red' } },
+    });
     await m.save(SiteHostEntity, [
       { host: 'alpha-motors.localhost', site_id: site.id, primary: true },
       { host: 'www.alphamotors.com.au', site_id: site.id, primary: false },
       { host: 'broken-site.localhost', site_id: broken.id, primary: true },
     ]);
-    const brand = await m.save(ManufacturerEntity, { name: 'Subaru', slug: 'subaru', logo_url: '/media/logos/brands/subaru.svg', config: { theme: { primary_colour: '#00adee' } } });
-    const dealer = await m.save(DealershipEntity, { site_id: site.id, slug: 'alpha-subaru', name: 'Alpha Subaru', manufacturer_id: brand.id, include_sold_cars_days: 5, config: { inventory: { sold_days: 5 } } });
+    const brand = await m.save(ManufacturerEntity, {
+      name: 'Subaru',
+      slug: 'subaru',
+      logo_url: '/media/logos/brands/subaru.svg',
+      config: { theme: { primary_colour: '#00adee' } },
+    });
+    const dealer = await m.save(DealershipEntity, {
+      site_id: site.id,
+      slug: 'alpha-subaru',
+      name: 'Alpha Subaru',
+      manufacturer_id: brand.id,
+      include_sold_cars_days: 5,
+      config: { inventory: { sold_days: 5 } },
+    });
     const location = await m.save(LocationEntity, {
-      dealership_id: dealer.id, name: 'Alpha Subaru Werribee', slug: 'alpha-subaru-werribee', location_type: 'sales', street: '1 Princes Hwy', city: 'Werribee', state: 'VIC', postcode: '3030', time_zone: 'Australia/Melbourne', phone: '+61 3 9000 0000', average_rating: 4.6, review_count: 120,
+      dealership_id: dealer.id,
+      name: 'Alpha Subaru Werribee',
+      slug: 'alpha-subaru-werribee',
+      location_type: 'sales',
+      street: '1 Princes Hwy',
+      city: 'Werribee',
+      state: 'VIC',
+      postcode: '3030',
+      time_zone: 'Australia/Melbourne',
+      phone: '+61 3 9000 0000',
+      average_rating: 4.6,
+      review_count: 120,
     });
     await m.save(LocationHoursEntity, [
       { location_id: location.id, department: 'sales', weekday: 1, status: 'Open', open: '08:30', close: '17:30' },
@@ -31,7 +75,13 @@ describe('site API (real PostgreSQL and Redis)', () => {
       { location_id: location.id, department: 'service', weekday: 1, status: 'Open', open: '07:30', close: '17:00' },
     ]);
 
-    const env = ApiEnvSchema.parse({ DATABASE_URL: db.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: uniqueRedisPrefix(), LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+    const env = ApiEnvSchema.parse({
+      DATABASE_URL: db.url,
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_PREFIX: uniqueRedisPrefix(),
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+    });
     app = await createApiApp(env);
     await app.init();
   });
@@ -44,8 +94,20 @@ describe('site API (real PostgreSQL and Redis)', () => {
   it('lists sites with their hosts (primary first) and theme; a broken site is listed with its error', async () => {
     const res = await request(app.getHttpServer()).get('/api/sites').expect(200);
     expect(res.body).toEqual([
-      { slug: 'alpha-motors', name: 'Alpha Motors', hosts: ['alpha-motors.localhost', 'www.alphamotors.com.au'], theme: { primary_colour: '#123456', logo_url: '/media/logos/default.svg' }, config_error: null },
-      { slug: 'broken-site', name: 'Broken', hosts: ['broken-site.localhost'], theme: null, config_error: expect.stringContaining('theme.primary_colour') },
+      {
+        slug: 'alpha-motors',
+        name: 'Alpha Motors',
+        hosts: ['alpha-motors.localhost', 'www.alphamotors.com.au'],
+        theme: { primary_colour: '#123456', logo_url: '/media/logos/default.svg' },
+        config_error: null,
+      },
+      {
+        slug: 'broken-site',
+        name: 'Broken',
+        hosts: ['broken-site.localhost'],
+        theme: null,
+        config_error: expect.stringContaining('theme.primary_colour'),
+      },
     ]);
   });
 
@@ -60,7 +122,11 @@ describe('site API (real PostgreSQL and Redis)', () => {
   it('answers an unknown host with a 404 problem', async () => {
     const res = await request(app.getHttpServer()).get('/api/sites/by-host/nowhere.localhost').expect(404);
     expect(res.headers['content-type']).toContain('application/problem+json');
-    expect(res.body).toMatchObject({ status: 404, title: 'Site not found', detail: "No site is served at the host 'nowhere.localhost'." });
+    expect(res.body).toMatchObject({
+      status: 404,
+      title: 'Site not found',
+      detail: "No site is served at the host 'nowhere.localhost'.",
+    });
   });
 
   it('serves the merged configuration: site over template over platform defaults', async () => {
@@ -70,10 +136,24 @@ describe('site API (real PostgreSQL and Redis)', () => {
     expect(res.body.config.wording.used_label).toBe('Pre-Owned');
     expect(res.body.config.buttons.enquire_label).toBe('Enquire Now');
     expect(res.body.config.wording.no_price_text).toBe('Enquire for price.');
-    expect(res.body.site).toMatchObject({ slug: 'alpha-motors', name: 'Alpha Motors', template: 'tpl', hosts: ['alpha-motors.localhost', 'www.alphamotors.com.au'] });
+    expect(res.body.site).toMatchObject({
+      slug: 'alpha-motors',
+      name: 'Alpha Motors',
+      template: 'tpl',
+      hosts: ['alpha-motors.localhost', 'www.alphamotors.com.au'],
+    });
     expect(res.body.dealership_id).toEqual(expect.any(Number));
-    expect(res.body.dealerships).toEqual([expect.objectContaining({ slug: 'alpha-subaru', name: 'Alpha Subaru', include_sold_cars_days: 5, config_overrides: { inventory: { sold_days: 5 } } })]);
-    expect(res.body.manufacturers).toEqual([expect.objectContaining({ slug: 'subaru', logo: { url: '/media/logos/brands/subaru.svg' } })]);
+    expect(res.body.dealerships).toEqual([
+      expect.objectContaining({
+        slug: 'alpha-subaru',
+        name: 'Alpha Subaru',
+        include_sold_cars_days: 5,
+        config_overrides: { inventory: { sold_days: 5 } },
+      }),
+    ]);
+    expect(res.body.manufacturers).toEqual([
+      expect.objectContaining({ slug: 'subaru', logo: { url: '/media/logos/brands/subaru.svg' } }),
+    ]);
   });
 
   it('shapes locations as the specification does, with formatted hours per department', async () => {
@@ -91,7 +171,9 @@ describe('site API (real PostgreSQL and Redis)', () => {
       { weekday: 0, status: 'Closed', open: null, close: null, formated_hours: 'Closed' },
       { weekday: 1, status: 'Open', open: '08:30', close: '17:30', formated_hours: '8:30am - 5:30pm' },
     ]);
-    expect(location.department_hours.service).toEqual([{ weekday: 1, status: 'Open', open: '07:30', close: '17:00', formated_hours: '7:30am - 5pm' }]);
+    expect(location.department_hours.service).toEqual([
+      { weekday: 1, status: 'Open', open: '07:30', close: '17:00', formated_hours: '7:30am - 5pm' },
+    ]);
   });
 
   it('sets an ETag and Cache-Control, and answers 304 when the ETag matches', async () => {
@@ -112,7 +194,9 @@ describe('site API (real PostgreSQL and Redis)', () => {
   it('refuses to serve a configuration that fails its schema, naming the layer and path', async () => {
     const res = await request(app.getHttpServer()).get('/api/sites/broken-site/config').expect(500);
     expect(res.body.title).toBe('Site configuration invalid');
-    expect(res.body.errors).toEqual([{ path: 'site.theme.primary_colour', message: 'Use a hex colour such as #1a2b3c' }]);
+    expect(res.body.errors).toEqual([
+      { path: 'site.theme.primary_colour', message: 'Use a hex colour such as #1a2b3c' },
+    ]);
   });
 
   it('reports ready when PostgreSQL and Redis answer', async () => {

@@ -38,7 +38,9 @@ export function parsePdf(pdf: Buffer): Promise<ParsedPdf> {
     child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
     child.stderr.on('data', (d: Buffer) => (err += d.toString('utf8')));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out) as ParsedPdf) : reject(new Error(`pdf-parse exited ${code}: ${err}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as ParsedPdf) : reject(new Error(`pdf-parse exited ${code}: ${err}`)),
+    );
     child.stdin.end(pdf);
   });
 }

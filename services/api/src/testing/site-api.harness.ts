@@ -6,7 +6,14 @@ import { startLeadWorkers, type LeadWorkersOptions } from '@platform/leads';
 import { QueueProducer } from '@platform/queues';
 import { bumpSearchVersion, PostgresSearchEngine } from '@platform/search';
 import { FeedIngest, FeedIntake, SiteIndexer, startStockWorkers } from '@platform/stock';
-import { createStockFixture, createTestDatabase, TEST_REDIS_URL, uniqueRedisPrefix, type StockFixture, type TestDatabase } from '@platform/testing';
+import {
+  createStockFixture,
+  createTestDatabase,
+  TEST_REDIS_URL,
+  uniqueRedisPrefix,
+  type StockFixture,
+  type TestDatabase,
+} from '@platform/testing';
 import { createApiApp } from '../bootstrap';
 import { ApiEnvSchema } from '../env';
 
@@ -33,19 +40,40 @@ type LeadWorkerOverrides = Partial<Omit<LeadWorkersOptions, 'dataSource' | 'prod
 
 export async function createSiteApiHarness(
   name: string,
-  options: { siteConfig?: Record<string, unknown>; env?: Record<string, string>; leadWorkers?: LeadWorkerOverrides } = {},
+  options: {
+    siteConfig?: Record<string, unknown>;
+    env?: Record<string, string>;
+    leadWorkers?: LeadWorkerOverrides;
+  } = {},
 ): Promise<SiteApiHarness> {
   const db = await createTestDatabase(`platform_api_${name}`);
   const fixture = await createStockFixture(db.dataSource, name, options.siteConfig ?? {});
   const prefix = uniqueRedisPrefix();
-  const env = ApiEnvSchema.parse({ DATABASE_URL: db.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...options.env });
+  const env = ApiEnvSchema.parse({
+    DATABASE_URL: db.url,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: prefix,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    ...options.env,
+  });
   const app = await createApiApp(env);
   await app.init();
   const redis = new Redis(TEST_REDIS_URL);
   const producer = new QueueProducer(redis, prefix);
   const engine = new PostgresSearchEngine(db.dataSource);
-  const indexer = new SiteIndexer(db.dataSource, engine, { onIndexChanged: (siteId) => bumpSearchVersion(redis, prefix, siteId) });
-  const stopStock = await startStockWorkers({ dataSource: db.dataSource, engine, producer, indexer, redisUrl: TEST_REDIS_URL, prefix, schedule: false });
+  const indexer = new SiteIndexer(db.dataSource, engine, {
+    onIndexChanged: (siteId) => bumpSearchVersion(redis, prefix, siteId),
+  });
+  const stopStock = await startStockWorkers({
+    dataSource: db.dataSource,
+    engine,
+    producer,
+    indexer,
+    redisUrl: TEST_REDIS_URL,
+    prefix,
+    schedule: false,
+  });
   const stopEvents = await startEventWorkers({ dataSource: db.dataSource, redisUrl: TEST_REDIS_URL, prefix });
   const stopLeads = await startLeadWorkers({
     dataSource: db.dataSource,
@@ -70,7 +98,12 @@ export async function createSiteApiHarness(
     redis,
     http: () => request(app.getHttpServer()),
     async load(dealershipId, cars, mode = 'delta') {
-      const id = await intake.receive({ dealershipId, mode, contentType: 'application/json', body: Buffer.from(JSON.stringify(cars)) });
+      const id = await intake.receive({
+        dealershipId,
+        mode,
+        contentType: 'application/json',
+        body: Buffer.from(JSON.stringify(cars)),
+      });
       const outcome = await ingest.run(id);
       if (outcome.status === 'failed') throw new Error(`feed ${id} failed to apply`);
       await indexer.drain(fixture.siteId);

@@ -31,9 +31,16 @@ class FailOpenStorage implements ThrottlerStorage {
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string) {
     try {
-      return await withTimeout(this.inner.increment(key, ttl, limit, blockDuration, throttlerName), LIMITER_TIMEOUT_MS, 'rate limiter');
+      return await withTimeout(
+        this.inner.increment(key, ttl, limit, blockDuration, throttlerName),
+        LIMITER_TIMEOUT_MS,
+        'rate limiter',
+      );
     } catch (error) {
-      this.logger.warn({ err: (error as Error).message, throttler: throttlerName }, 'rate limiter unavailable; request allowed');
+      this.logger.warn(
+        { err: (error as Error).message, throttler: throttlerName },
+        'rate limiter unavailable; request allowed',
+      );
       return { totalHits: 0, timeToExpire: 0, isBlocked: false, timeToBlockExpire: 0 };
     }
   }
@@ -81,12 +88,20 @@ export function throttledOnly(name: ThrottleName): Record<string, boolean> {
  */
 @Injectable()
 export class ProblemThrottlerGuard extends ThrottlerGuard {
-  protected override async throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+  protected override async throwThrottlingException(
+    context: ExecutionContext,
+    detail: ThrottlerLimitDetail,
+  ): Promise<void> {
     // Our keys are '{prefix}:throttle:{name}:{hash}' (see generateKey above).
     const policy = /:throttle:([a-z-]+):/.exec(detail.key)?.[1] ?? 'requests';
     throw new ProblemException(
       { status: 429, title: 'Too Many Requests', detail: await this.getErrorMessage(context, detail) },
-      rateLimitHeaders({ policy, limit: detail.limit, windowSeconds: detail.ttl / 1000, retryAfterSeconds: detail.timeToBlockExpire }),
+      rateLimitHeaders({
+        policy,
+        limit: detail.limit,
+        windowSeconds: detail.ttl / 1000,
+        retryAfterSeconds: detail.timeToBlockExpire,
+      }),
     );
   }
 }

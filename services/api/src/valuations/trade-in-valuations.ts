@@ -20,7 +20,8 @@ export interface StoredValuation extends Omit<TradeInValuation, 'valid_until'> {
   vehicle: { make: string; model: string; year: number; km: number } | null;
 }
 
-const NOT_FOUND = "We couldn't find a vehicle with that rego. Please enter its make, model, year and kilometres instead.";
+const NOT_FOUND =
+  "We couldn't find a vehicle with that rego. Please enter its make, model, year and kilometres instead.";
 
 /** Trade-in estimates from the platform's comparable stock (spec 001 §9 limits), stored for 7 days. */
 @Injectable()
@@ -42,7 +43,13 @@ export class TradeInValuations {
   }
 
   /** Values the vehicle and stores the result in the caller's transaction. */
-  async value(manager: EntityManager, siteId: number, config: SiteConfig, request: TradeInRequest, now = new Date()): Promise<StoredValuation> {
+  async value(
+    manager: EntityManager,
+    siteId: number,
+    config: SiteConfig,
+    request: TradeInRequest,
+    now = new Date(),
+  ): Promise<StoredValuation> {
     const vehicle = await this.identify(request);
     const result: TradeInValuation = vehicle
       ? tradeInEstimate({
@@ -54,10 +61,28 @@ export class TradeInValuations {
           now,
         })
       : noTradeInEstimate(NOT_FOUND, now);
-    const record = { rego: request.rego ?? null, rego_state: request.rego_state ?? null, ...(vehicle ?? { make: request.make ?? null, model: request.model ?? null, year: request.year ?? null, km: request.km ?? null }) };
+    const record = {
+      rego: request.rego ?? null,
+      rego_state: request.rego_state ?? null,
+      ...(vehicle ?? {
+        make: request.make ?? null,
+        model: request.model ?? null,
+        year: request.year ?? null,
+        km: request.km ?? null,
+      }),
+    };
     const [row] = (await manager.query(
       `INSERT INTO valuations (site_id, vehicle, status, low, high, comparables, reason, valid_until) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [siteId, JSON.stringify(record), result.status, result.low, result.high, result.comparables, result.reason, result.valid_until],
+      [
+        siteId,
+        JSON.stringify(record),
+        result.status,
+        result.low,
+        result.high,
+        result.comparables,
+        result.reason,
+        result.valid_until,
+      ],
     )) as { id: string }[];
     return { ...result, id: row!.id, vehicle };
   }

@@ -26,7 +26,10 @@ export class WatchableCars {
    * able to drop a car that has since sold or been hidden.
    */
   async belongsTo(siteId: number, carId: number): Promise<boolean> {
-    const rows = (await this.db.query(`SELECT 1 FROM cars c JOIN dealerships d ON d.id = c.dealership_id WHERE c.id = $1 AND d.site_id = $2`, [carId, siteId])) as unknown[];
+    const rows = (await this.db.query(
+      `SELECT 1 FROM cars c JOIN dealerships d ON d.id = c.dealership_id WHERE c.id = $1 AND d.site_id = $2`,
+      [carId, siteId],
+    )) as unknown[];
     return rows.length > 0;
   }
 }

@@ -20,10 +20,18 @@ export interface WatchlistItem {
 }
 
 const notYourNumber = () =>
-  new ProblemException({ status: 403, title: 'Wrong phone number', detail: 'This phone number is not the one you signed in with. Please sign in again.' });
+  new ProblemException({
+    status: 403,
+    title: 'Wrong phone number',
+    detail: 'This phone number is not the one you signed in with. Please sign in again.',
+  });
 
 const carNotFound = (carId: number) =>
-  new ProblemException({ status: 404, title: 'Car not found', detail: `This car (${carId}) is not available on this site.` });
+  new ProblemException({
+    status: 404,
+    title: 'Car not found',
+    detail: `This car (${carId}) is not available on this site.`,
+  });
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
@@ -41,7 +49,10 @@ export class WatchlistService {
     if (!samePhone(body.phone_number, shopper.phone)) throw notYourNumber();
     const site = await this.sites.bySlug(shopper.siteSlug);
     if (!(await this.cars.isShown(site, body.car_id))) throw carNotFound(body.car_id);
-    await this.db.query(`INSERT INTO watchlist_items (shopper_id, car_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [shopper.shopperId, body.car_id]);
+    await this.db.query(`INSERT INTO watchlist_items (shopper_id, car_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+      shopper.shopperId,
+      body.car_id,
+    ]);
     return { success: true };
   }
 
@@ -49,7 +60,10 @@ export class WatchlistService {
   async remove(shopper: SignedInShopper, body: { phone_number: string; car_id: number }): Promise<{ success: true }> {
     if (!samePhone(body.phone_number, shopper.phone)) throw notYourNumber();
     if (!(await this.cars.belongsTo(shopper.siteId, body.car_id))) throw carNotFound(body.car_id);
-    await this.db.query(`DELETE FROM watchlist_items WHERE shopper_id = $1 AND car_id = $2`, [shopper.shopperId, body.car_id]);
+    await this.db.query(`DELETE FROM watchlist_items WHERE shopper_id = $1 AND car_id = $2`, [
+      shopper.shopperId,
+      body.car_id,
+    ]);
     return { success: true };
   }
 

@@ -11,10 +11,16 @@ describe('watchlist API (real PostgreSQL and Redis)', () => {
 
   const signIn = async (phone: string, e164: string): Promise<string> => {
     await h.http().post(`/api/sites/${h.siteSlug}/sign-in/code`).send({ phone }).expect(202);
-    const [sms] = (await h.db.dataSource.query(`SELECT body FROM sms_messages WHERE phone = $1 ORDER BY created_at DESC LIMIT 1`, [e164])) as [{ body: string }];
+    const [sms] = (await h.db.dataSource.query(
+      `SELECT body FROM sms_messages WHERE phone = $1 ORDER BY created_at DESC LIMIT 1`,
+      [e164],
+    )) as [{ body: string }];
     const code = /\b(\d{6})\b/.exec(sms.body)?.[1] ?? '';
     const res = await h.http().post(`/api/sites/${h.siteSlug}/sign-in/verify`).send({ phone, code }).expect(200);
-    const header = ([] as string[]).concat(res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('dp_session=')) ?? '';
+    const header =
+      ([] as string[])
+        .concat(res.headers['set-cookie'] as unknown as string[])
+        .find((c) => c.startsWith('dp_session=')) ?? '';
     return header.split(';')[0] ?? '';
   };
   const call = (action: 'save-car' | 'remove-car', body: object, as: string | null = cookie) => {
@@ -26,12 +32,23 @@ describe('watchlist API (real PostgreSQL and Redis)', () => {
     return as ? req.set('Cookie', as) : req;
   };
   const savedRows = async (carId: number) =>
-    ((await h.db.dataSource.query(`SELECT count(*)::int AS n FROM watchlist_items WHERE car_id = $1`, [carId])) as [{ n: number }])[0].n;
+    (
+      (await h.db.dataSource.query(`SELECT count(*)::int AS n FROM watchlist_items WHERE car_id = $1`, [carId])) as [
+        { n: number },
+      ]
+    )[0].n;
 
   beforeAll(async () => {
     h = await createSiteApiHarness('watchlist', { siteConfig: { search: { visibility_filters: ['-make:Suzuki'] } } });
     await h.load(h.fixture.north.id, [
-      car('L1', { make: 'Toyota', model: 'Hilux', badge: 'SR5', year: 2022, price: 45990, images: [{ url: '/media/demo/ute-1.svg' }] }),
+      car('L1', {
+        make: 'Toyota',
+        model: 'Hilux',
+        badge: 'SR5',
+        year: 2022,
+        price: 45990,
+        images: [{ url: '/media/demo/ute-1.svg' }],
+      }),
       car('L2', { make: 'Mazda', model: 'BT-50', year: 2021, price: 0 }),
       car('L3', { make: 'Ford', model: 'Ranger', year: 2023, price: 52990, status: 'coming_soon' }),
       car('HIDDEN', { show_on_dealer_website: false }),
@@ -39,10 +56,19 @@ describe('watchlist API (real PostgreSQL and Redis)', () => {
       car('SUZUKI', { make: 'Suzuki', model: 'Jimny' }),
     ]);
     // A car of another site: saving it through this site's session must fail.
-    const [other] = (await h.db.dataSource.query(`INSERT INTO sites (slug, name) VALUES ('test-site-watchlist-other', 'Other Motors') RETURNING id`)) as [{ id: number }];
-    const [dealer] = (await h.db.dataSource.query(`INSERT INTO dealerships (site_id, slug, name) VALUES ($1, 'other-watchlist', 'Other Dealer') RETURNING id`, [other.id])) as [{ id: number }];
+    const [other] = (await h.db.dataSource.query(
+      `INSERT INTO sites (slug, name) VALUES ('test-site-watchlist-other', 'Other Motors') RETURNING id`,
+    )) as [{ id: number }];
+    const [dealer] = (await h.db.dataSource.query(
+      `INSERT INTO dealerships (site_id, slug, name) VALUES ($1, 'other-watchlist', 'Other Dealer') RETURNING id`,
+      [other.id],
+    )) as [{ id: number }];
     await h.load(dealer.id, [car('ELSEWHERE')]);
-    for (const row of (await h.db.dataSource.query(`SELECT id, stocknum FROM cars`)) as { id: number; stocknum: string }[]) ids[row.stocknum] = row.id;
+    for (const row of (await h.db.dataSource.query(`SELECT id, stocknum FROM cars`)) as {
+      id: number;
+      stocknum: string;
+    }[])
+      ids[row.stocknum] = row.id;
     cookie = await signIn(PHONE.typed, PHONE.e164);
   });
 
@@ -51,16 +77,27 @@ describe('watchlist API (real PostgreSQL and Redis)', () => {
   });
 
   it('needs sign-in: 401 problem details with success false and the message', async () => {
-    for (const res of [await call('save-car', { phone_number: PHONE.typed, car_id: ids.L1 }, null).expect(401), await list(null).expect(401)]) {
+    for (const res of [
+      await call('save-car', { phone_number: PHONE.typed, car_id: ids.L1 }, null).expect(401),
+      await list(null).expect(401),
+    ]) {
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-      expect(res.body).toMatchObject({ status: 401, title: 'Sign-in required', success: false, message: 'Please sign in to continue.' });
+      expect(res.body).toMatchObject({
+        status: 401,
+        title: 'Sign-in required',
+        success: false,
+        message: 'Please sign in to continue.',
+      });
     }
     await call('remove-car', { phone_number: PHONE.typed, car_id: ids.L1 }, 'dp_session=not-a-session').expect(401);
   });
 
   it("refuses a phone number that is not the signed-in shopper's (403)", async () => {
     const res = await call('save-car', { phone_number: '0412 555 999', car_id: ids.L1 }).expect(403);
-    expect(res.body).toMatchObject({ success: false, message: 'This phone number is not the one you signed in with. Please sign in again.' });
+    expect(res.body).toMatchObject({
+      success: false,
+      message: 'This phone number is not the one you signed in with. Please sign in again.',
+    });
     expect(await savedRows(ids.L1)).toBe(0);
   });
 
@@ -78,9 +115,13 @@ describe('watchlist API (real PostgreSQL and Redis)', () => {
   });
 
   it('saves a car the site shows, once however often it is saved', async () => {
-    expect((await call('save-car', { phone_number: PHONE.typed, car_id: ids.L1 }).expect(200)).body).toEqual({ success: true });
+    expect((await call('save-car', { phone_number: PHONE.typed, car_id: ids.L1 }).expect(200)).body).toEqual({
+      success: true,
+    });
     // The number as typed another way, and the id as a string, are the same request.
-    expect((await call('save-car', { phone_number: '+61 412 555 001', car_id: String(ids.L1) }).expect(200)).body).toEqual({ success: true });
+    expect(
+      (await call('save-car', { phone_number: '+61 412 555 001', car_id: String(ids.L1) }).expect(200)).body,
+    ).toEqual({ success: true });
     expect(await savedRows(ids.L1)).toBe(1);
   });
 
@@ -91,7 +132,11 @@ describe('watchlist API (real PostgreSQL and Redis)', () => {
     ['of another site', 'ELSEWHERE'],
   ])('answers 404 for a car %s', async (_label, stocknum) => {
     const res = await call('save-car', { phone_number: PHONE.typed, car_id: ids[stocknum] }).expect(404);
-    expect(res.body).toMatchObject({ success: false, title: 'Car not found', message: expect.stringContaining('not available on this site') });
+    expect(res.body).toMatchObject({
+      success: false,
+      title: 'Car not found',
+      message: expect.stringContaining('not available on this site'),
+    });
     expect(await savedRows(ids[stocknum])).toBe(0);
   });
 
@@ -116,24 +161,51 @@ describe('watchlist API (real PostgreSQL and Redis)', () => {
       image: '/media/demo/ute-1.svg',
       saved_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
-    expect(before.body.items[1]).toMatchObject({ car_id: ids.L2, price: { kind: 'no_price', amount: null, text: 'Enquire for price.' }, image: null });
+    expect(before.body.items[1]).toMatchObject({
+      car_id: ids.L2,
+      price: { kind: 'no_price', amount: null, text: 'Enquire for price.' },
+      image: null,
+    });
     expect(before.body.items[0]).toMatchObject({ car_id: ids.L3, status: 'coming_soon', in_stock: false });
 
     // The dealer drops the price of L1 and sells L3: the list shows both at once.
     await h.load(h.fixture.north.id, [
-      car('L1', { make: 'Toyota', model: 'Hilux', badge: 'SR5', year: 2022, price: 42990, before_price: 45990, images: [{ url: '/media/demo/ute-1.svg' }] }),
-      car('L3', { make: 'Ford', model: 'Ranger', year: 2023, price: 52990, status: 'sold', sold_date: new Date().toISOString() }),
+      car('L1', {
+        make: 'Toyota',
+        model: 'Hilux',
+        badge: 'SR5',
+        year: 2022,
+        price: 42990,
+        before_price: 45990,
+        images: [{ url: '/media/demo/ute-1.svg' }],
+      }),
+      car('L3', {
+        make: 'Ford',
+        model: 'Ranger',
+        year: 2023,
+        price: 52990,
+        status: 'sold',
+        sold_date: new Date().toISOString(),
+      }),
     ]);
     const after = await list().expect(200);
     const byId = new Map(after.body.items.map((item: { car_id: number }) => [item.car_id, item]));
-    expect(byId.get(ids.L1)).toMatchObject({ price: { kind: 'price', amount: 42990, text: '$42,990', was: 45990 }, status: 'in_stock', in_stock: true });
+    expect(byId.get(ids.L1)).toMatchObject({
+      price: { kind: 'price', amount: 42990, text: '$42,990', was: 45990 },
+      status: 'in_stock',
+      in_stock: true,
+    });
     expect(byId.get(ids.L3)).toMatchObject({ status: 'sold', in_stock: false });
   });
 
   it('removes a car; removing it again is harmless', async () => {
-    expect((await call('remove-car', { phone_number: PHONE.typed, car_id: ids.L2 }).expect(200)).body).toEqual({ success: true });
+    expect((await call('remove-car', { phone_number: PHONE.typed, car_id: ids.L2 }).expect(200)).body).toEqual({
+      success: true,
+    });
     expect(await savedRows(ids.L2)).toBe(0);
-    expect((await call('remove-car', { phone_number: PHONE.typed, car_id: ids.L2 }).expect(200)).body).toEqual({ success: true });
+    expect((await call('remove-car', { phone_number: PHONE.typed, car_id: ids.L2 }).expect(200)).body).toEqual({
+      success: true,
+    });
     const { body } = await list().expect(200);
     expect(body.items.map((item: { car_id: number }) => item.car_id)).not.toContain(ids.L2);
     // A car that has since sold can still be removed.

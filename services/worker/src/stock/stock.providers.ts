@@ -17,6 +17,8 @@ export const STOCK_PROVIDERS: Provider[] = [
     provide: SiteIndexer,
     inject: [ENV, REDIS, getDataSourceToken(), SEARCH_ENGINE],
     useFactory: (env: BaseEnv, redis: Redis, dataSource: DataSource, engine: SearchEngine) =>
-      new SiteIndexer(dataSource, engine, { onIndexChanged: (siteId) => bumpSearchVersion(redis, env.REDIS_PREFIX, siteId) }),
+      new SiteIndexer(dataSource, engine, {
+        onIndexChanged: (siteId) => bumpSearchVersion(redis, env.REDIS_PREFIX, siteId),
+      }),
   },
 ];

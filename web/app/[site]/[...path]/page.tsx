@@ -26,7 +26,9 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
   if (route.kind === 'content') return { title: route.page.title };
   if (route.kind === 'brand_directory') return { title: site.config.marketing.brand_directory.title };
   if (route.kind === 'brand_overview') return { title: brandTile(route.slug, site.source.manufacturers).name };
-  return { title: route.kind === 'finance' ? 'Finance' : route.kind === 'service' ? 'Book a Service' : 'Trade-In Valuation' };
+  return {
+    title: route.kind === 'finance' ? 'Finance' : route.kind === 'service' ? 'Book a Service' : 'Trade-In Valuation',
+  };
 }
 
 /**
@@ -49,6 +51,11 @@ export default async function SitePathPage(props: Props) {
     case 'brand_overview':
       return <BrandOverview site={site} slug={route.slug} />;
     case 'content':
-      return <ContentPage page={route.page} contactHref={site.config.routes.contact_style === 'single' ? '/contact' : '/locations'} />;
+      return (
+        <ContentPage
+          page={route.page}
+          contactHref={site.config.routes.contact_style === 'single' ? '/contact' : '/locations'}
+        />
+      );
   }
 }

@@ -29,9 +29,20 @@ export default async function ServicingPage({ params }: { params: Promise<{ site
           Book a Service
         </a>
       </p>
-      {video && <iframe className={styles.video} src={video} title="Driveway information video" loading="lazy" allowFullScreen />}
+      {video && (
+        <iframe
+          className={styles.video}
+          src={video}
+          title="Driveway information video"
+          loading="lazy"
+          allowFullScreen
+        />
+      )}
       <aside className={styles.disclaimer} aria-label="Disclaimer">
-        <p>Servicing offers and claims are subject to the terms of the manufacturer and the dealer. Ask our service team for details.</p>
+        <p>
+          Servicing offers and claims are subject to the terms of the manufacturer and the dealer. Ask our service team
+          for details.
+        </p>
       </aside>
     </div>
   );

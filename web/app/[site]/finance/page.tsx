@@ -16,7 +16,11 @@ export default async function FinanceRoute({ params, searchParams }: Props) {
   const site = await getSite(slug);
   const target = site.config.routes.finance_path;
   if (target !== '/finance') {
-    const search = new URLSearchParams(Object.entries(query).flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : (value ?? []).map((v) => [key, v])))).toString();
+    const search = new URLSearchParams(
+      Object.entries(query).flatMap(([key, value]) =>
+        typeof value === 'string' ? [[key, value]] : (value ?? []).map((v) => [key, v]),
+      ),
+    ).toString();
     redirect(search ? `${target}${target.includes('?') ? '&' : '?'}${search}` : target);
   }
   return <FinancePage site={site} query={query} />;

@@ -42,7 +42,12 @@ export default async function SpecialOffersPage({ params, searchParams }: Specia
   try {
     result =
       dealershipId !== null
-        ? await searchSpecialOffers(slug, { dealership_id: dealershipId, page: state.page, ...(categories?.length ? { categories } : {}), ...(price ? { price } : {}) })
+        ? await searchSpecialOffers(slug, {
+            dealership_id: dealershipId,
+            page: state.page,
+            ...(categories?.length ? { categories } : {}),
+            ...(price ? { price } : {}),
+          })
         : await searchStock(slug, {
             page: state.page,
             hitsPerPage,
@@ -55,7 +60,9 @@ export default async function SpecialOffersPage({ params, searchParams }: Specia
   }
 
   // Spec 001 screens 8 and 9: a price finder and make tiles into the search.
-  const makes = await facetValues(slug, ['make']).then((facets) => facets['make'] ?? {}).catch(() => ({}) as Record<string, number>);
+  const makes = await facetValues(slug, ['make'])
+    .then((facets) => facets['make'] ?? {})
+    .catch(() => ({}) as Record<string, number>);
   const logos = makeLogos(Object.keys(makes), site.source.manufacturers);
   const tiles = Object.entries(makes)
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
@@ -68,7 +75,12 @@ export default async function SpecialOffersPage({ params, searchParams }: Specia
 
   return (
     <div className={`container ${styles.page}`}>
-      <Breadcrumbs crumbs={[{ label: 'Home', href: '/' }, { label: TITLE, href: SPECIAL_OFFERS_PATH }]} />
+      <Breadcrumbs
+        crumbs={[
+          { label: 'Home', href: '/' },
+          { label: TITLE, href: SPECIAL_OFFERS_PATH },
+        ]}
+      />
       <h1 className={styles.heading}>{TITLE}</h1>
       <div className={styles.layout}>
         <aside aria-label="Find stock">

@@ -14,5 +14,10 @@ interface Props {
 export default async function PartsRoute({ params, searchParams }: Props) {
   const [{ site: slug }, query] = await Promise.all([params, searchParams]);
   const site = await getSite(slug);
-  return <FormPage title="Parts Enquiry" form={{ ...partsFormSetup(site, query), id: 'parts-form', label: 'Parts Enquiry', submitLabel: 'Parts Enquiry' }} />;
+  return (
+    <FormPage
+      title="Parts Enquiry"
+      form={{ ...partsFormSetup(site, query), id: 'parts-form', label: 'Parts Enquiry', submitLabel: 'Parts Enquiry' }}
+    />
+  );
 }

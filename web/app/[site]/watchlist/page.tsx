@@ -12,7 +12,12 @@ import styles from './watchlist.module.css';
 
 export const metadata: Metadata = { title: 'My watchlist', robots: { index: false } };
 
-const savedOn = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Australia/Sydney' });
+const savedOn = new Intl.DateTimeFormat('en-AU', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Australia/Sydney',
+});
 
 /**
  * The watchlist (spec 000: 'Opened by a View List action; path not shown'): served at /watchlist.
@@ -21,14 +26,16 @@ const savedOn = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short
 export default async function WatchlistPage({ params }: { params: Promise<{ site: string }> }) {
   const { site: slug } = await params;
   const [shopper, token] = await Promise.all([getShopper(slug), sessionToken()]);
-  if (!shopper.signed_in || !token || !shopper.phone) redirect(signInPath({ type: 'watchlist', redirect: ROUTES.watchlist }));
+  if (!shopper.signed_in || !token || !shopper.phone)
+    redirect(signInPath({ type: 'watchlist', redirect: ROUTES.watchlist }));
 
   let items;
   try {
     ({ items } = await getWatchlist(token));
   } catch (error) {
     // The session ended between the two calls (signed out in another tab): sign in again.
-    if (error instanceof ApiError && error.status === 401) redirect(signInPath({ type: 'watchlist', redirect: ROUTES.watchlist }));
+    if (error instanceof ApiError && error.status === 401)
+      redirect(signInPath({ type: 'watchlist', redirect: ROUTES.watchlist }));
     throw error;
   }
 
@@ -51,8 +58,18 @@ export default async function WatchlistPage({ params }: { params: Promise<{ site
       ) : (
         <ul className={styles.list} aria-label="Saved cars">
           {items.map((item) => (
-            <RemovableItem key={item.car_id} className={styles.item} carId={item.car_id} phone={shopper.phone!} title={item.title}>
-              {item.image ? <img src={item.image} alt="" className={styles.image} width={240} height={160} loading="lazy" /> : <div className={styles.image} aria-hidden="true" />}
+            <RemovableItem
+              key={item.car_id}
+              className={styles.item}
+              carId={item.car_id}
+              phone={shopper.phone!}
+              title={item.title}
+            >
+              {item.image ? (
+                <img src={item.image} alt="" className={styles.image} width={240} height={160} loading="lazy" />
+              ) : (
+                <div className={styles.image} aria-hidden="true" />
+              )}
               <div className={styles.details}>
                 <h2 className={styles.title}>
                   <Link href={`/cars/${item.slug}`} prefetch={false}>

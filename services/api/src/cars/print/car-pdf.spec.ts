@@ -42,7 +42,12 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** A PNG of one colour (RGBA when colorType is 6, RGB when 2); idat overrides the compressed pixel data. */
-function makePng({ width = 1, height = 1, colorType = 6, idat }: { width?: number; height?: number; colorType?: 2 | 6; idat?: Buffer } = {}): Buffer {
+function makePng({
+  width = 1,
+  height = 1,
+  colorType = 6,
+  idat,
+}: { width?: number; height?: number; colorType?: 2 | 6; idat?: Buffer } = {}): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -74,15 +79,23 @@ function stubFetch(responses: Record<string, () => Response>) {
     if (respond) return Promise.resolve(respond());
     // Anything else hangs like a dead server until the caller aborts.
     return new Promise<Response>((_resolve, reject) => {
-      init?.signal?.addEventListener('abort', () => reject(init.signal?.reason ?? new Error('aborted')), { once: true });
+      init?.signal?.addEventListener('abort', () => reject(init.signal?.reason ?? new Error('aborted')), {
+        once: true,
+      });
     });
   }) as typeof fetch;
   return { fetchImpl, requested };
 }
 
 function loaderFor(responses: Record<string, () => Response> = {}) {
-  const stub = stubFetch({ [PNG_URL]: () => new Response(makePng(), { headers: { 'content-type': 'image/png' } }), ...responses });
-  return { loader: createImageLoader({ mediaDir: ASSETS, fetchTimeoutMs: 150, fetchImpl: stub.fetchImpl }), requested: stub.requested };
+  const stub = stubFetch({
+    [PNG_URL]: () => new Response(makePng(), { headers: { 'content-type': 'image/png' } }),
+    ...responses,
+  });
+  return {
+    loader: createImageLoader({ mediaDir: ASSETS, fetchTimeoutMs: 150, fetchImpl: stub.fetchImpl }),
+    requested: stub.requested,
+  };
 }
 
 function car(overrides: Partial<PrintableCar> = {}): PrintableCar {
@@ -103,11 +116,26 @@ function car(overrides: Partial<PrintableCar> = {}): PrintableCar {
       { label: 'Engine', value: '2.0L 4 cyl' },
       { label: 'Colour', value: 'Crystal Pearl' },
     ],
-    features: ['Apple CarPlay', 'Android Auto', 'Reversing Camera', 'Lane Departure Warning', 'Adaptive Cruise Control'],
+    features: [
+      'Apple CarPlay',
+      'Android Auto',
+      'Reversing Camera',
+      'Lane Departure Warning',
+      'Adaptive Cruise Control',
+    ],
     comments: 'One owner with full Toyota service history. Immaculate condition inside and out.',
     imageUrls: [`/media/demo/${DEMO_SVG}?angle=30`, PNG_URL, SLOW_URL, NEVER_LOADED_URL],
-    dealer: { name: 'Sunshine Toyota', locationName: 'Sunshine Used Cars', address: '123 Main Street, Sunshine VIC 3020', phone: '03 9000 1234' },
-    site: { name: 'Sunshine Motor Group', primaryColour: '#c8102e', pageUrl: 'https://www.sunshinemotors.com.au/cars/2021-toyota-rav4-gx-u12345' },
+    dealer: {
+      name: 'Sunshine Toyota',
+      locationName: 'Sunshine Used Cars',
+      address: '123 Main Street, Sunshine VIC 3020',
+      phone: '03 9000 1234',
+    },
+    site: {
+      name: 'Sunshine Motor Group',
+      primaryColour: '#c8102e',
+      pageUrl: 'https://www.sunshinemotors.com.au/cars/2021-toyota-rav4-gx-u12345',
+    },
     generatedAt: new Date('2025-03-02T14:30:00Z'),
     timeZone: 'Australia/Melbourne',
     ...overrides,
@@ -163,7 +191,9 @@ describe('renderCarPdf', () => {
   });
 
   it('still produces the PDF when photos are missing, time out or are not images at all', async () => {
-    const { loader } = loaderFor({ 'https://photos.example.com/page.html': () => new Response('<html>not a photo</html>') });
+    const { loader } = loaderFor({
+      'https://photos.example.com/page.html': () => new Response('<html>not a photo</html>'),
+    });
     const pdf = await renderCarPdf(
       car({ imageUrls: ['/media/demo/does-not-exist.svg', SLOW_URL, 'https://photos.example.com/page.html'] }),
       loader,
@@ -222,8 +252,14 @@ describe('renderCarPdf', () => {
   it('prints the first 12 features and the first 600 characters of the comments, and flows long content onto a second page', async () => {
     const features = Array.from({ length: 20 }, (_, i) => `Feature number ${i + 1}`);
     const comments = `${'Well looked after and serviced on time. '.repeat(15).slice(0, 600)}TAIL-MARKER never printed`;
-    const specs = Array.from({ length: 40 }, (_, i) => ({ label: `Spec label ${i + 1}`, value: `Spec value ${i + 1}` }));
-    const pdf = await renderCarPdf(car({ features, comments, specs, imageUrls: [`/media/demo/${DEMO_SVG}`] }), loaderFor().loader);
+    const specs = Array.from({ length: 40 }, (_, i) => ({
+      label: `Spec label ${i + 1}`,
+      value: `Spec value ${i + 1}`,
+    }));
+    const pdf = await renderCarPdf(
+      car({ features, comments, specs, imageUrls: [`/media/demo/${DEMO_SVG}`] }),
+      loaderFor().loader,
+    );
     const { text, pages, pageTexts } = await parse(pdf);
     const all = flat(text);
 
@@ -256,7 +292,11 @@ describe('renderCarPdf', () => {
         features: Array.from({ length: 30 }, () => 'f'.repeat(1000)),
         comments: 'c'.repeat(10_000),
         dealer: { name: words(200), locationName: words(200), address: words(300), phone: '0'.repeat(300) },
-        site: { name: words(100), primaryColour: 'javascript:alert(1)', pageUrl: `https://example.com/${'p'.repeat(2000)}` },
+        site: {
+          name: words(100),
+          primaryColour: 'javascript:alert(1)',
+          pageUrl: `https://example.com/${'p'.repeat(2000)}`,
+        },
         timeZone: 'Not/A_Zone',
       }),
       loaderFor().loader,
@@ -267,7 +307,10 @@ describe('renderCarPdf', () => {
   });
 
   it('drops characters the standard fonts cannot show rather than printing garbage', async () => {
-    const pdf = await renderCarPdf(car({ title: 'Ranger Wildtrak 😀 – “Sport” ✓ edition', imageUrls: [] }), loaderFor().loader);
+    const pdf = await renderCarPdf(
+      car({ title: 'Ranger Wildtrak 😀 – “Sport” ✓ edition', imageUrls: [] }),
+      loaderFor().loader,
+    );
     const { text, info } = await parse(pdf);
     expect(flat(text)).toContain('Ranger Wildtrak – “Sport” edition');
     // The metadata keeps the title as given (PDF strings there are Unicode).
@@ -294,7 +337,9 @@ describe('print helpers', () => {
   });
 
   it('reads an SVG aspect from the viewBox, then width and height', () => {
-    expect(svgAspect('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 400" width="10" height="10">')).toBeCloseTo(400 / 640);
+    expect(
+      svgAspect('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 400" width="10" height="10">'),
+    ).toBeCloseTo(400 / 640);
     expect(svgAspect('<svg width="200px" height="100px">')).toBeCloseTo(0.5);
     expect(svgAspect('<svg>')).toBeCloseTo(0.75);
   });

@@ -61,7 +61,12 @@ export async function renderCarPdf(car: PrintableCar, images: ImageLoader): Prom
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     bufferPages: true,
     lang: 'en-AU',
-    info: { Title: car.title, Author: car.site.name, Subject: `${car.title} (stock ${car.stocknum})`, Creator: car.site.name },
+    info: {
+      Title: car.title,
+      Author: car.site.name,
+      Subject: `${car.title} (stock ${car.stocknum})`,
+      Creator: car.site.name,
+    },
   });
   const output = collect(doc);
   try {
@@ -116,7 +121,15 @@ function setFont(doc: Doc, font: string, size: number, colour = INK): Doc {
  * Text wrapped in a box of the given width and at most maxLines lines (cut with an ellipsis), so
  * every block has a known, bounded height and pdfkit never breaks a page on its own. Returns the height.
  */
-function textBlock(doc: Doc, text: string, x: number, y: number, width: number, maxLines: number, options: PDFKit.Mixins.TextOptions = {}): number {
+function textBlock(
+  doc: Doc,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  maxLines: number,
+  options: PDFKit.Mixins.TextOptions = {},
+): number {
   const height = measure(doc, text, width, maxLines);
   doc.text(text, x, y, { width, lineGap: 1, height: height + 0.5, ellipsis: true, ...options });
   return height;
@@ -144,7 +157,11 @@ function fitLine(doc: Doc, text: string, width: number): string {
 function sectionHeading(cursor: Cursor, label: string, colour: string, following: number): void {
   const { doc } = cursor;
   ensureSpace(cursor, 19 + following);
-  setFont(doc, BOLD, 11, colour).text(label.toUpperCase(), cursor.left, cursor.y, { width: cursor.width, lineBreak: false, characterSpacing: 0.5 });
+  setFont(doc, BOLD, 11, colour).text(label.toUpperCase(), cursor.left, cursor.y, {
+    width: cursor.width,
+    lineBreak: false,
+    characterSpacing: 0.5,
+  });
   doc
     .moveTo(cursor.left, cursor.y + 15)
     .lineTo(cursor.left + cursor.width, cursor.y + 15)
@@ -241,16 +258,17 @@ function drawSpecs(cursor: Cursor, specs: PrintableCar['specs'], colour: string)
 
   const pairs: (typeof rows)[] = [];
   for (let i = 0; i < rows.length; i += 2) pairs.push(rows.slice(i, i + 2));
-  const heights = pairs.map((pair) =>
-    Math.max(
-      ...pair.map((spec) => {
-        setFont(doc, FONT, 9);
-        const labelHeight = measure(doc, pdfText(spec.label ?? ''), labelWidth, SPEC_LINES);
-        setFont(doc, BOLD, 9);
-        return Math.max(labelHeight, measure(doc, pdfText(spec.value ?? ''), valueWidth, SPEC_LINES));
-      }),
-    ) +
-    2 * pad,
+  const heights = pairs.map(
+    (pair) =>
+      Math.max(
+        ...pair.map((spec) => {
+          setFont(doc, FONT, 9);
+          const labelHeight = measure(doc, pdfText(spec.label ?? ''), labelWidth, SPEC_LINES);
+          setFont(doc, BOLD, 9);
+          return Math.max(labelHeight, measure(doc, pdfText(spec.value ?? ''), valueWidth, SPEC_LINES));
+        }),
+      ) +
+      2 * pad,
   );
 
   sectionHeading(cursor, 'Key information', colour, heights[0]);
@@ -271,7 +289,11 @@ function drawSpecs(cursor: Cursor, specs: PrintableCar['specs'], colour: string)
 
 function drawFeatures(cursor: Cursor, features: string[], colour: string): void {
   const items = features
-    .map((f) => pdfText(f ?? '').replace(/\s+/g, ' ').trim())
+    .map((f) =>
+      pdfText(f ?? '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     .filter(Boolean)
     .slice(0, PRINT_LIMITS.features);
   if (items.length === 0) return;
@@ -302,7 +324,13 @@ function drawFeatures(cursor: Cursor, features: string[], colour: string): void 
 /** Dealer comments at full width, line by line so a long text may continue on the next page. */
 function drawComments(cursor: Cursor, text: string | null, colour: string): void {
   const { doc, left, width } = cursor;
-  const comments = truncate(pdfText(text ?? '').replace(/[ \t]+/g, ' ').replace(/\n{3,}/g, '\n\n').trim(), PRINT_LIMITS.commentChars);
+  const comments = truncate(
+    pdfText(text ?? '')
+      .replace(/[ \t]+/g, ' ')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim(),
+    PRINT_LIMITS.commentChars,
+  );
   if (!comments) return;
   setFont(doc, FONT, 9);
   const lineHeight = doc.currentLineHeight(true) + 1;
@@ -318,10 +346,19 @@ function drawComments(cursor: Cursor, text: string | null, colour: string): void
 }
 
 /** The dealer box (name, location, address, phone) in the given column; returns its height. */
-function drawDealerBox(doc: Doc, dealer: PrintableCar['dealer'], x: number, y: number, width: number, colour: string): number {
+function drawDealerBox(
+  doc: Doc,
+  dealer: PrintableCar['dealer'],
+  x: number,
+  y: number,
+  width: number,
+  colour: string,
+): number {
   const lines: { text: string; font: string; size: number; colour: string; maxLines: number }[] = [];
   const push = (text: string | null | undefined, font: string, size: number, maxLines: number, lineColour = INK) => {
-    const clean = pdfText(text ?? '').replace(/\s+/g, ' ').trim();
+    const clean = pdfText(text ?? '')
+      .replace(/\s+/g, ' ')
+      .trim();
     if (clean) lines.push({ text: clean, font, size, colour: lineColour, maxLines });
   };
   push(dealer.name, BOLD, 10.5, 2);
@@ -375,7 +412,10 @@ function drawFooters(doc: Doc, car: PrintableCar): void {
     if (pageLabel) doc.text(pageLabel, MARGIN + width - labelWidth + GAP, top + 3, { lineBreak: false });
     setFont(doc, FONT, 8, INK);
     const shownUrl = fitLine(doc, url, width);
-    doc.text(shownUrl, MARGIN, top + 12.5, { lineBreak: false, link: /^https?:\/\//i.test(car.site.pageUrl) ? car.site.pageUrl : undefined });
+    doc.text(shownUrl, MARGIN, top + 12.5, {
+      lineBreak: false,
+      link: /^https?:\/\//i.test(car.site.pageUrl) ? car.site.pageUrl : undefined,
+    });
   }
 }
 
@@ -390,7 +430,9 @@ function prepare(doc: Doc, image: LoadedImage): Photo | null {
     }
     if (image.kind === 'png' && !checkPng(image.data)) return null;
     // openImage is public in pdfkit but missing from @types/pdfkit.
-    const opener = doc as unknown as { openImage(src: Buffer): { width: number; height: number; orientation?: number; colorSpace?: string } };
+    const opener = doc as unknown as {
+      openImage(src: Buffer): { width: number; height: number; orientation?: number; colorSpace?: string };
+    };
     const opened = opener.openImage(image.data);
     const rotated = (opened.orientation ?? 1) > 4;
     const w = rotated ? opened.height : opened.width;
@@ -433,7 +475,10 @@ export function svgAspect(svg: string): number {
   const root = /<svg\b[^>]*>/i.exec(svg)?.[0] ?? '';
   const viewBox = /\bviewBox\s*=\s*["']([^"']+)["']/i.exec(root)?.[1];
   if (viewBox) {
-    const parts = viewBox.trim().split(/[\s,]+/).map(Number);
+    const parts = viewBox
+      .trim()
+      .split(/[\s,]+/)
+      .map(Number);
     if (parts.length === 4 && parts[2] > 0 && parts[3] > 0) return clampAspect(parts[3] / parts[2]);
   }
   const width = Number.parseFloat(/\bwidth\s*=\s*["']\s*([\d.]+)(px)?\s*["']/i.exec(root)?.[1] ?? '');
@@ -447,8 +492,18 @@ function clampAspect(aspect: number): number {
 
 // ---------------------------------------------------------------- text helpers
 
-const WIN_ANSI_EXTRAS = new Set('\u20ac\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u017e\u0178');
-const SUBSTITUTES: Record<string, string> = { '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2212': '-', '\u2032': "'", '\u2033': '"', '\u00ad': '' };
+const WIN_ANSI_EXTRAS = new Set(
+  '\u20ac\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u017e\u0178',
+);
+const SUBSTITUTES: Record<string, string> = {
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2012': '-',
+  '\u2212': '-',
+  '\u2032': "'",
+  '\u2033': '"',
+  '\u00ad': '',
+};
 
 /**
  * Text the standard PDF fonts can show (Windows-1252): line breaks kept, tabs and other spaces

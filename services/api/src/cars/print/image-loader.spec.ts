@@ -7,7 +7,10 @@ import { allowedAddresses } from '@platform/server-kit';
 import { createImageLoader, sniffImageKind } from './image-loader';
 
 // A valid 1x1 RGBA PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 const JPEG_START = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>';
 
@@ -70,7 +73,10 @@ describe('createImageLoader', () => {
   describe('/media/ paths', () => {
     it('reads from the media directory, ignoring the query string and decoding the path', async () => {
       const loader = createImageLoader({ mediaDir });
-      await expect(loader.load('/media/demo/car.svg?angle=30')).resolves.toEqual({ kind: 'svg', data: Buffer.from(SVG) });
+      await expect(loader.load('/media/demo/car.svg?angle=30')).resolves.toEqual({
+        kind: 'svg',
+        data: Buffer.from(SVG),
+      });
       await expect(loader.load('/media/demo/photo%20one.png#x')).resolves.toEqual({ kind: 'png', data: PNG });
     });
 
@@ -109,7 +115,9 @@ describe('createImageLoader', () => {
 
     it('refuses files above the size cap', async () => {
       await expect(createImageLoader({ mediaDir, maxBytes: 1024 }).load('/media/demo/big.png')).resolves.toBeNull();
-      await expect(createImageLoader({ mediaDir, maxBytes: 4096 }).load('/media/demo/big.png')).resolves.toMatchObject({ kind: 'png' });
+      await expect(createImageLoader({ mediaDir, maxBytes: 4096 }).load('/media/demo/big.png')).resolves.toMatchObject({
+        kind: 'png',
+      });
     });
   });
 
@@ -154,12 +162,17 @@ describe('createImageLoader', () => {
       await expect(loader.load('https://x.example.com/page.png')).resolves.toBeNull();
       await expect(loader.load('https://x.example.com/logo.svg')).resolves.toMatchObject({ kind: 'svg' });
       await expect(loader.load('https://x.example.com/photo.jpg')).resolves.toMatchObject({ kind: 'jpeg' });
-      await expect(createImageLoader({ mediaDir, fetchImpl: throwing }).load('https://x.example.com/a.png')).resolves.toBeNull();
+      await expect(
+        createImageLoader({ mediaDir, fetchImpl: throwing }).load('https://x.example.com/a.png'),
+      ).resolves.toBeNull();
     });
 
     it('refuses a declared Content-Length above the cap without reading the body', async () => {
       const body = streamedBody(1024, 64);
-      const { fetchImpl } = stubFetch({ 'https://x.example.com/huge.png': () => new Response(body.stream, { headers: { 'content-length': String(64 * 1024) } }) });
+      const { fetchImpl } = stubFetch({
+        'https://x.example.com/huge.png': () =>
+          new Response(body.stream, { headers: { 'content-length': String(64 * 1024) } }),
+      });
       const loader = createImageLoader({ mediaDir, fetchImpl, maxBytes: 4096 });
       await expect(loader.load('https://x.example.com/huge.png')).resolves.toBeNull();
       expect(body.state.pulled).toBeLessThanOrEqual(1);
@@ -175,13 +188,22 @@ describe('createImageLoader', () => {
 
       const small = streamedBody(1024, 4);
       const { fetchImpl: smallFetch } = stubFetch({ 'https://x.example.com/ok.png': () => new Response(small.stream) });
-      await expect(createImageLoader({ mediaDir, fetchImpl: smallFetch, maxBytes: 4096 }).load('https://x.example.com/ok.png')).resolves.toMatchObject({ kind: 'png' });
+      await expect(
+        createImageLoader({ mediaDir, fetchImpl: smallFetch, maxBytes: 4096 }).load('https://x.example.com/ok.png'),
+      ).resolves.toMatchObject({ kind: 'png' });
     });
 
     it('never fetches other schemes or relative paths outside /media/', async () => {
       const { fetchImpl, calls } = stubFetch({});
       const loader = createImageLoader({ mediaDir, fetchImpl, fetchTimeoutMs: 50 });
-      for (const url of ['file:///etc/passwd', `data:image/png;base64,${PNG.toString('base64')}`, 'ftp://x.example.com/a.png', 'demo/car.svg', '/uploads/a.png', '']) {
+      for (const url of [
+        'file:///etc/passwd',
+        `data:image/png;base64,${PNG.toString('base64')}`,
+        'ftp://x.example.com/a.png',
+        'demo/car.svg',
+        '/uploads/a.png',
+        '',
+      ]) {
         await expect(loader.load(url)).resolves.toBeNull();
       }
       expect(calls).toEqual([]);
@@ -191,7 +213,10 @@ describe('createImageLoader', () => {
 
 describe('remote photos through the guarded fetcher (real sockets, no stub)', () => {
   /** A listener that records every request and answers with `answer`. */
-  async function listener(host: string, answer: (url: string) => { status: number; headers?: Record<string, string>; body?: Buffer }) {
+  async function listener(
+    host: string,
+    answer: (url: string) => { status: number; headers?: Record<string, string>; body?: Buffer },
+  ) {
     const received: string[] = [];
     const server: Server = createServer((request, response) => {
       received.push(request.url ?? '');
@@ -200,15 +225,31 @@ describe('remote photos through the guarded fetcher (real sockets, no stub)', ()
     });
     await new Promise<void>((resolve) => server.listen(0, host, resolve));
     const { port } = server.address() as AddressInfo;
-    return { origin: `http://${host}:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+    return {
+      origin: `http://${host}:${port}`,
+      received,
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
   }
 
-  const loader = (allowed?: string) => createImageLoader({ mediaDir: tmpdir(), fetchTimeoutMs: 1000, allowedAddresses: allowedAddresses(allowed) });
+  const loader = (allowed?: string) =>
+    createImageLoader({ mediaDir: tmpdir(), fetchTimeoutMs: 1000, allowedAddresses: allowedAddresses(allowed) });
 
   it('never connects to loopback, private, link-local or metadata addresses, or non-http schemes', async () => {
-    const internal = await listener('127.0.0.1', () => ({ status: 200, headers: { 'content-type': 'image/png' }, body: PNG }));
+    const internal = await listener('127.0.0.1', () => ({
+      status: 200,
+      headers: { 'content-type': 'image/png' },
+      body: PNG,
+    }));
     try {
-      const refused = [`${internal.origin}/internal-probe`, 'http://localhost:9/x.png', 'http://10.0.0.1/x.png', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/x.png', 'file:///etc/passwd'];
+      const refused = [
+        `${internal.origin}/internal-probe`,
+        'http://localhost:9/x.png',
+        'http://10.0.0.1/x.png',
+        'http://169.254.169.254/latest/meta-data/',
+        'http://[::1]/x.png',
+        'file:///etc/passwd',
+      ];
       for (const url of refused) expect(await loader().load(url)).toBeNull();
       expect(internal.received).toEqual([]);
     } finally {
@@ -217,9 +258,17 @@ describe('remote photos through the guarded fetcher (real sockets, no stub)', ()
   });
 
   it('fetches from an allowed address, and refuses a redirect from it to loopback before connecting', async () => {
-    const internal = await listener('127.0.0.1', () => ({ status: 200, headers: { 'content-type': 'image/png' }, body: PNG }));
-    const photos = await listener('127.0.0.2', (url): { status: number; headers: Record<string, string>; body?: Buffer } =>
-      url === '/photo.png' ? { status: 200, headers: { 'content-type': 'image/png' }, body: PNG } : { status: 302, headers: { location: `${internal.origin}/redirect-target` } },
+    const internal = await listener('127.0.0.1', () => ({
+      status: 200,
+      headers: { 'content-type': 'image/png' },
+      body: PNG,
+    }));
+    const photos = await listener(
+      '127.0.0.2',
+      (url): { status: number; headers: Record<string, string>; body?: Buffer } =>
+        url === '/photo.png'
+          ? { status: 200, headers: { 'content-type': 'image/png' }, body: PNG }
+          : { status: 302, headers: { location: `${internal.origin}/redirect-target` } },
     );
     try {
       expect(await loader('127.0.0.2').load(`${photos.origin}/photo.png`)).toEqual({ kind: 'png', data: PNG });
@@ -237,7 +286,13 @@ describe('sniffImageKind', () => {
     expect(sniffImageKind(PNG)).toBe('png');
     expect(sniffImageKind(JPEG_START)).toBe('jpeg');
     expect(sniffImageKind(Buffer.from(SVG))).toBe('svg');
-    expect(sniffImageKind(Buffer.from(`\ufeff<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n${SVG}`))).toBe('svg');
+    expect(
+      sniffImageKind(
+        Buffer.from(
+          `\ufeff<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n${SVG}`,
+        ),
+      ),
+    ).toBe('svg');
   });
 
   it('rejects everything else', () => {

@@ -55,7 +55,13 @@ function looksLikeSvg(data: Uint8Array): boolean {
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   for (;;) {
     text = text.trimStart();
-    const skipTo = text.startsWith('<?xml') ? '?>' : text.startsWith('<!--') ? '-->' : /^<!doctype\s+svg[^[>]*>/i.test(text) ? '>' : null;
+    const skipTo = text.startsWith('<?xml')
+      ? '?>'
+      : text.startsWith('<!--')
+        ? '-->'
+        : /^<!doctype\s+svg[^[>]*>/i.test(text)
+          ? '>'
+          : null;
     if (!skipTo) break;
     const end = text.indexOf(skipTo);
     if (end < 0) return false;
@@ -99,12 +105,21 @@ export function createImageLoader(options: ImageLoaderOptions): ImageLoader {
 
   async function fetchRemote(url: URL): Promise<Buffer | null> {
     if (!fetchImpl) {
-      const answer = await guardedGet(url.toString(), { timeoutMs, maxBytes, allowed: options.allowedAddresses ?? null, accept: 'image/jpeg,image/png,image/svg+xml;q=0.9,*/*;q=0.1' });
+      const answer = await guardedGet(url.toString(), {
+        timeoutMs,
+        maxBytes,
+        allowed: options.allowedAddresses ?? null,
+        accept: 'image/jpeg,image/png,image/svg+xml;q=0.9,*/*;q=0.1',
+      });
       return answer?.body ?? null;
     }
     const signal = AbortSignal.timeout(timeoutMs);
     const work = (async () => {
-      const response = await fetchImpl(url, { signal, redirect: 'follow', headers: { accept: 'image/jpeg,image/png,image/svg+xml;q=0.9,*/*;q=0.1' } });
+      const response = await fetchImpl(url, {
+        signal,
+        redirect: 'follow',
+        headers: { accept: 'image/jpeg,image/png,image/svg+xml;q=0.9,*/*;q=0.1' },
+      });
       if (!response.ok) {
         await response.body?.cancel().catch(() => undefined);
         return null;

@@ -80,7 +80,8 @@ function inspect(data: Buffer): PngInfo | null {
   const { width, height, bits, colorType, interlaced } = header;
   const channels = CHANNELS[colorType];
   if (!channels || !DEPTHS[colorType].includes(bits)) return null;
-  if (width < 1 || height < 1 || width > 0x7fffffff || height > 0x7fffffff || width * height > MAX_PNG_PIXELS) return null;
+  if (width < 1 || height < 1 || width > 0x7fffffff || height > 0x7fffffff || width * height > MAX_PNG_PIXELS)
+    return null;
   if (colorType === 3 && !hasPalette) return null;
   if (idat.length === 0) return null;
 
@@ -106,7 +107,13 @@ function inspect(data: Buffer): PngInfo | null {
 }
 
 /** Walks the rows the way png-js does (including its reading of empty interlace passes); false at any filter byte above 4. */
-function filtersReadable(raw: Buffer, width: number, height: number, pixelBytes: number, passes: [number, number, number, number][]): boolean {
+function filtersReadable(
+  raw: Buffer,
+  width: number,
+  height: number,
+  pixelBytes: number,
+  passes: [number, number, number, number][],
+): boolean {
   let pos = 0;
   for (const [x0, y0, dx, dy] of passes) {
     const w = Math.ceil((width - x0) / dx);

@@ -11,7 +11,12 @@ declare module 'svg-to-pdfkit' {
     imageCallback?: (link: string) => string | Uint8Array;
     /** Returns the SVG for an external <use> reference; external references are ignored when absent. */
     documentCallback?: (file: string) => unknown;
-    fontCallback?: (family: string, bold: boolean, italic: boolean, fontOptions: { fauxBold?: boolean; fauxItalic?: boolean }) => string;
+    fontCallback?: (
+      family: string,
+      bold: boolean,
+      italic: boolean,
+      fontOptions: { fauxBold?: boolean; fauxItalic?: boolean },
+    ) => string;
   }
 
   function SVGtoPDF(doc: PDFKit.PDFDocument, svg: string, x?: number, y?: number, options?: SVGtoPDFOptions): void;

@@ -51,7 +51,17 @@ import { getCarPage, getFinanceQuote, getTestDriveSlots, type CarPage } from '@/
 import { getShopper, sessionToken } from '@/lib/api/shopper';
 import { getWatchlist } from '@/lib/api/watchlist';
 import { FORM_ANCHORS } from '@/lib/vehicle/form-anchors';
-import { allSpecs, carBreadcrumbs, carStructuredData, caravanSpecs, jsonLd, keySpecs, metaDescription, vehicleDetails, type SpecRow } from '@/lib/vehicle/car-details';
+import {
+  allSpecs,
+  carBreadcrumbs,
+  carStructuredData,
+  caravanSpecs,
+  jsonLd,
+  keySpecs,
+  metaDescription,
+  vehicleDetails,
+  type SpecRow,
+} from '@/lib/vehicle/car-details';
 import styles from '@/components/vehicle/vehicle.module.css';
 
 interface VehicleParams {
@@ -69,7 +79,8 @@ function galleryImages(car: CarPage['car']): GalleryImage[] {
   const images = (car.images ?? [])
     .filter((i): i is { url: string; thumb?: { url: string | null } | null } => !!i.url && isMediaAddress(i.url))
     .map((i) => ({ src: i.url, thumb: i.thumb?.url && isMediaAddress(i.thumb.url) ? i.thumb.url : null }));
-  if (images.length === 0 && car.primary_image_url && isMediaAddress(car.primary_image_url)) images.push({ src: car.primary_image_url, thumb: null });
+  if (images.length === 0 && car.primary_image_url && isMediaAddress(car.primary_image_url))
+    images.push({ src: car.primary_image_url, thumb: null });
   return images;
 }
 
@@ -81,7 +92,12 @@ export async function generateMetadata({ params }: VehicleParams): Promise<Metad
   const canonical = `${origin}/cars/${car.slug}`;
   const image = galleryImages(car)[0]?.src;
   const description = derived.listed
-    ? metaDescription(car, derived.sold_display ? SOLD_HEADING : derived.price.text, dealership.name, location?.address?.city ?? null)
+    ? metaDescription(
+        car,
+        derived.sold_display ? SOLD_HEADING : derived.price.text,
+        dealership.name,
+        location?.address?.city ?? null,
+      )
     : `${car.name}: ${SOLD_MESSAGE}`;
   return {
     title: car.name,
@@ -128,7 +144,9 @@ export default async function VehiclePage({ params }: VehicleParams) {
   const buttonColour = sidebarButtonColour(car.make, config.theme.brand_button_colours, config.theme.primary_colour);
   const carPath = `/cars/${car.slug}`;
   const defaults = vehicleEnquiryDefaults({ ...car, dealership_slug: dealership.slug });
-  const slotOptions = slots ? slots.days.flatMap((day) => day.slots.map((s) => ({ value: s.start, label: `${dayLabel(day.date)} ${s.label}` }))) : null;
+  const slotOptions = slots
+    ? slots.days.flatMap((day) => day.slots.map((s) => ({ value: s.start, label: `${dayLabel(day.date)} ${s.label}` })))
+    : null;
   const financeShown = !sold && showFinanceCalculator({ ...car, dealership_id: dealership.id }, config.finance);
   const limits = financeLimits(config.finance, car.price, 'panel');
   const structured = carStructuredData({
@@ -136,7 +154,14 @@ export default async function VehiclePage({ params }: VehicleParams) {
     url: `${origin}${carPath}`,
     images: images.map((i) => new URL(i.src, origin).toString()),
     priceAmount: sold ? null : derived.price.amount,
-    dealer: { name: dealership.name, phone: derived.phone?.display ?? null, street: location?.address?.street, city: location?.address?.city, state: location?.address?.state, postcode: location?.address?.postcode },
+    dealer: {
+      name: dealership.name,
+      phone: derived.phone?.display ?? null,
+      street: location?.address?.street,
+      city: location?.address?.city,
+      state: location?.address?.state,
+      postcode: location?.address?.postcode,
+    },
   });
   const enquire = `#${FORM_ANCHORS.enquiry}`;
   const priceType = priceTypeLabel(car.price_type);
@@ -153,7 +178,10 @@ export default async function VehiclePage({ params }: VehicleParams) {
         {derived.price.text}
       </span>
       {derived.price.kind !== 'no_price' && priceType && (
-        <span className={styles.muted}> {priceType.abbreviation ? <abbr title={priceType.abbreviation}>{priceType.text}</abbr> : priceType.text}</span>
+        <span className={styles.muted}>
+          {' '}
+          {priceType.abbreviation ? <abbr title={priceType.abbreviation}>{priceType.text}</abbr> : priceType.text}
+        </span>
       )}
       {derived.market_badge && <span className={styles.badge}>Below Market Price</span>}
     </div>
@@ -162,12 +190,25 @@ export default async function VehiclePage({ params }: VehicleParams) {
   return (
     <div className={`container ${styles.page}`} style={{ ['--sidebar-button' as string]: buttonColour }}>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(structured) }} />
-      <ViewReporter carSlug={car.slug} websiteId={site.id} photosCount={car.photos_count ?? null} updatedAt={car.updated_at ?? null} />
+      <ViewReporter
+        carSlug={car.slug}
+        websiteId={site.id}
+        photosCount={car.photos_count ?? null}
+        updatedAt={car.updated_at ?? null}
+      />
       <Breadcrumbs crumbs={carBreadcrumbs(car, config.wording.used_label)} />
       {otherCity && (
         <DismissableBar>
           This vehicle is located in {otherCity}.{' '}
-          <a href={location?.address?.place_url && isWebAddress(location.address.place_url) ? location.address.place_url : `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent([location?.name, location?.address?.street, otherCity].filter(Boolean).join(', '))}`} target="_blank" rel="noopener noreferrer">
+          <a
+            href={
+              location?.address?.place_url && isWebAddress(location.address.place_url)
+                ? location.address.place_url
+                : `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent([location?.name, location?.address?.street, otherCity].filter(Boolean).join(', '))}`
+            }
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             Get Directions
           </a>
         </DismissableBar>
@@ -191,9 +232,15 @@ export default async function VehiclePage({ params }: VehicleParams) {
         </div>
 
         <aside className={styles.sidebar} aria-label="Price and enquiry">
-          {derived.tag && <span className={`${styles.tag} ${derived.tag.kind === 'sold' ? styles.tagSold : ''}`}>{derived.tag.label}</span>}
+          {derived.tag && (
+            <span className={`${styles.tag} ${derived.tag.kind === 'sold' ? styles.tagSold : ''}`}>
+              {derived.tag.label}
+            </span>
+          )}
           <h1 className={styles.title}>{car.name}</h1>
-          {[car.badge, car.series].some(Boolean) && <p className={styles.muted}>{[car.badge, car.series].filter(Boolean).join(' ')}</p>}
+          {[car.badge, car.series].some(Boolean) && (
+            <p className={styles.muted}>{[car.badge, car.series].filter(Boolean).join(' ')}</p>
+          )}
 
           {sold ? (
             <div className={styles.sold} data-testid="sold-message">
@@ -215,7 +262,10 @@ export default async function VehiclePage({ params }: VehicleParams) {
                 </a>
                 {derived.can_reserve && derived.reserve_path && (
                   <Link className={styles.secondaryButton} href={derived.reserve_path} prefetch={false}>
-                    {config.buttons.reserve_label} <span className={styles.muted}>({reserveDepositText(null, derived.reserve_deposit_text)} deposit)</span>
+                    {config.buttons.reserve_label}{' '}
+                    <span className={styles.muted}>
+                      ({reserveDepositText(null, derived.reserve_deposit_text)} deposit)
+                    </span>
                   </Link>
                 )}
                 {slotOptions && slotOptions.length > 0 && (
@@ -250,7 +300,16 @@ export default async function VehiclePage({ params }: VehicleParams) {
           )}
 
           {derived.phone && !sold && (
-            <PhoneReveal siteSlug={siteSlug} carSlug={car.slug} carId={car.id} dealershipId={dealership.id} websiteId={site.id} masked={derived.phone.masked} display={derived.phone.display} href={derived.phone.href} />
+            <PhoneReveal
+              siteSlug={siteSlug}
+              carSlug={car.slug}
+              carId={car.id}
+              dealershipId={dealership.id}
+              websiteId={site.id}
+              masked={derived.phone.masked}
+              display={derived.phone.display}
+              href={derived.phone.href}
+            />
           )}
 
           <div className={styles.tools}>
@@ -296,7 +355,11 @@ export default async function VehiclePage({ params }: VehicleParams) {
 
           <section className={styles.section} aria-labelledby="dealer-comments">
             <h2 id="dealer-comments">Dealer Comments</h2>
-            {comments.length === 0 ? <p className={styles.muted}>{DEALER_COMMENTS_PENDING}</p> : <Description paragraphs={comments} />}
+            {comments.length === 0 ? (
+              <p className={styles.muted}>{DEALER_COMMENTS_PENDING}</p>
+            ) : (
+              <Description paragraphs={comments} />
+            )}
           </section>
 
           {description.length > 0 && (
@@ -308,7 +371,14 @@ export default async function VehiclePage({ params }: VehicleParams) {
 
           <section className={styles.section} aria-labelledby="all-specs">
             <h2 id="all-specs">All Specifications</h2>
-            <ExpandableList as="dl" className={styles.specs} initial={KEY_SPECS_INITIAL} moreLabel="Show All Specs" lessLabel="Hide Specs" items={specItems(allSpecs(car))} />
+            <ExpandableList
+              as="dl"
+              className={styles.specs}
+              initial={KEY_SPECS_INITIAL}
+              moreLabel="Show All Specs"
+              lessLabel="Hide Specs"
+              items={specItems(allSpecs(car))}
+            />
           </section>
 
           {caravanSpecs(car).length > 0 && (
@@ -323,7 +393,12 @@ export default async function VehiclePage({ params }: VehicleParams) {
 
           <section className={styles.card} aria-labelledby="vehicle-details">
             <h2 id="vehicle-details">Vehicle Details</h2>
-            <SpecGrid rows={vehicleDetails(car, { location: location?.name ?? car.location?.name, dealerLicence: location?.dealer_license_number })} />
+            <SpecGrid
+              rows={vehicleDetails(car, {
+                location: location?.name ?? car.location?.name,
+                dealerLicence: location?.dealer_license_number,
+              })}
+            />
           </section>
 
           {financeShown && (
@@ -331,7 +406,11 @@ export default async function VehiclePage({ params }: VehicleParams) {
               siteSlug={siteSlug}
               carId={car.id}
               limits={limits}
-              defaults={financePanelDefaults(car.price, config.finance, derived.finance_teaser.eligible ? derived.finance_teaser : null)}
+              defaults={financePanelDefaults(
+                car.price,
+                config.finance,
+                derived.finance_teaser.eligible ? derived.finance_teaser : null,
+              )}
               fees={config.finance.fees.map((fee) => ({ label: fee.label, amount: fee.amount, per: fee.per }))}
               quoteHref={enquire}
             />
@@ -341,8 +420,12 @@ export default async function VehiclePage({ params }: VehicleParams) {
               <FinanceDisclaimer siteSlug={siteSlug} carId={car.id} />
             </Suspense>
           )}
-          {!sold && config.features.delivery_calculator_enabled && <DeliveryCalculator siteSlug={siteSlug} carSlug={car.slug} />}
-          {config.features.fuel_calculator_enabled && showFuelCalculator(car) && <FuelCalculator economy={car.variant?.fuelconsumptioncombined} />}
+          {!sold && config.features.delivery_calculator_enabled && (
+            <DeliveryCalculator siteSlug={siteSlug} carSlug={car.slug} />
+          )}
+          {config.features.fuel_calculator_enabled && showFuelCalculator(car) && (
+            <FuelCalculator economy={car.variant?.fuelconsumptioncombined} />
+          )}
           <Suspense fallback={null}>
             <PriceGauge carSlug={car.slug} />
           </Suspense>
@@ -352,7 +435,14 @@ export default async function VehiclePage({ params }: VehicleParams) {
       <FeatureBanner servicePath={config.routes.service_path} />
 
       <Suspense fallback={<SimilarVehiclesSkeleton />}>
-        <SimilarVehicles siteSlug={siteSlug} carSlug={car.slug} make={car.make} model={car.model} config={config} now={now} />
+        <SimilarVehicles
+          siteSlug={siteSlug}
+          carSlug={car.slug}
+          make={car.make}
+          model={car.model}
+          config={config}
+          now={now}
+        />
       </Suspense>
 
       <ScrollChrome
@@ -410,7 +500,12 @@ async function savedOnWatchlist(carId: number): Promise<boolean> {
   }
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-AU', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dayFormat = new Intl.DateTimeFormat('en-AU', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
 function dayLabel(date: string): string {
   return dayFormat.format(new Date(`${date}T00:00:00Z`));
 }
@@ -441,7 +536,9 @@ function Description({ paragraphs }: { paragraphs: string[] }) {
       </>
     );
   }
-  return <ExpandableText preview={preview.text} full={paragraphs.join('\n\n')} moreLabel="Show More" lessLabel="Show Less" />;
+  return (
+    <ExpandableText preview={preview.text} full={paragraphs.join('\n\n')} moreLabel="Show More" lessLabel="Show Less" />
+  );
 }
 
 function FeatureList({ id, title, items }: { id: string; title: string; items: string[] }) {
@@ -510,7 +607,14 @@ function SoldArchive({ page, siteSlug, now }: { page: CarPage; siteSlug: string;
         <p>{SOLD_MESSAGE}</p>
       </div>
       <Suspense fallback={<SimilarVehiclesSkeleton />}>
-        <SimilarVehicles siteSlug={siteSlug} carSlug={car.slug} make={car.make} model={car.model} config={config} now={now} />
+        <SimilarVehicles
+          siteSlug={siteSlug}
+          carSlug={car.slug}
+          make={car.make}
+          model={car.model}
+          config={config}
+          now={now}
+        />
       </Suspense>
     </div>
   );

@@ -53,7 +53,12 @@ export default async function ContactLocationPage({ params }: Props) {
       </div>
       <section aria-labelledby="contact-form-title">
         <h2 id="contact-form-title">Send us a message</h2>
-        <LeadForm {...locationContactFormSetup(site, primary.id)} id="contact-form" label={title} submitLabel="Send Enquiry" />
+        <LeadForm
+          {...locationContactFormSetup(site, primary.id)}
+          id="contact-form"
+          label={title}
+          submitLabel="Send Enquiry"
+        />
       </section>
     </div>
   );

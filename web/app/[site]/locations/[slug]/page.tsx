@@ -7,7 +7,13 @@ import { OpeningHoursPanel, type DepartmentPanelView } from '@/components/locati
 import styles from '@/components/locations/locations.module.css';
 import { ReviewsBlock } from '@/components/marketing/reviews-block';
 import { getLocationReviews, getSite, type SiteView } from '@/lib/api';
-import { departmentViews, locationView, todayAt, visibleLocations, type ApiLocation } from '@/lib/locations/location-view';
+import {
+  departmentViews,
+  locationView,
+  todayAt,
+  visibleLocations,
+  type ApiLocation,
+} from '@/lib/locations/location-view';
 
 interface Props {
   params: Promise<{ site: string; slug: string }>;
@@ -38,7 +44,9 @@ export default async function LocationPage({ params }: Props) {
   if (!location) notFound();
   const view = locationView(location, site);
   // Both answers come from the same row; a location whose reviews cannot show needs no list.
-  const summary = reviewsVisible(view.rating, site.config.reviews) ? await getLocationReviews(siteSlug, location.id) : null;
+  const summary = reviewsVisible(view.rating, site.config.reviews)
+    ? await getLocationReviews(siteSlug, location.id)
+    : null;
   const departments: DepartmentPanelView[] = departmentViews(location, site).map((entry) => ({
     department: entry.department,
     label: entry.label,

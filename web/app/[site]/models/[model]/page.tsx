@@ -1,7 +1,16 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { DEFAULT_HITS_PER_PAGE, makeModelValue, matchModelSlug, modelPagePath, modelTitle, MODEL_PAGES_PATH, stockModels, type SearchResult } from '@platform/domain';
+import {
+  DEFAULT_HITS_PER_PAGE,
+  makeModelValue,
+  matchModelSlug,
+  modelPagePath,
+  modelTitle,
+  MODEL_PAGES_PATH,
+  stockModels,
+  type SearchResult,
+} from '@platform/domain';
 import { facetValues, getSite, searchModels, type SiteView } from '@/lib/api';
 import { modelContentPage } from '@/lib/content/site-routes';
 import { formatNumber } from '@/lib/search/labels';
@@ -76,7 +85,12 @@ export default async function ModelPage({ params, searchParams }: ModelPageProps
     return `${pagePath}${query ? `?${query}` : ''}`;
   };
   const makeSearch = model ? searchHref({ ...EMPTY_SEARCH_STATE, menu: { make: model.make } }) : null;
-  const modelSearch = model ? searchHref({ ...EMPTY_SEARCH_STATE, menu: { make: model.make, make_model: makeModelValue(model.make, model.model) } }) : null;
+  const modelSearch = model
+    ? searchHref({
+        ...EMPTY_SEARCH_STATE,
+        menu: { make: model.make, make_model: makeModelValue(model.make, model.model) },
+      })
+    : null;
   const heroImage = content?.hero_image ?? null;
 
   return (
@@ -90,7 +104,14 @@ export default async function ModelPage({ params, searchParams }: ModelPageProps
       />
       {heroImage && (
         <div className={pageStyles.hero}>
-          <img src={heroImage} alt={content?.hero_alt ?? ''} width={1920} height={540} className={pageStyles.heroImage} fetchPriority="high" />
+          <img
+            src={heroImage}
+            alt={content?.hero_alt ?? ''}
+            width={1920}
+            height={540}
+            className={pageStyles.heroImage}
+            fetchPriority="high"
+          />
         </div>
       )}
       <h1 className={styles.heading}>{title}</h1>
@@ -107,9 +128,18 @@ export default async function ModelPage({ params, searchParams }: ModelPageProps
           {result ? (
             <>
               <h2 id="model-results-count" className={styles.count}>
-                {result.count === 1 ? `1 ${model.model} available` : `${formatNumber(result.count)} ${model.model} available`}
+                {result.count === 1
+                  ? `1 ${model.model} available`
+                  : `${formatNumber(result.count)} ${model.model} available`}
               </h2>
-              <ResultList hits={result.hits} page={page} hitsPerPage={DEFAULT_HITS_PER_PAGE} promoPositions={[]} config={site.config} now={new Date()} />
+              <ResultList
+                hits={result.hits}
+                page={page}
+                hitsPerPage={DEFAULT_HITS_PER_PAGE}
+                promoPositions={[]}
+                config={site.config}
+                now={new Date()}
+              />
               <Pagination page={page} pages={result.pages} hrefFor={hrefFor} />
             </>
           ) : (

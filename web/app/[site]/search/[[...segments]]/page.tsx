@@ -36,7 +36,10 @@ async function pageState({ params, searchParams }: SearchPageProps): Promise<{ s
 export async function generateMetadata(props: SearchPageProps): Promise<Metadata> {
   const { site, state } = await pageState(props);
   const heading = searchHeading(state, site.config.wording.used_label);
-  return { title: state.page > 1 ? `${heading} (page ${state.page})` : heading, alternates: { canonical: searchHref(state) } };
+  return {
+    title: state.page > 1 ? `${heading} (page ${state.page})` : heading,
+    alternates: { canonical: searchHref(state) },
+  };
 }
 
 /**
@@ -60,7 +63,14 @@ export default async function SearchPage(props: SearchPageProps) {
 
   const heading = searchHeading(state, config.wording.used_label);
   const href = searchHref(state);
-  const count = result ? displayedResultCount(result.count, result.facets['car_type'], selectedCarTypes(state), config.search.stock_count_override) : 0;
+  const count = result
+    ? displayedResultCount(
+        result.count,
+        result.facets['car_type'],
+        selectedCarTypes(state),
+        config.search.stock_count_override,
+      )
+    : 0;
   const pages = result?.pages ?? 0;
 
   return (
