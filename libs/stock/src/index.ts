@@ -7,5 +7,4 @@ export * from './feeds/feed-run-control';
 export * from './indexing/car-documents';
 export * from './indexing/site-indexer';
 export * from './sites/site-lock';
-export * from './sites/site-settings';
 export * from './workers/stock-workers';

@@ -19,7 +19,7 @@ import { FeedIntake } from './feeds/feed-intake';
 import { FeedFormatError } from './feeds/feed-format';
 import { SiteIndexer } from './indexing/site-indexer';
 import { startStockWorkers } from './workers/stock-workers';
-import { searchScopeOf } from './sites/site-settings';
+import { siteConfigStore } from '@platform/site-config';
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number): string => new Date(Date.now() - days * DAY).toISOString();
@@ -68,7 +68,7 @@ describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)'
 
   const search = async (input: SearchRequestInput = {}) =>
     engine.query(
-      await searchScopeOf(db.dataSource.manager, fixture.siteId),
+      await siteConfigStore(db.dataSource).searchScope(fixture.siteId),
       SearchRequestSchema.parse({ hitsPerPage: 100, ...input }),
     );
   const stocknums = async (input: SearchRequestInput = {}) =>

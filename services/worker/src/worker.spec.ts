@@ -1,6 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
 import { QueueProducer } from '@platform/queues';
+import { SiteConfigStore, siteConfigStore } from '@platform/site-config';
 import {
   createTestDatabase,
   eventually,
@@ -33,6 +36,25 @@ describe('worker process (real PostgreSQL and Redis)', () => {
   afterAll(async () => {
     await app?.close();
     await db?.destroy();
+  });
+
+  it('reads a configuration change without a restart, through the one store its jobs share', async () => {
+    const store = app.get(SiteConfigStore);
+    // Ingest and lead delivery reach the store through their data source: it must be this one.
+    expect(siteConfigStore(app.get<DataSource>(getDataSourceToken()))).toBe(store);
+    const [{ id: siteId }] = await db.dataSource.query(
+      `INSERT INTO sites (slug, name) VALUES ('worker-config', 'Worker Config') RETURNING id`,
+    );
+    const [{ id: dealershipId }] = await db.dataSource.query(
+      `INSERT INTO dealerships (site_id, slug, name) VALUES ($1, 'worker-config-north', 'North') RETURNING id`,
+      [siteId],
+    );
+    expect((await store.dealership(dealershipId)).inventory.snapshot_missing_action).toBe('sold');
+    await db.dataSource.query(
+      `UPDATE dealerships SET config = '{"inventory":{"snapshot_missing_action":"withdrawn"}}' WHERE id = $1`,
+      [dealershipId],
+    );
+    expect((await store.dealership(dealershipId)).inventory.snapshot_missing_action).toBe('withdrawn');
   });
 
   it('is live and ready when PostgreSQL and Redis answer', async () => {

@@ -6,6 +6,7 @@ import { ShopperAccounts1764000000001 } from './1764000000001-shopper-accounts';
 import { LocationReviews1764100000000 } from './1764100000000-location-reviews';
 import { FeedRunErrorsOmitted1764200000000 } from './1764200000000-feed-run-errors-omitted';
 import { LeadEmailSendMarker1764400000000 } from './1764400000000-lead-email-send-marker';
+import { SiteConfigVersion1764500000000 } from './1764500000000-site-config-version';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   LocationReviews1764100000000,
   FeedRunErrorsOmitted1764200000000,
   LeadEmailSendMarker1764400000000,
+  SiteConfigVersion1764500000000,
 ];

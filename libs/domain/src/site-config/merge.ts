@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { applyMenuEdit, isMenuEdit } from './menu-edit';
 import { PLATFORM_DEFAULTS } from './platform-defaults';
 import { SiteConfigLayerSchema, SiteConfigSchema, type SiteConfig, type SiteConfigLayer } from './site-config.schema';
 
@@ -35,7 +36,8 @@ export function parseConfigLayer(layer: ConfigLayerName, value: unknown): SiteCo
 /**
  * Overlays one layer on a complete configuration without mutating either. Groups merge field by
  * field; a field's value (including arrays and records) replaces the lower one whole, so a site
- * that lists its sort options gets exactly those.
+ * that lists its sort options gets exactly those. The one exception is a menu given as an edit
+ * (an object where the lower value is a list), which changes the lower menu instead.
  */
 function overlay(base: SiteConfig, layer: SiteConfigLayer): SiteConfig {
   const out: Record<string, unknown> = { ...base };
@@ -44,7 +46,7 @@ function overlay(base: SiteConfig, layer: SiteConfigLayer): SiteConfig {
     const merged: Record<string, unknown> = { ...(base as Record<string, Record<string, unknown>>)[group] };
     for (const [field, value] of Object.entries(fields)) {
       if (FORBIDDEN_KEYS.has(field) || value === undefined) continue;
-      merged[field] = value;
+      merged[field] = Array.isArray(merged[field]) && isMenuEdit(value) ? applyMenuEdit(merged[field], value) : value;
     }
     out[group] = merged;
   }

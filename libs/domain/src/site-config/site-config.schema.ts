@@ -8,6 +8,7 @@ import {
   LOCATIONS_BLOCK_SINGLE_DISPLAYS,
   LOCATIONS_BLOCK_SOURCES,
 } from '../locations/locations-block';
+import { menuEditSchema } from './menu-edit';
 
 /**
  * The typed site configuration: every per-tenant difference the specifications describe is a
@@ -503,11 +504,13 @@ const NavItemSchema = z.strictObject({
 });
 export type NavItem = z.infer<typeof NavItemSchema>;
 
+const BuyerToolSchema = z.strictObject({ label: z.string().min(1), href: UrlOrPath });
+
 export const NavigationSchema = z.strictObject({
   /** Header menu (default: Home, Vehicles, Offers, Our Stock, Finance, Service, Company). */
   header: z.array(NavItemSchema),
   /** Footer 'Buyer Tools' links. */
-  buyer_tools: z.array(z.strictObject({ label: z.string().min(1), href: UrlOrPath })),
+  buyer_tools: z.array(BuyerToolSchema),
   /** Payment logos in the footer. */
   payment_logos: z.array(z.enum(['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay'])),
 });
@@ -563,10 +566,23 @@ export type SiteConfigGroup = keyof SiteConfig;
  * One layer of configuration: any group may be left out and any field of a group may be left out.
  * Layers stay two levels deep on purpose, so a layer can always be read as "group.field = value".
  */
-export type SiteConfigLayer = { [G in SiteConfigGroup]?: Partial<SiteConfig[G]> };
+export type SiteConfigLayer = {
+  [G in SiteConfigGroup]?: G extends 'navigation' ? NavigationLayer : Partial<SiteConfig[G]>;
+};
+
+/** A layer's menus either replace the lower list whole (a list) or edit it (see menu-edit.ts). */
+const NavigationLayerSchema = z.strictObject({
+  header: z.union([z.array(NavItemSchema), menuEditSchema(NavItemSchema)]).optional(),
+  buyer_tools: z.union([z.array(BuyerToolSchema), menuEditSchema(BuyerToolSchema)]).optional(),
+  payment_logos: NavigationSchema.shape.payment_logos.optional(),
+});
+export type NavigationLayer = z.infer<typeof NavigationLayerSchema>;
 
 const layerShape = Object.fromEntries(
-  Object.entries(SiteConfigSchema.shape).map(([group, schema]) => [group, schema.partial().optional()]),
+  Object.entries(SiteConfigSchema.shape).map(([group, schema]) => [
+    group,
+    group === 'navigation' ? NavigationLayerSchema.optional() : schema.partial().optional(),
+  ]),
 ) as z.ZodRawShape;
 
 export const SiteConfigLayerSchema: z.ZodType<SiteConfigLayer> = z.strictObject(

@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import type { SiteConfig } from '@platform/domain';
-import { dealershipConfig, siteConfig } from '@platform/stock';
+import { siteConfigStore } from '@platform/site-config';
 import { TableCrm, WebhookCrm, type CrmChannel } from './crm-channel';
 import { DeliveryError } from './delivery-error';
 import { crmPayload, loadLeadDelivery, type LeadDeliveryRecord } from './lead-delivery-record';
@@ -39,9 +39,10 @@ export async function deliverLead(
   if (!record) throw new UnrecoverableError(`Delivery ${deliveryId} does not exist`);
   if (record.delivery.status === 'delivered') return { status: 'skipped', reason: 'already delivered' };
   try {
+    const store = siteConfigStore(deps.dataSource);
     const config = record.dealership
-      ? await dealershipConfig(deps.dataSource.manager, record.dealership.id)
-      : await siteConfig(deps.dataSource.manager, record.site.id);
+      ? await store.dealership(record.dealership.id)
+      : await store.siteConfig(record.site.id);
     const target =
       record.delivery.channel === 'crm' ? await toCrm(deps, record, config) : await toEmail(deps, record, config);
     await deps.dataSource.query(

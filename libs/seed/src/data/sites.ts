@@ -665,20 +665,19 @@ const werribeeIsuzuUte: SiteSeed = {
       ],
     },
     navigation: {
-      header: [
-        { label: 'Home', href: '/' },
-        // The dropdown follows the new stock (D-MAX, MU-X): see navigation.header[].models_menu.
-        { label: 'Vehicles', href: '/search/new-cars', models_menu: true },
-        { label: 'Offers', href: '/special-offers' },
-        { label: 'Our Stock', href: '/search/new-used-and-demo-cars' },
-        { label: 'Finance', href: '/finance-enquiry' },
-        {
-          label: 'Service',
-          href: '/service',
-          children: [{ label: 'Capped Price Servicing', href: '/capped-price-servicing' }],
-        },
-        { label: 'Contact', href: '/contact' },
-      ],
+      // The defaults' Vehicles dropdown follows the new stock (D-MAX, MU-X); one dealership needs no Company menu.
+      header: {
+        remove: ['Company'],
+        items: [
+          { label: 'Finance', href: '/finance-enquiry' },
+          {
+            label: 'Service',
+            href: '/service',
+            children: [{ label: 'Capped Price Servicing', href: '/capped-price-servicing' }],
+          },
+          { label: 'Contact', href: '/contact' },
+        ],
+      },
     },
   },
   dealerships: [

@@ -9,32 +9,22 @@ export const DEMO_TEMPLATES: TemplateSeed[] = [
       locations: { card_buttons: 'send_enquiry' },
       features: { compare_enabled: true },
       navigation: {
-        header: [
-          { label: 'Home', href: '/' },
-          { label: 'Our Brands', href: '/brands' },
-          { label: 'Offers', href: '/special-offers' },
-          {
-            label: 'Our Stock',
-            href: '/search/new-used-and-demo-cars',
-            children: [
-              { label: 'New Cars', href: '/search/new-cars' },
-              { label: 'Demo Cars', href: '/search/demo-cars' },
-              { label: 'Used Cars', href: '/search/used-cars' },
-            ],
-          },
-          { label: 'Finance', href: '/finance' },
-          { label: 'Service', href: '/service' },
-          {
-            label: 'Company',
-            href: '/about-us',
-            children: [
-              { label: 'About Us', href: '/about-us' },
-              { label: 'Locations', href: '/dealer-locator' },
-              { label: 'Careers', href: '/careers' },
-              { label: 'Contact', href: '/contact' },
-            ],
-          },
-        ],
+        // A group sells many brands: its brand directory replaces the one-brand models dropdown.
+        header: {
+          remove: ['Vehicles'],
+          items: [
+            { label: 'Our Brands', href: '/brands', after: 'Home' },
+            {
+              label: 'Our Stock',
+              href: '/search/new-used-and-demo-cars',
+              children: [
+                { label: 'New Cars', href: '/search/new-cars' },
+                { label: 'Demo Cars', href: '/search/demo-cars' },
+                { label: 'Used Cars', href: '/search/used-cars' },
+              ],
+            },
+          ],
+        },
       },
     },
   },
@@ -58,28 +48,30 @@ export const DEMO_TEMPLATES: TemplateSeed[] = [
       wording: { used_label: 'Pre-Owned' },
       features: { market_price_enabled: true },
       navigation: {
-        header: [
-          { label: 'Home', href: '/' },
-          { label: 'Our Stock', href: '/search/used-cars' },
-          { label: 'Finance', href: '/finance' },
-          { label: 'Sell Your Car', href: '/sell-your-car' },
-          { label: 'Service', href: '/service' },
-          {
-            label: 'Company',
-            href: '/about-us',
-            children: [
-              { label: 'About Us', href: '/about-us' },
-              { label: 'Locations', href: '/dealer-locator' },
-              { label: 'Contact', href: '/contact' },
-            ],
-          },
-        ],
-        buyer_tools: [
-          { label: 'Search Stock', href: '/search/used-cars' },
-          { label: 'Finance', href: '/finance' },
-          { label: 'Value My Car', href: '/trade-in' },
-          { label: 'Sell My Car', href: '/sell-my-car' },
-        ],
+        // No new cars and no manufacturer offers: the menus point at used stock and buying cars in.
+        header: {
+          remove: ['Vehicles', 'Offers'],
+          items: [
+            { label: 'Our Stock', href: '/search/used-cars' },
+            { label: 'Sell Your Car', href: '/sell-your-car', after: 'Finance' },
+            {
+              label: 'Company',
+              href: '/about-us',
+              children: [
+                { label: 'About Us', href: '/about-us' },
+                { label: 'Locations', href: '/dealer-locator' },
+                { label: 'Contact', href: '/contact' },
+              ],
+            },
+          ],
+        },
+        buyer_tools: {
+          remove: ['Special Offers'],
+          items: [
+            { label: 'Search Stock', href: '/search/used-cars' },
+            { label: 'Sell My Car', href: '/sell-my-car' },
+          ],
+        },
       },
     },
   },

@@ -4,6 +4,7 @@ import type Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { QueueProducer } from '@platform/queues';
 import { createSearchEngine, searchIndexPrefix, type SearchEngine } from '@platform/search';
+import { SiteConfigStore, siteConfigStore } from '@platform/site-config';
 import type { BaseEnv } from '../env/env';
 import { APP_NAME, ENV } from '../platform-core.module';
 import { PlatformMetrics } from '../metrics/platform-metrics';
@@ -23,7 +24,7 @@ class PipelineCloser implements OnApplicationShutdown {
   }
 }
 
-/** The search engine, the queue producer and the process's metrics, shared by api and worker. */
+/** The search engine, the queue producer, site configuration and the process's metrics, shared by api and worker. */
 @Global()
 @Module({
   providers: [
@@ -50,8 +51,15 @@ class PipelineCloser implements OnApplicationShutdown {
       useFactory: (env: BaseEnv, appName: string, dataSource: DataSource, producer: QueueProducer) =>
         new PlatformMetrics({ appName, dataSource, producer, stuckAfterMs: env.FEED_RUN_STUCK_AFTER_MS }),
     },
+    {
+      // The process-wide store, so libraries that read through the same data source share its cache.
+      provide: SiteConfigStore,
+      inject: [ENV, getDataSourceToken()],
+      useFactory: (env: BaseEnv, dataSource: DataSource) =>
+        siteConfigStore(dataSource, { checkEveryMs: env.SITE_CONFIG_CHECK_MS }),
+    },
     PipelineCloser,
   ],
-  exports: [SEARCH_ENGINE, QueueProducer, PlatformMetrics],
+  exports: [SEARCH_ENGINE, QueueProducer, PlatformMetrics, SiteConfigStore],
 })
 export class PipelineCoreModule {}

@@ -19,7 +19,7 @@ import {
   type FeedRowError,
   type FeedRunCounts,
 } from '@platform/db';
-import { dealershipConfig } from '../sites/site-settings';
+import { siteConfigStore } from '@platform/site-config';
 import { FeedFormatError, parseFeed, type FeedContentType, type FeedRow } from './feed-format';
 import { toCarRecord, type CarRecord } from './car-record';
 
@@ -162,7 +162,7 @@ export class FeedIngest {
       [...this.unknownFieldWarnings(parsed.rows), ...notes],
       MAX_RUN_WARNINGS,
     );
-    const config = await dealershipConfig(this.dataSource.manager, run.dealership_id);
+    const config = await siteConfigStore(this.dataSource).dealership(run.dealership_id);
     const present = new Set(checked.map((entry) => entry.stocknum).filter((s): s is string => s !== null));
     const validCount = checked.filter((entry) => entry.car).length;
 

@@ -5,7 +5,8 @@ import request from 'supertest';
 import { SearchRequestSchema, type SearchRequestInput } from '@platform/domain';
 import { QUEUE_NAMES, QueueProducer } from '@platform/queues';
 import { PostgresSearchEngine } from '@platform/search';
-import { searchScopeOf, SiteIndexer, startStockWorkers } from '@platform/stock';
+import { siteConfigStore } from '@platform/site-config';
+import { SiteIndexer, startStockWorkers } from '@platform/stock';
 import {
   createStockFixture,
   createTestDatabase,
@@ -102,7 +103,7 @@ describe('feed push API and ops API with real BullMQ workers (PostgreSQL, Redis)
 
   const search = async (input: SearchRequestInput = {}) =>
     engine.query(
-      await searchScopeOf(db.dataSource.manager, fixture.siteId),
+      await siteConfigStore(db.dataSource).searchScope(fixture.siteId),
       SearchRequestSchema.parse({ hitsPerPage: 100, ...input }),
     );
   const stocknums = async (input: SearchRequestInput = {}) =>

@@ -12,10 +12,9 @@ import {
   type SiteConfig,
 } from '@platform/domain';
 import { ProblemException } from '@platform/server-kit';
-import { siteConfig } from '@platform/stock';
 import { AnalyticsTracker } from '../analytics/analytics-tracker';
 import { CarsService } from '../cars/cars.service';
-import { guardConfig, SiteDirectory, type SiteContext } from '../sites/site-directory';
+import { SiteDirectory, type SiteContext } from '../sites/site-directory';
 import { TradeInValuations, type StoredValuation } from '../valuations/trade-in-valuations';
 import { CAPTCHA_VERIFIER, type CaptchaVerifier } from './captcha-verifier';
 import { formProblem } from './form-problem';
@@ -292,7 +291,7 @@ export class LeadsService {
       });
     const config: SiteConfig = lead.dealership_id
       ? await this.sites.forDealership(lead.dealership_id)
-      : await guardConfig(() => siteConfig(this.db.manager, lead.site_id));
+      : await this.sites.forSite(lead.site_id);
     if (!config.leads.save_valuation) {
       const message = 'Saving valuations is not enabled for this dealership.';
       throw new ProblemException({ status: 403, title: 'Not enabled', detail: message, success: false, message });

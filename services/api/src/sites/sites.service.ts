@@ -1,13 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource } from 'typeorm';
-import {
-  parseConfigLayer,
-  resolveSiteConfig,
-  SiteConfigError,
-  type GateConfig,
-  type SiteConfig,
-} from '@platform/domain';
+import { SiteConfigError, type GateConfig, type SiteConfig } from '@platform/domain';
 import {
   DealershipEntity,
   DealershipWebsiteEntity,
@@ -15,9 +9,9 @@ import {
   ManufacturerEntity,
   SiteEntity,
   SiteHostEntity,
-  SiteTemplateEntity,
 } from '@platform/db';
 import { notFound } from '@platform/server-kit';
+import { SiteConfigStore } from '@platform/site-config';
 import { guardConfig } from './site-directory';
 import { dealershipView, dealershipWebsiteView, locationView, manufacturerView, type SiteSummary } from './site-view';
 
@@ -36,33 +30,30 @@ export type SiteByHost = {
 
 @Injectable()
 export class SitesService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly store: SiteConfigStore,
+  ) {}
 
   async list(): Promise<SiteSummary[]> {
     const sites = await this.db.getRepository(SiteEntity).find({ relations: { hosts: true }, order: { name: 'ASC' } });
-    const templates = await this.templatesByName(sites.map((s) => s.template));
-    return sites.map((site) => {
-      // One broken site must not hide the others from the listing; it is listed with its error.
-      try {
-        const config = resolveSiteConfig({ template: templates.get(site.template ?? '')?.config, site: site.config });
-        return {
-          slug: site.slug,
-          name: site.name,
-          hosts: this.hostNames(site.hosts),
-          theme: { primary_colour: config.theme.primary_colour, logo_url: config.theme.logo_url },
-          config_error: null,
-        };
-      } catch (error) {
-        if (!(error instanceof SiteConfigError)) throw error;
-        return {
-          slug: site.slug,
-          name: site.name,
-          hosts: this.hostNames(site.hosts),
-          theme: null,
-          config_error: error.message,
-        };
-      }
-    });
+    return Promise.all(
+      sites.map(async (site) => {
+        const listed = { slug: site.slug, name: site.name, hosts: this.hostNames(site.hosts) };
+        // One broken site must not hide the others from the listing; it is listed with its error.
+        try {
+          const { config } = (await this.store.site({ id: site.id }))!;
+          return {
+            ...listed,
+            theme: { primary_colour: config.theme.primary_colour, logo_url: config.theme.logo_url },
+            config_error: null,
+          };
+        } catch (error) {
+          if (!(error instanceof SiteConfigError)) throw error;
+          return { ...listed, theme: null, config_error: error.message };
+        }
+      }),
+    );
   }
 
   /**
@@ -75,8 +66,7 @@ export class SitesService {
       .getRepository(SiteHostEntity)
       .findOne({ where: { host }, relations: { site: { hosts: true } } });
     if (!row) throw notFound('Site not found', `No site is served at the host '${host}'.`);
-    const templates = await this.templatesByName([row.site.template]);
-    const { gates, routes, embedding } = this.resolve(row.site, templates.get(row.site.template ?? ''));
+    const { gates, routes, embedding } = await this.resolve(row.site.id);
     return {
       slug: row.site.slug,
       name: row.site.name,
@@ -91,8 +81,10 @@ export class SitesService {
   async config(slug: string) {
     const site = await this.db.getRepository(SiteEntity).findOne({ where: { slug }, relations: { hosts: true } });
     if (!site) throw notFound('Site not found', `No site has the slug '${slug}'.`);
-    const templates = await this.templatesByName([site.template]);
-    const config = this.resolve(site, templates.get(site.template ?? ''));
+    const config = await this.resolve(site.id);
+    // Lower layers are checked here too, so a broken dealership or brand layer is refused at load
+    // rather than when a shopper first opens one of its cars.
+    await guardConfig(() => this.store.checkLowerLayers({ id: site.id }));
 
     const dealerships = await this.db
       .getRepository(DealershipEntity)
@@ -116,11 +108,6 @@ export class SitesService {
         .getRepository(DealershipWebsiteEntity)
         .find({ where: { site_id: site.id }, order: { position: 'ASC', name: 'ASC' } }),
     ]);
-
-    // Lower layers are checked here too, so a broken dealership or brand layer is refused at load
-    // rather than when a shopper first opens one of its cars.
-    guardConfig(() => dealerships.forEach((d) => parseConfigLayer('dealership', d.config)));
-    guardConfig(() => manufacturers.forEach((m) => parseConfigLayer('manufacturer', m.config)));
 
     const dealershipById = new Map(dealerships.map((d) => [d.id, d]));
     return {
@@ -146,14 +133,9 @@ export class SitesService {
       .map((h) => h.host);
   }
 
-  private async templatesByName(names: (string | null)[]): Promise<Map<string, SiteTemplateEntity>> {
-    const wanted = [...new Set(names.filter((n): n is string => !!n))];
-    if (!wanted.length) return new Map();
-    const rows = await this.db.getRepository(SiteTemplateEntity).find({ where: { name: In(wanted) } });
-    return new Map(rows.map((t) => [t.name, t]));
-  }
-
-  private resolve(site: SiteEntity, template: SiteTemplateEntity | undefined): SiteConfig {
-    return guardConfig(() => resolveSiteConfig({ template: template?.config, site: site.config }));
+  private async resolve(siteId: number): Promise<SiteConfig> {
+    const settings = await guardConfig(() => this.store.site({ id: siteId }));
+    if (!settings) throw notFound('Site not found', `No site has the id ${siteId}.`);
+    return settings.config;
   }
 }

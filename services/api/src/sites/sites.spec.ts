@@ -156,6 +156,29 @@ describe('site API (real PostgreSQL and Redis)', () => {
     ]);
   });
 
+  it('serves a configuration change without a restart: the next request sees the changed layer', async () => {
+    const colour = async () =>
+      (await request(app.getHttpServer()).get('/api/sites/alpha-motors/config').expect(200)).body.config.theme;
+    expect((await colour()).primary_colour).toBe('#123456');
+    await db.dataSource.query(
+      `UPDATE site_templates SET config = config || '{"theme":{"accent_colour":"#333333"}}' WHERE name = 'tpl'`,
+    );
+    await db.dataSource.query(
+      `UPDATE sites SET config = jsonb_set(config, '{theme,primary_colour}', '"#654321"') WHERE slug = 'alpha-motors'`,
+    );
+    try {
+      expect(await colour()).toMatchObject({ primary_colour: '#654321', accent_colour: '#333333' });
+    } finally {
+      await db.dataSource.query(
+        `UPDATE sites SET config = jsonb_set(config, '{theme,primary_colour}', '"#123456"') WHERE slug = 'alpha-motors'`,
+      );
+      await db.dataSource.query(
+        `UPDATE site_templates SET config = config || '{"theme":{"accent_colour":"#222222"}}' WHERE name = 'tpl'`,
+      );
+    }
+    expect(await colour()).toMatchObject({ primary_colour: '#123456', accent_colour: '#222222' });
+  });
+
   it('shapes locations as the specification does, with formatted hours per department', async () => {
     const res = await request(app.getHttpServer()).get('/api/sites/alpha-motors/config').expect(200);
     const [location] = res.body.locations;
