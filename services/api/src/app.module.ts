@@ -11,6 +11,7 @@ import { PlacesModule } from './places/places.module';
 import { ReviewsModule } from './reviews/reviews.module';
 import { SearchModule } from './search/search.module';
 import { SignInModule } from './sign-in/sign-in.module';
+import { SitemapModule } from './sitemap/sitemap.module';
 import { SitesModule } from './sites/sites.module';
 import { ThrottlingModule } from './throttling/throttling.module';
 import { WatchlistModule } from './watchlist/watchlist.module';
@@ -25,6 +26,7 @@ export class AppModule {
         PipelineCoreModule,
         ThrottlingModule,
         SitesModule,
+        SitemapModule,
         SearchModule,
         CarsModule,
         PlacesModule,

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -115,5 +116,17 @@ export async function createApiApp(env: ApiEnv): Promise<NestExpressApplication>
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), {
     jsonDocumentUrl: 'api/docs/openapi.json',
   });
+  keepConnectionsLongerThanClients(app.getHttpServer() as Server);
   return app;
+}
+
+/**
+ * The web tier (Next's proxy and fetches) keeps connections to the api open between requests. With
+ * Node's 5-second default the api could close one just as the web reused it: the web's request then
+ * fails with a socket hang up, which a shopper sees as a 500 (an image or a page). Outlasting the
+ * client's idle time (and a load balancer's usual 60 s) means the client always closes first.
+ */
+export function keepConnectionsLongerThanClients(server: Server): void {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 }

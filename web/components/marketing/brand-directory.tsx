@@ -1,5 +1,6 @@
 import { brandDirectorySections, brandLogoGrid, brandTile, type BrandTile, type SiteConfig } from '@platform/domain';
 import type { SiteView } from '@/lib/api';
+import { linkResolves } from '@/lib/content/site-routes';
 import styles from './brand-directory.module.css';
 
 function Tile({ tile }: { tile: BrandTile }) {
@@ -34,6 +35,8 @@ export function BrandDirectory({ site }: { site: SiteView }) {
   const manufacturers = site.source.manufacturers;
   const sections = brandDirectorySections(directory.sections, manufacturers);
   const logos = brandLogoGrid(manufacturers);
+  // A company tile whose page the site does not have is left out rather than drawn as a dead end.
+  const companies = directory.group_companies.filter((company) => linkResolves(company.href, site.config));
 
   return (
     <div className="container">
@@ -81,10 +84,10 @@ export function BrandDirectory({ site }: { site: SiteView }) {
           </ul>
         </section>
       )}
-      {directory.group_companies.length > 0 && (
+      {companies.length > 0 && (
         <nav aria-label="Group companies" className={styles.section}>
           <ul className={styles.companies}>
-            {directory.group_companies.map((company) => (
+            {companies.map((company) => (
               <li key={company.href}>
                 <a href={company.href} className="button button-primary">
                   {company.label}

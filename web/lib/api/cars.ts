@@ -193,3 +193,14 @@ export async function getFinanceQuote(
     return null;
   }
 }
+
+/** The slug of a car of the site by id (links of spec 000 carry car_id), or null when the site does not show it. */
+export async function getCarSlugById(siteSlug: string, carId: string): Promise<string | null> {
+  if (!/^[1-9]\d{0,9}$/.test(carId)) return null;
+  const answer = await apiGetOrNull(
+    `/api/sites/${segment(siteSlug)}/car-link?car_id=${carId}`,
+    z.object({ car_id: IdSchema, slug: z.string() }),
+    { cache: 'no-store' },
+  );
+  return answer?.slug ?? null;
+}

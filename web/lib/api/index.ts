@@ -28,6 +28,7 @@ export { facetValues, searchModels, searchSpecialOffers, searchStock } from './s
 export {
   getAutogauge,
   getCarPage,
+  getCarSlugById,
   getFinanceDisclaimer,
   getFinanceQuote,
   getSimilarCars,
@@ -40,3 +41,4 @@ export {
   type TestDriveSlots,
 } from './cars';
 export { getLocationReviews } from './reviews';
+export { getSitemapCars } from './sitemap';

@@ -1,5 +1,7 @@
 import { PLATFORM_DEFAULTS, type SiteConfig } from '@platform/domain';
-import { modelContentPage, resolveSiteRoute } from './site-routes';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { APP_SECTIONS, linkResolves, modelContentPage, resolveSiteRoute } from './site-routes';
 
 const withRoutes = (routes: Partial<SiteConfig['routes']>): SiteConfig => ({
   ...PLATFORM_DEFAULTS,
@@ -108,5 +110,25 @@ describe('modelContentPage', () => {
       modelContentPage('d-max', withPages([page('/models/d-max', 'D-MAX', true)], { pages_prefix: '/pages' })),
     ).toBeNull();
     expect(modelContentPage('d-max', PLATFORM_DEFAULTS)).toBeNull();
+  });
+});
+
+describe('linkResolves', () => {
+  it('knows every section the app routes, and no other', () => {
+    const sections = readdirSync(join(__dirname, '../../app/[site]'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('[') && !entry.name.startsWith('('))
+      .map((entry) => entry.name)
+      .sort();
+    expect([...APP_SECTIONS].sort()).toEqual(sections);
+  });
+
+  it('accepts other sites, app routes and configured pages; refuses a site path nothing answers', () => {
+    expect(linkResolves('https://www.example.com.au/', PLATFORM_DEFAULTS)).toBe(true);
+    expect(linkResolves('/', PLATFORM_DEFAULTS)).toBe(true);
+    expect(linkResolves('/search/used-cars?sort=price', PLATFORM_DEFAULTS)).toBe(true);
+    expect(linkResolves('/about-us', PLATFORM_DEFAULTS)).toBe(true);
+    expect(linkResolves('/twg-cars', PLATFORM_DEFAULTS)).toBe(false);
+    expect(linkResolves('javascript:alert(1)', PLATFORM_DEFAULTS)).toBe(false);
+    expect(linkResolves('/value-my-car', withRoutes({ trade_in_path: '/value-my-car' }))).toBe(true);
   });
 });

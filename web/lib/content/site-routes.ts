@@ -41,6 +41,50 @@ export function resolveSiteRoute(pathname: string, config: SiteConfig): SiteRout
 }
 
 /**
+ * The first path segments the app answers with its own routes (app/[site]/*), beside the paths
+ * configuration adds. A test compares it with the app folder, so a new route cannot be missed.
+ */
+export const APP_SECTIONS = [
+  'capped-price-servicing',
+  'cars',
+  'contact',
+  'contact-us',
+  'dealer-locator',
+  'finance',
+  'locations',
+  'models',
+  'offers',
+  'personalised',
+  'robots.txt',
+  'search',
+  'sell-my-car',
+  'sell-your-car',
+  'service',
+  'sign-in',
+  'sitemap.xml',
+  'sitemaps',
+  'special-offers',
+  'success',
+  'trade-in',
+  'vehicle-parts-and-accessories',
+  'watchlist',
+] as const;
+
+/**
+ * Whether a configured link leads somewhere: another site, a page the app routes, or a path the
+ * site's configuration answers (content pages, brand pages, configured finance, service, trade-in).
+ */
+export function linkResolves(href: string, config: SiteConfig): boolean {
+  if (/^https?:\/\//i.test(href)) return true;
+  if (!href.startsWith('/')) return false;
+  const path = href.split(/[?#]/)[0] ?? '/';
+  const section = path.split('/')[1] ?? '';
+  return (
+    section === '' || (APP_SECTIONS as readonly string[]).includes(section) || resolveSiteRoute(path, config) !== null
+  );
+}
+
+/**
  * The content page a model page shows as its intro: one at /models/{slug}, spelt the way the model
  * page was asked for or any other way that differs only in case and punctuation.
  */

@@ -2,4 +2,4 @@ export * from './site-config.schema';
 export * from './platform-defaults';
 export * from './merge';
 export * from './site-origin';
-export * from './menu-edit';
+export * from './list-edit';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { applyMenuEdit, isMenuEdit } from './menu-edit';
+import { applyListEdit, editableListKey, isListEdit } from './list-edit';
 import { PLATFORM_DEFAULTS } from './platform-defaults';
 import { SiteConfigLayerSchema, SiteConfigSchema, type SiteConfig, type SiteConfigLayer } from './site-config.schema';
 
@@ -36,8 +36,8 @@ export function parseConfigLayer(layer: ConfigLayerName, value: unknown): SiteCo
 /**
  * Overlays one layer on a complete configuration without mutating either. Groups merge field by
  * field; a field's value (including arrays and records) replaces the lower one whole, so a site
- * that lists its sort options gets exactly those. The one exception is a menu given as an edit
- * (an object where the lower value is a list), which changes the lower menu instead.
+ * that lists its sort options gets exactly those. The exception is an editable list (menus, content
+ * pages: EDITABLE_LISTS) given as an edit object, which changes the lower list instead.
  */
 function overlay(base: SiteConfig, layer: SiteConfigLayer): SiteConfig {
   const out: Record<string, unknown> = { ...base };
@@ -46,7 +46,10 @@ function overlay(base: SiteConfig, layer: SiteConfigLayer): SiteConfig {
     const merged: Record<string, unknown> = { ...(base as Record<string, Record<string, unknown>>)[group] };
     for (const [field, value] of Object.entries(fields)) {
       if (FORBIDDEN_KEYS.has(field) || value === undefined) continue;
-      merged[field] = Array.isArray(merged[field]) && isMenuEdit(value) ? applyMenuEdit(merged[field], value) : value;
+      const key = editableListKey(group, field);
+      const lower = merged[field];
+      merged[field] =
+        key !== null && Array.isArray(lower) && isListEdit(value) ? applyListEdit(lower, value, key) : value;
     }
     out[group] = merged;
   }

@@ -8,7 +8,7 @@ import {
   LOCATIONS_BLOCK_SINGLE_DISPLAYS,
   LOCATIONS_BLOCK_SOURCES,
 } from '../locations/locations-block';
-import { menuEditSchema } from './menu-edit';
+import { listEditSchema } from './list-edit';
 
 /**
  * The typed site configuration: every per-tenant difference the specifications describe is a
@@ -567,21 +567,35 @@ export type SiteConfigGroup = keyof SiteConfig;
  * Layers stay two levels deep on purpose, so a layer can always be read as "group.field = value".
  */
 export type SiteConfigLayer = {
-  [G in SiteConfigGroup]?: G extends 'navigation' ? NavigationLayer : Partial<SiteConfig[G]>;
+  [G in SiteConfigGroup]?: G extends 'navigation'
+    ? NavigationLayer
+    : G extends 'content'
+      ? ContentLayer
+      : Partial<SiteConfig[G]>;
 };
 
-/** A layer's menus either replace the lower list whole (a list) or edit it (see menu-edit.ts). */
+/** A layer's menus and content pages either replace the lower list whole (a list) or edit it (see list-edit.ts). */
 const NavigationLayerSchema = z.strictObject({
-  header: z.union([z.array(NavItemSchema), menuEditSchema(NavItemSchema)]).optional(),
-  buyer_tools: z.union([z.array(BuyerToolSchema), menuEditSchema(BuyerToolSchema)]).optional(),
+  header: z.union([z.array(NavItemSchema), listEditSchema(NavItemSchema)]).optional(),
+  buyer_tools: z.union([z.array(BuyerToolSchema), listEditSchema(BuyerToolSchema)]).optional(),
   payment_logos: NavigationSchema.shape.payment_logos.optional(),
 });
 export type NavigationLayer = z.infer<typeof NavigationLayerSchema>;
 
+const ContentLayerSchema = z.strictObject({
+  pages: z.union([z.array(ContentPageSchema), listEditSchema(ContentPageSchema)]).optional(),
+});
+export type ContentLayer = z.infer<typeof ContentLayerSchema>;
+
+const LAYER_SCHEMAS: Partial<Record<SiteConfigGroup, z.ZodType>> = {
+  navigation: NavigationLayerSchema,
+  content: ContentLayerSchema,
+};
+
 const layerShape = Object.fromEntries(
   Object.entries(SiteConfigSchema.shape).map(([group, schema]) => [
     group,
-    group === 'navigation' ? NavigationLayerSchema.optional() : schema.partial().optional(),
+    (LAYER_SCHEMAS[group as SiteConfigGroup] ?? schema.partial()).optional(),
   ]),
 ) as z.ZodRawShape;
 

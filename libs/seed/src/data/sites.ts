@@ -1,6 +1,18 @@
 import { brandLogoUrl } from './manufacturers';
 import type { SiteSeed } from './types';
 
+/** A group company's page: a content page of the group's site that its brand-directory tile links to. */
+function groupCompanyPage(path: string, title: string, summary: string) {
+  return {
+    path,
+    under_pages_prefix: false,
+    title,
+    body: [summary, `${title} is part of Harbour Motor Group. Ask any of our locations for details.`],
+    hero_image: null,
+    hero_alt: '',
+  };
+}
+
 /** The site's wordmark, served by the API from assets/logos. */
 export const siteLogoUrl = (slug: string): string => `/media/logos/${slug}.svg`;
 
@@ -158,6 +170,26 @@ const harbourMotorGroup: SiteSeed = {
           { label: 'TWG Tyres', href: '/twg-tyres' },
           { label: 'Neotek', href: '/neotek' },
           { label: '4x4 Outdoor', href: '/4x4-outdoor' },
+        ],
+      },
+    },
+    // Each group company's tile leads to its page, added to the default content pages.
+    content: {
+      pages: {
+        items: [
+          groupCompanyPage('/twg-cars', 'TWG Cars', 'New and used cars from every brand of the group, in one place.'),
+          groupCompanyPage(
+            '/twg-rental',
+            'TWG Rental',
+            'Short and long term car, ute and van rental across our locations.',
+          ),
+          groupCompanyPage('/twg-tyres', 'TWG Tyres', 'Tyres, wheel alignment and balancing for every make and model.'),
+          groupCompanyPage('/neotek', 'Neotek', 'Paint protection, tinting and detailing for new and used cars.'),
+          groupCompanyPage(
+            '/4x4-outdoor',
+            '4x4 Outdoor',
+            'Canopies, bars, racks and touring accessories fitted in house.',
+          ),
         ],
       },
     },

@@ -93,6 +93,18 @@ export class SiteCarsController {
     return this.cars.testDriveSlots(site, slug);
   }
 
+  @Get('car-link')
+  @ApiOperation({
+    summary: 'The slug of a car of the site by its id: { car_id, slug }; 404 when the site does not show it',
+  })
+  @ApiQuery({ name: 'car_id', required: true })
+  carLink(
+    @Param('siteSlug', SiteSlugPipe) site: string,
+    @Query(new ZodValidationPipe(CarIdSchema, 'query')) query: z.output<typeof CarIdSchema>,
+  ) {
+    return this.cars.carLink(site, query.car_id);
+  }
+
   @Get('finance/disclaimer')
   @ApiOperation({
     summary: "A car's finance disclaimer from finance_lenders[provider].disclaimer, with the 197-character short form",

@@ -116,18 +116,30 @@ export class CarsService {
     return { time_zone: location.time_zone, location_id: location.id, days };
   }
 
+  /** A car of the site addressed by id (links of spec 000 carry car_id), or a 404 problem. */
+  private async siteCarById(siteSlug: string, carId: number) {
+    const site = await this.sites.bySlug(siteSlug);
+    const [row] = (await this.db.query(
+      `SELECT c.id, c.slug, c.dealership_id, c.data->'finance_lenders' AS finance_lenders
+       FROM cars c JOIN dealerships d ON d.id = c.dealership_id
+       WHERE c.id = $1 AND d.site_id = $2 AND c.withdrawn_at IS NULL AND c.show_on_dealer_website`,
+      [carId, site.id],
+    )) as { id: number; slug: string; dealership_id: number; finance_lenders: Record<string, never> | null }[];
+    if (!row) throw notFound('Car not found', `No car has the id ${carId} on this site.`);
+    return row;
+  }
+
+  /** The slug of a car addressed by id, so a page linked with car_id can show the car. */
+  async carLink(siteSlug: string, carId: number): Promise<{ car_id: number; slug: string }> {
+    const row = await this.siteCarById(siteSlug, carId);
+    return { car_id: row.id, slug: row.slug };
+  }
+
   async financeDisclaimer(
     siteSlug: string,
     carId: number,
   ): Promise<{ car_id: number; provider: string; disclaimer: string; short: string }> {
-    const site = await this.sites.bySlug(siteSlug);
-    const [row] = (await this.db.query(
-      `SELECT c.id, c.dealership_id, c.data->'finance_lenders' AS finance_lenders
-       FROM cars c JOIN dealerships d ON d.id = c.dealership_id
-       WHERE c.id = $1 AND d.site_id = $2 AND c.withdrawn_at IS NULL AND c.show_on_dealer_website`,
-      [carId, site.id],
-    )) as { id: number; dealership_id: number; finance_lenders: Record<string, never> | null }[];
-    if (!row) throw notFound('Car not found', `No car has the id ${carId} on this site.`);
+    const row = await this.siteCarById(siteSlug, carId);
     const { provider } = (await this.sites.forDealership(row.dealership_id)).finance;
     const disclaimer = financeDisclaimer({ finance_lenders: row.finance_lenders }, provider);
     if (!disclaimer)

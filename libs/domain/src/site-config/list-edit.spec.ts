@@ -1,12 +1,15 @@
 import fc from 'fast-check';
-import { applyMenuEdit } from './menu-edit';
+import { applyListEdit, type ListEdit } from './list-edit';
 import { resolveSiteConfig, SiteConfigError } from './merge';
 import { PLATFORM_DEFAULTS } from './platform-defaults';
 
 const item = (label: string, href = `/${label.toLowerCase().replace(/ /g, '-')}`) => ({ label, href });
 const labels = (menu: { label: string }[]) => menu.map((entry) => entry.label);
 
-describe('menu edits: a layer changes the lower menu instead of restating it', () => {
+type Item = { label: string; href: string };
+const applyMenuEdit = (base: Item[], edit: ListEdit<Item>) => applyListEdit(base, edit, 'label');
+
+describe('list edits: a layer changes the lower menu or page list instead of restating it', () => {
   const base = [item('Home', '/'), item('Vehicles'), item('Offers'), item('Finance'), item('Company')];
 
   it('drops items by label, replaces an item of the same label in place, appends the rest', () => {
@@ -82,6 +85,23 @@ describe('menu edits: a layer changes the lower menu instead of restating it', (
       'Company',
     ]);
     expect(config.navigation.buyer_tools).toEqual([...PLATFORM_DEFAULTS.navigation.buyer_tools, item('Sell My Car')]);
+  });
+
+  it('edits content pages by path: a site adds its own pages and keeps the defaults', () => {
+    const page = {
+      path: '/twg-cars',
+      under_pages_prefix: false,
+      title: 'TWG Cars',
+      body: ['Cars.'],
+      hero_image: null,
+      hero_alt: '',
+    };
+    const config = resolveSiteConfig({ site: { content: { pages: { items: [page], remove: ['/fleet'] } } } });
+    const paths = config.content.pages.map((p) => p.path);
+    expect(paths).toEqual([
+      ...PLATFORM_DEFAULTS.content.pages.map((p) => p.path).filter((p) => p !== '/fleet'),
+      '/twg-cars',
+    ]);
   });
 
   it('still lets a list replace the menu whole, and refuses a malformed edit naming the path', () => {

@@ -1,0 +1,14 @@
+import { getSite } from '@/lib/api';
+import { requestSiteOrigin, robotsTxt } from '@/lib/seo';
+
+interface Context {
+  params: Promise<{ site: string }>;
+}
+
+/** /robots.txt: per site, naming its sitemap on its own primary host. */
+export async function GET(_request: Request, { params }: Context): Promise<Response> {
+  const site = await getSite((await params).site);
+  return new Response(robotsTxt(await requestSiteOrigin(site)), {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  });
+}

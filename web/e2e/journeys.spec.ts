@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { anInStockCar } from './database';
+import { dismissPopupsOf } from './demo-sites';
+import { siteUrl } from './e2e-env';
+
+const SITE = 'harbour-motor-group';
+
+test.describe('journeys with no dead ends', () => {
+  test.beforeEach(async ({ page, request }) => {
+    await dismissPopupsOf(page, request, SITE);
+  });
+
+  test("the vehicle page's Trade-In Valuation opens the valuation form with the car being bought", async ({ page }) => {
+    const car = await anInStockCar(SITE);
+    await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
+    const link = page.getByRole('link', { name: 'Trade-In Valuation' }).first();
+    await expect(link).toHaveAttribute('href', `/cars/trade-in?car_id=${car.id}`);
+    const response = await page.goto(siteUrl(SITE, `/cars/trade-in?car_id=${car.id}`));
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Trade-In Valuation' })).toBeVisible();
+    const buying = page.getByRole('region', { name: 'The car you are buying' });
+    await expect(buying.getByRole('link')).toHaveAttribute('href', `/cars/${car.slug}`);
+    await expect(page.locator('#trade-in-form')).toBeVisible();
+
+    // An id the site does not show still gives the form, without a car.
+    await page.goto(siteUrl(SITE, '/cars/trade-in?car_id=999999999'));
+    await expect(page.locator('#trade-in-form')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'The car you are buying' })).toHaveCount(0);
+  });
+
+  test('/cars and /cars/ lead to the default search page', async ({ page }) => {
+    for (const path of ['/cars', '/cars/']) {
+      await page.goto(siteUrl(SITE, path));
+      await expect(page).toHaveURL(siteUrl(SITE, '/search/new-used-and-demo-cars'));
+    }
+  });
+
+  test('robots.txt names the sitemap, and the sitemap lists the site pages and its listed cars', async ({ page }) => {
+    const car = await anInStockCar(SITE);
+    await page.goto(siteUrl(SITE, '/'));
+    const text = async (path: string) =>
+      page.evaluate(async (p) => {
+        const response = await fetch(p);
+        return { status: response.status, type: response.headers.get('content-type'), body: await response.text() };
+      }, path);
+    const robots = await text('/robots.txt');
+    expect(robots.status).toBe(200);
+    expect(robots.body).toContain('Sitemap: http://harbour-motor-group.localhost');
+    const sitemap = await text('/sitemap.xml');
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.type).toContain('application/xml');
+    expect(sitemap.body).toContain(`/cars/${car.slug}</loc><lastmod>`);
+    expect(sitemap.body).toContain('/locations</loc>');
+    expect(sitemap.body).toContain('/twg-cars</loc>');
+    expect((await text('/sitemaps/1.xml')).status).toBe(200);
+    expect((await text('/sitemaps/2.xml')).status).toBe(404);
+  });
+});

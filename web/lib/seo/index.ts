@@ -1,0 +1,2 @@
+export * from './sitemap';
+export * from './site-origin';
