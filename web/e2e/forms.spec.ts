@@ -33,6 +33,26 @@ test.describe('finance form', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Thank you' })).toBeVisible();
   });
 
+  test("a submission that fails on the way says so in the spec's words (network failure, then server failure)", async ({
+    page,
+  }) => {
+    await page.goto(siteUrl(GROUP, '/finance#finance-form'));
+    const form = page.locator('form#finance-form');
+    await form.getByLabel('Name').fill('Jane Citizen');
+    await form.getByLabel('Email').fill('jane@example.com');
+    await form.getByLabel('Mobile').fill('0412 345 678');
+    await form.getByLabel('I agree to the terms of use').check();
+    await page.route('**/api/sites/*/leads', (route) => route.abort('connectionreset'));
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(form.getByRole('alert')).toHaveText('An error occurred when submitting this form');
+    await expect(page).toHaveURL(/\/finance/);
+
+    await page.unroute('**/api/sites/*/leads');
+    await page.route('**/api/sites/*/leads', (route) => route.fulfill({ status: 503, body: 'down' }));
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(form.getByRole('alert')).toHaveText('An error occurred when submitting this form');
+  });
+
   test('a site with its own finance path receives /finance and its query there', async ({ page }) => {
     await page.goto(siteUrl(USED, '/finance?vehiclePriceBudget=12000'));
     await expect(page).toHaveURL(siteUrl(USED, '/apply-for-finance?vehiclePriceBudget=12000'));

@@ -2,7 +2,7 @@
 
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { LeadFormKind, LeadSubmission } from '@platform/domain';
-import { UNEXPECTED_ERROR } from '@/lib/leads/messages';
+import { SUBMISSION_FAILED } from '@/lib/leads/messages';
 import { Captcha, type CaptchaConfig } from './captcha';
 import { FieldControl, fieldIdFor, FormErrorSummary, Honeypot, readValues, SubmitButton } from './field-control';
 import type { LeadField } from './lead-fields';
@@ -72,7 +72,7 @@ export function LeadForm({
     try {
       modules = await loadFormModules();
     } catch {
-      setFormError(UNEXPECTED_ERROR);
+      setFormError(SUBMISSION_FAILED);
       requestAnimationFrame(() => summaryRef.current?.focus());
       return;
     }

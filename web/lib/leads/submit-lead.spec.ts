@@ -1,4 +1,4 @@
-import { UNEXPECTED_ERROR } from './messages';
+import { SUBMISSION_FAILED, UNEXPECTED_ERROR } from './messages';
 import { submitLead } from './submit-lead';
 import { SUCCESS_MARKER_KEY } from './success-marker';
 
@@ -77,14 +77,17 @@ describe('submitLead', () => {
   });
 
   it.each([
-    ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
-    ['a server error', () => Promise.resolve(new Response('oops', { status: 500 }))],
-    ['an answer without a lead_id', () => Promise.resolve(Response.json({}, { status: 201 }))],
-  ])('shows the general message after %s', async (_name, answer) => {
+    ['a network failure', () => Promise.reject(new TypeError('Failed to fetch')), SUBMISSION_FAILED],
+    ['a server error', () => Promise.resolve(new Response('oops', { status: 500 })), SUBMISSION_FAILED],
+    ['an answer without a lead_id', () => Promise.resolve(Response.json({}, { status: 201 })), UNEXPECTED_ERROR],
+    [
+      'an answer without a lead_id but with a message',
+      () => Promise.resolve(Response.json({ message: 'Leads are paused today' }, { status: 200 })),
+      'Leads are paused today',
+    ],
+  ])('after %s shows the wording of spec 001 section 8', async (_name, answer, message) => {
     fetchMock.mockImplementationOnce(answer);
-    await expect(submitLead(submission, context, navigate)).resolves.toMatchObject({
-      ok: false,
-      message: UNEXPECTED_ERROR,
-    });
+    await expect(submitLead(submission, context, navigate)).resolves.toMatchObject({ ok: false, message });
+    expect(navigate).not.toHaveBeenCalled();
   });
 });

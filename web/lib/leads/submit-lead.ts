@@ -1,14 +1,15 @@
 import { leadEventId, leadRouting, type LeadFormKind, type LeadSubmission } from '@platform/domain';
 import { trackEvent } from '@/lib/analytics/track-event';
 import { postJson } from '@/lib/api/browser';
-import { UNEXPECTED_ERROR } from './messages';
+import { SUBMISSION_FAILED, UNEXPECTED_ERROR } from './messages';
 import { SUCCESS_MARKER_KEY, type SuccessMarker } from './success-marker';
 
 /**
  * Every shopper form submits through here (spec 001 §3 'Form submission'): POST the lead with one
  * Idempotency-Key per submission, so a double click or a retried request makes one lead; when a
  * lead_id comes back, record the analytics event, remember what was sent for the success page, and
- * go to /success. Otherwise the caller shows the returned error, or 'An unexpected error occured'.
+ * go to /success. A failure on the way (network, server) is 'An error occurred when submitting this
+ * form'; an answer without a lead_id shows the server's text, else 'An unexpected error occured'.
  */
 
 export const SUCCESS_PATH = '/success';
@@ -31,18 +32,21 @@ export async function submitLead(
   context: LeadContext,
   navigate: (path: string) => void = (path) => window.location.assign(path),
 ): Promise<LeadSubmitResult> {
-  const outcome = await postJson<{ lead_id?: string }>(
+  const outcome = await postJson<{ lead_id?: string; message?: unknown }>(
     `/api/sites/${encodeURIComponent(context.siteSlug)}/leads`,
     submission,
     { 'idempotency-key': context.idempotencyKey },
   );
   if (!outcome.ok) {
-    // A failure of the network or the server is not the shopper's to fix: the spec's general message.
-    const message = outcome.status === 0 || outcome.status >= 500 ? UNEXPECTED_ERROR : outcome.message;
+    // A failure of the network or the server is not the shopper's to fix (spec 001 §8).
+    const message = outcome.status === 0 || outcome.status >= 500 ? SUBMISSION_FAILED : outcome.message;
     return { ok: false, message, fields: outcome.fields, list: outcome.list };
   }
   const leadId = outcome.data?.lead_id;
-  if (!leadId) return { ok: false, message: UNEXPECTED_ERROR, fields: {}, list: [] };
+  if (!leadId) {
+    const text = typeof outcome.data?.message === 'string' && outcome.data.message.trim() ? outcome.data.message : null;
+    return { ok: false, message: text ?? UNEXPECTED_ERROR, fields: {}, list: [] };
+  }
 
   const routing = leadRouting(submission);
   const form = (submission as { form: LeadFormKind }).form;
