@@ -55,4 +55,11 @@ test.describe('journeys with no dead ends', () => {
     expect((await text('/sitemaps/1.xml')).status).toBe(200);
     expect((await text('/sitemaps/2.xml')).status).toBe(404);
   });
+
+  test("a single-brand site's servicing page shows its brand's claims as cards", async ({ page }) => {
+    await page.goto(siteUrl('werribee-isuzu-ute', '/capped-price-servicing'));
+    const cards = page.getByRole('list', { name: 'Why service with us' }).getByRole('listitem');
+    await expect(cards.first()).toContainText('Isuzu UTE flat-price servicing');
+    expect(await cards.count()).toBeGreaterThanOrEqual(2);
+  });
 });

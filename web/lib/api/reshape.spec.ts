@@ -42,7 +42,7 @@ describe('reshapeSite', () => {
         // No city on the address: the dealership's override city.
         city: 'Werribee',
         // Empty contact phone: the location's own phone.
-        phone: '+61 3 9741 0000',
+        phone: '03 9741 0000',
         phoneHref: 'tel:+61397410000',
       },
       {
@@ -51,7 +51,7 @@ describe('reshapeSite', () => {
         name: 'Werribee Isuzu UTE Service',
         type: 'service',
         city: 'Werribee',
-        phone: '(03) 9741 0001',
+        phone: '03 9741 0001',
         phoneHref: 'tel:0397410001',
       },
     ]);

@@ -1,6 +1,7 @@
 import {
   compareLocationsByType,
   effectiveLocationType,
+  displayPhone,
   telHref,
   type LocationType,
   type SiteConfig,
@@ -91,7 +92,7 @@ function reshapeLocation(location: ApiLocation, dealership: SiteDealership | und
     name: location.name,
     type: effectiveLocationType(location),
     city: blankToNull(location.address?.city) ?? blankToNull(dealership?.override_city),
-    phone,
+    phone: phone && displayPhone(phone),
     phoneHref: telHref(phone),
   };
 }

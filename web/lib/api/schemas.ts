@@ -76,5 +76,7 @@ export const SiteConfigResponseSchema = z.object({
   manufacturers: z.array(SiteManufacturerSchema),
   locations: z.array(LocationSchema),
   dealership_websites: z.array(DealershipWebsiteSchema),
+  /** The servicing page's claims, from each dealership's merged configuration (brand claims included). */
+  servicing_claims: z.array(z.string()).default([]),
 });
 export type SiteConfigResponse = z.infer<typeof SiteConfigResponseSchema>;

@@ -3,3 +3,4 @@ export * from './popup';
 export * from './banners';
 export * from './brand-directory';
 export * from './offers';
+export * from './servicing-claims';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource } from 'typeorm';
-import { SiteConfigError, type GateConfig, type SiteConfig } from '@platform/domain';
+import { servicingClaims, SiteConfigError, type GateConfig, type SiteConfig } from '@platform/domain';
 import {
   DealershipEntity,
   DealershipWebsiteEntity,
@@ -110,6 +110,7 @@ export class SitesService {
     ]);
 
     const dealershipById = new Map(dealerships.map((d) => [d.id, d]));
+    const dealershipConfigs = await Promise.all(dealerships.map((d) => this.store.dealership(d.id)));
     return {
       site: {
         id: site.id,
@@ -124,6 +125,7 @@ export class SitesService {
       manufacturers: manufacturers.map(manufacturerView),
       locations: locations.map((l) => locationView(l, dealershipById.get(l.dealership_id) as DealershipEntity)),
       dealership_websites: websites.map(dealershipWebsiteView),
+      servicing_claims: servicingClaims(config, dealershipConfigs),
     };
   }
 

@@ -179,6 +179,20 @@ describe('site API (real PostgreSQL and Redis)', () => {
     expect(await colour()).toMatchObject({ primary_colour: '#123456', accent_colour: '#222222' });
   });
 
+  it("lists the servicing page's claims from each dealership's merged configuration, its brand's included", async () => {
+    const claims = async () =>
+      (await request(app.getHttpServer()).get('/api/sites/alpha-motors/config').expect(200)).body.servicing_claims;
+    expect(await claims()).toEqual([]);
+    await db.dataSource.query(
+      `UPDATE manufacturers SET config = config || '{"marketing":{"claims":["5 year unlimited km warranty"]}}' WHERE slug = 'subaru'`,
+    );
+    try {
+      expect(await claims()).toEqual(['5 year unlimited km warranty']);
+    } finally {
+      await db.dataSource.query(`UPDATE manufacturers SET config = config - 'marketing' WHERE slug = 'subaru'`);
+    }
+  });
+
   it('shapes locations as the specification does, with formatted hours per department', async () => {
     const res = await request(app.getHttpServer()).get('/api/sites/alpha-motors/config').expect(200);
     const [location] = res.body.locations;

@@ -5,13 +5,14 @@ import { getSite } from '@/lib/api';
 export const metadata: Metadata = { title: 'Capped Price Servicing' };
 
 /**
- * The servicing marketing page (spec 001 screen 12): the hero text, a card per configured marketing
- * claim, the disclaimer block and, where the site configures one, the driveway information video.
+ * The servicing marketing page (spec 001 screen 12): the hero text, a card per marketing claim of
+ * the site's dealerships (their brands' claims included, servicingClaims), the disclaimer block and, where the site configures one, the driveway information video.
  */
 export default async function ServicingPage({ params }: { params: Promise<{ site: string }> }) {
   const { site: slug } = await params;
   const site = await getSite(slug);
-  const { servicing_hero_text: hero, servicing_video_url: video, claims } = site.config.marketing;
+  const { servicing_hero_text: hero, servicing_video_url: video } = site.config.marketing;
+  const claims = site.source.servicing_claims;
   return (
     <div className={`container ${styles.page}`}>
       <h1>{hero}</h1>
