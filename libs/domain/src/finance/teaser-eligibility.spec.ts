@@ -3,10 +3,14 @@ import type { Car } from '../entities/car';
 import type { FinanceLenderEntry } from '../entities/finance-lender';
 import { PLATFORM_DEFAULTS } from '../site-config/platform-defaults';
 import {
+  COMPARISON_RATE_WARNING,
   financeDisclaimer,
   financeTeaser,
+  quoteMayStandIn,
   shortDisclaimer,
+  type FinanceTeaser,
   type FinanceTeaserOptions,
+  type TeaserIneligibleReason,
   type TeaserProvider,
 } from './teaser-eligibility';
 
@@ -61,7 +65,7 @@ describe('rules every provider shares', () => {
     expect(financeTeaser(car('taurus'), options('none'))).toEqual({ eligible: false, reason: 'no_provider' });
   });
 
-  it.each(LENDER_PROVIDERS)('%s: none when the entry is missing, null or empty', (provider) => {
+  it.each(LENDER_PROVIDERS)('%s: none when the entry is missing, null or empty (told apart)', (provider) => {
     expect(financeTeaser({ ...car(provider), finance_lenders: null }, options(provider))).toEqual({
       eligible: false,
       reason: 'no_lender_entry',
@@ -70,11 +74,11 @@ describe('rules every provider shares', () => {
       eligible: false,
       reason: 'no_lender_entry',
     });
-    expect(teaser(provider, {}, null)).toEqual({ eligible: false, reason: 'no_lender_entry' });
-    expect(teaser(provider, {}, {})).toEqual({ eligible: false, reason: 'no_lender_entry' });
+    expect(teaser(provider, {}, null)).toEqual({ eligible: false, reason: 'empty_lender_entry' });
+    expect(teaser(provider, {}, {})).toEqual({ eligible: false, reason: 'empty_lender_entry' });
     expect(teaser(provider, {}, { interestRate: null, comparisonRate: null, disclaimer: null })).toEqual({
       eligible: false,
-      reason: 'no_lender_entry',
+      reason: 'empty_lender_entry',
     });
   });
 
@@ -336,5 +340,43 @@ describe('shortDisclaimer', () => {
   it('never splits a character made of two UTF-16 units', () => {
     const text = 'a'.repeat(196) + '🚗🚗';
     expect(shortDisclaimer(text)).toBe('a'.repeat(196) + '🚗');
+  });
+});
+
+describe('the quote fallback obeys the teaser exclusions', () => {
+  const ineligible = (reason: TeaserIneligibleReason): FinanceTeaser => ({ eligible: false, reason });
+
+  it.each(['no_provider', 'no_lender_entry', 'missing_weekly_payment', 'missing_monthly_payment'] as const)(
+    'may stand in when the teaser is missing for want of a figure (%s)',
+    (reason) => expect(quoteMayStandIn(ineligible(reason))).toBe(true),
+  );
+
+  it.each([
+    'excluded_make',
+    'excluded_dealership',
+    'empty_lender_entry',
+    'missing_rate',
+    'unavailable',
+    'price_not_above_minimum',
+    'too_old',
+  ] as const)('never stands in for an exclusion (%s)', (reason) =>
+    expect(quoteMayStandIn(ineligible(reason))).toBe(false),
+  );
+
+  it('never replaces an eligible teaser, and the warning names the 5-year secured $30,000 example', () => {
+    expect(
+      quoteMayStandIn({
+        eligible: true,
+        provider: 'taurus',
+        weekly: 99,
+        monthly: null,
+        interestRate: 6.29,
+        comparisonRate: 8.19,
+        termYears: null,
+        deposit: null,
+        balloon: null,
+      }),
+    ).toBe(false);
+    expect(COMPARISON_RATE_WARNING).toContain('secured loan of $30,000 over a term of 5 years');
   });
 });

@@ -20,6 +20,7 @@ export type TeaserIneligibleReason =
   | 'excluded_dealership'
   | 'excluded_make'
   | 'no_lender_entry'
+  | 'empty_lender_entry'
   | 'missing_rate'
   | 'unavailable'
   | 'price_not_above_minimum'
@@ -103,10 +104,11 @@ function priceAbove(car: TeaserCar, minimum: number): boolean {
   return car.price != null && car.price > minimum;
 }
 
-function entryFor(car: TeaserCar, provider: TeaserProvider): TeaserEntry | null {
+/** The provider's entry: undefined when the car has none, null when it has one that states nothing. */
+function entryFor(car: TeaserCar, provider: TeaserProvider): TeaserEntry | null | undefined {
   if (provider === 'youx') {
     const quote = car.youxQuote;
-    if (!quote) return null;
+    if (!quote) return undefined;
     return {
       interestRate: quote.advertisedRate,
       comparisonRate: quote.comparisonRate,
@@ -114,7 +116,9 @@ function entryFor(car: TeaserCar, provider: TeaserProvider): TeaserEntry | null 
       paymentMonth: null,
     };
   }
-  const entry: FinanceLenderEntry | null | undefined = car.finance_lenders?.[provider];
+  const lenders = car.finance_lenders;
+  if (!lenders || !Object.hasOwn(lenders, provider)) return undefined;
+  const entry: FinanceLenderEntry | null | undefined = lenders[provider];
   if (!entry || Object.values(entry).every((value) => value == null)) return null;
   return entry;
 }
@@ -134,7 +138,8 @@ export function financeTeaser(car: TeaserCar, options: FinanceTeaserOptions): Fi
   }
 
   const entry = entryFor(car, provider);
-  if (!entry) return { eligible: false, reason: 'no_lender_entry' };
+  if (entry === undefined) return { eligible: false, reason: 'no_lender_entry' };
+  if (entry === null) return { eligible: false, reason: 'empty_lender_entry' };
   if (entry.interestRate == null || entry.comparisonRate == null) return { eligible: false, reason: 'missing_rate' };
 
   const reason = PROVIDER_RULES[provider](car, entry, currentYear(options.now));
@@ -166,3 +171,30 @@ export function shortDisclaimer(text: string): string {
   const characters = Array.from(text);
   return characters.length <= SHORT_DISCLAIMER_LENGTH ? text : characters.slice(0, SHORT_DISCLAIMER_LENGTH).join('');
 }
+
+/**
+ * Why a teaser is missing that the quote service may make up for: the car has no figures from the
+ * lender at all, or the lender states no payment. Every other reason is an exclusion (a make or
+ * dealership left out, a lender entry that is empty or without rates, a car that is unavailable,
+ * too cheap or too old), and the quote's 'From $X per week' respects it as the teaser does
+ * (spec 001 §5).
+ */
+const QUOTE_MAY_STAND_IN: ReadonlySet<TeaserIneligibleReason> = new Set([
+  'no_provider',
+  'no_lender_entry',
+  'missing_weekly_payment',
+  'missing_monthly_payment',
+]);
+
+/** Whether the quote service's weekly figure may be shown in place of this teaser. */
+export function quoteMayStandIn(teaser: FinanceTeaser): boolean {
+  return !teaser.eligible && QUOTE_MAY_STAND_IN.has(teaser.reason);
+}
+
+/**
+ * The regulatory comparison-rate warning, shown beside every comparison rate (spec 001 §9: the
+ * rate assumes a 5-year secured $30,000 loan). The wording is the one the National Credit Code
+ * asks of comparison rates in advertising.
+ */
+export const COMPARISON_RATE_WARNING =
+  'Comparison rate calculated on a secured loan of $30,000 over a term of 5 years. WARNING: This comparison rate is true only for the examples given and may not include all fees and charges. Different terms, fees or other loan amounts might result in a different comparison rate.';
