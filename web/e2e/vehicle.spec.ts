@@ -256,6 +256,10 @@ test.describe('vehicle detail page', () => {
     const { derived, config } = found.answer;
     await page.goto(siteUrl(SITE, `/cars/${found.slug}`));
     await expect(page.getByTestId('finance-teaser')).toContainText(`${derived.finance_teaser.interestRate}% p.a.`);
+    // The comparison rate never stands without the regulatory warning (spec 001 §9).
+    await expect(page.getByTestId('finance-teaser')).toContainText(
+      'Comparison rate calculated on a secured loan of $30,000 over a term of 5 years. WARNING:',
+    );
     const panel = page.locator('#finance-calculator');
     await expect(panel.getByLabel('Interest rate (%)')).toHaveValue(String(derived.finance_teaser.interestRate));
     for (const fee of config.finance.fees.filter((f) => f.amount > 0))

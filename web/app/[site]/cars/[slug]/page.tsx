@@ -28,6 +28,8 @@ import {
   SOLD_MESSAGE,
   vehicleEnquiryDefaults,
   videoSlide,
+  COMPARISON_RATE_WARNING,
+  quoteMayStandIn,
 } from '@platform/domain';
 import { Breadcrumbs } from '@/components/search/breadcrumbs';
 import { DeliveryCalculator } from '@/components/vehicle/delivery-calculator';
@@ -559,23 +561,30 @@ function FeatureList({ id, title, items }: { id: string; title: string; items: s
   );
 }
 
-/** The sidebar's weekly estimate: the provider's teaser when eligible, else the quote service's (spec 001 screen 2). */
+/**
+ * The sidebar's weekly estimate: the provider's teaser when eligible, else the quote service's
+ * where the teaser rules allow one (quoteMayStandIn; spec 001 screen 2). A comparison rate always
+ * comes with the regulatory warning.
+ */
 function FinanceTeaser({ page, quoteWeekly }: { page: CarPage; quoteWeekly: number | null }) {
   const teaser = page.derived.finance_teaser;
-  const weekly = teaser.eligible && teaser.weekly != null ? teaser.weekly : quoteWeekly;
+  const weekly = teaser.eligible ? (teaser.weekly ?? quoteWeekly) : quoteMayStandIn(teaser) ? quoteWeekly : null;
   if (weekly == null || weekly <= 0) return null;
   return (
-    <p className={styles.teaser} data-testid="finance-teaser">
-      <a href="#finance-calculator">
-        From <strong>{formatDollars(Math.ceil(weekly))}</strong> per week
-      </a>
-      {teaser.eligible && (
-        <span className={styles.muted}>
-          {' '}
-          {teaser.interestRate}% p.a. (comparison rate {teaser.comparisonRate}% p.a.)
-        </span>
-      )}
-    </p>
+    <div className={styles.teaser} data-testid="finance-teaser">
+      <p>
+        <a href="#finance-calculator">
+          From <strong>{formatDollars(Math.ceil(weekly))}</strong> per week
+        </a>
+        {teaser.eligible && (
+          <span className={styles.muted}>
+            {' '}
+            {teaser.interestRate}% p.a. (comparison rate {teaser.comparisonRate}% p.a.*)
+          </span>
+        )}
+      </p>
+      {teaser.eligible && <p className={styles.rateWarning}>*{COMPARISON_RATE_WARNING}</p>}
+    </div>
   );
 }
 
