@@ -13,3 +13,4 @@ export * from './leads';
 export * from './valuations';
 export * from './reviews';
 export * from './marketing';
+export * from './forms';

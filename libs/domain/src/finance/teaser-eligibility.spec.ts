@@ -364,19 +364,18 @@ describe('the quote fallback obeys the teaser exclusions', () => {
   );
 
   it('never replaces an eligible teaser, and the warning names the 5-year secured $30,000 example', () => {
-    expect(
-      quoteMayStandIn({
-        eligible: true,
-        provider: 'taurus',
-        weekly: 99,
-        monthly: null,
-        interestRate: 6.29,
-        comparisonRate: 8.19,
-        termYears: null,
-        deposit: null,
-        balloon: null,
-      }),
-    ).toBe(false);
+    const eligible: FinanceTeaser = {
+      eligible: true,
+      provider: 'taurus',
+      weekly: 99,
+      monthly: null,
+      interestRate: 6.29,
+      comparisonRate: 8.19,
+      termYears: null,
+      deposit: null,
+      balloon: null,
+    };
+    expect(quoteMayStandIn(eligible)).toBe(false);
     expect(COMPARISON_RATE_WARNING).toContain('secured loan of $30,000 over a term of 5 years');
   });
 });

@@ -187,7 +187,7 @@ const QUOTE_MAY_STAND_IN: ReadonlySet<TeaserIneligibleReason> = new Set([
 ]);
 
 /** Whether the quote service's weekly figure may be shown in place of this teaser. */
-export function quoteMayStandIn(teaser: { eligible: true } | { eligible: false; reason: string }): boolean {
+export function quoteMayStandIn(teaser: { eligible: boolean; reason?: string }): boolean {
   return !teaser.eligible && QUOTE_MAY_STAND_IN.has(teaser.reason as TeaserIneligibleReason);
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseWholeNumberInput } from '../forms/number-input';
 import { CarStatusSchema, CarTypeSchema } from '../entities/car';
 import { FeedStringSchema } from '../entities/primitives';
 import { currentYear } from '../finance/current-year';
@@ -71,9 +72,15 @@ const requiredText = (message: string, max = 200) =>
 const optionalText = (max = 200) => text(max).optional();
 const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
 /** An optional whole number; a blank input is absent, not 0 (Number('') is 0). */
+// Typed amounts may carry the inputs' formatting ('$45,990', '45,000 kms'): read them as the input does.
 const optionalWholeNumber = (message: string, max = Number.MAX_SAFE_INTEGER) =>
   z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    (value) =>
+      typeof value === 'string' && value.trim() === ''
+        ? undefined
+        : typeof value === 'string'
+          ? (parseWholeNumberInput(value) ?? value)
+          : value,
     z.coerce.number({ error: message }).int(message).nonnegative(message).max(max, message).optional(),
   );
 const optionalPhone = z.union([AustralianPhoneSchema, z.literal('')]).optional();
