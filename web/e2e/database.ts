@@ -76,9 +76,9 @@ export async function storeCarImages(
 }
 
 /** A sold car the site still lists (inside its window), whose page shows the sold state. */
-export async function aListedSoldCar(siteSlug: string): Promise<{ id: number; slug: string } | null> {
-  const [car] = await query<{ id: number; slug: string }>(
-    `SELECT c.id, c.slug FROM cars c JOIN dealerships d ON d.id = c.dealership_id JOIN sites s ON s.id = d.site_id
+export async function aListedSoldCar(siteSlug: string): Promise<{ id: number; slug: string; stocknum: string } | null> {
+  const [car] = await query<{ id: number; slug: string; stocknum: string }>(
+    `SELECT c.id, c.slug, c.stocknum FROM cars c JOIN dealerships d ON d.id = c.dealership_id JOIN sites s ON s.id = d.site_id
      WHERE s.slug = $1 AND c.status = 'sold' AND c.listed_until > now() AND c.show_on_dealer_website AND c.withdrawn_at IS NULL
      ORDER BY c.id LIMIT 1`,
     [siteSlug],

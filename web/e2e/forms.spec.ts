@@ -18,7 +18,11 @@ test.describe('finance form', () => {
     const form = page.locator('form#finance-form');
     await expect(form).toBeVisible();
     await expect(form.getByLabel('Preferred dealership')).toHaveValue('harbour-mazda-newcastle');
-    await expect(form.getByLabel('Vehicle price budget ($)')).toHaveValue('35000');
+    await expect(form.getByLabel('Vehicle price budget ($)')).toHaveValue('$35,000');
+    // Spec 001 §5: amounts take separators and a $ as the shopper leaves the field, and still submit.
+    await form.getByLabel('Deposit or trade-in ($)').fill('5000');
+    await form.getByLabel('Deposit or trade-in ($)').blur();
+    await expect(form.getByLabel('Deposit or trade-in ($)')).toHaveValue('$5,000');
 
     await form.getByRole('button', { name: 'Submit' }).click();
     await expect(form.getByText('Please fix the following errors:')).toBeVisible();
@@ -56,7 +60,7 @@ test.describe('finance form', () => {
   test('a site with its own finance path receives /finance and its query there', async ({ page }) => {
     await page.goto(siteUrl(USED, '/finance?vehiclePriceBudget=12000'));
     await expect(page).toHaveURL(siteUrl(USED, '/apply-for-finance?vehiclePriceBudget=12000'));
-    await expect(page.locator('form#finance-form').getByLabel('Vehicle price budget ($)')).toHaveValue('12000');
+    await expect(page.locator('form#finance-form').getByLabel('Vehicle price budget ($)')).toHaveValue('$12,000');
   });
 });
 
@@ -100,6 +104,15 @@ test.describe('trade-in and service pages', () => {
     await question.click();
     await expect(question).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByText(/over 10 years old or with more than 100,000 km/)).toBeVisible();
+  });
+
+  test('the trade-in kilometres take separators and show kms', async ({ page }) => {
+    await page.goto(siteUrl(GROUP, '/trade-in'));
+    const km = page.locator('form#trade-in-form').getByLabel('Kilometres');
+    await km.fill('87654');
+    await km.blur();
+    await expect(km).toHaveValue('87,654');
+    await expect(page.locator('form#trade-in-form').getByText('kms', { exact: true })).toBeVisible();
   });
 
   test('the service page preselects the location from the query', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { anInStockCar } from './database';
+import { aListedSoldCar, anInStockCar } from './database';
 import { dismissPopupsOf } from './demo-sites';
 import { siteUrl } from './e2e-env';
 
@@ -61,5 +61,15 @@ test.describe('journeys with no dead ends', () => {
     const cards = page.getByRole('list', { name: 'Why service with us' }).getByRole('listitem');
     await expect(cards.first()).toContainText('Isuzu UTE flat-price servicing');
     expect(await cards.count()).toBeGreaterThanOrEqual(2);
+  });
+
+  test("a sold car's card opens the find-similar form on its page", async ({ page }) => {
+    const sold = await aListedSoldCar(SITE);
+    test.skip(!sold, 'the demo data has no sold car inside its listing window today');
+    await page.goto(siteUrl(SITE, `/search/new-used-and-demo-cars?query=${encodeURIComponent(sold!.stocknum)}`));
+    const link = page.getByRole('link', { name: 'Find Me Something Similar' }).first();
+    await expect(link).toHaveAttribute('href', `/cars/${sold!.slug}#find-similar`);
+    await link.click();
+    await expect(page.getByRole('dialog', { name: 'Find Me Something Similar' })).toBeVisible();
   });
 });

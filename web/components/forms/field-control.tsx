@@ -1,5 +1,11 @@
 import type { ReactNode, Ref } from 'react';
-import { HONEYPOT_FIELD } from '@platform/domain';
+import {
+  formatKmInput,
+  formatPriceInput,
+  HONEYPOT_FIELD,
+  parseWholeNumberInput,
+  priceQuickPicks,
+} from '@platform/domain';
 import type { LeadField } from './lead-fields';
 import styles from './forms.module.css';
 
@@ -21,7 +27,10 @@ export function readValues(form: HTMLFormElement, fields: LeadField[]): Values {
     }
     const raw = data.get(field.name);
     const text = typeof raw === 'string' ? raw.trim() : '';
-    if (text !== '') values[field.name] = text;
+    if (text === '') continue;
+    // A formatted amount is sent as the number it shows; anything else as typed, for the schema to refuse.
+    const amount = field.type === 'price' || field.type === 'km' ? parseWholeNumberInput(text) : null;
+    values[field.name] = amount === null ? text : String(amount);
   }
   const honeypot = data.get(HONEYPOT_FIELD);
   if (typeof honeypot === 'string' && honeypot !== '') values[HONEYPOT_FIELD] = honeypot;
@@ -73,7 +82,9 @@ export function FieldControl({ field, id, error }: { field: LeadField; id: strin
           {field.hint}
         </span>
       )}
-      {field.type === 'textarea' ? (
+      {field.type === 'price' || field.type === 'km' ? (
+        <AmountInput field={field} common={common} defaultValue={defaultValue} />
+      ) : field.type === 'textarea' ? (
         <textarea {...common} className={styles.input} rows={4} defaultValue={defaultValue} />
       ) : field.type === 'select' ? (
         <select {...common} className={styles.input} defaultValue={defaultValue ?? ''}>
@@ -101,6 +112,53 @@ export function FieldControl({ field, id, error }: { field: LeadField; id: strin
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * The price input ('$' before, separators, quick-picks offered as suggestions) and the kilometre
+ * input (separators, 'kms' after), spec 001 §5. Formatted when the shopper leaves the field, so
+ * typing is never interrupted; readValues sends the number.
+ */
+function AmountInput({
+  field,
+  common,
+  defaultValue,
+}: {
+  field: LeadField;
+  common: Record<string, unknown> & { id: string };
+  defaultValue: string | undefined;
+}) {
+  const price = field.type === 'price';
+  const format = price ? formatPriceInput : formatKmInput;
+  const picksId = `${common.id}-picks`;
+  return (
+    <span className={styles.affixed}>
+      <input
+        {...common}
+        className={styles.input}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        list={price ? picksId : undefined}
+        defaultValue={defaultValue === undefined ? undefined : format(defaultValue)}
+        onBlur={(event) => {
+          event.currentTarget.value = format(event.currentTarget.value);
+        }}
+      />
+      {!price && (
+        <span className={styles.suffix} aria-hidden="true">
+          kms
+        </span>
+      )}
+      {price && (
+        <datalist id={picksId}>
+          {priceQuickPicks(parseWholeNumberInput(defaultValue ?? '')).map((value) => (
+            <option key={value} value={formatPriceInput(String(value))} />
+          ))}
+        </datalist>
+      )}
+    </span>
   );
 }
 

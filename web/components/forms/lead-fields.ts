@@ -13,7 +13,8 @@ export interface LeadFieldOption {
 export interface LeadField {
   name: string;
   label: string;
-  type: 'text' | 'email' | 'tel' | 'textarea' | 'select' | 'checkbox' | 'hidden' | 'number' | 'date';
+  /** 'price' and 'km' are the formatted inputs of spec 001 §5 ('$45,990', '45,000' kms). */
+  type: 'text' | 'email' | 'tel' | 'textarea' | 'select' | 'checkbox' | 'hidden' | 'number' | 'date' | 'price' | 'km';
   required?: boolean;
   hint?: string;
   options?: LeadFieldOption[];

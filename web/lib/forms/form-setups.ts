@@ -92,11 +92,10 @@ export function financeFormSetup(site: SiteView, query: QueryParams): FormSetup 
     {
       name: 'vehiclePriceBudget',
       label: 'Vehicle price budget ($)',
-      type: 'text',
-      inputMode: 'numeric',
+      type: 'price',
       defaultValue: budget || undefined,
     },
-    { name: 'deposit', label: 'Deposit or trade-in ($)', type: 'text', inputMode: 'numeric' },
+    { name: 'deposit', label: 'Deposit or trade-in ($)', type: 'price' },
     {
       name: 'term_years',
       label: 'Loan term (years)',
@@ -136,7 +135,7 @@ export function serviceFormSetup(site: SiteView, query: QueryParams): FormSetup 
     { name: 'vehicle_make', label: 'Vehicle make', type: 'text' },
     { name: 'vehicle_model', label: 'Vehicle model', type: 'text' },
     { name: 'vehicle_year', label: 'Vehicle year', type: 'text', inputMode: 'numeric', maxLength: 4 },
-    { name: 'odometer', label: 'Odometer (kms)', type: 'text', inputMode: 'numeric' },
+    { name: 'odometer', label: 'Odometer (kms)', type: 'km' },
     { name: 'preferred_date', label: 'Preferred date', type: 'date' },
     messageField(false),
     termsField,
@@ -227,7 +226,7 @@ export function tradeInFormSetup(site: SiteView, query: QueryParams): FormSetup 
     { name: 'make', label: 'Make', type: 'text' },
     { name: 'model', label: 'Model', type: 'text' },
     { name: 'year', label: 'Year', type: 'text', inputMode: 'numeric', maxLength: 4 },
-    { name: 'km', label: 'Kilometres', type: 'text', inputMode: 'numeric' },
+    { name: 'km', label: 'Kilometres', type: 'km' },
     messageField(false),
   ];
   return base(site, 'trade_in', fields, /^\d+$/.test(carId) ? { car_id: carId } : {});

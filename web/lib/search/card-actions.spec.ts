@@ -88,3 +88,11 @@ describe('card buttons (spec 000 screen 2)', () => {
     expect(showSaveButtons({ ...pictured, price: 0, images: [] }, config())).toBe(true);
   });
 });
+
+describe('a sold card', () => {
+  it("opens the find-similar form on the car's page, the one form a sold car's page offers", () => {
+    expect(cardActions({ ...car, status: 'sold' }, config())).toEqual([
+      { kind: 'similar', label: 'Find Me Something Similar', href: `/cars/${car.slug}#find-similar` },
+    ]);
+  });
+});

@@ -1,4 +1,5 @@
 import { canReserve, isAvailable, type SearchHit, type SiteConfig } from '@platform/domain';
+import { FORM_ANCHORS } from '../vehicle/form-anchors';
 
 /** The vehicle page of a car (spec 000: /cars/{slug}); the card's title and image link here. */
 export const carPath = (slug: string): string => `/cars/${encodeURIComponent(slug)}`;
@@ -40,7 +41,9 @@ export function financeHref(car: CardCar, financePath: string): string {
 export function cardActions(car: CardCar, config: SiteConfig): CardAction[] {
   const page = carPath(car.slug);
   const { buttons } = config;
-  if (!isAvailable(car)) return [{ kind: 'similar', label: buttons.similar_label, href: `${page}#enquiry` }];
+  // A sold car's page has no enquiry: its form is the find-similar one.
+  if (!isAvailable(car))
+    return [{ kind: 'similar', label: buttons.similar_label, href: `${page}#${FORM_ANCHORS.findSimilar}` }];
 
   const testDriveOnly = config.features.test_drive_replaces_reserve && car.tag?.trim() === TEST_DRIVE_ONLY_TAG;
   const actions: CardAction[] = [{ kind: 'enquire', label: buttons.enquire_label, href: `${page}#enquiry` }];
