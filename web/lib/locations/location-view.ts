@@ -8,6 +8,9 @@ import {
   LOCATION_ACTION_LABELS,
   LOCATION_TYPE_LABELS,
   locationAction,
+  LOCATION_DEPARTMENTS,
+  ownDepartment,
+  type LocationDepartment,
   mapEmbedUrl,
   displayPhone,
   telHref,
@@ -24,8 +27,7 @@ import type { SiteConfigResponse, SiteView } from '@/lib/api';
  */
 
 export type ApiLocation = SiteConfigResponse['locations'][number];
-export type Department = 'sales' | 'service' | 'parts';
-export const DEPARTMENTS: readonly Department[] = ['sales', 'service', 'parts'];
+export type Department = LocationDepartment;
 export const DEPARTMENT_LABELS: Readonly<Record<Department, string>> = {
   sales: 'Sales',
   service: 'Service',
@@ -151,10 +153,6 @@ export function visibleLocations(site: SiteView): ApiLocation[] {
 }
 
 /** The department whose hours a location shows first. */
-export function ownDepartment(type: LocationType): Department {
-  return type === 'service' || type === 'parts' ? type : 'sales';
-}
-
 export interface DepartmentView {
   department: Department;
   label: string;
@@ -172,7 +170,7 @@ export function departmentViews(location: ApiLocation, site: SiteView): Departme
   );
   const own = locationView(location, site);
   const views: DepartmentView[] = [];
-  for (const department of DEPARTMENTS) {
+  for (const department of LOCATION_DEPARTMENTS) {
     const hours = location.department_hours?.[department];
     if (hours && hours.length > 0) {
       views.push({ department, label: DEPARTMENT_LABELS[department], location: own, hours: groupOpeningHours(hours) });

@@ -5,6 +5,7 @@ import {
   LocationSchema,
   OpeningHourEntrySchema,
   SpecialHourEntrySchema,
+  ownDepartment,
 } from './location';
 
 const minimalLocation = {
@@ -160,4 +161,17 @@ describe('location ordering', () => {
       'parts',
     ]);
   });
+});
+
+describe('ownDepartment', () => {
+  it.each([
+    ['sales', 'sales'],
+    ['used', 'sales'],
+    ['', 'sales'],
+    [null, 'sales'],
+    ['service', 'service'],
+    ['parts', 'parts'],
+  ] as const)('a %j location keeps %s hours of its own', (type, department) =>
+    expect(ownDepartment(type)).toBe(department),
+  );
 });

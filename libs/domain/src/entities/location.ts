@@ -103,6 +103,15 @@ export function effectiveLocationType(location: LocationTypeFields): LocationTyp
   return location.location_type || 'sales';
 }
 
+/** The departments a location keeps opening hours for. */
+export const LOCATION_DEPARTMENTS = ['sales', 'service', 'parts'] as const;
+export type LocationDepartment = (typeof LOCATION_DEPARTMENTS)[number];
+
+/** The department a location serves itself: service and parts their own; sales, used and untyped ones sales. */
+export function ownDepartment(locationType: string | null | undefined): LocationDepartment {
+  return locationType === 'service' || locationType === 'parts' ? locationType : 'sales';
+}
+
 export const LOCATION_TYPE_ORDER: Readonly<Record<LocationType, number>> = {
   sales: 1,
   used: 1,

@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon';
-import type { SpecialHourEntry } from '../entities/location';
+import type { LocationDepartment, SpecialHourEntry } from '../entities/location';
 import { formatOpeningHours } from '../hours/opening-hours';
 
-export type HolidayDepartment = 'sales' | 'service' | 'parts';
+export type HolidayDepartment = LocationDepartment;
 
 export interface HolidayHoursLine {
   date: string;

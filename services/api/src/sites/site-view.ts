@@ -1,4 +1,11 @@
-import { formatOpeningHours, type LocationType, type SiteConfig } from '@platform/domain';
+import {
+  formatOpeningHours,
+  LOCATION_DEPARTMENTS,
+  ownDepartment,
+  type LocationDepartment,
+  type LocationType,
+  type SiteConfig,
+} from '@platform/domain';
 import type {
   DealershipEntity,
   DealershipWebsiteEntity,
@@ -6,10 +13,6 @@ import type {
   LocationHoursEntity,
   ManufacturerEntity,
 } from '@platform/db';
-
-/** The departments whose hours a location page can switch between. */
-const DEPARTMENTS = ['sales', 'service', 'parts'] as const;
-type Department = (typeof DEPARTMENTS)[number];
 
 function imageOf(url: string | null, thumb: string | null) {
   return url ? { url, thumb: { url: thumb ?? url } } : null;
@@ -28,15 +31,11 @@ function hoursView(hours: LocationHoursEntity[]) {
 }
 
 /** The department whose hours a location shows first: its own type, sales for sales/used/empty. */
-function ownDepartment(locationType: string): Department {
-  return locationType === 'service' || locationType === 'parts' ? locationType : 'sales';
-}
-
 /** A location in the shape of the specifications' Location entity. */
 export function locationView(location: LocationEntity, dealership: DealershipEntity) {
   const byDepartment = Object.fromEntries(
-    DEPARTMENTS.map((d) => [d, hoursView((location.hours ?? []).filter((h) => h.department === d))]),
-  ) as Record<Department, ReturnType<typeof hoursView>>;
+    LOCATION_DEPARTMENTS.map((d) => [d, hoursView((location.hours ?? []).filter((h) => h.department === d))]),
+  ) as Record<LocationDepartment, ReturnType<typeof hoursView>>;
   return {
     id: location.id,
     name: location.name,
