@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useId, useState } from 'react';
 import { formatDollars } from '@platform/domain';
-import { keepApart, PRICE_FINDER } from '@/lib/search/range-slider';
+import { keepApart, PRICE_FINDER } from '@platform/domain';
 import { searchHref } from '@/lib/search/search-paths';
 import { EMPTY_SEARCH_STATE } from '@/lib/search/url-codec';
 import styles from './filters.module.css';

@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { FacetStats } from '@platform/domain';
 import {
   moveThumb,
   refineRange,
@@ -9,7 +8,8 @@ import {
   SLIDER_ROUNDING,
   sliderBounds,
   sliderValues,
-} from '@/lib/search/range-slider';
+  type FacetStats,
+} from '@platform/domain';
 import type { SliderFacet } from '@/lib/search/url-codec';
 import styles from './filters.module.css';
 

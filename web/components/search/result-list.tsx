@@ -1,5 +1,5 @@
 import type { SearchHit, SiteConfig } from '@platform/domain';
-import { withPromos } from '@/lib/search/promo-positions';
+import { withPromos } from '@platform/domain';
 import { NoResultsCard } from './no-results';
 import { PromoCard } from './promo-card';
 import { ResultCard } from './result-card';

@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import type { SortValue } from '@platform/domain';
-import { TEXT_SEARCH_DEBOUNCE_MS } from '@/lib/search/range-slider';
+import { TEXT_SEARCH_DEBOUNCE_MS } from '@platform/domain';
 import { searchHref } from '@/lib/search/search-paths';
 import { changeSearch, type SearchState } from '@/lib/search/url-codec';
 import { FILTERS_ID, FILTERS_TOGGLE_ID } from './search-filters';

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import {
   addressLine,
   contactSlug,
+  dealerWebsiteOf,
   directionsUrl,
   effectiveLocationType,
   groupOpeningHours,
@@ -83,22 +84,6 @@ export function contactHrefOf(name: string, config: SiteConfig): string {
   return config.routes.contact_style === 'single' ? '/contact' : `/contact-us/${contactSlug(name)}`;
 }
 
-/** The dealer's own website: the sister site of the location's make ('isuzu-ute' is an Isuzu), else of its dealership. */
-function websiteOf(location: ApiLocation, site: SiteView): string | null {
-  const websites = site.source.dealership_websites;
-  const makes = (location.manufacturers ?? []).map((make) => make.toLowerCase());
-  const dealershipSlug = location.dealership_slug ?? '';
-  const found =
-    websites.find(
-      (website) =>
-        website.make &&
-        makes.some(
-          (make) => make === website.make?.toLowerCase() || make.startsWith(`${website.make?.toLowerCase()}-`),
-        ),
-    ) ?? websites.find((website) => !website.make && dealershipSlug.startsWith(website.slug));
-  return found && /^https?:\/\//i.test(found.url) ? found.url : null;
-}
-
 export function locationView(location: ApiLocation, site: SiteView): LocationView {
   const { config } = site;
   const type = effectiveLocationType(location);
@@ -138,7 +123,7 @@ export function locationView(location: ApiLocation, site: SiteView): LocationVie
     image: imageUrl ? { src: imageUrl, alt: location.name } : null,
     directionsHref: directionsUrl(location.address),
     mapEmbedSrc: location.address ? mapEmbedUrl(location.address, config.locations.map_embed_key) : null,
-    websiteHref: websiteOf(location, site),
+    websiteHref: dealerWebsiteOf(location, site.source.dealership_websites),
     pageHref: `/locations/${location.slug}`,
     contactHref,
     action: { label: LOCATION_ACTION_LABELS[kind], href: actionHref },

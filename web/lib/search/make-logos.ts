@@ -1,3 +1,4 @@
+import { manufacturerIsMake } from '@platform/domain';
 import type { SiteManufacturer } from '@/lib/api';
 import { facetSlug } from './search-paths';
 
@@ -20,7 +21,7 @@ export function makeLogos(
   const logos: Record<string, string> = {};
   for (const make of makes) {
     const slug = facetSlug(make);
-    const url = bySlug.get(slug) ?? [...bySlug].find(([key]) => key.startsWith(`${slug}-`))?.[1];
+    const url = bySlug.get(slug) ?? [...bySlug].find(([key]) => manufacturerIsMake(key, slug))?.[1];
     if (url) logos[make] = url;
   }
   return logos;

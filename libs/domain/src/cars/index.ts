@@ -10,3 +10,4 @@ export * from './similar-price-band';
 export * from './dealer-text';
 export * from './vehicle-media';
 export * from './vehicle-page';
+export * from './make-match';

@@ -10,3 +10,6 @@ export * from './visibility-filter';
 export * from './search-result.schema';
 export * from './model-pages';
 export * from './model-search';
+export * from './result-count';
+export * from './promo-positions';
+export * from './range-slider';

@@ -3,7 +3,7 @@ import { DEFAULT_HITS_PER_PAGE, type SearchResult } from '@platform/domain';
 import { facetValues, getSite, searchSpecialOffers, searchStock } from '@/lib/api';
 import { makeLogos } from '@/lib/search/make-logos';
 import { formatNumber } from '@/lib/search/labels';
-import { promoPositions } from '@/lib/search/promo-positions';
+import { promoPositions } from '@platform/domain';
 import { formatSearchQuery, parseSearchQuery } from '@/lib/search/url-codec';
 import { Breadcrumbs } from '@/components/search/breadcrumbs';
 import { Pagination } from '@/components/search/pagination';

@@ -1,5 +1,6 @@
-import { parseRange, type FacetStats } from '@platform/domain';
-import type { SliderFacet } from './url-codec';
+import type { RangeFacet } from './facets';
+import { parseRange } from './range';
+import type { FacetStats } from './search-result';
 
 /**
  * The range sliders' rules (spec 000 §4, §5, §9): bounds from the facet's stats (maximum 100000
@@ -23,10 +24,10 @@ export interface SliderBounds {
   step: number;
 }
 
-const roundsToThousands = (facet: SliderFacet): boolean => facet === 'price' || facet === 'km';
+const roundsToThousands = (facet: RangeFacet): boolean => facet === 'price' || facet === 'km';
 
 /** Rounds a slider value the way the facet moves: to the nearest 1000 for price and km, whole numbers for year. */
-export function roundSliderValue(facet: SliderFacet, value: number): number {
+export function roundSliderValue(facet: RangeFacet, value: number): number {
   return roundsToThousands(facet) ? Math.round(value / SLIDER_ROUNDING) * SLIDER_ROUNDING : Math.round(value);
 }
 
@@ -34,7 +35,7 @@ export function roundSliderValue(facet: SliderFacet, value: number): number {
  * The slider's bounds. For price and km they widen outward to whole thousands, so that a rounded
  * value at either end is still inside the range.
  */
-export function sliderBounds(facet: SliderFacet, stats: FacetStats | null | undefined): SliderBounds {
+export function sliderBounds(facet: RangeFacet, stats: FacetStats | null | undefined): SliderBounds {
   const usable = (value: number | undefined): value is number => value !== undefined && Number.isFinite(value);
   let min = usable(stats?.min) ? Math.max(0, stats.min) : 0;
   let max = usable(stats?.max) && stats.max > min ? stats.max : Math.max(DEFAULT_SLIDER_MAX, min + 1);
@@ -63,7 +64,7 @@ const clamp = (value: number, bounds: SliderBounds): number => Math.min(bounds.m
  * thumb (min cannot pass max; max cannot go below min).
  */
 export function moveThumb(
-  facet: SliderFacet,
+  facet: RangeFacet,
   bounds: SliderBounds,
   values: [number, number],
   thumb: 'min' | 'max',

@@ -1,4 +1,5 @@
-import { PLATFORM_DEFAULTS, type SiteConfig } from '@platform/domain';
+import { PLATFORM_DEFAULTS } from '../site-config/platform-defaults';
+import type { SiteConfig } from '../site-config/site-config.schema';
 import { promoPositions, withPromos } from './promo-positions';
 
 const promo = (change: Partial<SiteConfig['promo']>): SiteConfig['promo'] => ({

@@ -1,4 +1,4 @@
-import type { SiteConfig } from '@platform/domain';
+import type { SiteConfig } from '../site-config/site-config.schema';
 
 /**
  * Where the 'We Want Your Car' promo card goes (spec 000 §9): at fixed positions (default 30),
