@@ -9,6 +9,7 @@ import {
   leadFormErrors,
   leadRouting,
   parseLeadSubmission,
+  type LeadSubmission,
   type SiteConfig,
 } from '@platform/domain';
 import { ProblemException } from '@platform/server-kit';
@@ -34,6 +35,21 @@ export interface SubmitResult {
 }
 
 type ValuationAnswer = Pick<StoredValuation, 'id' | 'status' | 'low' | 'high' | 'valid_until' | 'reason'>;
+
+/** A submission as stored: its fields, their hash and its idempotency key (hashed, per site). */
+interface StoredRequest {
+  key: string | null;
+  fields: Record<string, unknown>;
+  hash: string;
+}
+
+interface StoreInput {
+  request: StoredRequest;
+  target: LeadTarget;
+  config: SiteConfig;
+  captcha: Awaited<ReturnType<CaptchaVerifier['verify']>>;
+  context: SubmitContext;
+}
 
 /** Envelope fields that are about the request, not the lead, and are not stored with it. */
 const NOT_STORED = new Set([HONEYPOT_FIELD, 'captcha_token', 'userData', 'form']);
@@ -69,8 +85,48 @@ export class LeadsService {
     @Inject(CAPTCHA_VERIFIER) private readonly captcha: CaptchaVerifier,
   ) {}
 
+  /**
+   * Stores a form submission as a lead and queues its delivery, in named steps: parse, drop a bot's
+   * honeypot post, answer a replayed Idempotency-Key, check the captcha, find what the lead is about,
+   * store it with its outbox rows in one transaction, then record the analytics event.
+   */
   async submit(siteSlug: string, body: unknown, context: SubmitContext): Promise<SubmitResult> {
     const site = await this.sites.bySlug(siteSlug);
+    const submission = this.parse(site, body);
+    if ((submission as Record<string, unknown>)[HONEYPOT_FIELD]) {
+      // Answered like a success so the bot learns nothing; nothing is stored or delivered.
+      this.logger.warn({ site: site.slug, form: submission.form }, 'honeypot filled; submission discarded');
+      return { created: true, lead_id: randomUUID() };
+    }
+
+    const request = this.requestOf(site, submission, context.idempotencyKey);
+    const earlier = request.key ? await this.replay(site.id, request.key, request.hash) : null;
+    if (earlier) return earlier;
+
+    const captcha = await this.checkCaptcha(site, submission, context.remoteIp);
+    const target = await this.targets.resolve(site, submission);
+    if (submission.form === 'test_drive') await this.checkTestDriveTime(site, target, submission.preferred_time);
+    const config = target.dealershipId ? await this.sites.forDealership(target.dealershipId) : site.config;
+
+    const outcome = await this.store(site, submission, { request, target, config, captcha, context });
+    if (!outcome) {
+      // The same key committed first (a double click): answer what it made.
+      const replay = request.key ? await this.replay(site.id, request.key, request.hash) : null;
+      if (!replay) throw new Error('Lead insert conflicted without an idempotency key');
+      return replay;
+    }
+
+    this.logger.log({ leadId: outcome.leadId, site: site.slug, form: submission.form }, 'lead stored');
+    this.trackLead(site, submission, target);
+    return {
+      created: true,
+      lead_id: outcome.leadId,
+      ...(outcome.valuation ? { valuation: valuationAnswer(outcome.valuation) } : {}),
+    };
+  }
+
+  /** The submission by its form's schema and the site's form settings, or a 400 naming each field. */
+  private parse(site: SiteContext, body: unknown): LeadSubmission {
     const parsed = parseLeadSubmission(body, {
       messageRequired: site.config.forms.message_required,
       dealershipRequired: site.scope.dealershipIds.length > 1,
@@ -79,36 +135,37 @@ export class LeadsService {
       const { fields } = leadFormErrors(parsed.error);
       throw formProblem(Object.entries(fields).map(([path, message]) => ({ path, message })));
     }
-    const submission = parsed.data;
+    return parsed.data;
+  }
 
-    if ((submission as Record<string, unknown>)[HONEYPOT_FIELD]) {
-      // Answered like a success so the bot learns nothing; nothing is stored or delivered.
-      this.logger.warn({ site: site.slug, form: submission.form }, 'honeypot filled; submission discarded');
-      return { created: true, lead_id: randomUUID() };
-    }
+  /** What is stored of a submission, its hash and its idempotency key (hashed, scoped to the site). */
+  private requestOf(site: SiteContext, submission: LeadSubmission, idempotencyKey: string | undefined): StoredRequest {
+    const fields = Object.fromEntries(Object.entries(submission).filter(([name]) => !NOT_STORED.has(name)));
+    return {
+      key: idempotencyKey ? sha256(`${site.id}:${idempotencyKey}`) : null,
+      fields,
+      hash: sha256(canonical({ form: submission.form, ...fields })),
+    };
+  }
 
-    const key = context.idempotencyKey ? sha256(`${site.id}:${context.idempotencyKey}`) : null;
-    const stored = Object.fromEntries(Object.entries(submission).filter(([name]) => !NOT_STORED.has(name)));
-    const requestHash = sha256(canonical({ form: submission.form, ...stored }));
-    if (key) {
-      const replay = await this.replay(site.id, key, requestHash);
-      if (replay) return replay;
-    }
-
-    const captcha = await this.captcha.verify(
-      site.config.forms.captcha_provider,
-      submission.captcha_token,
-      context.remoteIp,
-    );
+  private async checkCaptcha(site: SiteContext, submission: LeadSubmission, remoteIp: string | undefined) {
+    const captcha = await this.captcha.verify(site.config.forms.captcha_provider, submission.captcha_token, remoteIp);
     if (captcha === 'refused') throw formProblem([{ path: 'captcha_token', message: 'Please complete the captcha.' }]);
+    return captcha;
+  }
 
-    const target = await this.targets.resolve(site, submission);
-    if (submission.form === 'test_drive') await this.checkTestDriveTime(site, target, submission.preferred_time);
-    const config = target.dealershipId ? await this.sites.forDealership(target.dealershipId) : site.config;
+  /**
+   * The lead, its valuation (a trade-in) and one outbox row per delivery channel, in one
+   * transaction; null when the same idempotency key committed first.
+   */
+  private async store(
+    site: SiteContext,
+    submission: LeadSubmission,
+    { request, target, config, captcha, context }: StoreInput,
+  ): Promise<{ leadId: string; valuation: StoredValuation | null } | null> {
     const { category, subcategory } = leadRouting(submission);
-
-    const outcome = await this.db.transaction(async (manager) => {
-      let fields = { ...stored, ...target.vehicleFields };
+    return this.db.transaction(async (manager) => {
+      let fields = { ...request.fields, ...target.vehicleFields };
       let valuation: StoredValuation | null = null;
       let origin: LeadTarget = target;
       if (submission.form === 'trade_in') {
@@ -143,11 +200,11 @@ export class LeadsService {
           JSON.stringify(fields),
           JSON.stringify(userData),
           valuation?.id ?? (submission.form === 'offer_accepted' ? origin.valuationId : null),
-          key,
-          requestHash,
+          request.key,
+          request.hash,
         ],
       )) as { id: string }[];
-      if (!inserted) return null; // the same key committed first (a double click): answered below
+      if (!inserted) return null;
       const channels = ['crm', ...(config.leads.notify_emails.length > 0 ? ['email'] : [])];
       await manager.query(`INSERT INTO lead_outbox (lead_id, channel) SELECT $1, unnest($2::text[])`, [
         inserted.id,
@@ -155,14 +212,11 @@ export class LeadsService {
       ]);
       return { leadId: inserted.id, valuation };
     });
+  }
 
-    if (!outcome) {
-      const replay = key ? await this.replay(site.id, key, requestHash) : null;
-      if (!replay) throw new Error('Lead insert conflicted without an idempotency key');
-      return replay;
-    }
-
-    this.logger.log({ leadId: outcome.leadId, site: site.slug, form: submission.form }, 'lead stored');
+  /** The analytics event of a stored lead; never holds up or fails the answer. */
+  private trackLead(site: SiteContext, submission: LeadSubmission, target: LeadTarget): void {
+    const { subcategory } = leadRouting(submission);
     void this.tracker.track({
       siteId: site.id,
       eventId: leadEventId({
@@ -174,11 +228,6 @@ export class LeadsService {
       carId: target.car?.id ?? null,
       url: submission.userData?.url ?? null,
     });
-    return {
-      created: true,
-      lead_id: outcome.leadId,
-      ...(outcome.valuation ? { valuation: valuationAnswer(outcome.valuation) } : {}),
-    };
   }
 
   /** The lead an Idempotency-Key already made, or null; the same key with another submission is refused. */
