@@ -3,7 +3,7 @@ export * from './feeds/car-record';
 export * from './feeds/feed-format';
 export * from './feeds/feed-intake';
 export * from './feeds/feed-ingest';
-export * from './feeds/feed-run-control';
+export * from './feeds/feed-runs';
 export * from './indexing/car-documents';
 export * from './indexing/site-indexer';
 export * from './sites/site-lock';

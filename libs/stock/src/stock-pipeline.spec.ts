@@ -14,7 +14,7 @@ import {
   type TestDatabase,
 } from '@platform/testing';
 import { FeedIngest, MAX_RUN_ERRORS } from './feeds/feed-ingest';
-import { FeedRunControl } from './feeds/feed-run-control';
+import { FeedRuns } from './feeds/feed-runs';
 import { FeedIntake } from './feeds/feed-intake';
 import { FeedFormatError } from './feeds/feed-format';
 import { SiteIndexer } from './indexing/site-indexer';
@@ -453,7 +453,7 @@ describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)'
   });
 
   describe('run control', () => {
-    const control = () => new FeedRunControl(db.dataSource, 60_000);
+    const control = () => new FeedRuns(db.dataSource, { stuckAfterMs: 60_000 });
     const receive = (body: unknown) =>
       intake.receive({
         dealershipId: fixture.north.id,

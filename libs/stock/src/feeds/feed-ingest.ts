@@ -22,6 +22,7 @@ import {
 import { siteConfigStore } from '@platform/site-config';
 import { FeedFormatError, parseFeed, type FeedContentType, type FeedRow } from './feed-format';
 import { toCarRecord, type CarRecord } from './car-record';
+import { FeedRuns } from './feed-runs';
 
 /** Cars applied per transaction: big enough to be quick, small enough to keep locks short. */
 export const INGEST_BATCH_SIZE = 500;
@@ -88,10 +89,14 @@ const add = (counts: FeedRunCounts, delta: Partial<FeedRunCounts>): FeedRunCount
  * leaves no half-written batch and a retry resumes after the last committed one.
  */
 export class FeedIngest {
+  private readonly runs: FeedRuns;
+
   constructor(
     private readonly dataSource: DataSource,
-    private readonly options: { batchSize?: number; now?: () => Date } = {},
-  ) {}
+    private readonly options: { batchSize?: number; now?: () => Date; runs?: FeedRuns } = {},
+  ) {
+    this.runs = options.runs ?? new FeedRuns(dataSource);
+  }
 
   private now(): Date {
     return this.options.now?.() ?? new Date();
@@ -182,27 +187,13 @@ export class FeedIngest {
       if (run.mode === 'snapshot' && !run.confirmed_at) {
         const held = await this.guard(run, present, config.inventory.mass_removal_guard);
         if (held) {
-          await this.dataSource.getRepository(FeedRunEntity).update(run.id, {
-            status: 'held',
-            detail: held,
-            counts: add(run.counts, { received: received - run.counts.received }),
-            warnings,
-            warnings_omitted: warningsOmitted,
-          });
+          await this.runs.hold(run, { detail: held, received, warnings, warningsOmitted });
           return { outcome: 'held', siteId, status: 'held' };
         }
       }
-      await this.dataSource.getRepository(FeedRunEntity).update(run.id, {
-        status: 'running',
-        started_at: run.started_at ?? this.now(),
-        counts: { ...run.counts, received },
-        warnings,
-        warnings_omitted: warningsOmitted,
-      });
+      await this.runs.start(run, this.now(), { received, warnings, warningsOmitted });
     } else if (run.status === 'held') {
-      await this.dataSource
-        .getRepository(FeedRunEntity)
-        .update(run.id, { status: 'running', started_at: run.started_at ?? this.now() });
+      await this.runs.start(run, this.now());
     }
 
     let changed = 0;
@@ -376,16 +367,12 @@ export class FeedIngest {
       const { counts, changedIds, errors: batchErrors } = await this.applyIsolating(manager, context, batch, 0);
       const { kept: errors, omitted } = capped([...progress.errors, ...batchErrors], MAX_RUN_ERRORS);
       await this.recordChanges(manager, context.siteId, changedIds);
-      await manager.query(
-        `UPDATE feed_runs SET rows_applied = $2, counts = $3, errors = $4, errors_omitted = $5, updated_at = now() WHERE id = $1`,
-        [
-          context.run.id,
-          progress.rows_applied + batch.length,
-          JSON.stringify(add(progress.counts, counts)),
-          JSON.stringify(errors),
-          progress.errors_omitted + omitted,
-        ],
-      );
+      await this.runs.recordBatch(manager, context.run.id, {
+        rowsApplied: progress.rows_applied + batch.length,
+        counts: add(progress.counts, counts),
+        errors,
+        errorsOmitted: progress.errors_omitted + omitted,
+      });
       return changedIds.length;
     });
   }
@@ -623,18 +610,12 @@ export class FeedIngest {
       const counts = add(progress.counts, delta);
       const status = counts.rejected > 0 ? 'partial' : 'succeeded';
       const { kept, omitted } = capped(warnings, MAX_RUN_WARNINGS);
-      await manager.query(
-        `UPDATE feed_runs SET status = $2, counts = $3, warnings = $4, warnings_omitted = $6, finished_at = now(), updated_at = now(),
-           detail = CASE WHEN $2 = 'partial' THEN $5 ELSE detail END WHERE id = $1`,
-        [
-          context.run.id,
-          status,
-          JSON.stringify(counts),
-          JSON.stringify(kept),
-          `${counts.rejected} of ${counts.received} rows were rejected; see errors.`,
-          progress.warnings_omitted + omitted,
-        ],
-      );
+      await this.runs.finish(manager, context.run.id, {
+        status,
+        counts,
+        warnings: kept,
+        warningsOmitted: progress.warnings_omitted + omitted,
+      });
       return { status, changed: removed.length };
     });
   }
@@ -657,15 +638,14 @@ export class FeedIngest {
     warningsOmitted = 0,
   ): Promise<IngestOutcome> {
     const kept = capped(errors, MAX_RUN_ERRORS);
-    await this.dataSource.getRepository(FeedRunEntity).update(run.id, {
-      status: 'failed',
+    await this.runs.fail(run, {
       detail,
       counts: { ...run.counts, ...counts },
       errors: kept.kept,
-      errors_omitted: kept.omitted,
+      errorsOmitted: kept.omitted,
       warnings,
-      warnings_omitted: warningsOmitted,
-      finished_at: this.now(),
+      warningsOmitted,
+      at: this.now(),
     });
     return { outcome: 'failed', siteId, status: 'failed' };
   }

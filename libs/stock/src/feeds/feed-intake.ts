@@ -3,16 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { FeedMode } from '@platform/domain';
 import { FeedPayloadEntity, FeedRunEntity, type FeedRowError, type FeedRunCounts } from '@platform/db';
 import { parseFeed, type FeedContentType } from './feed-format';
-
-export const EMPTY_COUNTS: FeedRunCounts = {
-  received: 0,
-  created: 0,
-  updated: 0,
-  unchanged: 0,
-  sold: 0,
-  withdrawn: 0,
-  rejected: 0,
-};
+import { FeedRuns } from './feed-runs';
 
 /** What GET /api/feeds/runs/{id} answers. */
 export interface FeedRunView {
@@ -39,7 +30,10 @@ export interface FeedRunView {
  * queued; the caller answers 202 whether or not the queue was reachable (the sweep catches up).
  */
 export class FeedIntake {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly runs = new FeedRuns(dataSource),
+  ) {}
 
   async receive(input: {
     dealershipId: number;
@@ -50,14 +44,12 @@ export class FeedIntake {
     await parseFeed(input.contentType, input.body);
     const id = randomUUID();
     await this.dataSource.transaction(async (manager) => {
-      await manager.insert(FeedRunEntity, {
+      await this.runs.create(manager, {
         id,
-        dealership_id: input.dealershipId,
+        dealershipId: input.dealershipId,
         mode: input.mode,
-        content_type: input.contentType,
-        payload_bytes: input.body.length,
-        status: 'queued',
-        counts: EMPTY_COUNTS,
+        contentType: input.contentType,
+        payloadBytes: input.body.length,
       });
       await manager.insert(FeedPayloadEntity, { feed_run_id: id, body: input.body });
     });

@@ -1,16 +1,14 @@
 import type { DataSource } from 'typeorm';
 import { purgeExpiredShopperData, type ShopperDataPurge } from '@platform/db';
-import { DelayedError, feedJobId, QUIET_LOG, WorkerGroup, type QueueProducer, type WorkerLog } from '@platform/queues';
+import { DelayedError, QUIET_LOG, WorkerGroup, type QueueProducer, type WorkerLog } from '@platform/queues';
 import type { SearchEngine } from '@platform/search';
 import { FeedIngest } from '../feeds/feed-ingest';
-import { FeedRunControl } from '../feeds/feed-run-control';
+import { FeedRuns } from '../feeds/feed-runs';
 import { SiteIndexer } from '../indexing/site-indexer';
 
 /** How often the sweep catches up on work whose job could not be queued (Redis was unreachable). */
 export const SWEEP_EVERY_MS = 30_000;
 const PURGE_EVERY_MS = 10 * 60_000;
-/** A queued feed run this old with no job is queued again by the sweep. */
-const STRANDED_AFTER_MS = 60_000;
 /** Raw payloads of finished runs are kept this long for support questions, then dropped (the run stays). */
 const PAYLOAD_RETENTION_DAYS = 30;
 /** A run behind an earlier run of its dealership looks again after this long. */
@@ -25,8 +23,8 @@ export interface StockWorkersOptions {
   producer: QueueProducer;
   indexer: SiteIndexer;
   ingest?: FeedIngest;
-  /** Run state changes outside the ingest (last attempt, stuck runs); FEED_RUN_STUCK_AFTER_MS sets its threshold. */
-  control?: FeedRunControl;
+  /** The runs' lifecycle (last attempt, stranded and stuck runs); FEED_RUN_STUCK_AFTER_MS sets its threshold. */
+  runs?: FeedRuns;
   redisUrl: string;
   prefix: string;
   log?: StockWorkerLog;
@@ -42,7 +40,7 @@ export interface StockWorkersOptions {
 export async function startStockWorkers(options: StockWorkersOptions): Promise<() => Promise<void>> {
   const { dataSource, engine, producer, indexer, log = QUIET_LOG } = options;
   const ingest = options.ingest ?? new FeedIngest(dataSource);
-  const control = options.control ?? new FeedRunControl(dataSource);
+  const runs = options.runs ?? new FeedRuns(dataSource, { producer });
   const group = new WorkerGroup(options.redisUrl, options.prefix, log);
   const start = group.start.bind(group);
 
@@ -58,21 +56,10 @@ export async function startStockWorkers(options: StockWorkersOptions): Promise<(
   const sweep = async (): Promise<{ sites: number; feedRuns: number; resumed: number; failed: number }> => {
     const sites = await indexer.pendingSites();
     for (const siteId of sites) await indexer.drain(siteId);
-    const stranded = (await dataSource.query(`SELECT id FROM feed_runs WHERE status = 'queued' AND updated_at < $1`, [
-      new Date(Date.now() - STRANDED_AFTER_MS).toISOString(),
-    ])) as { id: string }[];
-    let requeued = 0;
-    for (const { id } of stranded) {
-      if (await producer.queue('feedIngest').getJob(feedJobId(id))) continue;
-      await producer.add('feedIngest', { feedRunId: id }, { jobId: feedJobId(id) });
-      requeued += 1;
-    }
-    const stuck = await control.sweepStuck();
-    for (const { id, attempt } of stuck.resume)
-      await producer.add('feedIngest', { feedRunId: id }, { jobId: `${feedJobId(id)}-resume-${attempt}` });
-    for (const id of stuck.failed)
+    const swept = await runs.sweep();
+    for (const id of swept.failed)
       log.warn({ feedRunId: id }, 'feed run failed by the sweep: no progress after its resumes');
-    return { sites: sites.length, feedRuns: requeued, resumed: stuck.resume.length, failed: stuck.failed.length };
+    return { sites: sites.length, feedRuns: swept.requeued, resumed: swept.resumed, failed: swept.failed.length };
   };
 
   start('feedIngest', 2, async ({ feedRunId }, job, token) => {
@@ -82,7 +69,7 @@ export async function startStockWorkers(options: StockWorkersOptions): Promise<(
     } catch (error) {
       // Out of attempts: the run gets a terminal state and the reason, never 'running' forever.
       if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1))
-        await control.failAfterLastAttempt(feedRunId, (error as Error).message);
+        await runs.failAfterLastAttempt(feedRunId, (error as Error).message);
       throw error;
     }
     if (result.outcome === 'waiting') {

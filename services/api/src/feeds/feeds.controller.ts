@@ -3,7 +3,6 @@ import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiQuery, ApiRespons
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import { FeedModeSchema } from '@platform/domain';
-import { feedJobId, QueueProducer } from '@platform/queues';
 import { ENV, notFound, ProblemException } from '@platform/server-kit';
 import {
   FEED_CONTENT_TYPES,
@@ -11,6 +10,7 @@ import {
   FeedFormatError,
   FeedIntake,
   FeedKeys,
+  FeedRuns,
   type FeedRunView,
 } from '@platform/stock';
 
@@ -41,7 +41,7 @@ export class FeedsController {
     private readonly dataSource: DataSource,
     private readonly intake: FeedIntake,
     private readonly keys: FeedKeys,
-    private readonly producer: QueueProducer,
+    private readonly runs: FeedRuns,
   ) {}
 
   @Post(':dealershipSlug')
@@ -108,8 +108,8 @@ export class FeedsController {
       });
     }
     // Stored first, queued second: if Redis is unreachable the worker's sweep queues the run later.
-    await this.producer
-      .add('feedIngest', { feedRunId }, { jobId: feedJobId(feedRunId) })
+    await this.runs
+      .enqueue(feedRunId, 'received')
       .catch((error: Error) =>
         this.logger.warn({ feedRunId, err: error.message }, 'feed run stored but not queued; the sweep will queue it'),
       );

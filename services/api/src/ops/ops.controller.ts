@@ -3,8 +3,8 @@ import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger'
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { IdSchema } from '@platform/domain';
-import { FEED_RUN_STATUSES, FeedRunEntity, SiteEntity } from '@platform/db';
-import { feedJobId, QueueProducer, queueKeyOf } from '@platform/queues';
+import { FEED_RUN_STATUSES, SiteEntity } from '@platform/db';
+import { QueueProducer, queueKeyOf } from '@platform/queues';
 import {
   ENV,
   notFound,
@@ -13,7 +13,7 @@ import {
   ZodValidationPipe,
   type BaseEnv,
 } from '@platform/server-kit';
-import { FeedKeys, FeedRunControl, type ControlRefusal, type FeedRunSummary } from '@platform/stock';
+import { FeedKeys, FeedRuns, type ControlRefusal, type FeedRunSummary } from '@platform/stock';
 import { OpsAuthGuard } from './ops-auth.guard';
 
 const FeedRunsQuerySchema = z.strictObject({
@@ -29,7 +29,7 @@ type FeedRunsQuery = z.infer<typeof FeedRunsQuerySchema>;
 /** A control refusal as problem details: 404 for an unknown run, 409 with the reason otherwise. */
 function refusal(result: ControlRefusal, feedRunId: string): ProblemException {
   if (result.refused === 'not_found') return notFound('Feed run not found', `No feed run has the id '${feedRunId}'.`);
-  return new ProblemException({ status: 409, title: 'Feed run cannot change', detail: result.detail });
+  return new ProblemException({ status: 409, title: result.title ?? 'Feed run cannot change', detail: result.detail });
 }
 
 @ApiTags('Ops')
@@ -43,11 +43,8 @@ export class OpsController {
     private readonly producer: QueueProducer,
     @Inject(ENV) private readonly env: BaseEnv,
     private readonly metrics: PlatformMetrics,
-  ) {
-    this.control = new FeedRunControl(dataSource, env.FEED_RUN_STUCK_AFTER_MS);
-  }
-
-  private readonly control: FeedRunControl;
+    private readonly feedRuns: FeedRuns,
+  ) {}
 
   @Get('metrics')
   @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
@@ -68,7 +65,7 @@ export class OpsController {
   async runs(
     @Query(new ZodValidationPipe(FeedRunsQuerySchema, 'feed runs query')) query: FeedRunsQuery,
   ): Promise<{ runs: FeedRunSummary[] }> {
-    return { runs: await this.control.list(query) };
+    return { runs: await this.feedRuns.list(query) };
   }
 
   @Post('feeds/runs/:feedRunId/retry')
@@ -77,20 +74,16 @@ export class OpsController {
     summary: 'Run a failed or stuck feed run again from where it stopped (applied batches are not applied twice)',
   })
   async retry(@Param('feedRunId') feedRunId: string): Promise<{ feedRunId: string; status: 'queued'; jobId: string }> {
-    const result = await this.control.retry(feedRunId);
+    const result = await this.feedRuns.retry(feedRunId);
     if (!('ok' in result)) throw refusal(result, feedRunId);
-    const jobId = await this.producer.add(
-      'feedIngest',
-      { feedRunId },
-      { jobId: `${feedJobId(feedRunId)}-retry-${Date.now()}` },
-    );
+    const jobId = await this.feedRuns.enqueue(feedRunId, 'retried');
     return { feedRunId, status: 'queued', jobId };
   }
 
   @Post('feeds/runs/:feedRunId/cancel')
   @ApiOperation({ summary: 'Stop a queued, running or held feed run; batches already applied stay applied' })
   async cancel(@Param('feedRunId') feedRunId: string): Promise<{ feedRunId: string; status: 'cancelled' }> {
-    const result = await this.control.cancel(feedRunId);
+    const result = await this.feedRuns.cancel(feedRunId);
     if (!('ok' in result)) throw refusal(result, feedRunId);
     return { feedRunId, status: 'cancelled' };
   }
@@ -129,40 +122,16 @@ export class OpsController {
   async confirm(
     @Param('feedRunId') feedRunId: string,
   ): Promise<{ feedRunId: string; status: 'queued'; jobId: string }> {
-    const run = await this.heldRun(feedRunId);
-    // Runs apply in the order received: an older snapshot confirmed after a newer one applied would
-    // bring back stock the dealer has since changed.
-    const [later] = (await this.dataSource.query(
-      `SELECT id FROM feed_runs WHERE dealership_id = $1 AND received_at > $2 AND status IN ('succeeded', 'partial') LIMIT 1`,
-      [run.dealership_id, run.received_at.toISOString()],
-    )) as { id: string }[];
-    if (later) {
-      throw new ProblemException({
-        status: 409,
-        title: 'A later feed run has been applied',
-        detail: `Run ${later.id}, received after this one, is already applied; confirming this older snapshot would undo it. Reject this run instead.`,
-      });
-    }
-    await this.dataSource
-      .getRepository(FeedRunEntity)
-      .update({ id: feedRunId, status: 'held' }, { status: 'queued', confirmed_at: new Date() });
-    // A new job id: the run's first job completed when the run was held.
-    const jobId = await this.producer.add('feedIngest', { feedRunId }, { jobId: `${feedJobId(feedRunId)}-confirmed` });
-    return { feedRunId, status: 'queued', jobId };
+    const result = await this.feedRuns.confirm(feedRunId);
+    if (!('ok' in result)) throw refusal(result, feedRunId);
+    return { feedRunId, status: 'queued', jobId: result.jobId };
   }
 
   @Post('feeds/runs/:feedRunId/reject')
   @ApiOperation({ summary: 'Discard a held snapshot; nothing is applied' })
   async reject(@Param('feedRunId') feedRunId: string): Promise<{ feedRunId: string; status: 'failed' }> {
-    await this.heldRun(feedRunId);
-    await this.dataSource.getRepository(FeedRunEntity).update(
-      { id: feedRunId, status: 'held' },
-      {
-        status: 'failed',
-        detail: 'Rejected by ops: the held snapshot was discarded and nothing was applied.',
-        finished_at: new Date(),
-      },
-    );
+    const result = await this.feedRuns.reject(feedRunId);
+    if (!('ok' in result)) throw refusal(result, feedRunId);
     return { feedRunId, status: 'failed' };
   }
 
@@ -207,20 +176,5 @@ export class OpsController {
       createdAt: new Date(job.timestamp).toISOString(),
       finishedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
     };
-  }
-
-  private async heldRun(feedRunId: string): Promise<FeedRunEntity> {
-    const run = /^[0-9a-f-]{36}$/i.test(feedRunId)
-      ? await this.dataSource.getRepository(FeedRunEntity).findOne({ where: { id: feedRunId } })
-      : null;
-    if (!run) throw notFound('Feed run not found', `No feed run has the id '${feedRunId}'.`);
-    if (run.status !== 'held') {
-      throw new ProblemException({
-        status: 409,
-        title: 'Feed run not held',
-        detail: `Only a held run can be confirmed or rejected; this one is '${run.status}'.`,
-      });
-    }
-    return run;
   }
 }

@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import { QueueProducer } from '@platform/queues';
 import type { SearchEngine } from '@platform/search';
 import { ENV, PlatformMetrics, SEARCH_ENGINE, type BaseEnv } from '@platform/server-kit';
-import { FeedIngest, FeedRunControl, SiteIndexer, startStockWorkers } from '@platform/stock';
+import { FeedIngest, FeedRuns, SiteIndexer, startStockWorkers } from '@platform/stock';
 import { workerLog } from '../worker-log';
 
 /** Runs the stock pipeline's BullMQ workers for the lifetime of the worker process. */
@@ -30,7 +30,7 @@ export class StockProcessors implements OnApplicationBootstrap, OnApplicationShu
       producer: this.producer,
       indexer: this.indexer,
       ingest: this.ingest,
-      control: new FeedRunControl(this.dataSource, this.env.FEED_RUN_STUCK_AFTER_MS),
+      runs: new FeedRuns(this.dataSource, { producer: this.producer, stuckAfterMs: this.env.FEED_RUN_STUCK_AFTER_MS }),
       redisUrl: this.env.REDIS_URL,
       prefix: this.env.REDIS_PREFIX,
       log: workerLog(this.logger, this.metrics),
