@@ -22,7 +22,7 @@ import {
 import { siteConfigStore } from '@platform/site-config';
 import { FeedFormatError, parseFeed, type FeedContentType, type FeedRow } from './feed-format';
 import { toCarRecord, type CarRecord } from './car-record';
-import { FeedRuns } from './feed-runs';
+import { EMPTY_COUNTS, FeedRuns } from './feed-runs';
 
 /** Cars applied per transaction: big enough to be quick, small enough to keep locks short. */
 export const INGEST_BATCH_SIZE = 500;
@@ -66,16 +66,6 @@ const stocknumOf = (value: unknown): string | null => {
   if (typeof value !== 'object' || value === null) return null;
   const raw = (value as Record<string, unknown>)['stocknum'];
   return typeof raw === 'string' && raw.trim() !== '' ? raw.trim() : typeof raw === 'number' ? String(raw) : null;
-};
-
-const EMPTY_DELTA: FeedRunCounts = {
-  received: 0,
-  created: 0,
-  updated: 0,
-  unchanged: 0,
-  sold: 0,
-  withdrawn: 0,
-  rejected: 0,
 };
 
 const add = (counts: FeedRunCounts, delta: Partial<FeedRunCounts>): FeedRunCounts =>
@@ -420,7 +410,10 @@ export class FeedIngest {
       const results = [];
       for (const half of halves) results.push(await this.applyIsolating(manager, context, half, depth + 1));
       return {
-        counts: results.reduce<Partial<FeedRunCounts>>((sum, part) => add({ ...EMPTY_DELTA, ...sum }, part.counts), {}),
+        counts: results.reduce<Partial<FeedRunCounts>>(
+          (sum, part) => add({ ...EMPTY_COUNTS, ...sum }, part.counts),
+          {},
+        ),
         changedIds: results.flatMap((part) => part.changedIds),
         errors: results.flatMap((part) => part.errors),
       };
