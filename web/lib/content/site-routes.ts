@@ -1,4 +1,5 @@
 import { brandOverviewSlug, MODEL_PAGES_PATH, sameModel, type ContentPage, type SiteConfig } from '@platform/domain';
+import { isExternalHref } from '../routes';
 
 /** What a path of the catch-all route shows: a configured screen at a per-site path, a content page, or nothing. */
 export type SiteRoute =
@@ -75,7 +76,7 @@ export const APP_SECTIONS = [
  * site's configuration answers (content pages, brand pages, configured finance, service, trade-in).
  */
 export function linkResolves(href: string, config: SiteConfig): boolean {
-  if (/^https?:\/\//i.test(href)) return true;
+  if (isExternalHref(href)) return true;
   if (!href.startsWith('/')) return false;
   const path = href.split(/[?#]/)[0] ?? '/';
   const section = path.split('/')[1] ?? '';

@@ -1,2 +1,3 @@
 export * from './sitemap';
 export * from './site-origin';
+export * from './load-sitemap';

@@ -1,12 +1,4 @@
-import { getSite, getSitemapCars } from '@/lib/api';
-import {
-  renderSitemapIndex,
-  renderUrlset,
-  requestSiteOrigin,
-  sitemapPartCount,
-  sitemapUrls,
-  XML_HEADERS,
-} from '@/lib/seo';
+import { loadSitemap, renderSitemapIndex, renderUrlset, sitemapPartCount, XML_HEADERS } from '@/lib/seo';
 
 interface Context {
   params: Promise<{ site: string }>;
@@ -14,10 +6,7 @@ interface Context {
 
 /** /sitemap.xml: every page of the site, or past 50,000 URLs an index of /sitemaps/{n}.xml. */
 export async function GET(_request: Request, { params }: Context): Promise<Response> {
-  const { site: slug } = await params;
-  const site = await getSite(slug);
-  const [origin, cars] = await Promise.all([requestSiteOrigin(site), getSitemapCars(slug)]);
-  const urls = sitemapUrls(site, cars);
+  const { origin, urls } = await loadSitemap((await params).site);
   const parts = sitemapPartCount(urls.length);
   const body = parts === 1 ? renderUrlset(origin, urls) : renderSitemapIndex(origin, parts);
   return new Response(body, { headers: XML_HEADERS });

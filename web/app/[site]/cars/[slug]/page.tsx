@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { headers } from 'next/headers';
 import Link from 'next/link';
 import { Suspense } from 'react';
 import {
@@ -22,7 +21,6 @@ import {
   showThumbnails,
   showWatchlistButton,
   sidebarButtonColour,
-  siteOrigin,
   signInPath,
   SOLD_HEADING,
   SOLD_MESSAGE,
@@ -48,7 +46,8 @@ import { ShareButtons } from '@/components/vehicle/share-buttons';
 import { SimilarVehicles, SimilarVehiclesSkeleton } from '@/components/vehicle/similar-vehicles';
 import { VehicleForms } from '@/components/vehicle/vehicle-forms';
 import { WatchlistButton } from '@/components/vehicle/watchlist-button';
-import { getSite, type SiteView } from '@/lib/api';
+import { getSite } from '@/lib/api';
+import { requestSiteOrigin } from '@/lib/seo';
 import { getCarPage, getFinanceQuote, getTestDriveSlots, type CarPage } from '@/lib/api/cars';
 import { getShopper, sessionToken } from '@/lib/api/shopper';
 import { getWatchlist } from '@/lib/api/watchlist';
@@ -70,12 +69,6 @@ interface VehicleParams {
   params: Promise<{ site: string; slug: string }>;
 }
 
-/** The site's own origin for canonical and shared URLs: its primary host, never a forwarded one (siteOrigin). */
-async function pageOrigin(site: SiteView): Promise<string> {
-  const host = (await headers()).get('host');
-  return siteOrigin(site.source.site.hosts[0] ?? host ?? 'localhost', host);
-}
-
 /** The car's photos; only web or /media addresses, since cars stored before feeds checked media may hold others. */
 function galleryImages(car: CarPage['car']): GalleryImage[] {
   const images = (car.images ?? [])
@@ -89,7 +82,7 @@ function galleryImages(car: CarPage['car']): GalleryImage[] {
 export async function generateMetadata({ params }: VehicleParams): Promise<Metadata> {
   const { site: siteSlug, slug } = await params;
   const [site, page] = await Promise.all([getSite(siteSlug), getCarPage(siteSlug, slug)]);
-  const origin = await pageOrigin(site);
+  const origin = await requestSiteOrigin(site);
   const { car, derived, dealership, location } = page;
   const canonical = `${origin}/cars/${car.slug}`;
   const image = galleryImages(car)[0]?.src;
@@ -129,7 +122,7 @@ export default async function VehiclePage({ params }: VehicleParams) {
   const sold = derived.sold_display;
   const testDriveOffered = !sold && config.features.test_drive_enabled;
   const [origin, shopper, slots, quote] = await Promise.all([
-    pageOrigin(site),
+    requestSiteOrigin(site),
     config.features.watchlist_enabled ? getShopper(siteSlug).catch(() => ({ signed_in: false, phone: null })) : null,
     testDriveOffered ? getTestDriveSlots(siteSlug, slug).catch(() => null) : null,
     !sold && config.finance.quote_service_enabled ? getFinanceQuote(siteSlug, car) : null,
