@@ -1,0 +1,10 @@
+export { SoldArchive } from './sold-archive';
+export { SimilarSection } from './similar-section';
+export { FeatureBanner, VehicleChrome } from './vehicle-chrome';
+export { VehicleCalculators } from './vehicle-calculators';
+export { galleryImages } from './vehicle-data';
+export { VehicleEnquiry } from './vehicle-enquiry';
+export { VehicleHead } from './vehicle-head';
+export { VehicleMedia } from './vehicle-media';
+export { VehicleSidebar } from './vehicle-sidebar';
+export { VehicleSpecs } from './vehicle-specs';

@@ -1,0 +1,95 @@
+import { cache } from 'react';
+import { isMediaAddress } from '@platform/domain';
+import type { GalleryImage } from '@/components/vehicle/gallery';
+import { getFinanceQuote, getTestDriveSlots, type CarPage } from '@/lib/api/cars';
+import { getShopper, sessionToken } from '@/lib/api/shopper';
+import { getWatchlist } from '@/lib/api/watchlist';
+
+/**
+ * What the vehicle page's sections read besides the car page itself. Each read is memoised per
+ * request (keyed by the site's slug and the memoised car page answer, so by identity), so two
+ * sections that need the same answer (the sidebar's test-drive button and the booking form) share
+ * one call, and sections rendered side by side fetch in parallel.
+ */
+
+/** The request every section of the page receives: the site's slug and the car page answer. */
+export interface VehicleContext {
+  siteSlug: string;
+  page: CarPage;
+}
+
+/** The car's photos; only web or /media addresses, since cars stored before feeds checked media may hold others. */
+export function galleryImages(car: CarPage['car']): GalleryImage[] {
+  const images = (car.images ?? [])
+    .filter((i): i is { url: string; thumb?: { url: string | null } | null } => !!i.url && isMediaAddress(i.url))
+    .map((i) => ({ src: i.url, thumb: i.thumb?.url && isMediaAddress(i.thumb.url) ? i.thumb.url : null }));
+  if (images.length === 0 && car.primary_image_url && isMediaAddress(car.primary_image_url))
+    images.push({ src: car.primary_image_url, thumb: null });
+  return images;
+}
+
+/** Dealer-supplied links are followed only when they are http(s) addresses. */
+export function isWebAddress(href: string): boolean {
+  return /^https?:\/\//i.test(href.trim());
+}
+
+export interface SlotOption {
+  value: string;
+  label: string;
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-AU', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+function dayLabel(date: string): string {
+  return dayFormat.format(new Date(`${date}T00:00:00Z`));
+}
+
+/**
+ * The bookable test-drive times as form options, or null when the car offers none (sold, test
+ * drives off, no location, no free slot, or the slots could not be read: the form then asks for
+ * a preferred time instead of failing the page).
+ */
+export const testDriveSlotOptions = cache(async (siteSlug: string, page: CarPage): Promise<SlotOption[] | null> => {
+  if (page.derived.sold_display || !page.config.features.test_drive_enabled) return null;
+  const slots = await getTestDriveSlots(siteSlug, page.car.slug).catch(() => null);
+  if (!slots) return null;
+  const options = slots.days.flatMap((day) =>
+    day.slots.map((s) => ({ value: s.start, label: `${dayLabel(day.date)} ${s.label}` })),
+  );
+  return options.length > 0 ? options : null;
+});
+
+/** The quote service's weekly repayment for the sidebar, when the site uses the service and the car is for sale. */
+export const sidebarQuoteWeekly = cache(async (siteSlug: string, page: CarPage): Promise<number | null> => {
+  if (page.derived.sold_display || !page.config.finance.quote_service_enabled) return null;
+  const quote = await getFinanceQuote(siteSlug, page.car);
+  return quote?.weeklyRepaymentAmount ?? null;
+});
+
+export interface WatchState {
+  signedIn: boolean;
+  phone: string | null;
+  saved: boolean;
+}
+
+/** The shopper's watchlist state for this car; null when the site has no watchlist. */
+export const watchState = cache(async (siteSlug: string, page: CarPage): Promise<WatchState | null> => {
+  if (!page.config.features.watchlist_enabled) return null;
+  const shopper = await getShopper(siteSlug).catch(() => ({ signed_in: false, phone: null }));
+  if (!shopper.signed_in) return { signedIn: false, phone: null, saved: false };
+  return { signedIn: true, phone: shopper.phone, saved: await savedOnWatchlist(page.car.id) };
+});
+
+async function savedOnWatchlist(carId: number): Promise<boolean> {
+  const token = await sessionToken();
+  if (!token) return false;
+  try {
+    return (await getWatchlist(token)).items.some((item) => item.car_id === carId);
+  } catch {
+    return false;
+  }
+}

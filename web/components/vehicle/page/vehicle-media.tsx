@@ -1,0 +1,24 @@
+import { galleryModes, showThumbnails, videoSlide } from '@platform/domain';
+import { Gallery } from '@/components/vehicle/gallery';
+import type { CarPage } from '@/lib/api/cars';
+import { galleryImages } from './vehicle-data';
+
+/** The gallery with its modes (photos, video, 360 spin, interior) as the site and the car allow (spec 000 §7). */
+export function VehicleMedia({ page }: { page: CarPage }) {
+  const { car, config } = page;
+  const images = galleryImages(car);
+  const { modes, initial } = galleryModes(car, config.features.gallery_default_mode, config.features.impel_enabled);
+  return (
+    <Gallery
+      name={car.name}
+      images={images}
+      showThumbnails={showThumbnails(car, images.length)}
+      video={videoSlide(car.video_url ?? car.external_video_url)}
+      modes={modes}
+      initialMode={initial}
+      spinImages={car.spin_images ?? []}
+      hotspots={{ exterior: car.hotspots?.exterior ?? [], interior: car.hotspots?.interior ?? [] }}
+      interiorImage={car.spin_interior_image ?? null}
+    />
+  );
+}

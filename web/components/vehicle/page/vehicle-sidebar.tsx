@@ -1,0 +1,219 @@
+import Link from 'next/link';
+import {
+  COMPARISON_RATE_WARNING,
+  formatDollars,
+  priceTypeLabel,
+  quoteMayStandIn,
+  reserveDepositText,
+  showFinanceCalculator,
+  showWatchlistButton,
+  signInPath,
+  SOLD_HEADING,
+  SOLD_MESSAGE,
+} from '@platform/domain';
+import { PhoneReveal } from '@/components/vehicle/phone-reveal';
+import { PrintButton } from '@/components/vehicle/print-button';
+import { ShareButtons } from '@/components/vehicle/share-buttons';
+import { WatchlistButton } from '@/components/vehicle/watchlist-button';
+import type { CarPage } from '@/lib/api/cars';
+import { FORM_ANCHORS } from '@/lib/vehicle/form-anchors';
+import styles from '@/components/vehicle/vehicle.module.css';
+import {
+  isWebAddress,
+  sidebarQuoteWeekly,
+  testDriveSlotOptions,
+  watchState,
+  type VehicleContext,
+} from './vehicle-data';
+
+/**
+ * The sidebar of a listed car (spec 000 screen 4): tag, title, price or the SOLD message, the
+ * actions, the phone reveal and the tools. It reads the quote, the test-drive slots and the
+ * shopper's watchlist itself, in parallel with the rest of the page.
+ */
+export async function VehicleSidebar({ siteSlug, page, websiteId }: VehicleContext & { websiteId: number }) {
+  const { car, derived, dealership, location } = page;
+  const sold = derived.sold_display;
+  const [quoteWeekly, slots, watch] = await Promise.all([
+    sidebarQuoteWeekly(siteSlug, page),
+    testDriveSlotOptions(siteSlug, page),
+    watchState(siteSlug, page),
+  ]);
+  const carPath = `/cars/${car.slug}`;
+
+  return (
+    <aside className={styles.sidebar} aria-label="Price and enquiry">
+      {derived.tag && (
+        <span className={`${styles.tag} ${derived.tag.kind === 'sold' ? styles.tagSold : ''}`}>
+          {derived.tag.label}
+        </span>
+      )}
+      <h1 className={styles.title}>{car.name}</h1>
+      {[car.badge, car.series].some(Boolean) && (
+        <p className={styles.muted}>{[car.badge, car.series].filter(Boolean).join(' ')}</p>
+      )}
+
+      {sold ? (
+        <div className={styles.sold} data-testid="sold-message">
+          <p className={styles.soldHeading}>{SOLD_HEADING}</p>
+          <p>{SOLD_MESSAGE}</p>
+          <a className={styles.primaryButton} href={`#${FORM_ANCHORS.findSimilar}`}>
+            {page.config.buttons.similar_label}
+          </a>
+        </div>
+      ) : (
+        <>
+          <PriceBlock derived={derived} priceType={car.price_type} />
+          <FinanceTeaser teaser={derived.finance_teaser} quoteWeekly={quoteWeekly} />
+          <Actions page={page} testDrive={slots !== null} />
+        </>
+      )}
+
+      {derived.phone && !sold && (
+        <PhoneReveal
+          siteSlug={siteSlug}
+          carSlug={car.slug}
+          carId={car.id}
+          dealershipId={dealership.id}
+          websiteId={websiteId}
+          masked={derived.phone.masked}
+          display={derived.phone.display}
+          href={derived.phone.href}
+        />
+      )}
+
+      <div className={styles.tools}>
+        {watch && showWatchlistButton(sold, watch.saved) && (
+          <WatchlistButton
+            siteSlug={siteSlug}
+            carId={car.id}
+            carName={car.name}
+            phone={watch.signedIn ? watch.phone : null}
+            initiallySaved={watch.saved}
+            signInHref={signInPath({ type: 'watchlist', redirect: carPath, back: carPath })}
+          />
+        )}
+        <ShareButtons carName={car.name} carPath={carPath} />
+        <PrintButton carSlug={car.slug} />
+        {car.file && isWebAddress(car.file) && (
+          <a className={styles.secondaryButton} href={car.file} target="_blank" rel="noopener noreferrer">
+            History Report
+          </a>
+        )}
+      </div>
+      {location && (
+        <p className={styles.muted}>
+          {location.name}
+          {location.address?.city ? `, ${location.address.city}` : ''}
+        </p>
+      )}
+    </aside>
+  );
+}
+
+function PriceBlock({ derived, priceType }: { derived: CarPage['derived']; priceType: CarPage['car']['price_type'] }) {
+  const type = priceTypeLabel(priceType);
+  return (
+    <div className={styles.price}>
+      {derived.price.was !== null && (
+        <s className={styles.was}>
+          <span className="visually-hidden">Was </span>
+          {formatDollars(derived.price.was)}
+        </s>
+      )}
+      <span className={styles.amount} data-testid="vehicle-price">
+        {derived.price.text}
+      </span>
+      {derived.price.kind !== 'no_price' && type && (
+        <span className={styles.muted}>
+          {' '}
+          {type.abbreviation ? <abbr title={type.abbreviation}>{type.text}</abbr> : type.text}
+        </span>
+      )}
+      {derived.market_badge && <span className={styles.badge}>Below Market Price</span>}
+    </div>
+  );
+}
+
+/**
+ * The sidebar's weekly estimate: the provider's teaser when eligible, else the quote service's
+ * where the teaser rules allow one (quoteMayStandIn; spec 001 screen 2). A comparison rate always
+ * comes with the regulatory warning.
+ */
+function FinanceTeaser({
+  teaser,
+  quoteWeekly,
+}: {
+  teaser: CarPage['derived']['finance_teaser'];
+  quoteWeekly: number | null;
+}) {
+  const weekly = teaser.eligible ? (teaser.weekly ?? quoteWeekly) : quoteMayStandIn(teaser) ? quoteWeekly : null;
+  if (weekly == null || weekly <= 0) return null;
+  return (
+    <div className={styles.teaser} data-testid="finance-teaser">
+      <p>
+        <a href="#finance-calculator">
+          From <strong>{formatDollars(Math.ceil(weekly))}</strong> per week
+        </a>
+        {teaser.eligible && (
+          <span className={styles.muted}>
+            {' '}
+            {teaser.interestRate}% p.a. (comparison rate {teaser.comparisonRate}% p.a.*)
+          </span>
+        )}
+      </p>
+      {teaser.eligible && <p className={styles.rateWarning}>*{COMPARISON_RATE_WARNING}</p>}
+    </div>
+  );
+}
+
+/**
+ * One primary action (the enquiry); the other ways to act on this car are secondary, and the ones
+ * that only lead to a tool or a request are a compact list below.
+ */
+function Actions({ page, testDrive }: { page: CarPage; testDrive: boolean }) {
+  const { car, derived, config, dealership } = page;
+  const financeShown = showFinanceCalculator({ ...car, dealership_id: dealership.id }, config.finance);
+  return (
+    <>
+      <div className={styles.buttons}>
+        <a className={styles.primaryButton} href={`#${FORM_ANCHORS.enquiry}`}>
+          {config.buttons.enquire_label}
+        </a>
+        {derived.can_reserve && derived.reserve_path && (
+          <Link className={styles.secondaryButton} href={derived.reserve_path} prefetch={false}>
+            {config.buttons.reserve_label}{' '}
+            <span className={styles.muted}>({reserveDepositText(null, derived.reserve_deposit_text)} deposit)</span>
+          </Link>
+        )}
+        {testDrive && (
+          <a className={styles.secondaryButton} href={`#${FORM_ANCHORS.testDrive}`}>
+            Book a Test Drive
+          </a>
+        )}
+      </div>
+      <ul className={styles.moreActions}>
+        <li>
+          <a href={`#${FORM_ANCHORS.requestPhotos}`}>Request Photos</a>
+        </li>
+        {derived.online_purchase_path && (
+          <li>
+            <Link href={derived.online_purchase_path} prefetch={false}>
+              Online Purchase
+            </Link>
+          </li>
+        )}
+        <li>
+          <Link href={derived.trade_in_path} prefetch={false}>
+            Trade-In Valuation
+          </Link>
+        </li>
+        {financeShown && (
+          <li>
+            <a href="#finance-calculator">Finance Calculator</a>
+          </li>
+        )}
+      </ul>
+    </>
+  );
+}
