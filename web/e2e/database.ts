@@ -37,6 +37,19 @@ export async function anInStockCar(siteSlug: string): Promise<{ id: number; slug
   return car;
 }
 
+/** A dealership of a site with its name and how many of its cars the site shows (in stock, coming soon or listed sold). */
+export async function dealershipOfCar(carId: number): Promise<{ slug: string; name: string; shown: number }> {
+  const [row] = await query<{ slug: string; name: string; shown: number }>(
+    `SELECT d.slug, d.name,
+            (SELECT count(*)::int FROM cars o WHERE o.dealership_id = d.id AND o.show_on_dealer_website
+               AND o.withdrawn_at IS NULL AND (o.status IN ('in_stock', 'coming_soon') OR o.listed_until > now())) AS shown
+     FROM cars c JOIN dealerships d ON d.id = c.dealership_id WHERE c.id = $1`,
+    [carId],
+  );
+  if (!row) throw new Error(`car ${carId} has no dealership`);
+  return row;
+}
+
 /** The distinct models of a site's new cars on show, as its models dropdown should list them. */
 export async function newModelsOnShow(siteSlug: string): Promise<string[]> {
   const rows = await query<{ model: string }>(

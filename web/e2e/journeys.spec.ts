@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { aListedSoldCar, anInStockCar } from './database';
+import { aListedSoldCar, anInStockCar, dealershipOfCar } from './database';
 import { dismissPopupsOf } from './demo-sites';
 import { siteUrl } from './e2e-env';
 
@@ -26,6 +26,54 @@ test.describe('journeys with no dead ends', () => {
     await page.goto(siteUrl(SITE, '/cars/trade-in?car_id=999999999'));
     await expect(page.locator('#trade-in-form')).toBeVisible();
     await expect(page.getByRole('region', { name: 'The car you are buying' })).toHaveCount(0);
+  });
+
+  test("'See more from this dealer' lists that dealership's cars, shown as a Dealer filter the shopper can clear", async ({
+    page,
+  }) => {
+    const car = await anInStockCar(SITE);
+    const dealership = await dealershipOfCar(car.id);
+    await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
+    await page.getByRole('link', { name: 'See more from this dealer' }).click();
+    await expect(page).toHaveURL(
+      siteUrl(SITE, `/search/new-used-and-demo-cars?refinementList[dealership_slug][0]=${dealership.slug}`),
+    );
+    const count = page.locator('#results-count');
+    await expect(count).toHaveText(
+      dealership.shown === 1 ? '1 result' : `${dealership.shown.toLocaleString('en-AU')} results`,
+    );
+    const dealer = page.getByRole('group', { name: 'Dealer' });
+    const named = dealership.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const checkbox = dealer.getByRole('checkbox', { name: new RegExp(`^${named} \\(`) });
+    await expect(checkbox).toBeChecked();
+    await checkbox.uncheck();
+    await expect(page).toHaveURL(siteUrl(SITE, '/search/new-used-and-demo-cars'));
+    await expect(page.getByRole('group', { name: 'Dealer' })).toHaveCount(0);
+  });
+
+  test('the printable page opens in a new tab with the car, and prints without the site chrome', async ({ page }) => {
+    const car = await anInStockCar(SITE);
+    await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
+    const link = page.getByRole('link', { name: 'Printable Page' });
+    await expect(link).toHaveAttribute('href', `/print?car_id=${car.slug}`);
+    await expect(link).toHaveAttribute('target', '_blank');
+    const [sheet] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    await sheet.waitForLoadState();
+    await expect(sheet.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(sheet.getByRole('heading', { name: 'Specifications', exact: true })).toBeVisible();
+    await expect(sheet.getByTestId('printable-price')).not.toBeEmpty();
+    await expect(sheet.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await sheet.emulateMedia({ media: 'print' });
+    await expect(sheet.locator('header[data-print-hide]')).toBeHidden();
+    await expect(sheet.getByRole('button', { name: 'Print this page' })).toBeHidden();
+
+    // The numeric id other links carry finds the same car; an unknown one is a 404.
+    await page.goto(siteUrl(SITE, `/print?car_id=${car.id}`));
+    await expect(page.getByRole('link', { name: 'Back to the vehicle page' })).toHaveAttribute(
+      'href',
+      `/cars/${car.slug}`,
+    );
+    expect((await page.goto(siteUrl(SITE, '/print?car_id=no-such-car')))?.status()).toBe(404);
   });
 
   test('/cars and /cars/ lead to the default search page', async ({ page }) => {

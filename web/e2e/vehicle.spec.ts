@@ -329,6 +329,50 @@ test.describe('vehicle detail page', () => {
     await expect(panel.getByTestId('delivery-quote')).toContainText('Brisbane North');
   });
 
+  test('every call link reports event 25, each calculator its first use as event 26, and the reveal names the car', async ({
+    page,
+  }) => {
+    const site = 'northside-used-cars';
+    const car = await oneCarWhere(site, `${IN_STOCK} AND coalesce(c.simple_fuel, '') <> 'Electric'`);
+    const events: { event_id: number; car_id?: number }[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith(`/api/sites/${site}/events`))
+        events.push(request.postDataJSON() as { event_id: number; car_id?: number });
+    });
+    await page.goto(siteUrl(site, `/cars/${car.slug}`));
+    const popup = page.getByRole('dialog', { name: 'We want your car' });
+    await popup.waitFor({ state: 'visible', timeout: 5000 }).then(
+      () => page.keyboard.press('Escape'),
+      () => undefined,
+    );
+    // The browser would hand tel: to a dialler; the test only needs the click.
+    await page.evaluate(() =>
+      window.addEventListener('click', (event) => {
+        if (event.target instanceof Element && event.target.closest('a[href^="tel:"]')) event.preventDefault();
+      }),
+    );
+
+    const reveal = page.waitForRequest((request) => request.url().includes('/phone-reveal'));
+    await page.getByTestId('phone-reveal').click();
+    expect((await reveal).postDataJSON()).toEqual({
+      car_id: car.id,
+      dealership_id: expect.any(Number),
+      website_id: expect.any(Number),
+    });
+    await page.getByTestId('phone-number').click();
+    await expect
+      .poll(() => events.filter((e) => e.event_id === 25))
+      .toEqual([{ event_id: 25, car_id: car.id, url: expect.any(String) }]);
+
+    const fuel = page.getByRole('region', { name: 'Fuel Calculator' });
+    await fuel.getByLabel('Fuel price (per L)').fill('2.10');
+    await fuel.getByLabel('Fuel economy (L/100km)').fill('8');
+    await expect.poll(() => events.filter((e) => e.event_id === 26).length).toBe(1);
+    await page.getByRole('region', { name: 'Delivery Calculator' }).getByLabel('Postcode').fill('4031');
+    await expect.poll(() => events.filter((e) => e.event_id === 26).length).toBe(2);
+    expect(events.filter((e) => e.event_id === 26).every((e) => e.car_id === car.id)).toBe(true);
+  });
+
   test('the price gauge is hidden at low confidence and shown otherwise', async ({ page, request }) => {
     const candidates = await carsWhere(SITE, `${IN_STOCK} AND c.price > 10`, 80);
     let low: string | null = null;

@@ -8,7 +8,7 @@ import styles from './site-footer.module.css';
 export function SiteFooter({ site }: { site: SiteView }) {
   const { buyer_tools: buyerTools, payment_logos: paymentLogos } = site.config.navigation;
   return (
-    <footer className={styles.footer}>
+    <footer className={styles.footer} data-print-hide>
       <div className={`container ${styles.columns}`}>
         {buyerTools.length > 0 && (
           <nav aria-labelledby="footer-buyer-tools" className={styles.column}>

@@ -10,7 +10,7 @@ import styles from './site-header.module.css';
 export async function SiteHeader({ site }: { site: SiteView }) {
   const items = await headerMenu(site.slug, site.config.navigation.header);
   return (
-    <header className={styles.header}>
+    <header className={styles.header} data-print-hide>
       <div className={`container ${styles.inner}`}>
         <Link href={ROUTES.home} className={styles.brand} prefetch={false}>
           {/* A plain img: logos are small, come from the API's /media and need no optimisation pipeline. */}

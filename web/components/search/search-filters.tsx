@@ -22,6 +22,8 @@ export interface FilterOptions {
   popularCount: number;
   modelLimit: number;
   filterFacets: { facet: TermFacet; label: string }[];
+  /** Labels of values that are identifiers (a dealership's name for its slug); others use facetValueLabel. */
+  valueNames?: Partial<Record<TermFacet, Record<string, string>>>;
   makeLogos: Record<string, string>;
 }
 
@@ -174,12 +176,10 @@ export function SearchFilters({
         {options.filterFacets.map(({ facet, label }) => {
           const counts = facets[facet] ?? {};
           const chosen = current.refinementList[facet] ?? [];
+          const valueLabel = (value: string) =>
+            options.valueNames?.[facet]?.[value] ?? facetValueLabel(facet, value, options.usedLabel);
           const values = [...new Set([...Object.keys(counts), ...chosen])].sort((a, b) =>
-            facetValueLabel(facet, a, options.usedLabel).localeCompare(
-              facetValueLabel(facet, b, options.usedLabel),
-              'en-AU',
-              { numeric: true },
-            ),
+            valueLabel(a).localeCompare(valueLabel(b), 'en-AU', { numeric: true }),
           );
           if (values.length === 0) return null;
           return (
@@ -194,8 +194,7 @@ export function SearchFilters({
                         checked={chosen.includes(value)}
                         onChange={() => change(toggleRefinement(current, facet, value))}
                       />{' '}
-                      {facetValueLabel(facet, value, options.usedLabel)}{' '}
-                      <span className={styles.count}>({counts[value] ?? 0})</span>
+                      {valueLabel(value)} <span className={styles.count}>({counts[value] ?? 0})</span>
                     </label>
                   </li>
                 ))}

@@ -2,19 +2,25 @@
 
 import { useState, type FormEvent } from 'react';
 import { DELIVERY_NO_ESTIMATE, DELIVERY_POSTCODE_REQUIRED, formatDollars } from '@platform/domain';
+import { useFirstUseEvent } from '@/lib/analytics/first-use';
 import { failureOf } from '@/lib/api/browser';
 import styles from './vehicle.module.css';
 
 type Outcome = { kind: 'quote'; price: number; name: string } | { kind: 'error'; message: string } | null;
 
-/** The delivery calculator (spec 000 §5): a postcode is required; unknown places get the specification's message. */
-export function DeliveryCalculator({ siteSlug, carSlug }: { siteSlug: string; carSlug: string }) {
+/**
+ * The delivery calculator (spec 000 §5): a postcode is required; unknown places get the
+ * specification's message. The first input or calculation is the calculator's event 26.
+ */
+export function DeliveryCalculator({ siteSlug, carSlug, carId }: { siteSlug: string; carSlug: string; carId: number }) {
+  const touched = useFirstUseEvent(siteSlug, carId);
   const [postcode, setPostcode] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    touched();
     const value = postcode.trim();
     if (!value) {
       setOutcome({ kind: 'error', message: DELIVERY_POSTCODE_REQUIRED });
@@ -57,7 +63,10 @@ export function DeliveryCalculator({ siteSlug, carSlug }: { siteSlug: string; ca
             autoComplete="postal-code"
             maxLength={4}
             value={postcode}
-            onChange={(event) => setPostcode(event.target.value)}
+            onChange={(event) => {
+              touched();
+              setPostcode(event.target.value);
+            }}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'delivery-message' : undefined}
           />

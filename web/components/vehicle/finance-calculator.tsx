@@ -1,8 +1,7 @@
 'use client';
 
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import {
-  ANALYTICS_EVENTS,
   clampAmount,
   clampToRange,
   ENQUIRE_FOR_FINANCE,
@@ -15,7 +14,7 @@ import {
   type FinancePanelDefaults,
   type FinanceSteppedRange,
 } from '@platform/domain';
-import { trackEvent } from '@/lib/analytics/track-event';
+import { useFirstUseEvent } from '@/lib/analytics/first-use';
 import styles from './vehicle.module.css';
 
 type NumberField = 'amount' | 'termYears' | 'interestPercent' | 'deposit' | 'residual';
@@ -94,13 +93,7 @@ export function FinanceCalculator({
   // Fields whose typed value was moved into range on leaving them: their help text stays until the
   // next edit, so a rate typed as 0 never silently becomes the minimum.
   const [clamped, setClamped] = useState<ReadonlySet<NumberField>>(new Set());
-  const used = useRef(false);
-
-  const touched = () => {
-    if (used.current) return;
-    used.current = true;
-    void trackEvent(siteSlug, ANALYTICS_EVENTS.financeCalculatorFirstUse, carId === undefined ? {} : { car_id: carId });
-  };
+  const touched = useFirstUseEvent(siteSlug, carId);
 
   const values = Object.fromEntries(
     FIELDS.map((f) => [f.name, effective(f.name, raw[f.name], limits[f.limit])]),

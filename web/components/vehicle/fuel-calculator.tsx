@@ -2,13 +2,24 @@
 
 import { useState } from 'react';
 import { formatCost, FUEL_DEFAULTS, fuelCost, parseDistance, parseEconomy, parseFuelPrice } from '@platform/domain';
+import { useFirstUseEvent } from '@/lib/analytics/first-use';
 import styles from './vehicle.module.css';
 
 /**
  * The fuel-cost calculator (spec 000 §5, §9): defaults 1.70 per L, 250 kms a week, 10 L/100km; the
  * price accepts $ and commas, the distance 'kms'; cost = distance / 100 x economy x price, to 2 decimals.
+ * The first change is the calculator's event 26.
  */
-export function FuelCalculator({ economy }: { economy?: number | null }) {
+export function FuelCalculator({
+  siteSlug,
+  carId,
+  economy,
+}: {
+  siteSlug: string;
+  carId: number;
+  economy?: number | null;
+}) {
+  const touched = useFirstUseEvent(siteSlug, carId);
   const [price, setPrice] = useState(FUEL_DEFAULTS.pricePerLitre.toFixed(2));
   const [distance, setDistance] = useState(`${FUEL_DEFAULTS.kmPerWeek} kms`);
   const [consumption, setConsumption] = useState(
@@ -30,7 +41,10 @@ export function FuelCalculator({ economy }: { economy?: number | null }) {
             id="fuel-price"
             inputMode="decimal"
             value={price}
-            onChange={(event) => setPrice(event.target.value)}
+            onChange={(event) => {
+              touched();
+              setPrice(event.target.value);
+            }}
             aria-invalid={p === null || undefined}
           />
         </div>
@@ -39,7 +53,10 @@ export function FuelCalculator({ economy }: { economy?: number | null }) {
           <input
             id="fuel-distance"
             value={distance}
-            onChange={(event) => setDistance(event.target.value)}
+            onChange={(event) => {
+              touched();
+              setDistance(event.target.value);
+            }}
             aria-invalid={d === null || undefined}
           />
         </div>
@@ -49,7 +66,10 @@ export function FuelCalculator({ economy }: { economy?: number | null }) {
             id="fuel-economy"
             inputMode="decimal"
             value={consumption}
-            onChange={(event) => setConsumption(event.target.value)}
+            onChange={(event) => {
+              touched();
+              setConsumption(event.target.value);
+            }}
             aria-invalid={e === null || undefined}
           />
         </div>

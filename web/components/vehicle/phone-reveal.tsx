@@ -1,12 +1,9 @@
 'use client';
 
 import { useState } from 'react';
-import { ANALYTICS_EVENTS } from '@platform/domain';
-import { trackEvent } from '@/lib/analytics/track-event';
 import styles from './vehicle.module.css';
 
 export interface PhoneRevealProps {
-  siteSlug: string;
   carSlug: string;
   carId: number;
   dealershipId: number;
@@ -18,18 +15,10 @@ export interface PhoneRevealProps {
 
 /**
  * The dealer's number, masked after the first 5 digits until clicked (spec 000 §4). The click reveals
- * it and reports the reveal; a failed report is logged only (spec 000 §8). Calling it is event 25.
+ * it and reports the reveal; a failed report is logged only (spec 000 §8). Calling it is event 25
+ * (CallTracker, by data-car-id).
  */
-export function PhoneReveal({
-  siteSlug,
-  carSlug,
-  carId,
-  dealershipId,
-  websiteId,
-  masked,
-  display,
-  href,
-}: PhoneRevealProps) {
+export function PhoneReveal({ carSlug, carId, dealershipId, websiteId, masked, display, href }: PhoneRevealProps) {
   const [revealed, setRevealed] = useState(false);
 
   const reveal = () => {
@@ -37,7 +26,7 @@ export function PhoneReveal({
     fetch(`/api/cars/${encodeURIComponent(carSlug)}/phone-reveal`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ dealership_id: dealershipId, website_id: websiteId }),
+      body: JSON.stringify({ car_id: carId, dealership_id: dealershipId, website_id: websiteId }),
     })
       .then((response) => {
         if (!response.ok) console.warn(`[vehicle] phone reveal not recorded: ${response.status}`); // eslint-disable-line no-console
@@ -60,12 +49,7 @@ export function PhoneReveal({
     );
   }
   return (
-    <a
-      className={styles.phone}
-      href={href}
-      onClick={() => void trackEvent(siteSlug, ANALYTICS_EVENTS.callClick, { car_id: carId })}
-      data-testid="phone-number"
-    >
+    <a className={styles.phone} href={href} data-car-id={carId} data-testid="phone-number">
       {display}
     </a>
   );

@@ -56,6 +56,7 @@ export const APP_SECTIONS = [
   'models',
   'offers',
   'personalised',
+  'print',
   'robots.txt',
   'search',
   'sell-my-car',

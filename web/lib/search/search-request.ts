@@ -6,6 +6,7 @@ import {
   type SortValue,
   type TermFacet,
 } from '@platform/domain';
+import { filterListsFor } from './dealer-filter';
 import { selectedCarTypes } from './search-paths';
 import { SLIDER_FACETS, type SearchState } from './url-codec';
 
@@ -34,7 +35,10 @@ export function toSearchRequest(state: SearchState, config: SiteConfig): SearchR
   for (const facet of SLIDER_FACETS) if (state.range[facet]) ranges[facet] = state.range[facet];
 
   const facets = [
-    ...new Set<FacetName>([...PAGE_FACETS, ...config.search.filter_facets.map((filter) => filter.facet)]),
+    ...new Set<FacetName>([
+      ...PAGE_FACETS,
+      ...filterListsFor(state, config.search.filter_facets).map((filter) => filter.facet),
+    ]),
   ];
   return {
     ...(state.query.trim() ? { query: state.query.trim() } : {}),

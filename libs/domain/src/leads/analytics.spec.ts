@@ -16,7 +16,7 @@ describe('ANALYTICS_EVENT_IDS', () => {
       usedEnquiry: 15,
       newTestDrive: 17,
       usedTestDrive: 48,
-      financeCalculatorFirstUse: 26,
+      calculatorFirstUse: 26,
     });
     for (const id of Object.values(ANALYTICS_EVENTS)) expect(ANALYTICS_EVENT_IDS).toContain(id);
   });

@@ -11,7 +11,7 @@ export const ANALYTICS_EVENTS = {
   usedEnquiry: 15,
   newTestDrive: 17,
   usedTestDrive: 48,
-  financeCalculatorFirstUse: 26,
+  calculatorFirstUse: 26,
   callClick: 25,
   watchlistSave: 39,
 } as const satisfies Record<string, AnalyticsEventId>;

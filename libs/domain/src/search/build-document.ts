@@ -1,6 +1,7 @@
 import type { AutograbData, CarStatus, CarType } from '../entities/car';
 import { weeklyEstimate } from '../finance/repayment';
 import { isMediaAddress } from '../stock/media-address';
+import { isAvailable } from '../cars/stock-status';
 import { makeModelValue } from './facets';
 import { priceBand, weeklyPriceBand } from './price-bands';
 import type { SearchDocument } from './search-document';
@@ -122,6 +123,7 @@ export function buildSearchDocument(car: StoredCar, context: DocumentContext): S
     subscription_price: car.subscription_price,
     weekly_price: weekly,
     custom_rank: car.custom_rank,
+    available: isAvailable(car),
     created_at: car.created_at.toISOString(),
     listed_until: car.listed_until?.toISOString() ?? null,
     show_on_dealer_website: car.show_on_dealer_website,

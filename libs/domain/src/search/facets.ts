@@ -11,6 +11,8 @@ export const TERM_FACETS = [
   'city',
   'colour',
   'dealership_name',
+  /** Not a filter panel: the target of a vehicle page's 'See more from this dealer' link (spec 000 routes). */
+  'dealership_slug',
   'drive',
   'filtered_features',
   'fuel',

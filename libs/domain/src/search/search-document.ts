@@ -63,6 +63,8 @@ export type SearchDocument = {
   subscription_price: number | null;
   weekly_price: number | null;
   custom_rank: number;
+  /** In stock or coming soon (isAvailable): relevance ranks these before sold cars, whatever their custom rank. */
+  available: boolean;
   created_at: string;
   /** When a sold car leaves the site; null while unsold. Queries compare it with now. */
   listed_until: string | null;

@@ -188,6 +188,8 @@ export const STOCK: StoredCar[] = [
     listed_until: daysAhead(1),
     simple_body: 'hatch',
     colour: 'Silver',
+    // The feed ranked it first before it sold: relevance still puts it after every available car.
+    custom_rank: 99,
   }),
   car({ id: 11, make: 'Toyota', model: 'Prado', year: 2020, price: 69990, show_on_dealer_website: false }),
   car({ id: 12, make: 'Toyota', model: 'Hilux', year: 2021, price: 48990, dealership_id: 3 }),

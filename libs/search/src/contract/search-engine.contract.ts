@@ -120,6 +120,12 @@ export function searchEngineContract(createTarget: () => Promise<ContractTarget>
       expect(result.facetStats['km']).toEqual({ min: 45000, max: 120000 });
     });
 
+    it("filters and counts by dealership_slug (the vehicle page's 'See more from this dealer')", async () => {
+      const result = await search({ filters: { dealership_slug: ['south-motors'] }, facets: ['dealership_slug'] });
+      expect(sorted(ids(result.hits))).toEqual([4, 5]);
+      expect(result.facets['dealership_slug']).toEqual({ 'north-motors': 7, 'south-motors': 2 });
+    });
+
     it('answers an empty result with count 0 and no hits', async () => {
       const result = await search({ filters: { make: ['Ferrari'] } });
       expect(result).toMatchObject({ hits: [], count: 0, pages: 0, page: 1 });
@@ -140,6 +146,11 @@ export function searchEngineContract(createTarget: () => Promise<ContractTarget>
   describe('sorting and paging', () => {
     it('sorts by relevance (custom rank, highest first) by default', async () => {
       expect(ids((await search({ hitsPerPage: 4 })).hits)).toEqual([6, 1, 2, 3]);
+    });
+
+    it('ranks every available car (in stock, coming soon) before a sold one, whatever its custom rank', async () => {
+      // 10 is sold with the highest rank of all; 5 is coming soon.
+      expect(ids((await search({ hitsPerPage: 100 })).hits)).toEqual([6, 1, 2, 3, 4, 5, 7, 8, 10]);
     });
 
     it('sorts by newest, highest price and lowest price; cars without a price go last', async () => {

@@ -22,6 +22,7 @@ class FakeCluster {
   readonly bulks: API.Bulk_RequestBody[] = [];
   readonly creates: { index: string; body?: API.Indices_Create_RequestBody }[] = [];
   readonly calls: { method: string; params: unknown }[] = [];
+  readonly mappings: API.Indices_PutMapping_Request[] = [];
   /** Runs before a create, e.g. to let another writer win the race. */
   beforeCreate: (index: string) => void = () => undefined;
   bulkItems: (body: API.Bulk_RequestBody) => BulkItem[] = (body) =>
@@ -64,6 +65,10 @@ class FakeCluster {
         delete: async (params: API.Indices_Delete_Request) => {
           this.calls.push({ method: 'indices.delete', params });
           for (const index of [params.index].flat()) this.aliases.delete(String(index));
+          return { statusCode: 200, body: { acknowledged: true } };
+        },
+        putMapping: async (params: API.Indices_PutMapping_Request) => {
+          this.mappings.push(params);
           return { statusCode: 200, body: { acknowledged: true } };
         },
         updateAliases: async (params: API.Indices_UpdateAliases_Request) => {
@@ -115,6 +120,16 @@ describe('OpenSearchSearchEngine index lifecycle (fake cluster)', () => {
     expect(cluster.state()).toEqual({ 'p-site-7-v1': ['p-site-7'] });
     expect(cluster.creates[0]?.body).toMatchObject({ mappings: { dynamic: 'strict' }, aliases: { 'p-site-7': {} } });
     expect(indexedInto(cluster.bulks[0] ?? [])).toEqual(['p-site-7-v1']);
+  });
+
+  it('brings a version made before a mapping change up to date before its first write, once', async () => {
+    cluster.aliases.set('p-site-7-v3', new Set(['p-site-7']));
+    await engine.upsert(7, [doc]);
+    await engine.upsert(7, [doc]);
+    expect(cluster.mappings).toHaveLength(1);
+    expect(cluster.mappings[0]?.index).toEqual(['p-site-7-v3']);
+    expect(Object.keys(cluster.mappings[0]?.body.properties ?? {})).toEqual(expect.arrayContaining(['available']));
+    expect(cluster.bulks).toHaveLength(2);
   });
 
   it('accepts losing the race to create the first version', async () => {

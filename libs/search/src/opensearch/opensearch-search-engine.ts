@@ -52,6 +52,8 @@ export class OpenSearchSearchEngine implements SearchEngine {
   readonly kind = 'opensearch' as const;
   private readonly client: Client;
   private readonly prefix: string;
+  /** Versions whose mapping this process has brought up to date (ensureCurrentMapping). */
+  private readonly mappedIndices = new Set<string>();
 
   constructor(options: OpenSearchSearchEngineOptions) {
     assertIndexPrefix(options.indexPrefix);
@@ -184,9 +186,24 @@ export class OpenSearchSearchEngine implements SearchEngine {
 
   private async write(indices: readonly string[], documents: readonly SearchDocument[]): Promise<void> {
     if (indices.length === 0 || documents.length === 0) return;
+    await this.ensureCurrentMapping(indices);
     for (let start = 0; start < documents.length; start += WRITE_BATCH) {
       await this.bulk(buildBulkUpsert(indices, documents.slice(start, start + WRITE_BATCH)));
     }
+  }
+
+  /**
+   * Versions created before a field was added to infra/opensearch/cars-index.json reject documents
+   * that carry it (the mapping is strict). Fields are only ever added, so putting the current
+   * properties onto a version is a no-op for a current one and lets an older one take new documents
+   * before its next reindex. Once per index per process.
+   */
+  private async ensureCurrentMapping(indices: readonly string[]): Promise<void> {
+    const stale = indices.filter((index) => !this.mappedIndices.has(index));
+    if (stale.length === 0) return;
+    const properties = carsIndexBody().mappings?.properties;
+    await this.client.indices.putMapping({ index: stale, body: { properties } });
+    for (const index of stale) this.mappedIndices.add(index);
   }
 
   private async bulk(body: API.Bulk_RequestBody): Promise<void> {

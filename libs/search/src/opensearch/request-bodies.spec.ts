@@ -1,4 +1,5 @@
 import {
+  FACET_NAMES,
   parseVisibilityFilters,
   SearchRequestSchema,
   type SearchRequestInput,
@@ -48,7 +49,12 @@ describe('buildSearchBody', () => {
   it('applies base visibility and the site scope in filter context, with exact totals and only the hit stored for cards', () => {
     expect(body({ facets: [] })).toEqual({
       query: { bool: { filter: [...VISIBLE, { terms: { dealership_id: [1, 2] } }] } },
-      sort: [{ custom_rank: { order: 'desc' } }, { created_at: { order: 'desc' } }, { id: { order: 'desc' } }],
+      sort: [
+        { available: { order: 'desc', unmapped_type: 'boolean' } },
+        { custom_rank: { order: 'desc' } },
+        { created_at: { order: 'desc' } },
+        { id: { order: 'desc' } },
+      ],
       from: 0,
       size: 21,
       track_total_hits: true,
@@ -131,11 +137,19 @@ describe('buildSearchBody', () => {
   });
 
   it('aggregates every facet when the request names none', () => {
-    expect(Object.keys(body().aggs ?? {})).toHaveLength(28);
+    expect(Object.keys(body().aggs ?? {})).toEqual([...FACET_NAMES]);
   });
 
   it.each([
-    ['relevance', [{ custom_rank: { order: 'desc' } }, { created_at: { order: 'desc' } }, { id: { order: 'desc' } }]],
+    [
+      'relevance',
+      [
+        { available: { order: 'desc', unmapped_type: 'boolean' } },
+        { custom_rank: { order: 'desc' } },
+        { created_at: { order: 'desc' } },
+        { id: { order: 'desc' } },
+      ],
+    ],
     ['created_at:desc', [{ created_at: { order: 'desc' } }, { id: { order: 'desc' } }]],
     ['price:desc', [{ price: { order: 'desc', missing: '_last' } }, { id: { order: 'desc' } }]],
     ['price:asc', [{ price: { order: 'asc', missing: '_last' } }, { id: { order: 'asc' } }]],

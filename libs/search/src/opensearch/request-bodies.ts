@@ -135,9 +135,19 @@ export function facetAggregations(
   return aggs;
 }
 
-/** The PostgreSQL ORDER BY of each sort, with the same tie-breaks; a missing price sorts last either way. */
+/**
+ * The PostgreSQL ORDER BY of each sort, with the same tie-breaks; a missing price sorts last either way.
+ * Relevance puts available cars before sold ones, then custom rank: a sold car keeps the rank its feed
+ * gave it, and without the first key a page of sold cars could head the default sort. An index made
+ * before the field existed reads every car as not available (unmapped_type) until its next reindex.
+ */
 export const SORTS: Record<SearchRequest['sortBy'], Sort> = {
-  relevance: [{ custom_rank: { order: 'desc' } }, { created_at: { order: 'desc' } }, { id: { order: 'desc' } }],
+  relevance: [
+    { available: { order: 'desc', unmapped_type: 'boolean' } },
+    { custom_rank: { order: 'desc' } },
+    { created_at: { order: 'desc' } },
+    { id: { order: 'desc' } },
+  ],
   'created_at:desc': [{ created_at: { order: 'desc' } }, { id: { order: 'desc' } }],
   'price:desc': [{ price: { order: 'desc', missing: '_last' } }, { id: { order: 'desc' } }],
   'price:asc': [{ price: { order: 'asc', missing: '_last' } }, { id: { order: 'asc' } }],

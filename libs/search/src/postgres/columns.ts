@@ -4,7 +4,6 @@ import { TERM_FACETS, type SearchDocument } from '@platform/domain';
 export const DOCUMENT_COLUMNS: readonly (readonly [keyof SearchDocument, string])[] = [
   ['id', 'int'],
   ['dealership_id', 'int'],
-  ['dealership_slug', 'text'],
   ['stocknum', 'text'],
   ['search_text', 'text'],
   ['price', 'int'],

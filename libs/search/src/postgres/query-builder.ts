@@ -53,7 +53,8 @@ interface OwnedClause {
 }
 
 const ORDER_BY: Record<SearchRequest['sortBy'], string> = {
-  relevance: 'd.custom_rank DESC, d.created_at DESC, d.id DESC',
+  // Available cars first, then custom rank (as SORTS in the OpenSearch engine): a sold car keeps its feed's rank.
+  relevance: `(d.status IN ${AVAILABLE_STATUS_SQL}) DESC, d.custom_rank DESC, d.created_at DESC, d.id DESC`,
   'created_at:desc': 'd.created_at DESC, d.id DESC',
   'price:desc': 'd.price DESC NULLS LAST, d.id DESC',
   'price:asc': 'd.price ASC NULLS LAST, d.id ASC',

@@ -39,7 +39,9 @@ const ViewQuerySchema = z.strictObject({
   website_id: IdSchema.optional(),
 });
 
+/** Spec 000's reveal body: car_id, dealership_id, website_id; car_id is optional for pages rendered before it was sent. */
 const PhoneRevealSchema = z.strictObject({
+  car_id: IdSchema.optional(),
   dealership_id: z
     .int({ error: 'dealership_id is required: the id of the car’s dealership' })
     .positive()
@@ -155,7 +157,7 @@ export class CarsController {
   @UseGuards(ProblemThrottlerGuard)
   @SkipThrottle(throttledOnly(THROTTLES.phoneReveal))
   @ApiOperation({ summary: 'Report a phone reveal (recorded per car, dealership, website and day, no personal data)' })
-  @ApiBody({ schema: { type: 'object', example: { dealership_id: 3, website_id: 1 } } })
+  @ApiBody({ schema: { type: 'object', example: { car_id: 42, dealership_id: 3, website_id: 1 } } })
   @ApiResponse({ status: 202, description: '{ status: "accepted" }' })
   @ApiResponse({ status: 400, description: 'Missing ids, or ids that do not match the car' })
   @ApiResponse({ status: 429, description: 'Too many reveals from this client in a minute' })

@@ -181,9 +181,15 @@ export class CarsService {
   }
 
   /** Accepts a phone reveal for the phone-reveals queue; the body must name the car's own dealership and site. */
-  async phoneReveal(slug: string, body: { dealership_id: number; website_id: number }): Promise<void> {
+  async phoneReveal(
+    slug: string,
+    body: { car_id?: number | undefined; dealership_id: number; website_id: number },
+  ): Promise<void> {
     const { car, dealership } = await this.cars.byGlobalSlug(slug);
     const errors = [
+      body.car_id !== undefined && body.car_id !== car.id
+        ? { path: 'car_id', message: `Use ${car.id}, the id of '${slug}'` }
+        : null,
       body.dealership_id !== dealership.id
         ? { path: 'dealership_id', message: `Use ${dealership.id}, the dealership of '${slug}'` }
         : null,

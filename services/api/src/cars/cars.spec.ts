@@ -8,6 +8,7 @@ const DAY = 24 * HOUR;
 describe('vehicle API (real PostgreSQL, Redis and workers)', () => {
   let h: SiteApiHarness;
   const slugs: Record<string, string> = {};
+  const ids: Record<string, number> = {};
   const siteCar = (slug: string) => h.http().get(`/api/sites/${h.siteSlug}/cars/${slug}`);
 
   beforeAll(async () => {
@@ -72,11 +73,15 @@ describe('vehicle API (real PostgreSQL, Redis and workers)', () => {
     await h.load(h.fixture.west.id, [
       car('W1', { make: 'Toyota', model: 'Hilux', year: 2022, price: 43990, km: 31000 }),
     ]);
-    const rows = (await h.db.dataSource.query(`SELECT stocknum, slug FROM cars`)) as {
+    const rows = (await h.db.dataSource.query(`SELECT id, stocknum, slug FROM cars`)) as {
+      id: number;
       stocknum: string;
       slug: string;
     }[];
-    for (const row of rows) slugs[row.stocknum] = row.slug;
+    for (const row of rows) {
+      slugs[row.stocknum] = row.slug;
+      ids[row.stocknum] = row.id;
+    }
   });
 
   afterAll(async () => {
@@ -200,7 +205,7 @@ describe('vehicle API (real PostgreSQL, Redis and workers)', () => {
       await h
         .http()
         .post(`/api/cars/${slugs.V3}/phone-reveal`)
-        .send({ dealership_id: h.fixture.north.id, website_id: h.fixture.siteId })
+        .send({ car_id: ids.V3, dealership_id: h.fixture.north.id, website_id: h.fixture.siteId })
         .expect(202, { status: 'accepted' });
       const rows = await eventually(
         () =>
@@ -217,12 +222,14 @@ describe('vehicle API (real PostgreSQL, Redis and workers)', () => {
     it('refuses missing ids and ids that do not match the car, naming the field', async () => {
       const missing = await h.http().post(`/api/cars/${slugs.V3}/phone-reveal`).send({}).expect(400);
       expect(missing.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['dealership_id', 'website_id']);
+      // One request for both mismatches: the route allows 3 a minute here.
       const wrong = await h
         .http()
         .post(`/api/cars/${slugs.V3}/phone-reveal`)
-        .send({ dealership_id: h.fixture.west.id, website_id: h.fixture.siteId })
+        .send({ car_id: ids.V2, dealership_id: h.fixture.west.id, website_id: h.fixture.siteId })
         .expect(400);
       expect(wrong.body.errors).toEqual([
+        { path: 'car_id', message: `Use ${ids.V3}, the id of '${slugs.V3}'` },
         { path: 'dealership_id', message: `Use ${h.fixture.north.id}, the dealership of '${slugs.V3}'` },
       ]);
     });

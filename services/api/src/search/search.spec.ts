@@ -186,10 +186,12 @@ describe('search API (real PostgreSQL, Redis and workers)', () => {
   });
 
   it('lists similar vehicles: same model first, then the price band, in stock, never itself', async () => {
+    // A Hilux far below N1's band (35,990..55,990): the same model, but not similar.
+    await h.load(h.fixture.west.id, [car('W9', { make: 'Toyota', model: 'Hilux', price: 4990, simple_body: 'hatch' })]);
     const slug = (await search({ query: 'N1' }).expect(200)).body.hits[0].slug;
     const res = await h.http().get(`/api/sites/${h.siteSlug}/cars/${slug}/similar`).expect(200);
     const stocknums = res.body.hits.map((hit: { stocknum: string }) => hit.stocknum);
-    // Hiluxes in stock first (N2, W1; N6 is sold), then 35,990..55,990 by rank (W2, N4, N7).
+    // Hiluxes in stock and in the band first (N2, W1; N6 is sold, W9 too cheap), then the band by rank (W2, N4, N7).
     expect(stocknums).toEqual(['N2', 'W1', 'W2', 'N4', 'N7']);
     expect(stocknums).not.toContain('N1');
   });

@@ -72,17 +72,18 @@ export class SiteSearch {
   }
 
   /**
-   * Similar vehicles (spec 000 §7, §9): in-stock cars of the same model first, then cars in the
-   * price band (+-10,000 under 50,000, else +-25,000); never the car itself; de-duplicated; 6 at most.
+   * Similar vehicles (spec 000 §7, §9): in-stock cars in the price band (+-10,000 under 50,000, else
+   * +-25,000), the same model first; never the car itself; de-duplicated; 6 at most. The band applies
+   * to both queries, so a $48,990 RAV4 is not shown a $4,990 one; a car with no price has no band,
+   * and gets the same model at any price.
    */
   async similar(scope: SearchScope, car: SimilarTo): Promise<SearchHit[]> {
     const inStock = { status: ['in_stock'] };
     const band = similarPriceBand(car.price);
+    const ranges = band ? { price: `${band.min}:${band.max}` } : {};
     const [sameModel, samePrice] = await Promise.all([
-      this.hits(scope, { filters: { ...inStock, make: [car.make], model: [car.model] } }, SIMILAR_PER_QUERY),
-      band
-        ? this.hits(scope, { filters: inStock, ranges: { price: `${band.min}:${band.max}` } }, SIMILAR_PER_QUERY)
-        : Promise.resolve([]),
+      this.hits(scope, { filters: { ...inStock, make: [car.make], model: [car.model] }, ranges }, SIMILAR_PER_QUERY),
+      band ? this.hits(scope, { filters: inStock, ranges }, SIMILAR_PER_QUERY) : Promise.resolve([]),
     ]);
     const seen = new Set<number>([car.id]);
     const similar: SearchHit[] = [];

@@ -1,3 +1,4 @@
+export { PrintableCar } from './printable-car';
 export { SoldArchive } from './sold-archive';
 export { SimilarSection } from './similar-section';
 export { FeatureBanner, VehicleChrome } from './vehicle-chrome';

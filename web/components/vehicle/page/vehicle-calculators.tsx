@@ -44,10 +44,10 @@ export function VehicleCalculators({ siteSlug, page }: VehicleContext) {
         </Suspense>
       )}
       {forSale && config.features.delivery_calculator_enabled && (
-        <DeliveryCalculator siteSlug={siteSlug} carSlug={car.slug} />
+        <DeliveryCalculator siteSlug={siteSlug} carSlug={car.slug} carId={car.id} />
       )}
       {config.features.fuel_calculator_enabled && showFuelCalculator(car) && (
-        <FuelCalculator economy={car.variant?.fuelconsumptioncombined} />
+        <FuelCalculator siteSlug={siteSlug} carId={car.id} economy={car.variant?.fuelconsumptioncombined} />
       )}
       <Suspense fallback={null}>
         <PriceGauge carSlug={car.slug} />

@@ -27,7 +27,7 @@ export function VehicleChrome({ page }: { page: CarPage }) {
           {!sold && <span className={styles.barPrice}>{derived.price.text}</span>}
           {action}
           {derived.phone && !sold && (
-            <a className={styles.secondaryButton} href={derived.phone.href}>
+            <a className={styles.secondaryButton} href={derived.phone.href} data-car-id={car.id}>
               Call
             </a>
           )}

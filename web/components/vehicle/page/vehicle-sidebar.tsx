@@ -16,6 +16,7 @@ import { PrintButton } from '@/components/vehicle/print-button';
 import { ShareButtons } from '@/components/vehicle/share-buttons';
 import { WatchlistButton } from '@/components/vehicle/watchlist-button';
 import type { CarPage } from '@/lib/api/cars';
+import { dealerSearchHref } from '@/lib/search/dealer-filter';
 import { FORM_ANCHORS } from '@/lib/vehicle/form-anchors';
 import styles from '@/components/vehicle/vehicle.module.css';
 import {
@@ -71,7 +72,6 @@ export async function VehicleSidebar({ siteSlug, page, websiteId }: VehicleConte
 
       {derived.phone && !sold && (
         <PhoneReveal
-          siteSlug={siteSlug}
           carSlug={car.slug}
           carId={car.id}
           dealershipId={dealership.id}
@@ -95,6 +95,14 @@ export async function VehicleSidebar({ siteSlug, page, websiteId }: VehicleConte
         )}
         <ShareButtons carName={car.name} carPath={carPath} />
         <PrintButton carSlug={car.slug} />
+        <a
+          className={styles.secondaryButton}
+          href={`/print?car_id=${encodeURIComponent(car.slug)}`}
+          target="_blank"
+          rel="noopener"
+        >
+          Printable Page
+        </a>
         {car.file && isWebAddress(car.file) && (
           <a className={styles.secondaryButton} href={car.file} target="_blank" rel="noopener noreferrer">
             History Report
@@ -107,6 +115,11 @@ export async function VehicleSidebar({ siteSlug, page, websiteId }: VehicleConte
           {location.address?.city ? `, ${location.address.city}` : ''}
         </p>
       )}
+      <p>
+        <Link href={dealerSearchHref(dealership.slug)} prefetch={false}>
+          See more from this dealer
+        </Link>
+      </p>
     </aside>
   );
 }

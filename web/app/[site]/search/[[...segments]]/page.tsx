@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { facetValues, getSite, searchStock, type SiteView } from '@/lib/api';
 import { searchBreadcrumbs } from '@/lib/search/breadcrumbs';
+import { DEALER_FACET, dealerNames, filterListsFor } from '@/lib/search/dealer-filter';
 import { searchHeading } from '@/lib/search/labels';
 import { makeLogos } from '@/lib/search/make-logos';
 import { displayedResultCount, promoPositions } from '@platform/domain';
@@ -88,7 +89,8 @@ export default async function SearchPage(props: SearchPageProps) {
               popularMakes: config.search.popular_makes,
               popularCount: config.search.popular_makes_count,
               modelLimit: config.search.model_list_limit,
-              filterFacets: config.search.filter_facets,
+              filterFacets: filterListsFor(state, config.search.filter_facets),
+              valueNames: { [DEALER_FACET]: dealerNames(site.dealerships) },
               makeLogos: makeLogos(Object.keys(result?.facets['make'] ?? {}), site.source.manufacturers),
             }}
           />
