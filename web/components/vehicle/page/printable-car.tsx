@@ -38,7 +38,6 @@ export function PrintableCar({ page }: { page: CarPage }) {
             </>
           )}
         </p>
-        <p>Stock number {car.stocknum}</p>
       </header>
       {photo && (
         // A plain img: the sheet prints the photo as stored, without the gallery's client code.
