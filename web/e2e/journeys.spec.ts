@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { aListedSoldCar, anInStockCar, dealershipOfCar } from './database';
 import { dismissPopupsOf } from './demo-sites';
 import { siteUrl } from './e2e-env';
+import { carsWhere } from './vehicle-data';
 
 const SITE = 'harbour-motor-group';
 
@@ -74,6 +75,32 @@ test.describe('journeys with no dead ends', () => {
       `/cars/${car.slug}`,
     );
     expect((await page.goto(siteUrl(SITE, '/print?car_id=no-such-car')))?.status()).toBe(404);
+  });
+
+  test('each vehicle view writes the viewed-car record, and the next pages show a Recently Viewed strip', async ({
+    page,
+  }) => {
+    const [first, second] = await carsWhere(SITE, `c.status = 'in_stock'`, 2);
+    await page.goto(siteUrl(SITE, `/cars/${first!.slug}`));
+    // The car of the page is recorded, never shown to itself.
+    const stored = () =>
+      page.evaluate(() => JSON.parse(localStorage.getItem('recently-viewed') ?? '[]') as Record<string, unknown>[]);
+    await expect.poll(async () => (await stored()).map((record) => record['id'])).toEqual([first!.id]);
+    const [record] = await stored();
+    expect(Object.keys(record!).sort()).toEqual(['body', 'id', 'make', 'model', 'simple_body', 'stocknum']);
+    expect(record).toMatchObject({ id: first!.id, make: first!.make });
+    await expect(page.getByRole('region', { name: 'Recently Viewed' })).toHaveCount(0);
+
+    await page.goto(siteUrl(SITE, `/cars/${second!.slug}`));
+    const strip = page.getByRole('region', { name: 'Recently Viewed' });
+    await expect(strip.getByRole('link')).toHaveCount(1);
+    await expect(strip.getByRole('link')).toHaveAttribute('href', `/cars/${first!.slug}`);
+    await expect(strip).toContainText(first!.name);
+
+    await page.goto(siteUrl(SITE, '/'));
+    const home = page.getByRole('region', { name: 'Recently Viewed' }).getByRole('link');
+    await expect(home).toHaveCount(2);
+    await expect(home.first()).toHaveAttribute('href', `/cars/${second!.slug}`);
   });
 
   test('/cars and /cars/ lead to the default search page', async ({ page }) => {

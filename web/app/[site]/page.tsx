@@ -5,6 +5,7 @@ import { QuickSearch } from '@/components/home/quick-search';
 import { LocationsBlock } from '@/components/locations/locations-block';
 import { HomeMarketing, HomePromotions } from '@/components/marketing/home-marketing';
 import { SalesCounter } from '@/components/marketing/sales-counter';
+import { RecentlyViewed } from '@/components/vehicle/recently-viewed';
 import { getSite } from '@/lib/api';
 import { ROUTES } from '@/lib/routes';
 import styles from './home.module.css';
@@ -34,6 +35,13 @@ export default async function SiteHomePage({ params }: { params: Promise<{ site:
         </div>
       </section>
       <HomeMarketing site={site} />
+      <div className="container">
+        <RecentlyViewed
+          siteSlug={site.slug}
+          noPriceText={site.config.wording.no_price_text}
+          subscriptionEnabled={site.config.features.subscription_enabled}
+        />
+      </div>
       {locationSections.dealershipList && (
         <DealershipList dealerships={site.dealerships} otherLocations={site.otherLocations} />
       )}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdSchema } from '../entities/primitives';
 import { SORT_VALUES } from './sort-values';
 import { FACET_NAMES, RANGE_FACETS, TERM_FACETS, type FacetName, type RangeFacet, type TermFacet } from './facets';
 import { parseRange, type NumericRange } from './range';
@@ -23,6 +24,8 @@ export const SearchRequestSchema = z.strictObject({
   sortBy: z.enum(SORT_VALUES).default('relevance'),
   filters: z.partialRecord(z.enum(TERM_FACETS), z.array(z.string().min(1)).max(200)).default({}),
   ranges: z.partialRecord(z.enum(RANGE_FACETS), RangeTextSchema).default({}),
+  /** Only these cars, by id (a shopper's recently viewed list); any order, visibility still applies. */
+  ids: z.array(IdSchema).max(MAX_HITS_PER_PAGE).optional(),
   /** Facets to count (term) or measure (range); all of them when omitted. */
   facets: z.array(z.enum(FACET_NAMES as [FacetName, ...FacetName[]])).optional(),
 });

@@ -72,6 +72,12 @@ export function searchEngineContract(createTarget: () => Promise<ContractTarget>
       expect(noSuzukiNoS1.facets['make']?.['Suzuki']).toBeUndefined();
     });
 
+    it('narrows to the requested car ids, which never reveal a hidden or out-of-scope car', async () => {
+      const result = await search({ ids: [1, 8, 9, 11, 12, 999] });
+      expect(sorted(ids(result.hits))).toEqual([1, 8]);
+      expect((await search({ ids: [] })).count).toBe(0);
+    });
+
     it('narrows to the dealerships in scope', async () => {
       const result = await search({ hitsPerPage: 100 }, { dealershipIds: [2] });
       expect(sorted(ids(result.hits))).toEqual([4, 5]);

@@ -68,7 +68,7 @@ interface OwnedFilter {
 
 /**
  * What every search of a site applies before facets: the base visibility rule, the site's
- * dealerships and visibility filters, the text words and the price rule. The same clauses, in the
+ * dealerships, the requested car ids and visibility filters, the text words and the price rule. The same clauses, in the
  * same order, as the PostgreSQL engine's WHERE.
  */
 export function baseFilters(scope: SearchScope, request: SearchRequest, now: Date): Query[] {
@@ -85,6 +85,7 @@ export function baseFilters(scope: SearchScope, request: SearchRequest, now: Dat
     },
     { terms: { dealership_id: [...scope.dealershipIds] } },
   ];
+  if (request.ids) filters.push({ terms: { id: [...request.ids] } });
   const { only, exclude } = groupVisibilityFilters(scope.visibilityFilters);
   // A terms query on a multi-value field matches any overlap, the same as the && of text[] in PostgreSQL.
   for (const [field, values] of only) filters.push({ terms: { [field]: values } });

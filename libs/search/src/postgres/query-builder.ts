@@ -91,6 +91,7 @@ export function buildSearchSql(
     `(d.status IN ${AVAILABLE_STATUS_SQL} OR (d.status = 'sold' AND d.listed_until > ${p.add(now.toISOString())}))`,
     `d.dealership_id = ANY(${p.add([...scope.dealershipIds])}::int[])`,
   ];
+  if (request.ids) base.push(`d.id = ANY(${p.add([...request.ids])}::int[])`);
   const { only, exclude } = groupVisibilityFilters(scope.visibilityFilters);
   for (const [field, values] of only) {
     const column = `d.${quoteIdent(field)}`;

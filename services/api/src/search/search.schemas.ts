@@ -19,6 +19,7 @@ export const HitsRequestSchema = SearchRequestSchema.pick({
   filters: true,
   ranges: true,
   sortBy: true,
+  ids: true,
 }).extend({
   limit: z.int().min(1).max(MAX_HITS_PER_PAGE).default(10),
 });

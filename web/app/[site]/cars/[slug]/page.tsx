@@ -13,6 +13,7 @@ import {
   VehicleSidebar,
   VehicleSpecs,
 } from '@/components/vehicle/page';
+import { RecentlyViewed } from '@/components/vehicle/recently-viewed';
 import { getSite } from '@/lib/api';
 import { getCarPage } from '@/lib/api/cars';
 import { requestSiteOrigin } from '@/lib/seo';
@@ -84,6 +85,19 @@ export default async function VehiclePage({ params }: VehicleParams) {
       </div>
       <FeatureBanner servicePath={config.routes.service_path} />
       <SimilarSection siteSlug={siteSlug} page={page} now={now} />
+      <RecentlyViewed
+        siteSlug={siteSlug}
+        current={{
+          id: car.id,
+          stocknum: car.stocknum,
+          make: car.make,
+          model: car.model,
+          body: car.body ?? null,
+          simple_body: car.simple_body ?? null,
+        }}
+        noPriceText={config.wording.no_price_text}
+        subscriptionEnabled={config.features.subscription_enabled}
+      />
       <VehicleChrome page={page} />
       <VehicleEnquiry siteSlug={siteSlug} page={page} />
     </div>
