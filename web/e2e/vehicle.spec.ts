@@ -373,6 +373,30 @@ test.describe('vehicle detail page', () => {
     expect(events.filter((e) => e.event_id === 26).every((e) => e.car_id === car.id)).toBe(true);
   });
 
+  test('Show All Specs opens and closes over 300 ms, and at once when the shopper asks for reduced motion', async ({
+    page,
+  }) => {
+    const car = await oneCarWhere(SITE, IN_STOCK);
+    const running = () =>
+      page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((animation) => animation.playState === 'running')
+          .map((animation) => Number(animation.effect?.getTiming().duration)),
+      );
+    await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
+    const specs = page.getByRole('region', { name: 'All Specifications' });
+    await specs.getByRole('button', { name: 'Show All Specs' }).click();
+    expect(await running()).toContain(300);
+    await expect(specs.getByRole('button', { name: 'Hide Specs' })).toHaveAttribute('aria-expanded', 'true');
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.reload();
+    await specs.getByRole('button', { name: 'Show All Specs' }).click();
+    expect(await running()).not.toContain(300);
+    await expect(specs.getByRole('button', { name: 'Hide Specs' })).toBeVisible();
+  });
+
   test('the price gauge is hidden at low confidence and shown otherwise', async ({ page, request }) => {
     const candidates = await carsWhere(SITE, `${IN_STOCK} AND c.price > 10`, 80);
     let low: string | null = null;

@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
+import { useAnimatedToggle } from '@/lib/motion/use-animated-toggle';
 import { filterMakes, makeDirectory, modelsOfMake } from '@/lib/search/make-directory';
 import { setMenu, type SearchState } from '@/lib/search/url-codec';
 import styles from './filters.module.css';
@@ -33,8 +34,13 @@ export function MakeFilter({
   onChange,
 }: MakeFilterProps) {
   const id = useId();
-  const [expanded, setExpanded] = useState(false);
-  const [modelsOpen, setModelsOpen] = useState(false);
+  const { ref: allMakesRef, open: expanded, toggle: toggleAllMakes } = useAnimatedToggle<HTMLDivElement>();
+  const {
+    ref: modelsRef,
+    open: modelsOpen,
+    toggle: toggleModels,
+    setOpen: setModelsOpen,
+  } = useAnimatedToggle<HTMLDivElement>();
   const [text, setText] = useState('');
   const chosen = state.menu.make ?? null;
   const counts = chosen && !(chosen in makeCounts) ? { ...makeCounts, [chosen]: 0 } : makeCounts;
@@ -110,18 +116,20 @@ export function MakeFilter({
           {tiles(directory.popular, `${id}-popular-heading`)}
           {directory.hasMore && (
             <>
-              <div id={`${id}-all`} hidden={!expanded}>
-                <h4 id={`${id}-all-heading`} className={styles.subHeading}>
-                  All Makes
-                </h4>
-                {expanded && tiles(rest, `${id}-all-heading`)}
+              <div ref={allMakesRef}>
+                <div id={`${id}-all`} hidden={!expanded}>
+                  <h4 id={`${id}-all-heading`} className={styles.subHeading}>
+                    All Makes
+                  </h4>
+                  {expanded && tiles(rest, `${id}-all-heading`)}
+                </div>
               </div>
               <button
                 type="button"
                 className={styles.linkButton}
                 aria-expanded={expanded}
                 aria-controls={`${id}-all`}
-                onClick={() => setExpanded(!expanded)}
+                onClick={toggleAllMakes}
               >
                 {expanded ? 'Hide extra makes' : 'Show all makes'}
               </button>
@@ -136,28 +144,30 @@ export function MakeFilter({
             className={styles.linkButton}
             aria-expanded={modelsOpen}
             aria-controls={`${id}-models`}
-            onClick={() => setModelsOpen(!modelsOpen)}
+            onClick={toggleModels}
           >
             {modelsOpen ? 'Hide' : 'Select models'}
           </button>
-          <ul id={`${id}-models`} hidden={!modelsOpen} className={styles.modelList} aria-label={`${chosen} models`}>
-            {modelsOpen &&
-              models.map((model) => {
-                const selected = state.menu.make_model === model.value;
-                return (
-                  <li key={model.value}>
-                    <button
-                      type="button"
-                      className={`${styles.modelButton} ${selected ? styles.tileOn : ''}`}
-                      aria-pressed={selected}
-                      onClick={() => onChange(setMenu(state, 'make_model', selected ? null : model.value))}
-                    >
-                      {model.model} <span className={styles.count}>({model.count})</span>
-                    </button>
-                  </li>
-                );
-              })}
-          </ul>
+          <div ref={modelsRef}>
+            <ul id={`${id}-models`} hidden={!modelsOpen} className={styles.modelList} aria-label={`${chosen} models`}>
+              {modelsOpen &&
+                models.map((model) => {
+                  const selected = state.menu.make_model === model.value;
+                  return (
+                    <li key={model.value}>
+                      <button
+                        type="button"
+                        className={`${styles.modelButton} ${selected ? styles.tileOn : ''}`}
+                        aria-pressed={selected}
+                        onClick={() => onChange(setMenu(state, 'make_model', selected ? null : model.value))}
+                      >
+                        {model.model} <span className={styles.count}>({model.count})</span>
+                      </button>
+                    </li>
+                  );
+                })}
+            </ul>
+          </div>
         </div>
       )}
     </section>

@@ -1,9 +1,10 @@
 'use client';
 
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useAnimatedToggle } from '@/lib/motion/use-animated-toggle';
 import styles from './vehicle.module.css';
 
-/** Text with a Show More / Show Less toggle: the preview (already cut) or the full text. */
+/** Text with a Show More / Show Less toggle: the preview (already cut) or the full text, in 300 ms. */
 export function ExpandableText({
   preview,
   full,
@@ -15,18 +16,20 @@ export function ExpandableText({
   moreLabel?: string;
   lessLabel?: string;
 }) {
-  const [open, setOpen] = useState(false);
+  const { ref, open, toggle } = useAnimatedToggle<HTMLDivElement>();
   return (
     <div className={styles.expandable}>
-      <p className={styles.prose}>{open ? full : preview}</p>
-      <button type="button" className={styles.linkButton} aria-expanded={open} onClick={() => setOpen(!open)}>
+      <div ref={ref}>
+        <p className={styles.prose}>{open ? full : preview}</p>
+      </div>
+      <button type="button" className={styles.linkButton} aria-expanded={open} onClick={toggle}>
         {open ? lessLabel : moreLabel}
       </button>
     </div>
   );
 }
 
-/** A list that shows its first `initial` items until opened (specs: 4 at first, features: 8: spec 000 §9). */
+/** A list that shows its first `initial` items until opened, in 300 ms (specs: 4 at first, features: 8: spec 000 §9). */
 export function ExpandableList({
   items,
   initial,
@@ -42,13 +45,15 @@ export function ExpandableList({
   className?: string;
   as?: 'ul' | 'dl';
 }) {
-  const [open, setOpen] = useState(false);
+  const { ref, open, toggle } = useAnimatedToggle<HTMLDivElement>();
   const shown = open ? items : items.slice(0, initial);
   return (
     <>
-      <Tag className={className}>{shown}</Tag>
+      <div ref={ref}>
+        <Tag className={className}>{shown}</Tag>
+      </div>
       {items.length > initial && (
-        <button type="button" className={styles.linkButton} aria-expanded={open} onClick={() => setOpen(!open)}>
+        <button type="button" className={styles.linkButton} aria-expanded={open} onClick={toggle}>
           {open ? lessLabel : moreLabel}
         </button>
       )}
