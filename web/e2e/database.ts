@@ -88,6 +88,19 @@ export async function storeCarImages(
   };
 }
 
+/** Sets one key of a car's stored data (as an older feed could have left it); returns a function that puts it back. */
+export async function setCarData(carId: number, key: string, value: unknown): Promise<() => Promise<void>> {
+  const [before] = await query<{ value: unknown }>(`SELECT data->$2 AS value FROM cars WHERE id = $1`, [carId, key]);
+  const set = (next: unknown) =>
+    query(`UPDATE cars SET data = jsonb_set(data, ARRAY[$2::text], $3::jsonb) WHERE id = $1`, [
+      carId,
+      key,
+      JSON.stringify(next ?? null),
+    ]);
+  await set(value);
+  return async () => void (await set(before?.value));
+}
+
 /** A sold car the site still lists (inside its window), whose page shows the sold state. */
 export async function aListedSoldCar(siteSlug: string): Promise<{ id: number; slug: string; stocknum: string } | null> {
   const [car] = await query<{ id: number; slug: string; stocknum: string }>(

@@ -72,7 +72,7 @@ test.describe('finance calculator, slider variant on the finance page', () => {
     await expect(slider).toHaveAttribute('max', '100000');
     await slider.focus();
     await page.keyboard.press('End');
-    await expect(calculator.getByLabel('Purchase price', { exact: true })).toHaveValue('100000');
+    await expect(calculator.getByLabel('Purchase price', { exact: true })).toHaveValue('$100,000');
     await calculator.getByLabel('Purchase price', { exact: true }).fill('150000');
     await expect(calculator.getByText('Cannot be less than', { exact: false })).toBeVisible();
     await expect(calculator.getByTestId('finance-repayment')).not.toHaveText('');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { financeRepayment, type FinanceFee } from '@platform/domain';
 import { API_ORIGIN, siteUrl } from './e2e-env';
-import { storeCarImages } from './database';
+import { setCarData, storeCarImages } from './database';
 import { carsWhere, leadsFor, oneCarWhere } from './vehicle-data';
 
 const SITE = 'harbour-motor-group';
@@ -233,6 +233,12 @@ test.describe('vehicle detail page', () => {
     await panel.getByLabel('Deposit or trade-in').fill('18500');
     await expect(panel.getByTestId('finance-repayment')).toHaveText('Enquire for Finance');
     await expect(panel.getByTestId('finance-total')).toHaveText('');
+    // Dollar fields are price inputs (spec 001 §5): '$' and separators once the shopper moves on.
+    await panel.getByLabel('Deposit or trade-in').blur();
+    await expect(panel.getByLabel('Deposit or trade-in')).toHaveValue('$18,500');
+    await panel.getByLabel('Deposit or trade-in').fill('$12,000');
+    await panel.getByLabel('Deposit or trade-in').blur();
+    await expect(panel.getByLabel('Deposit or trade-in')).toHaveValue('$12,000');
   });
 
   test("the calculator opens on the teaser's loan, lists the fees in its repayment and says when it moved a typed rate", async ({
@@ -395,6 +401,61 @@ test.describe('vehicle detail page', () => {
     await specs.getByRole('button', { name: 'Show All Specs' }).click();
     expect(await running()).not.toContain(300);
     await expect(specs.getByRole('button', { name: 'Hide Specs' })).toBeVisible();
+  });
+
+  test('the demo shows the optional media and prices: an interior view, and subscription prices where a site offers them', async ({
+    page,
+  }) => {
+    const spun = await oneCarWhere(SITE, `${IN_STOCK} AND c.data->>'spin_interior_image' IS NOT NULL`);
+    await page.goto(siteUrl(SITE, `/cars/${spun.slug}`));
+    const view = page.getByRole('group', { name: 'View' });
+    await view.getByRole('button', { name: '360° Spin' }).click();
+    await view.getByRole('button', { name: 'Interior' }).click();
+    await expect(view.getByRole('button', { name: 'Interior' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('img[src*="interior-1.svg"]').first()).toBeVisible();
+
+    const site = 'werribee-isuzu-ute';
+    const subscribed = await oneCarWhere(site, `${IN_STOCK} AND (c.subscription_price > 0)`);
+    await page.goto(siteUrl(site, `/cars/${subscribed.slug}`));
+    await expect(page.getByTestId('vehicle-price')).toHaveText(/^\$[\d,]+\/wk$/);
+  });
+
+  test('with the impel flag, the 360 tab opens the external viewer; without it, the car frames; with neither, no tab', async ({
+    page,
+  }) => {
+    const site = 'werribee-isuzu-ute';
+    const car = await oneCarWhere(site, `${IN_STOCK} AND c.data->>'spin_code' IS NOT NULL`);
+    const view = page.getByRole('group', { name: 'View' });
+    await page.goto(siteUrl(site, `/cars/${car.slug}`));
+    await view.getByRole('button', { name: '360° Spin' }).click();
+    const external = page.locator('[data-spin-viewer="local"]');
+    await expect(external).toBeVisible();
+    // A key stops the turning; left then right comes back to the same frame.
+    await external.focus();
+    await page.keyboard.press('ArrowRight');
+    const frame = await external.getAttribute('data-frame');
+    await page.keyboard.press('ArrowLeft');
+    await expect(external).not.toHaveAttribute('data-frame', frame ?? '');
+    await page.keyboard.press('ArrowRight');
+    await expect(external).toHaveAttribute('data-frame', frame ?? '');
+
+    // The viewer script cannot load: the car's own frames, logged only.
+    await page.route('**/spin-viewer.js', (route) => route.abort());
+    await page.reload();
+    await view.getByRole('button', { name: '360° Spin' }).click();
+    await expect(page.getByTestId('spin-viewer')).toBeVisible();
+    await expect(external).toHaveCount(0);
+
+    // No viewer and no frames: the tab goes rather than stay empty.
+    const restore = await setCarData(car.id, 'spin_images', null);
+    try {
+      await page.reload();
+      await view.getByRole('button', { name: '360° Spin' }).click();
+      await expect(page.getByRole('button', { name: '360° Spin' })).toHaveCount(0);
+      await expect(page.getByTestId('gallery-slide').first()).toBeVisible();
+    } finally {
+      await restore();
+    }
   });
 
   test('the price gauge is hidden at low confidence and shown otherwise', async ({ page, request }) => {

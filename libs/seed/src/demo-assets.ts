@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { PLATFORM_DEFAULTS } from '@platform/domain';
 import { DEMO_BODY_TYPES, DEMO_CATALOGUE, type DemoBodyType, type DemoCatalogue } from './data';
-import { DEMO_IMAGES_PER_BODY } from './generate-cars';
+import { DEMO_IMAGES_PER_BODY, DEMO_INTERIOR_IMAGE } from './generate-cars';
 
 /**
  * Absolute path of libs/seed/assets (logos and demo car images). Both src/ and dist/ sit one
@@ -114,6 +114,20 @@ export function renderVehicleSvg(body: DemoBodyType, n: number): string {
   );
 }
 
+/** The demo interior view (DEMO_INTERIOR_IMAGE): a wide cabin (dashboard, wheel, seats) for the gallery's Interior mode. */
+export function renderInteriorSvg(): string {
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1280 400" width="1280" height="400">` +
+    `<rect width="1280" height="400" fill="#2b2f36"/><rect y="40" width="1280" height="150" fill="#9fb7c9"/>` +
+    `<path d="M0 190 Q640 120 1280 190 L1280 260 L0 260 Z" fill="#1c1f24"/>` +
+    `<circle cx="420" cy="270" r="95" fill="none" stroke="#111" stroke-width="22"/><circle cx="420" cy="270" r="22" fill="#111"/>` +
+    `<rect x="580" y="200" width="160" height="70" rx="8" fill="#0d1b2a"/><rect x="592" y="212" width="136" height="46" rx="4" fill="#3a6ea5"/>` +
+    `<path d="M120 400 L160 290 Q200 260 260 290 L300 400 Z" fill="#4a4036"/>` +
+    `<path d="M980 400 L1020 290 Q1060 260 1120 290 L1160 400 Z" fill="#4a4036"/>` +
+    `</svg>\n`
+  );
+}
+
 /** A site's wordmark in its theme colours. */
 export function renderWordmarkSvg(wordmark: string, strapline: string, primary: string, secondary: string): string {
   return (
@@ -143,6 +157,7 @@ export function renderDemoAssets(catalogue: DemoCatalogue = DEMO_CATALOGUE): Map
   for (const body of DEMO_BODY_TYPES) {
     for (let n = 1; n <= DEMO_IMAGES_PER_BODY; n++) files.set(`demo/${body}-${n}.svg`, renderVehicleSvg(body, n));
   }
+  files.set(DEMO_INTERIOR_IMAGE, renderInteriorSvg());
   for (const site of catalogue.sites) {
     const primary = site.config.theme?.primary_colour ?? PLATFORM_DEFAULTS.theme.primary_colour;
     const secondary = site.config.theme?.secondary_colour ?? PLATFORM_DEFAULTS.theme.secondary_colour;

@@ -3,6 +3,7 @@ import { validateCatalogue } from './catalogue';
 import { DEMO_BODY_TYPES, DEMO_CATALOGUE } from './data';
 import {
   DEMO_IMAGES_PER_BODY,
+  DEMO_INTERIOR_IMAGE,
   SPIN_FRAMES,
   generateCars,
   stockPlansFromCatalogue,
@@ -198,6 +199,12 @@ describe('generateCars', () => {
     }
     expect(problems).toEqual([]);
     expect(cars.filter((c) => c.data.spin_images).length).toBeGreaterThan(50);
+    // The interior view: only on spun cars, from the committed demo asset.
+    const interiors = cars.filter((c) => c.data.spin_interior_image);
+    expect(interiors.length).toBeGreaterThan(20);
+    expect(
+      interiors.every((c) => c.data.spin_images && c.data.spin_interior_image === `/media/${DEMO_INTERIOR_IMAGE}`),
+    ).toBe(true);
     expect(cars.filter((c) => c.data.video_url).length).toBeGreaterThan(50);
     expect(cars.filter((c) => c.data.file).length).toBeGreaterThan(50);
   });

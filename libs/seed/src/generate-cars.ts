@@ -35,6 +35,8 @@ const HOUR_MS = 3_600_000;
 
 /** Demo images per body type: /media/demo/{body}-{n}.svg with n from 1 to this. */
 export const DEMO_IMAGES_PER_BODY = 6;
+/** The interior view of spun demo cars, below the media directory. */
+export const DEMO_INTERIOR_IMAGE = 'demo/interior-1.svg';
 /** Frames of a 360 spin. */
 export const SPIN_FRAMES = 24;
 
@@ -497,6 +499,8 @@ function generateForDealership(plan: StockPlan, seed: number, now: Date): SeedCa
       primary_image_url: images[0]?.url ?? null,
       video_url,
       spin_images,
+      // Half the spun cars have an interior view; decided without a draw so the rest of the data stays as it was.
+      spin_interior_image: spin && firstImage % 2 === 0 ? `/media/${DEMO_INTERIOR_IMAGE}` : null,
       spin_code: spin ? `spin-${stocknum.toLowerCase()}` : null,
       hotspots,
       file,

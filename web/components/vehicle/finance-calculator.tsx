@@ -7,6 +7,8 @@ import {
   ENQUIRE_FOR_FINANCE,
   financeHelpText,
   financeRepayment,
+  formatPriceInput,
+  parseWholeNumberInput,
   type FinanceCalculatorVariant,
   type FinanceFee,
   type FinanceFrequency,
@@ -19,13 +21,27 @@ import styles from './vehicle.module.css';
 
 type NumberField = 'amount' | 'termYears' | 'interestPercent' | 'deposit' | 'residual';
 
-const FIELDS: { name: NumberField; label: string; limit: keyof FinanceLimits }[] = [
-  { name: 'amount', label: 'Purchase price', limit: 'amount' },
-  { name: 'termYears', label: 'Term (years)', limit: 'term' },
-  { name: 'interestPercent', label: 'Interest rate (%)', limit: 'interest' },
-  { name: 'deposit', label: 'Deposit or trade-in', limit: 'deposit' },
-  { name: 'residual', label: 'Residual', limit: 'residual' },
+/** Dollar fields use the price input of spec 001 §5 ('$45,990'); term and rate are plain numbers. */
+const FIELDS: { name: NumberField; label: string; limit: keyof FinanceLimits; dollars: boolean }[] = [
+  { name: 'amount', label: 'Purchase price', limit: 'amount', dollars: true },
+  { name: 'termYears', label: 'Term (years)', limit: 'term', dollars: false },
+  { name: 'interestPercent', label: 'Interest rate (%)', limit: 'interest', dollars: false },
+  { name: 'deposit', label: 'Deposit or trade-in', limit: 'deposit', dollars: true },
+  { name: 'residual', label: 'Residual', limit: 'residual', dollars: true },
 ];
+const DOLLAR_FIELDS = new Set(FIELDS.filter((field) => field.dollars).map((field) => field.name));
+
+/** What a field's text stands for: a whole-dollar amount as the price input reads it, else a number. */
+function numberOf(name: NumberField, raw: string): number {
+  if (raw.trim() === '') return Number.NaN;
+  if (DOLLAR_FIELDS.has(name)) return parseWholeNumberInput(raw) ?? Number.NaN;
+  return Number(raw);
+}
+
+/** A field's value as the input shows it: dollars with '$' and separators. */
+function shown(name: NumberField, value: number): string {
+  return DOLLAR_FIELDS.has(name) ? formatPriceInput(String(value)) : String(value);
+}
 
 const FREQUENCIES: { value: FinanceFrequency; label: string; per: string }[] = [
   { value: 'week', label: 'Weekly', per: 'week' },
@@ -57,13 +73,12 @@ export interface FinanceCalculatorProps {
 
 /** The value a typed input stands for: clamped into its range (spec 001 §5); the amount keeps 0 for no price. */
 function effective(name: NumberField, raw: string, range: FinanceSteppedRange): number {
-  const value = raw.trim() === '' ? Number.NaN : Number(raw);
+  const value = numberOf(name, raw);
   return name === 'amount' ? clampAmount(value, range) : clampToRange(value, range);
 }
 
-function outOfRange(raw: string, range: FinanceSteppedRange): boolean {
-  if (raw.trim() === '') return true;
-  const value = Number(raw);
+function outOfRange(name: NumberField, raw: string, range: FinanceSteppedRange): boolean {
+  const value = numberOf(name, raw);
   return !Number.isFinite(value) || value < range.min || value > range.max;
 }
 
@@ -83,11 +98,11 @@ export function FinanceCalculator({
   quoteHref,
 }: FinanceCalculatorProps) {
   const [raw, setRaw] = useState<Record<NumberField, string>>({
-    amount: String(defaults.amount),
-    termYears: String(defaults.termYears),
-    interestPercent: String(defaults.interestPercent),
-    deposit: String(defaults.deposit),
-    residual: String(defaults.residual),
+    amount: shown('amount', defaults.amount),
+    termYears: shown('termYears', defaults.termYears),
+    interestPercent: shown('interestPercent', defaults.interestPercent),
+    deposit: shown('deposit', defaults.deposit),
+    residual: shown('residual', defaults.residual),
   });
   const [frequency, setFrequency] = useState<FinanceFrequency>(defaults.frequency);
   // Fields whose typed value was moved into range on leaving them: their help text stays until the
@@ -119,19 +134,23 @@ export function FinanceCalculator({
           // The amount may be 0 (no price), which is not "out of range" but still clamps to 0.
           const invalid =
             clamped.has(field.name) ||
-            (outOfRange(raw[field.name], range) &&
-              !(field.name === 'amount' && Number(raw.amount) <= 0 && raw.amount.trim() !== ''));
+            (outOfRange(field.name, raw[field.name], range) &&
+              !(field.name === 'amount' && numberOf('amount', raw.amount) <= 0));
           return (
             <div key={field.name} className={styles.calcField}>
               <label htmlFor={id}>{field.label}</label>
               <input
                 id={id}
                 name={field.name}
-                type="number"
-                inputMode="decimal"
-                min={range.min}
-                max={range.max}
-                step={range.step}
+                {...(field.dollars
+                  ? { type: 'text', inputMode: 'numeric' as const, autoComplete: 'off' }
+                  : {
+                      type: 'number',
+                      inputMode: 'decimal' as const,
+                      min: range.min,
+                      max: range.max,
+                      step: range.step,
+                    })}
                 value={raw[field.name]}
                 aria-invalid={invalid || undefined}
                 aria-describedby={invalid ? `${id}-help` : undefined}
@@ -141,10 +160,11 @@ export function FinanceCalculator({
                   if (clamped.has(field.name)) setClamped(new Set([...clamped].filter((name) => name !== field.name)));
                 }}
                 onBlur={() => {
-                  const kept = String(values[field.name]);
-                  if (kept !== raw[field.name].trim() && raw[field.name].trim() !== '')
+                  const typed = raw[field.name];
+                  const kept = values[field.name];
+                  if (typed.trim() !== '' && numberOf(field.name, typed) !== kept)
                     setClamped(new Set([...clamped, field.name]));
-                  setRaw((current) => ({ ...current, [field.name]: kept }));
+                  setRaw((current) => ({ ...current, [field.name]: shown(field.name, kept) }));
                 }}
               />
               {variant === 'slider' && field.name === 'amount' && (
@@ -157,7 +177,7 @@ export function FinanceCalculator({
                   value={values.amount}
                   onChange={(event) => {
                     touched();
-                    setRaw({ ...raw, amount: event.target.value });
+                    setRaw({ ...raw, amount: shown('amount', Number(event.target.value)) });
                   }}
                 />
               )}

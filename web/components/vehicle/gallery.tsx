@@ -4,6 +4,7 @@ import { useCallback, useRef, useState, type KeyboardEvent, type TouchEvent } fr
 import { PRIORITY_IMAGE_COUNT, wrapIndex, type GalleryMode, type Hotspot, type VideoSlide } from '@platform/domain';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { imageSrcSet, imageUrl } from '@/lib/media/image-url';
+import { ExternalSpin } from './external-spin';
 import { SpinViewer } from './spin-viewer';
 import styles from './gallery.module.css';
 
@@ -22,6 +23,8 @@ export interface GalleryProps {
   spinImages: string[];
   hotspots: { exterior: Hotspot[]; interior: Hotspot[] };
   interiorImage: string | null;
+  /** The external 360 viewer (impel flag and a spin_code): the script to load and what it is asked for. */
+  externalSpin?: { scriptUrl: string; siteSlug: string; spinCode: string } | null;
 }
 
 const MODE_LABELS: Record<GalleryMode, string> = { gallery: 'Gallery', spinner: '360° Spin', interior: 'Interior' };
@@ -50,12 +53,20 @@ export function Gallery({
   spinImages,
   hotspots,
   interiorImage,
+  externalSpin = null,
 }: GalleryProps) {
   const slides: Slide[] = [
     ...images.map((image) => ({ kind: 'image' as const, image })),
     ...(video ? [{ kind: 'video' as const, video }] : []),
   ];
   const [index, setIndex] = useState(0);
+  // The 360 tab goes when the external viewer fails and the car has no frames of its own.
+  const [spinUnavailable, setSpinUnavailable] = useState(false);
+  const shownModes = spinUnavailable ? modes.filter((m) => m !== 'spinner') : modes;
+  const dropSpin = useCallback(() => {
+    setSpinUnavailable(true);
+    setMode((current) => (current === 'spinner' ? 'gallery' : current));
+  }, []);
   const [mode, setMode] = useState<GalleryMode>(initialMode);
   const [fullScreen, setFullScreen] = useState(false);
   const count = slides.length;
@@ -91,9 +102,9 @@ export function Gallery({
 
   return (
     <section className={styles.gallery} aria-label={`${name} photos`}>
-      {modes.length > 1 && (
+      {shownModes.length > 1 && (
         <div className={styles.modes} role="group" aria-label="View">
-          {modes.map((m) => (
+          {shownModes.map((m) => (
             <button key={m} type="button" className={styles.mode} aria-pressed={mode === m} onClick={() => setMode(m)}>
               {MODE_LABELS[m]}
             </button>
@@ -101,7 +112,19 @@ export function Gallery({
         </div>
       )}
 
-      {mode === 'spinner' && <SpinViewer name={name} frames={spinImages} hotspots={hotspots.exterior} />}
+      {mode === 'spinner' &&
+        (externalSpin ? (
+          <ExternalSpin
+            {...externalSpin}
+            name={name}
+            fallback={
+              spinImages.length > 0 ? <SpinViewer name={name} frames={spinImages} hotspots={hotspots.exterior} /> : null
+            }
+            onUnavailable={dropSpin}
+          />
+        ) : (
+          <SpinViewer name={name} frames={spinImages} hotspots={hotspots.exterior} />
+        ))}
       {mode === 'interior' && interiorImage && (
         <InteriorView name={name} src={interiorImage} hotspots={hotspots.interior} />
       )}

@@ -657,6 +657,9 @@ const werribeeIsuzuUte: SiteSeed = {
       fees: [{ label: 'Establishment fee', amount: 1300, per: 'once' }],
     },
     forms: { default_state: 'vic' },
+    // New Isuzu UTEs with a subscription price show it first (spec 000 §4 price display order), and
+    // spun cars open the external 360 viewer (the impel flag; the local viewer stands in for it).
+    features: { subscription_enabled: true, impel_enabled: true },
     gates: { gated_routes: ['my_garage', 'finance_credit_check'] },
     marketing: {
       servicing_video_url: 'https://www.youtube.com/embed/4Jv8tPqkH1M',

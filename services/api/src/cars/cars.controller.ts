@@ -25,6 +25,10 @@ const CarSlugSchema = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]{0,199}$/, 'Use a car slug: lower-case letters, digits and hyphens');
 const CarSlugPipe = new ZodValidationPipe(CarSlugSchema, 'car slug');
+const SpinCodePipe = new ZodValidationPipe(
+  z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Use a spin code: letters, digits, hyphens and underscores'),
+  'spin code',
+);
 
 const ViewQuerySchema = z.strictObject({
   photos_count: z.coerce
@@ -93,6 +97,15 @@ export class SiteCarsController {
   })
   testDriveSlots(@Param('siteSlug', SiteSlugPipe) site: string, @Param('slug', CarSlugPipe) slug: string) {
     return this.cars.testDriveSlots(site, slug);
+  }
+
+  @Get('spins/:code')
+  @ApiOperation({
+    summary:
+      'A 360 spin by its spin_code: { spin_code, name, frames } for the local spin viewer; 404 when the site shows none',
+  })
+  spin(@Param('siteSlug', SiteSlugPipe) site: string, @Param('code', SpinCodePipe) code: string) {
+    return this.cars.spin(site, code);
   }
 
   @Get('car-link')

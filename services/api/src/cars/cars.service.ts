@@ -3,12 +3,15 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import {
   autogauge,
+  carName,
   financeDisclaimer,
+  isMediaAddress,
   shortDisclaimer,
   testDriveSlots,
   type Autogauge,
   type AutograbData,
   type SearchHit,
+  type StoredCar,
   type TestDriveDay,
 } from '@platform/domain';
 import { QueueProducer } from '@platform/queues';
@@ -127,6 +130,29 @@ export class CarsService {
     )) as { id: number; slug: string; dealership_id: number; finance_lenders: Record<string, never> | null }[];
     if (!row) throw notFound('Car not found', `No car has the id ${carId} on this site.`);
     return row;
+  }
+
+  /**
+   * The frames of a spin code on this site: what the local spin viewer (web/public/spin-viewer.js,
+   * the stand-in for an external 360 viewer) shows. Only cars the site shows, and only media addresses.
+   */
+  async spin(siteSlug: string, code: string): Promise<{ spin_code: string; name: string; frames: string[] }> {
+    const site = await this.sites.bySlug(siteSlug);
+    const [row] = (await this.db.query(
+      `SELECT c.year, c.make, c.model, c.badge, c.data
+       FROM cars c JOIN dealerships d ON d.id = c.dealership_id
+       WHERE d.site_id = $1 AND c.data->>'spin_code' = $2 AND c.withdrawn_at IS NULL AND c.show_on_dealer_website
+       ORDER BY c.id LIMIT 1`,
+      [site.id, code],
+    )) as Pick<StoredCar, 'year' | 'make' | 'model' | 'badge' | 'data'>[];
+    const frames = Array.isArray(row?.data['spin_images'])
+      ? (row.data['spin_images'] as unknown[]).filter(
+          (frame): frame is string => typeof frame === 'string' && isMediaAddress(frame),
+        )
+      : [];
+    if (!row || frames.length === 0)
+      throw notFound('Spin not found', `This site shows no 360 spin with the code '${code}'.`);
+    return { spin_code: code, name: carName(row), frames };
   }
 
   /** The slug of a car addressed by id, so a page linked with car_id can show the car. */

@@ -346,4 +346,21 @@ describe('vehicle API (real PostgreSQL, Redis and workers)', () => {
       expect(bad.body.errors[0].path).toBe('car_id');
     });
   });
+
+  describe('GET /api/sites/{site}/spins/{code} (the local spin viewer)', () => {
+    it('answers the media frames of a spin code the site shows; 404 for an unknown code, 400 for a malformed one', async () => {
+      const frames = ['/media/demo/suv-1.svg?angle=0', '/media/demo/suv-1.svg?angle=30'];
+      await h.load(h.fixture.north.id, [
+        car('SP1', { make: 'Lotus', model: 'Emira', year: 2024, spin_code: 'spin-sp1', spin_images: frames }),
+      ]);
+      const res = await h.http().get(`/api/sites/${h.siteSlug}/spins/spin-sp1`).expect(200);
+      expect(res.body).toEqual({ spin_code: 'spin-sp1', name: '2024 Lotus Emira', frames });
+      await h.http().get(`/api/sites/${h.siteSlug}/spins/spin-none`).expect(404);
+      const bad = await h
+        .http()
+        .get(`/api/sites/${h.siteSlug}/spins/${encodeURIComponent('<x>')}`)
+        .expect(400);
+      expect(bad.body.detail ?? bad.body.title).toBeTruthy();
+    });
+  });
 });

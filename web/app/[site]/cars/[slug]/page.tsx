@@ -75,7 +75,7 @@ export default async function VehiclePage({ params }: VehicleParams) {
           instead of every specification; on a desktop the sidebar sits beside both. */}
       <div className={styles.layout}>
         <div className={styles.media}>
-          <VehicleMedia page={page} />
+          <VehicleMedia siteSlug={siteSlug} page={page} />
         </div>
         <VehicleSidebar siteSlug={siteSlug} page={page} websiteId={site.id} />
         <div className={styles.main}>
