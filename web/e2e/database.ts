@@ -101,6 +101,24 @@ export async function setCarData(carId: number, key: string, value: unknown): Pr
   return async () => void (await set(before?.value));
 }
 
+/**
+ * A vehicle the platform can value online: under 5 years old and 90,000 km, with at least 4 cars
+ * of its make and model, year +-1 and within 20,000 km on sale (inside the comparables' km band).
+ */
+export async function aValuableVehicle(): Promise<{ make: string; model: string; year: number; km: number }> {
+  const [row] = await query<{ make: string; model: string; year: number; km: number }>(
+    `SELECT c.make, c.model, c.year, c.km FROM cars c
+     WHERE c.year >= extract(year FROM now())::int - 5 AND c.km BETWEEN 1000 AND 90000 AND c.withdrawn_at IS NULL
+       AND (SELECT count(*) FROM cars o WHERE lower(o.make) = lower(c.make) AND lower(o.model) = lower(c.model)
+              AND o.year BETWEEN c.year - 1 AND c.year + 1 AND o.km BETWEEN c.km - 20000 AND c.km + 20000
+              AND o.price > 10 AND o.withdrawn_at IS NULL AND o.status IN ('in_stock', 'coming_soon')) >= 4
+     ORDER BY c.id LIMIT 1`,
+    [],
+  );
+  if (!row) throw new Error('the demo data has no vehicle with enough comparables to value');
+  return row;
+}
+
 /** A sold car the site still lists (inside its window), whose page shows the sold state. */
 export async function aListedSoldCar(siteSlug: string): Promise<{ id: number; slug: string; stocknum: string } | null> {
   const [car] = await query<{ id: number; slug: string; stocknum: string }>(

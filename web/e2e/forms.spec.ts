@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { anInStockCar } from './database';
+import { anInStockCar, aValuableVehicle } from './database';
 import { dismissPopupsOf } from './demo-sites';
 import { siteUrl } from './e2e-env';
 
@@ -113,6 +113,33 @@ test.describe('trade-in and service pages', () => {
     await km.blur();
     await expect(km).toHaveValue('87,654');
     await expect(page.locator('form#trade-in-form').getByText('kms', { exact: true })).toBeVisible();
+  });
+
+  test('a trade-in with condition answers shows its estimate range and validity, and the estimate can be accepted', async ({
+    page,
+  }) => {
+    const vehicle = await aValuableVehicle();
+    await page.goto(siteUrl(GROUP, '/trade-in'));
+    const form = page.locator('form#trade-in-form');
+    await form.getByLabel('First name').fill('Jo');
+    await form.getByLabel('Last name').fill('Citizen');
+    await form.getByLabel('Postcode').fill('2000');
+    await form.getByLabel(/^Mobile/).fill('0412 345 678');
+    await form.getByLabel(/^Email/).fill('jo.tradein@example.com');
+    await form.getByLabel('Make').fill(vehicle.make);
+    await form.getByLabel('Model').fill(vehicle.model);
+    await form.getByLabel('Year').fill(String(vehicle.year));
+    await form.getByLabel('Kilometres').fill(String(vehicle.km));
+    await form.getByLabel('Overall condition').selectOption('Good');
+    await form.getByLabel('Any accident damage?').selectOption('No');
+    await form.getByRole('button', { name: 'Value My Car' }).click();
+
+    await expect(page).toHaveURL(/\/success$/);
+    const estimate = page.getByTestId('trade-in-estimate');
+    await expect(estimate).toContainText(/\$[\d,]+ to \$[\d,]+/);
+    await expect(estimate).toContainText(/This estimate is valid until \w+day,? \d{1,2} \w+ \d{4}\./);
+    await estimate.getByRole('button', { name: 'Accept this estimate' }).click();
+    await expect(page.getByText('Your acceptance of the trade-in estimate has been sent.')).toBeVisible();
   });
 
   test('the service page preselects the location from the query', async ({ page }) => {

@@ -30,7 +30,15 @@ export function readValues(form: HTMLFormElement, fields: LeadField[]): Values {
     if (text === '') continue;
     // A formatted amount is sent as the number it shows; anything else as typed, for the schema to refuse.
     const amount = field.type === 'price' || field.type === 'km' ? parseWholeNumberInput(text) : null;
-    values[field.name] = amount === null ? text : String(amount);
+    const value = amount === null ? text : String(amount);
+    // 'group.key' fields are one object of answers (the trade-in's adjustmentAnswers); the schema's
+    // error paths read the same way, so errors still land on the field.
+    const dot = field.name.indexOf('.');
+    if (dot > 0) {
+      const group = field.name.slice(0, dot);
+      const answers = (values[group] ?? {}) as Record<string, string>;
+      values[group] = { ...answers, [field.name.slice(dot + 1)]: value };
+    } else values[field.name] = value;
   }
   const honeypot = data.get(HONEYPOT_FIELD);
   if (typeof honeypot === 'string' && honeypot !== '') values[HONEYPOT_FIELD] = honeypot;

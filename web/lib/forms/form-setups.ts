@@ -1,4 +1,10 @@
-import { CarTypeSchema, effectiveLocationType, type LeadFormKind, type SiteConfig } from '@platform/domain';
+import {
+  CarTypeSchema,
+  CONDITION_QUESTIONS,
+  effectiveLocationType,
+  type LeadFormKind,
+  type SiteConfig,
+} from '@platform/domain';
 import type { LeadFormProps } from '@/components/forms/lead-form';
 import {
   dealershipField,
@@ -213,6 +219,15 @@ export function locationContactFormSetup(site: SiteView, locationId: number): Fo
 }
 
 /** The trade-in (value my car) form: the lead fields, then the rego and state or the vehicle's description. */
+/** The condition questions, sent as adjustmentAnswers keyed by question; each is optional. */
+const conditionFields: LeadField[] = CONDITION_QUESTIONS.map(({ question, answers }) => ({
+  name: `adjustmentAnswers.${question}`,
+  label: question,
+  type: 'select',
+  placeholder: 'Choose an answer',
+  options: answers.map(({ answer }) => ({ value: answer, label: answer })),
+}));
+
 export function tradeInFormSetup(site: SiteView, query: QueryParams): FormSetup {
   const carId = queryValue(query, 'car_id');
   const fields: LeadField[] = [
@@ -227,6 +242,7 @@ export function tradeInFormSetup(site: SiteView, query: QueryParams): FormSetup 
     { name: 'model', label: 'Model', type: 'text' },
     { name: 'year', label: 'Year', type: 'text', inputMode: 'numeric', maxLength: 4 },
     { name: 'km', label: 'Kilometres', type: 'km' },
+    ...conditionFields,
     messageField(false),
   ];
   return base(site, 'trade_in', fields, /^\d+$/.test(carId) ? { car_id: carId } : {});

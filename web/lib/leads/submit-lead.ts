@@ -2,7 +2,7 @@ import { leadEventId, leadRouting, type LeadFormKind, type LeadSubmission } from
 import { trackEvent } from '@/lib/analytics/track-event';
 import { postJson } from '@/lib/api/browser';
 import { SUBMISSION_FAILED, UNEXPECTED_ERROR } from './messages';
-import { SUCCESS_MARKER_KEY, type SuccessMarker } from './success-marker';
+import { SUCCESS_MARKER_KEY, type MarkedValuation, type SuccessMarker } from './success-marker';
 
 /**
  * Every shopper form submits through here (spec 001 §3 'Form submission'): POST the lead with one
@@ -32,7 +32,7 @@ export async function submitLead(
   context: LeadContext,
   navigate: (path: string) => void = (path) => window.location.assign(path),
 ): Promise<LeadSubmitResult> {
-  const outcome = await postJson<{ lead_id?: string; message?: unknown }>(
+  const outcome = await postJson<{ lead_id?: string; message?: unknown; valuation?: MarkedValuation }>(
     `/api/sites/${encodeURIComponent(context.siteSlug)}/leads`,
     submission,
     { 'idempotency-key': context.idempotencyKey },
@@ -55,10 +55,21 @@ export async function submitLead(
     leadEventId({ form, subcategory: routing.subcategory, carType: context.carType, carTag: context.carTag }),
     context.vehicle ? { car_id: context.vehicle.car_id } : {},
   );
+  const valuation = outcome.data?.valuation;
   const marker: SuccessMarker = {
     ...routing,
     vehicle: context.vehicle ?? null,
     submitted_at: new Date().toISOString(),
+    lead_id: leadId,
+    valuation: valuation
+      ? {
+          status: valuation.status,
+          low: valuation.low,
+          high: valuation.high,
+          valid_until: valuation.valid_until,
+          reason: valuation.reason,
+        }
+      : null,
   };
   try {
     sessionStorage.setItem(SUCCESS_MARKER_KEY, JSON.stringify(marker));

@@ -1,1 +1,2 @@
 export * from './trade-in-estimate';
+export * from './condition-adjustments';

@@ -1,3 +1,4 @@
+import { conditionFactor } from './condition-adjustments';
 import { Settings } from 'luxon';
 import {
   TRADE_IN_LIMITS,
@@ -174,6 +175,11 @@ describe('tradeInEstimate', () => {
 
     it('is the unadjusted interquartile range with no margin', () => {
       expect(tradeInEstimate(input({ margin: 0 }))).toMatchObject({ low: 20_000, high: 40_000 });
+    });
+
+    it('moves the range by the condition answers (an accident takes 10% off both ends)', () => {
+      const adjustment = conditionFactor({ 'Any accident damage?': 'Yes' });
+      expect(tradeInEstimate(input({ margin: 0, adjustment }))).toMatchObject({ low: 18_000, high: 36_000 });
     });
 
     it('interpolates the quartiles of an even count and rounds to $100', () => {

@@ -29,6 +29,8 @@ export interface TradeInEstimateInput {
   variant: TradeInVariant;
   /** Share of the retail price a dealer keeps for reconditioning and margin (leads.trade_in_margin). */
   margin: number;
+  /** The condition answers' share (conditionFactor); 1 when none were given. */
+  adjustment?: number;
   now: Date;
 }
 
@@ -55,7 +57,7 @@ export function noTradeInEstimate(reason: string, now: Date, comparables = 0): T
 
 /**
  * A trade-in range from the platform's own retail stock: the comparables' interquartile range,
- * less the dealer's margin, rounded to $100, valid for 7 days. Vehicles past the variant's age or km
+ * less the dealer's margin, moved by the condition answers, rounded to $100, valid for 7 days. Vehicles past the variant's age or km
  * limit, or with too few comparables, get no estimate and a reason instead.
  */
 export function tradeInEstimate({
@@ -64,6 +66,7 @@ export function tradeInEstimate({
   comparablePrices,
   variant,
   margin,
+  adjustment = 1,
   now,
 }: TradeInEstimateInput): TradeInValuation {
   const prices = comparablePrices.filter((p) => Number.isFinite(p) && p > 0).sort((a, b) => a - b);
@@ -75,7 +78,7 @@ export function tradeInEstimate({
       'There are not enough similar vehicles on the market to estimate this one online. Our buying team will contact you with an offer.',
     );
   }
-  const factor = 1 - margin;
+  const factor = (1 - margin) * adjustment;
   const centre = quantile(prices, 0.5) * factor;
   // The quartiles themselves, not the median plus or minus half their spread: a skewed spread would otherwise reach
   // below (or above) the comparables. Each side is widened to at least 5% of the centre.

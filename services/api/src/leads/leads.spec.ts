@@ -448,6 +448,22 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
       expect(stored).toMatchObject({ valuation_id: valuation.id, status: 'estimate', comparables: 4 });
     });
 
+    it('moves the estimate by the condition answers', async () => {
+      const vehicle = { make: 'Mazda', model: 'CX-5', year: new Date().getFullYear() - 2, km: 30000 };
+      const plain = (await submit({ form: 'trade_in', ...lead, ...vehicle }).expect(201)).body.valuation;
+      const damaged = (
+        await submit({
+          form: 'trade_in',
+          ...lead,
+          ...vehicle,
+          adjustmentAnswers: { 'Any accident damage?': 'Yes', 'Number of keys': 2 },
+        }).expect(201)
+      ).body.valuation;
+      // 10% off both ends, each rounded to $100 (so within $100 of 90% of the rounded plain range).
+      expect(Math.abs(damaged.low - plain.low * 0.9)).toBeLessThanOrEqual(100);
+      expect(Math.abs(damaged.high - plain.high * 0.9)).toBeLessThanOrEqual(100);
+    });
+
     it('finds the vehicle by rego and state', async () => {
       const response = await submit({ form: 'trade_in', ...lead, rego: 'abc-123', rego_state: 'QLD' }).expect(201);
       expect(response.body.valuation.status).toBe('estimate');

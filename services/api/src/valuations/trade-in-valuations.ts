@@ -1,7 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { noTradeInEstimate, tradeInEstimate, type SiteConfig, type TradeInValuation } from '@platform/domain';
+import {
+  conditionFactor,
+  noTradeInEstimate,
+  tradeInEstimate,
+  type SiteConfig,
+  type TradeInValuation,
+} from '@platform/domain';
 import { comparablePrices } from '../market/comparable-prices';
 import { REGO_LOOKUP, type RegoLookup, type RegoVehicle } from './rego-lookup';
 
@@ -12,6 +18,8 @@ export interface TradeInRequest {
   model?: string;
   year?: number;
   km?: number;
+  /** The condition questions' answers (spec 001 adjustmentAnswers), keyed by question. */
+  adjustmentAnswers?: Record<string, unknown>;
 }
 
 export interface StoredValuation extends Omit<TradeInValuation, 'valid_until'> {
@@ -58,6 +66,7 @@ export class TradeInValuations {
           comparablePrices: await comparablePrices(this.db, vehicle),
           variant: config.marketing.trade_in_faq_variant,
           margin: config.leads.trade_in_margin,
+          adjustment: conditionFactor(request.adjustmentAnswers),
           now,
         })
       : noTradeInEstimate(NOT_FOUND, now);

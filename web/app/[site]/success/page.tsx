@@ -11,11 +11,12 @@ export const metadata: Metadata = { title: 'Thank you', robots: { index: false }
  * wording for it; the page thanks the shopper and says what happens next. What was sent (the
  * success-category marker and the vehicle) is read in the browser, where the form stored it.
  */
-export default function SuccessPage() {
+export default async function SuccessPage({ params }: { params: Promise<{ site: string }> }) {
+  const { site } = await params;
   return (
     <section className={`container ${styles.page}`} aria-labelledby="success-title">
       <h1 id="success-title">Thank you</h1>
-      <SubmittedSummary />
+      <SubmittedSummary siteSlug={site} />
       <p>A member of our team will be in touch with you shortly.</p>
       <p className={styles.actions}>
         <Link href={ROUTES.searchAll} className="button button-primary" prefetch={false}>
