@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { financeRepayment, type FinanceFee } from '@platform/domain';
 import { API_ORIGIN, siteUrl } from './e2e-env';
 import { setCarData, storeCarImages } from './database';
+import { dismissPopupsOf } from './demo-sites';
 import { carsWhere, leadsFor, oneCarWhere } from './vehicle-data';
 
 const SITE = 'harbour-motor-group';
@@ -456,6 +457,29 @@ test.describe('vehicle detail page', () => {
     } finally {
       await restore();
     }
+  });
+
+  test("a used car with its lender's disclaimer shows it under the calculator, opening in full with Show More", async ({
+    page,
+    request,
+  }) => {
+    const site = 'northside-used-cars';
+    const candidates = await carsWhere(
+      site,
+      `${IN_STOCK} AND c.car_type = 'used' AND length(c.data #>> '{finance_lenders,360_finance,disclaimer}') > 197`,
+      5,
+    );
+    expect(candidates.length).toBeGreaterThan(0);
+    await dismissPopupsOf(page, request, site);
+    await page.goto(siteUrl(site, `/cars/${candidates[0]!.slug}`));
+    const disclaimer = page.getByRole('region', { name: 'Finance disclaimer' });
+    await expect(disclaimer).toBeVisible();
+    const shortText = await disclaimer.locator('p').first().textContent();
+    await disclaimer.getByRole('button', { name: 'Show More' }).click();
+    await expect(disclaimer.getByRole('button', { name: 'Show Less' })).toBeVisible();
+    expect(((await disclaimer.locator('p').first().textContent()) ?? '').length).toBeGreaterThan(
+      shortText?.length ?? 0,
+    );
   });
 
   test('the price gauge is hidden at low confidence and shown otherwise', async ({ page, request }) => {
