@@ -140,7 +140,10 @@ test.describe('journeys with no dead ends', () => {
 
   test("a sold car's card opens the find-similar form on its page", async ({ page }) => {
     const sold = await aListedSoldCar(SITE);
-    test.skip(!sold, 'the demo data has no sold car inside its listing window today');
+    const why = 'the demo data has no sold car inside its listing window today';
+    // Said at run time too: the list reporter shows a skip without its reason.
+    if (!sold) process.stdout.write(`skipped: ${why}\n`);
+    test.skip(!sold, why);
     await page.goto(siteUrl(SITE, `/search/new-used-and-demo-cars?query=${encodeURIComponent(sold!.stocknum)}`));
     const link = page.getByRole('link', { name: 'Find Me Something Similar' }).first();
     await expect(link).toHaveAttribute('href', `/cars/${sold!.slug}#find-similar`);

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useMemo, useState } from 'react';
-import { isAvailable, priceDisplay, type SearchHit } from '@platform/domain';
+import { isAvailable, priceDisplay, SOLD_HEADING, type SearchHit } from '@platform/domain';
 import { postJson } from '@/lib/api/browser';
 import { addToList, RECENTLY_VIEWED, type ViewedCar } from '@/lib/storage/saved-lists';
 import { readSavedList, useSavedList, writeSavedList } from '@/lib/storage/use-saved-list';
@@ -84,7 +84,7 @@ export function RecentlyViewed({ siteSlug, current, noPriceText, subscriptionEna
                 )}
                 <span className={styles.name}>{hit.name}</span>
                 <span className={styles.price}>
-                  {isAvailable(hit) ? priceDisplay(hit, { noPriceText, subscriptionEnabled }).text : 'SOLD'}
+                  {isAvailable(hit) ? priceDisplay(hit, { noPriceText, subscriptionEnabled }).text : SOLD_HEADING}
                 </span>
               </a>
             </li>

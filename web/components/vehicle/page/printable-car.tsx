@@ -1,4 +1,4 @@
-import { dealerTextParagraphs, formatDollars, SOLD_HEADING } from '@platform/domain';
+import { addressLine, dealerTextParagraphs, formatDollars, SOLD_HEADING } from '@platform/domain';
 import type { CarPage } from '@/lib/api/cars';
 import { allSpecs, caravanSpecs, vehicleDetails } from '@/lib/vehicle/car-details';
 import styles from './printable-car.module.css';
@@ -17,7 +17,7 @@ export function PrintableCar({ page }: { page: CarPage }) {
   const comments = dealerTextParagraphs(car.dealercomments);
   const caravan = caravanSpecs(car);
   const features = car.features ?? [];
-  const address = location?.address;
+  const address = addressLine(location?.address);
   return (
     <article className={styles.sheet} aria-labelledby="printable-title">
       <div className={styles.actions} data-print-hide>
@@ -79,13 +79,7 @@ export function PrintableCar({ page }: { page: CarPage }) {
             dealerLicence: location?.dealer_license_number,
           })}
         />
-        {address && (
-          <p>
-            {[address.street, address.city, [address.state, address.postcode].filter(Boolean).join(' ')]
-              .filter(Boolean)
-              .join(', ')}
-          </p>
-        )}
+        {address && <p>{address}</p>}
         {derived.phone && <p>Phone {derived.phone.display}</p>}
       </section>
     </article>

@@ -28,11 +28,6 @@ export function galleryImages(car: CarPage['car']): GalleryImage[] {
   return images;
 }
 
-/** Dealer-supplied links are followed only when they are http(s) addresses. */
-export function isWebAddress(href: string): boolean {
-  return /^https?:\/\//i.test(href.trim());
-}
-
 export interface SlotOption {
   value: string;
   label: string;

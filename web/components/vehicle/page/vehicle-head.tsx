@@ -1,11 +1,11 @@
-import { otherCityAnnouncement } from '@platform/domain';
+import { directionsUrl, otherCityAnnouncement } from '@platform/domain';
 import { Breadcrumbs } from '@/components/search/breadcrumbs';
 import { DismissableBar } from '@/components/vehicle/dismissable-bar';
 import { ViewReporter } from '@/components/vehicle/view-reporter';
 import type { SiteView } from '@/lib/api';
 import { requestSiteOrigin } from '@/lib/seo';
 import { carBreadcrumbs, carStructuredData, jsonLd } from '@/lib/vehicle/car-details';
-import { galleryImages, isWebAddress, type VehicleContext } from './vehicle-data';
+import { galleryImages, type VehicleContext } from './vehicle-data';
 
 /**
  * The top of a listed car's page: its structured data, the view report, the breadcrumbs and, when
@@ -44,11 +44,7 @@ export async function VehicleHead({ page, site }: Pick<VehicleContext, 'page'> &
         <DismissableBar>
           This vehicle is located in {otherCity}.{' '}
           <a
-            href={
-              location?.address?.place_url && isWebAddress(location.address.place_url)
-                ? location.address.place_url
-                : `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent([location?.name, location?.address?.street, otherCity].filter(Boolean).join(', '))}`
-            }
+            href={directionsUrl(location?.address ?? { city: otherCity }) ?? undefined}
             target="_blank"
             rel="noopener noreferrer"
           >

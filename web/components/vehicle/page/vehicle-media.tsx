@@ -4,13 +4,16 @@ import type { CarPage } from '@/lib/api/cars';
 import { spinViewerScriptUrl } from '@/lib/vehicle/spin-viewer-script';
 import { galleryImages } from './vehicle-data';
 
+// Read once when the server starts, like the proxy's CSP settings.
+const SPIN_VIEWER_SCRIPT = spinViewerScriptUrl();
+
 /**
  * The gallery with its modes (photos, video, 360 spin, interior) as the site and the car allow (spec 000 §7);
  * with the impel flag, a car's spin_code opens the external viewer in the 360 tab.
  */
 export function VehicleMedia({ siteSlug, page }: { siteSlug: string; page: CarPage }) {
   const { car, config } = page;
-  const scriptUrl = config.features.impel_enabled && car.spin_code ? spinViewerScriptUrl() : null;
+  const scriptUrl = config.features.impel_enabled && car.spin_code ? SPIN_VIEWER_SCRIPT : null;
   const images = galleryImages(car);
   const { modes, initial } = galleryModes(car, config.features.gallery_default_mode, scriptUrl !== null);
   return (

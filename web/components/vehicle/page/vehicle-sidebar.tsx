@@ -16,16 +16,11 @@ import { PrintButton } from '@/components/vehicle/print-button';
 import { ShareButtons } from '@/components/vehicle/share-buttons';
 import { WatchlistButton } from '@/components/vehicle/watchlist-button';
 import type { CarPage } from '@/lib/api/cars';
+import { isExternalHref } from '@/lib/routes';
 import { dealerSearchHref } from '@/lib/search/dealer-filter';
 import { FORM_ANCHORS } from '@/lib/vehicle/form-anchors';
 import styles from '@/components/vehicle/vehicle.module.css';
-import {
-  isWebAddress,
-  sidebarQuoteWeekly,
-  testDriveSlotOptions,
-  watchState,
-  type VehicleContext,
-} from './vehicle-data';
+import { sidebarQuoteWeekly, testDriveSlotOptions, watchState, type VehicleContext } from './vehicle-data';
 
 /**
  * The sidebar of a listed car (spec 000 screen 4): tag, title, price or the SOLD message, the
@@ -103,7 +98,7 @@ export async function VehicleSidebar({ siteSlug, page, websiteId }: VehicleConte
         >
           Printable Page
         </a>
-        {car.file && isWebAddress(car.file) && (
+        {car.file && isExternalHref(car.file.trim()) && (
           <a className={styles.secondaryButton} href={car.file} target="_blank" rel="noopener noreferrer">
             History Report
           </a>
