@@ -8,6 +8,7 @@ import {
   REDIS_URL,
   WEB_ORIGIN,
   WEB_PORT,
+  WORKER_PORT,
 } from './e2e/e2e-env';
 
 /**
@@ -17,6 +18,9 @@ import {
 
 const runId = e2eRunId();
 const isCI = !!process.env['CI'];
+
+/** Polls the api until it is ready (its database created and migrated), then exits for the next command. */
+const WAIT_FOR_API = `const u='${API_ORIGIN}/health/ready',t=Date.now();(function p(){fetch(u).then(r=>r.ok?process.exit(0):setTimeout(p,500),()=>Date.now()-t>110000?process.exit(1):setTimeout(p,500))})()`;
 
 export default defineConfig({
   testDir: './e2e',
@@ -75,6 +79,25 @@ export default defineConfig({
       reuseExistingServer: !isCI,
       timeout: 120_000,
       // The API logs every request (pino) to stdout; failures to start show on stderr.
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // The worker drains the search outbox (a reserved car shows Reserved), delivers leads and
+      // sweeps reservations, as in production. Started once the api has migrated the database.
+      name: 'worker',
+      command: `node -e "${WAIT_FOR_API}" && node ../services/worker/dist/main.js`,
+      url: `http://127.0.0.1:${WORKER_PORT}/health/ready`,
+      env: {
+        DATABASE_URL: `${POSTGRES_URL}/${e2eDatabaseName(runId)}`,
+        REDIS_URL,
+        REDIS_PREFIX: `e2e-${runId}`,
+        WORKER_PORT: String(WORKER_PORT),
+        OPENSEARCH_URL: process.env['E2E_OPENSEARCH_URL'] ?? '',
+        LOG_LEVEL: 'warn',
+      },
+      reuseExistingServer: !isCI,
+      timeout: 120_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },

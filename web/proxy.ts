@@ -78,6 +78,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
 const HSTS_MAX_AGE_SECONDS = Number(process.env['HSTS_MAX_AGE_SECONDS'] ?? 15_552_000);
 const CSP_IMAGE_HOSTS = listOf(process.env['CSP_IMAGE_HOSTS']);
 const CSP_FRAME_HOSTS = listOf(process.env['CSP_FRAME_HOSTS']);
+const CSP_CONNECT_HOSTS = listOf(process.env['CSP_CONNECT_HOSTS']);
 
 /** A page response with the security headers, its request carrying the nonce for Next's render. */
 function secured(
@@ -90,6 +91,7 @@ function secured(
     nonce,
     imageHosts: CSP_IMAGE_HOSTS,
     frameHosts: CSP_FRAME_HOSTS,
+    connectHosts: CSP_CONNECT_HOSTS,
     frameAncestors,
     development: process.env.NODE_ENV === 'development',
     hstsMaxAgeSeconds: Number.isFinite(HSTS_MAX_AGE_SECONDS) ? HSTS_MAX_AGE_SECONDS : 0,
@@ -121,6 +123,8 @@ export function isShopperApiPath(pathname: string, slug: string): boolean {
     pathname === '/api/watchlist' ||
     pathname.startsWith('/api/watchlist/') ||
     pathname === '/api/miscellaneous' ||
+    // The built-in local payment provider's pay page (only answered where it takes payments).
+    /^\/api\/payments\/local\/[0-9a-f-]{36}(\/(approve|decline))?$/.test(pathname) ||
     CAR_ENDPOINT.test(pathname)
   );
 }

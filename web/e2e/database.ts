@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { e2eDatabaseName, POSTGRES_URL } from './e2e-env';
 
 /** A query against this run's database, for what a shopper would read off their phone. */
-async function query<T>(sql: string, params: unknown[]): Promise<T[]> {
+export async function query<T>(sql: string, params: unknown[]): Promise<T[]> {
   const client = new Client({ connectionString: `${POSTGRES_URL}/${e2eDatabaseName()}` });
   await client.connect();
   try {

@@ -8,6 +8,8 @@ export const WEB_PORT = Number(process.env['E2E_WEB_PORT'] ?? 3100);
 export const API_PORT = Number(process.env['E2E_API_PORT'] ?? 3101);
 export const WEB_ORIGIN = `http://127.0.0.1:${WEB_PORT}`;
 export const API_ORIGIN = `http://127.0.0.1:${API_PORT}`;
+/** The worker's health port: next to the api's unless E2E_WORKER_PORT says otherwise. */
+export const WORKER_PORT = Number(process.env['E2E_WORKER_PORT'] ?? API_PORT + 1000);
 
 /**
  * One id per `playwright test` run, chosen once by the runner process and handed to its workers

@@ -11,6 +11,7 @@ export * from './places';
 export * from './accounts';
 export * from './leads';
 export * from './valuations';
+export * from './reservations';
 export * from './reviews';
 export * from './marketing';
 export * from './forms';

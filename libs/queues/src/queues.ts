@@ -60,6 +60,15 @@ export const QUEUES = {
     removeOnFail: { count: 1000 },
   }),
   /**
+   * The reservations' maintenance: releases holds whose payment did not come in time, frees cars whose
+   * hold expired and retries refunds still owed (issue 21).
+   */
+  reservationSweep: contract('reservation-sweep', z.strictObject({ task: z.literal('sweep') }), {
+    attempts: 1,
+    removeOnComplete: { count: 100 },
+    removeOnFail: { count: 1000 },
+  }),
+  /**
    * A phone number revealed on a vehicle page: counted per car, dealership, site and day. The payload
    * names the car and site only; who revealed it is never recorded.
    */

@@ -292,6 +292,8 @@ async function insertDataset(
         throw new Error(`Car '${car.slug}' names unknown dealership '${dealership_slug}'`);
       return {
         ...car,
+        // The dealer's flag; the cars_reserved trigger derives `reserved` from it.
+        feed_reserved: car.reserved,
         data: jsonb(car.data),
         dealership_id,
         location_id: locationId(dealership_slug, location_slug),

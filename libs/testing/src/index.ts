@@ -4,3 +4,4 @@ export * from './stock-fixture';
 export * from './redis-server';
 export * from './eventually';
 export * from './prometheus';
+export * from './fake-stripe';

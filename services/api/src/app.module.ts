@@ -8,6 +8,7 @@ import { FinanceModule } from './finance/finance.module';
 import { LeadsModule } from './leads/leads.module';
 import { OpsModule } from './ops/ops.module';
 import { PlacesModule } from './places/places.module';
+import { ReservationsModule } from './reservations/reservations.module';
 import { ReviewsModule } from './reviews/reviews.module';
 import { SearchModule } from './search/search.module';
 import { SignInModule } from './sign-in/sign-in.module';
@@ -38,6 +39,7 @@ export class AppModule {
         AnalyticsModule,
         SignInModule,
         WatchlistModule,
+        ReservationsModule,
       ],
     };
   }

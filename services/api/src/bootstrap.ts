@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { json, type NextFunction, type Request, type Response } from 'express';
+import { json, raw, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { DEMO_ASSETS_DIR } from '@platform/seed';
@@ -15,7 +15,8 @@ import { mountQueueDashboard } from './ops/queue-dashboard';
 /** Shopper form posts are small; anything bigger is refused before it is read (LEAD_MAX_BYTES). */
 const isShopperPost = (request: Request): boolean =>
   request.method === 'POST' &&
-  (/^\/api\/sites\/[^/]+\/(leads|events)$/.test(request.path) || request.path === '/api/miscellaneous');
+  (/^\/api\/sites\/[^/]+\/(leads|events|reservations|online-payments)$/.test(request.path) ||
+    request.path === '/api/miscellaneous');
 
 /** Body-parser failures (too large, malformed JSON) as problem details rather than express's HTML page. */
 function bodyProblem(
@@ -44,6 +45,10 @@ function bodyProblem(
     next(error);
   }
 }
+
+/** Stripe signs the exact bytes it sends: its webhook keeps the raw body for constructEvent. */
+const isPaymentWebhook = (request: Request): boolean =>
+  request.method === 'POST' && request.path === '/api/payments/stripe/webhook';
 
 /** Feed pushes are read raw by their controller (up to FEED_MAX_BYTES, JSON or CSV); skip the JSON parser. */
 const isFeedPush = (request: Request): boolean => request.method === 'POST' && request.path.startsWith('/api/feeds/');
@@ -90,9 +95,10 @@ export async function createApiApp(env: ApiEnv): Promise<NestExpressApplication>
   });
   const jsonBody = json({ limit: '1mb' });
   const shopperBody = json({ limit: env.LEAD_MAX_BYTES });
+  const webhookBody = raw({ type: () => true, limit: '1mb' });
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (isFeedPush(request)) return next();
-    const parse = isShopperPost(request) ? shopperBody : jsonBody;
+    const parse = isPaymentWebhook(request) ? webhookBody : isShopperPost(request) ? shopperBody : jsonBody;
     parse(request, response, (error?: unknown) =>
       error ? bodyProblem(error as Parameters<typeof bodyProblem>[0], request, response, next) : next(),
     );

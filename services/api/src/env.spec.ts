@@ -7,6 +7,9 @@ const PRODUCTION = {
   OPS_TOKEN: 'o'.repeat(32),
   AUTH_SECRET: 'a'.repeat(64),
   SMS_GATEWAY_URL: 'https://sms.example.com/send',
+  STRIPE_SECRET_KEY: 'sk_live_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
 };
 
 describe('ApiEnvSchema in production', () => {
@@ -26,6 +29,23 @@ describe('ApiEnvSchema in production', () => {
     expect(result.error!.issues).toEqual([
       expect.objectContaining({ path: [name], message: expect.stringContaining(why) }),
     ]);
+  });
+
+  it('refuses to start without Stripe, saying why', () => {
+    const env: Record<string, string> = { ...PRODUCTION };
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY']) delete env[name];
+    expect(ApiEnvSchema.safeParse(env).error!.issues).toEqual([
+      expect.objectContaining({ path: ['STRIPE_SECRET_KEY'], message: expect.stringContaining('never moves money') }),
+    ]);
+  });
+
+  it('refuses a partial Stripe configuration: a payment it takes must be confirmed by its webhook', () => {
+    const result = ApiEnvSchema.safeParse({ ...BASE, STRIPE_SECRET_KEY: 'sk_test_x' });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues[0]).toMatchObject({
+      path: ['STRIPE_SECRET_KEY'],
+      message: expect.stringContaining('together'),
+    });
   });
 
   it('lets development run without them (codes go to sms_messages)', () => {

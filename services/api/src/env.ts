@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StripeEnvShape } from '@platform/reservations';
 import { BaseEnvSchema } from '@platform/server-kit';
 
 /** Used when AUTH_SECRET is unset outside production; it is in the source, so it protects nothing. */
@@ -93,7 +94,34 @@ export const ApiEnvSchema = BaseEnvSchema.extend({
   /** Finance quote service; when unset the built-in provider computes quotes from the site's rates. */
   QUOTE_SERVICE_URL: z.url().optional(),
   QUOTE_SERVICE_TOKEN: z.string().min(1).optional(),
+  /**
+   * Stripe takes reservation deposits and online payments when its keys are set: the secret key
+   * (sk_...), the webhook endpoint's signing secret (whsec_...) and the publishable key (pk_...)
+   * the checkout page's Payment Element uses. Unset, the built-in local provider takes test payments.
+   */
+  ...StripeEnvShape,
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_/, 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_...)')
+    .optional(),
+  /** Checkouts and online payments a client may start per minute. */
+  CHECKOUT_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
 })
+  .refine(
+    (env) =>
+      [env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET, env.STRIPE_PUBLISHABLE_KEY].every((v) => v === undefined) ||
+      [env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET, env.STRIPE_PUBLISHABLE_KEY].every((v) => v !== undefined),
+    {
+      path: ['STRIPE_SECRET_KEY'],
+      message:
+        'Set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY together: a payment Stripe takes must also be confirmed by its webhook',
+    },
+  )
+  .refine((env) => env.NODE_ENV !== 'production' || env.STRIPE_SECRET_KEY !== undefined, {
+    path: ['STRIPE_SECRET_KEY'],
+    message:
+      'STRIPE_SECRET_KEY is required in production: the built-in local provider approves test payments and never moves money',
+  })
   .refine((env) => env.NODE_ENV !== 'production' || env.OPS_TOKEN !== undefined, {
     path: ['OPS_TOKEN'],
     message: 'OPS_TOKEN is required in production: the ops API and queue dashboard must not run unprotected',

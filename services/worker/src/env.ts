@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StripeEnvShape } from '@platform/reservations';
 import { BaseEnvSchema } from '@platform/server-kit';
 
 export const WorkerEnvSchema = BaseEnvSchema.extend({
@@ -16,5 +17,7 @@ export const WorkerEnvSchema = BaseEnvSchema.extend({
     .url({ protocol: /^smtps?$/, error: 'SMTP_URL must look like smtps://user:password@smtp.example.com:465' })
     .optional(),
   MAIL_FROM: z.string().min(3).default('Dealer Platform <leads@platform.localhost>'),
+  /** The api's Stripe keys: the reservation sweep refunds and cancels payments Stripe took. Unset: the local provider. */
+  ...StripeEnvShape,
 });
 export type WorkerEnv = z.infer<typeof WorkerEnvSchema>;

@@ -4,11 +4,13 @@ import type { WorkerEnv } from './env';
 import { EventsModule } from './events/events.module';
 import { LeadsModule } from './leads/leads.module';
 import { MetricsController } from './metrics.controller';
+import { ReservationsModule } from './reservations/reservations.module';
 import { StockModule } from './stock/stock.module';
 
 /**
  * The worker process: the BullMQ processors (feed ingest, search indexing, maintenance, shopper
- * events, the lead outbox relay and lead delivery). It serves only health and metrics over HTTP.
+ * events, the lead outbox relay and lead delivery, the reservation sweep). It serves only health and
+ * metrics over HTTP.
  */
 @Module({})
 export class WorkerModule {
@@ -21,6 +23,7 @@ export class WorkerModule {
         StockModule,
         EventsModule,
         LeadsModule,
+        ReservationsModule,
       ],
       controllers: [MetricsController],
     };

@@ -51,6 +51,7 @@ export const DerivedCarFieldsSchema = z.object({
   weekly_estimate: z.number().nullable(),
   can_reserve: z.boolean(),
   reserve_path: z.string().nullable(),
+  reserve_deposit: z.number(),
   reserve_deposit_text: z.string(),
   market_badge: z.boolean(),
   phone: z.object({ display: z.string(), masked: z.string(), href: z.string() }).nullable(),

@@ -19,6 +19,8 @@ export interface PageSecurityOptions {
   development: boolean;
   /** Set Strict-Transport-Security with this max-age when served over https; 0: never. */
   hstsMaxAgeSeconds: number;
+  /** Extra origins scripts may call (CSP_CONNECT_HOSTS): Stripe's API for its Payment Element. */
+  connectHosts?: string[];
   https: boolean;
 }
 
@@ -40,7 +42,7 @@ export function contentSecurityPolicy(options: PageSecurityOptions): string {
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${options.imageHosts.join(' ')}`.trim(),
     "font-src 'self'",
-    `connect-src 'self'${options.development ? ' ws: wss:' : ''}`,
+    `connect-src 'self'${options.connectHosts?.length ? ` ${options.connectHosts.join(' ')}` : ''}${options.development ? ' ws: wss:' : ''}`,
     `frame-src ${[...EMBED_FRAME_ORIGINS, ...options.frameHosts].join(' ')}`,
     "media-src 'self' https:",
     "object-src 'none'",

@@ -12,6 +12,7 @@ import {
 } from 'typeorm';
 import type { DealershipEntity } from './dealership.entity';
 import type { LocationEntity } from './location.entity';
+import type { ReservationEntity } from './reservation.entity';
 
 /**
  * A car in a dealership's stock: the record the search index is projected from. What is filtered,
@@ -107,8 +108,24 @@ export class CarEntity {
   @Column({ type: 'boolean', default: false })
   certified!: boolean;
 
+  /**
+   * Reserved: the feed's flag or an online reservation's hold. A trigger keeps it equal to
+   * feed_reserved OR reservation_id IS NOT NULL, so neither writer can clear the other's hold.
+   */
   @Column({ type: 'boolean', default: false })
   reserved!: boolean;
+
+  /** The reserved flag as the dealer's feed last sent it. */
+  @Column({ type: 'boolean', default: false })
+  feed_reserved!: boolean;
+
+  /** The online reservation holding the car (held, or completed until the feed marks it sold). */
+  @Column({ type: 'uuid', nullable: true })
+  reservation_id!: string | null;
+
+  @ManyToOne('ReservationEntity', { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'reservation_id' })
+  reservation!: ReservationEntity | null;
 
   @Column({ type: 'boolean', default: true })
   show_on_dealer_website!: boolean;

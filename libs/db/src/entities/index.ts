@@ -27,6 +27,10 @@ import { ShopperSessionEntity } from './shopper-session.entity';
 import { SignInCodeEntity } from './sign-in-code.entity';
 import { SmsMessageEntity } from './sms-message.entity';
 import { WatchlistItemEntity } from './watchlist-item.entity';
+import { ReservationEntity } from './reservation.entity';
+import { OnlinePaymentEntity } from './online-payment.entity';
+import { PaymentEventEntity } from './payment-event.entity';
+import { LocalPaymentEntity } from './local-payment.entity';
 
 export type { FeedRowError, FeedRunCounts, FeedRunStatus } from './feed-run.entity';
 export { FEED_RUN_STATUSES, FINISHED_FEED_RUN_STATUSES } from './feed-run.entity';
@@ -61,6 +65,10 @@ export {
   SignInCodeEntity,
   SmsMessageEntity,
   WatchlistItemEntity,
+  ReservationEntity,
+  OnlinePaymentEntity,
+  PaymentEventEntity,
+  LocalPaymentEntity,
 };
 
 export const ENTITIES = [
@@ -93,4 +101,8 @@ export const ENTITIES = [
   ShopperSessionEntity,
   WatchlistItemEntity,
   SmsMessageEntity,
+  ReservationEntity,
+  OnlinePaymentEntity,
+  PaymentEventEntity,
+  LocalPaymentEntity,
 ];

@@ -13,13 +13,14 @@ import {
 import type { LeadEntity } from './lead.entity';
 
 /**
- * One delivery of a lead on one channel (the CRM webhook, the email notification), written in the
- * lead's transaction. Its id is the delivery id the CRM de-duplicates on. The relay moves pending
- * rows to the lead-delivery queue; the worker records the outcome here.
+ * One delivery of a lead on one channel (the CRM webhook, the dealer's email notification, the
+ * shopper's confirmation of a reservation or payment), written in the lead's transaction. Its id is
+ * the delivery id the CRM de-duplicates on. The relay moves pending rows to the lead-delivery queue;
+ * the worker records the outcome here.
  */
 @Entity({ name: 'lead_outbox' })
 @Unique('uq_lead_outbox_lead_channel', ['lead_id', 'channel'])
-@Check('ck_lead_outbox_channel', `channel IN ('crm', 'email')`)
+@Check('ck_lead_outbox_channel', `channel IN ('crm', 'email', 'shopper_email')`)
 @Check('ck_lead_outbox_status', `status IN ('pending', 'queued', 'delivered', 'dead')`)
 @Index('ix_lead_outbox_pending', ['created_at'], { where: `status = 'pending'` })
 @Index('ix_lead_outbox_status_updated', ['status', 'updated_at'])

@@ -7,6 +7,7 @@ import { LocationReviews1764100000000 } from './1764100000000-location-reviews';
 import { FeedRunErrorsOmitted1764200000000 } from './1764200000000-feed-run-errors-omitted';
 import { LeadEmailSendMarker1764400000000 } from './1764400000000-lead-email-send-marker';
 import { SiteConfigVersion1764500000000 } from './1764500000000-site-config-version';
+import { Reservations1764600000000 } from './1764600000000-reservations';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   FeedRunErrorsOmitted1764200000000,
   LeadEmailSendMarker1764400000000,
   SiteConfigVersion1764500000000,
+  Reservations1764600000000,
 ];

@@ -40,7 +40,8 @@ export const FINANCE_CREDIT_CHECK_PATH = '/finance/credit-check';
 function routesOf(path: string, config: GateConfig): GateableRoute[] {
   const routes: GateableRoute[] = [];
   const checkout = new RegExp(`^/cars/[^/]+/${config.routes.checkout_segment}(/|$)`);
-  if (checkout.test(path)) routes.push('checkout');
+  // The Online Purchase journey ends in the same reservation checkout does, behind the same gate.
+  if (checkout.test(path) || under(path, '/checkout-journey')) routes.push('checkout');
   if (under(path, FINANCE_CREDIT_CHECK_PATH)) routes.push('finance_credit_check');
   const finance = sitePath(config.routes.finance_path);
   if (finance !== null && finance !== '/' && under(path, finance)) routes.push('finance');

@@ -1,4 +1,5 @@
 import type { CarRuleInput } from './car-rule-input';
+import { parseWholeNumberInput } from '../forms/number-input';
 import { formatDollars } from './price-display';
 
 /** Dealers using market-price data only take online reservations above this price (spec 000 §4). */
@@ -25,4 +26,23 @@ export function reserveDepositText(
   if (typeof value === 'number') return Number.isFinite(value) && value > 0 ? formatDollars(value) : defaultText;
   const text = value?.trim();
   return text ? text : defaultText;
+}
+
+/** The deposit in whole dollars the spec's '$200' default text stands for. */
+export const DEFAULT_RESERVE_DEPOSIT = 200;
+
+/**
+ * What a reservation charges, in whole dollars: the car's own deposit (its feed's reserve_deposit),
+ * else the dealership's configured one, else the amount the site's reserve deposit text names (the
+ * spec's '$200'). The reserve button, the checkout page and the payment agree because all read this.
+ */
+export function reserveDeposit(
+  carDeposit: unknown,
+  configuredDeposit: number | null,
+  defaultText: string = DEFAULT_RESERVE_DEPOSIT_TEXT,
+): number {
+  if (typeof carDeposit === 'number' && Number.isInteger(carDeposit) && carDeposit > 0) return carDeposit;
+  if (configuredDeposit !== null) return configuredDeposit;
+  const named = parseWholeNumberInput(defaultText);
+  return named !== null && named > 0 ? named : DEFAULT_RESERVE_DEPOSIT;
 }

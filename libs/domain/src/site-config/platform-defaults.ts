@@ -238,6 +238,15 @@ export const PLATFORM_DEFAULTS: SiteConfig = {
     save_valuation: false,
     trade_in_margin: 0.15,
   },
+  reservations: {
+    deposit: null,
+    hold_hours: 72,
+    payment_timeout_minutes: 15,
+    terms_text:
+      'Your deposit holds this car for you alone while we prepare it and arrange the rest with you. It comes off the price when you buy. If you change your mind, or we cannot complete the sale, your deposit is refunded in full.',
+    online_payment_enabled: true,
+    online_payment_max: 20_000,
+  },
   content: {
     pages: [
       contentPage('/about-us', 'About Us'),
@@ -248,7 +257,6 @@ export const PLATFORM_DEFAULTS: SiteConfig = {
       contentPage('/parts/search', 'Parts Search'),
       contentPage('/book-test-drive', 'Book a Test Drive'),
       contentPage('/spin-to-win', 'Spin to Win'),
-      contentPage('/online-payment', 'Online Payment'),
       contentPage('/my-garage', 'My Garage'),
       contentPage('/finance-and-insurance', 'Finance and Insurance'),
       contentPage('/brands', 'Our Brands'),

@@ -492,6 +492,22 @@ export const LeadsSchema = z.strictObject({
   trade_in_margin: z.number().min(0).max(0.5),
 });
 
+/** Reserve online and buy online (spec 000 §4 'Reservation'; issue 21): deposits, holds and payments. */
+export const ReservationsSchema = z.strictObject({
+  /** Deposit in whole dollars; null: the car's reserve_deposit, else the spec's '$200'. */
+  deposit: z.number().int().min(1).max(100_000).nullable(),
+  /** How long a paid deposit holds the car (72). */
+  hold_hours: z.number().int().min(1).max(720),
+  /** How long a hold waits for its payment before the car is released (15). */
+  payment_timeout_minutes: z.number().int().min(1).max(1440),
+  /** Deposit and refund terms shown at checkout and in the shopper's confirmation email. */
+  terms_text: z.string().min(1).max(2000),
+  /** /online-payment takes payments against a dealer reference (invoice or service booking). */
+  online_payment_enabled: z.boolean(),
+  /** Largest online payment in whole dollars. */
+  online_payment_max: z.number().int().min(1).max(1_000_000),
+});
+
 const NavItemSchema = z.strictObject({
   label: z.string().min(1),
   href: UrlOrPath,
@@ -556,6 +572,7 @@ export const SiteConfigSchema = z.strictObject({
   navigation: NavigationSchema,
   delivery: DeliverySchema,
   leads: LeadsSchema,
+  reservations: ReservationsSchema,
   content: ContentSchema,
 });
 

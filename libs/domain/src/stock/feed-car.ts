@@ -96,7 +96,8 @@ export const FeedCarSchema = CarSchema.omit(PLATFORM_FIELDS)
     ...Object.fromEntries(FEED_SHORT_TEXT_FIELDS.map((field) => [field, text(FEED_LIMITS.shortText).nullish()])),
     ...Object.fromEntries(FEED_LONG_TEXT_FIELDS.map((field) => [field, text(FEED_LIMITS.longText).nullish()])),
     ...Object.fromEntries(
-      ['price', 'before_price', 'offer_price', 'subscription_price'].map((field) => [
+      // reserve_deposit: the car's own online-reservation deposit (wins over the dealership's).
+      ['price', 'before_price', 'offer_price', 'subscription_price', 'reserve_deposit'].map((field) => [
         field,
         boundedInt(FEED_LIMITS.dollars),
       ]),

@@ -5,7 +5,7 @@ import { siteConfigStore } from '@platform/site-config';
 import { TableCrm, WebhookCrm, type CrmChannel } from './crm-channel';
 import { DeliveryError } from './delivery-error';
 import { crmPayload, loadLeadDelivery, type LeadDeliveryRecord } from './lead-delivery-record';
-import { leadEmail, leadMessageId, type LeadMailer } from './lead-mailer';
+import { leadEmail, leadMessageId, shopperConfirmation, type LeadEmail, type LeadMailer } from './lead-mailer';
 
 export interface LeadDeliveryDeps {
   dataSource: DataSource;
@@ -44,7 +44,9 @@ export async function deliverLead(
       ? await store.dealership(record.dealership.id)
       : await store.siteConfig(record.site.id);
     const target =
-      record.delivery.channel === 'crm' ? await toCrm(deps, record, config) : await toEmail(deps, record, config);
+      record.delivery.channel === 'crm'
+        ? await toCrm(deps, record, config)
+        : await sendOnce(deps, record, emailFor(record, config));
     await deps.dataSource.query(
       `UPDATE lead_outbox SET status = 'delivered', delivered_at = now(), attempts = $2, target = $3, last_error = NULL, updated_at = now() WHERE id = $1`,
       [deliveryId, attempt.number, target],
@@ -85,19 +87,32 @@ async function toCrm(deps: LeadDeliveryDeps, record: LeadDeliveryRecord, config:
   });
 }
 
-/**
- * Sends the lead email once. The moment the mail server accepts it, the send marker (time and
- * Message-ID) is written on its own, before anything else; a retry that finds the marker (the
- * 'delivered' update failed, the worker died after the marker) does not send again. What remains is
- * the instant between the server's acceptance and that one write: a crash there resends, with the
- * same Message-ID, which mail clients show once.
- */
-async function toEmail(deps: LeadDeliveryDeps, record: LeadDeliveryRecord, config: SiteConfig): Promise<string> {
-  if (record.delivery.emailSentAt) return `already sent at ${record.delivery.emailSentAt}`;
+/** The message a lead's email channel sends, or why there is none to send. */
+function emailFor(record: LeadDeliveryRecord, config: SiteConfig): LeadEmail | string {
+  if (record.delivery.channel === 'shopper_email') {
+    const to = record.lead.fields['email'];
+    return typeof to === 'string' && to ? shopperConfirmation(record, to, config) : 'no shopper email on the lead';
+  }
   const to = config.leads.notify_emails;
   // The addresses were configured when the lead arrived; if they have since been removed there is no one to tell.
-  if (to.length === 0) return 'no recipients configured';
-  const target = await deps.mailer.send(leadEmail(record, to));
+  return to.length === 0 ? 'no recipients configured' : leadEmail(record, to);
+}
+
+/**
+ * Sends an email channel's message once. The moment the mail server accepts it, the send marker
+ * (time and Message-ID) is written on its own, before anything else; a retry that finds the marker
+ * (the 'delivered' update failed, the worker died after the marker) does not send again. What
+ * remains is the instant between the server's acceptance and that one write: a crash there
+ * resends, with the same Message-ID, which mail clients show once.
+ */
+async function sendOnce(
+  deps: LeadDeliveryDeps,
+  record: LeadDeliveryRecord,
+  email: LeadEmail | string,
+): Promise<string> {
+  if (record.delivery.emailSentAt) return `already sent at ${record.delivery.emailSentAt}`;
+  if (typeof email === 'string') return email;
+  const target = await deps.mailer.send(email);
   await deps.dataSource.query(
     `UPDATE lead_outbox SET email_sent_at = now(), email_message_id = $2, updated_at = now() WHERE id = $1`,
     [record.delivery.id, leadMessageId(record.delivery.id)],

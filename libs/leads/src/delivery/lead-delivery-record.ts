@@ -2,7 +2,13 @@ import type { DataSource } from 'typeorm';
 
 /** A lead_outbox row with everything its delivery sends: the lead, its site, dealership, car, location and valuation. */
 export interface LeadDeliveryRecord {
-  delivery: { id: string; channel: 'crm' | 'email'; status: string; attempts: number; emailSentAt: string | null };
+  delivery: {
+    id: string;
+    channel: 'crm' | 'email' | 'shopper_email';
+    status: string;
+    attempts: number;
+    emailSentAt: string | null;
+  };
   lead: {
     id: string;
     form: string;

@@ -1,5 +1,7 @@
 import { createTransport, type Transporter } from 'nodemailer';
+import { DateTime } from 'luxon';
 import type { DataSource } from 'typeorm';
+import type { SiteConfig } from '@platform/domain';
 import { DeliveryError } from './delivery-error';
 import type { LeadDeliveryRecord } from './lead-delivery-record';
 
@@ -114,6 +116,45 @@ export function leadEmail(record: LeadDeliveryRecord, to: string[]): LeadEmail {
     deliveryId: record.delivery.id,
     leadId: lead.id,
     to,
+    subject,
+    text: lines.filter((line): line is string => line !== null).join('\n'),
+  };
+}
+
+/**
+ * The shopper's confirmation of a payment (a reservation's deposit or an online payment): what they
+ * paid, the payment reference, how long the car is held and the dealership's terms.
+ */
+export function shopperConfirmation(record: LeadDeliveryRecord, to: string, config: SiteConfig): LeadEmail {
+  const { lead, car } = record;
+  const fields = lead.fields;
+  const vehicle = car ? `${car.year} ${car.make} ${car.model}${car.badge ? ` ${car.badge}` : ''}` : null;
+  const reservation = lead.form === 'reservation';
+  const subject = reservation
+    ? `Your reservation${vehicle ? ` of the ${vehicle}` : ''} is confirmed`
+    : `Your payment to ${record.dealership?.name ?? record.site.name} is received`;
+  const holdUntil =
+    typeof fields['hold_expires_at'] === 'string'
+      ? DateTime.fromISO(fields['hold_expires_at']).setZone('Australia/Sydney').toFormat("cccc d LLLL yyyy 'at' h:mm a")
+      : null;
+  const lines = [
+    `Hi ${String(fields['name'] ?? '')},`,
+    '',
+    reservation
+      ? `Thank you: your ${String(fields['deposit'])} deposit is paid${vehicle ? ` and the ${vehicle} (stock ${car!.stocknum}) is reserved for you` : ''}.`
+      : `Thank you: your payment of ${String(fields['amount'])} against reference ${String(fields['reference'])} is received.`,
+    holdUntil ? `We hold the car for you until ${holdUntil} (Sydney time).` : null,
+    `Payment reference: ${String(fields['payment_reference'] ?? '')}`,
+    record.dealership ? `Dealership: ${record.dealership.name}` : null,
+    '',
+    reservation ? config.reservations.terms_text : null,
+    reservation ? '' : null,
+    `We will be in touch shortly. ${record.site.name}`,
+  ];
+  return {
+    deliveryId: record.delivery.id,
+    leadId: lead.id,
+    to: [to],
     subject,
     text: lines.filter((line): line is string => line !== null).join('\n'),
   };

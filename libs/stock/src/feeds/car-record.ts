@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FeedCar, StoredCar } from '@platform/domain';
 
-/** The cars columns a feed row fills (the rest of the row is kept in `data`). */
-export type CarColumns = Pick<
+/**
+ * The cars columns a feed row fills (the rest of the row is kept in `data`). The feed's reserved
+ * flag goes to feed_reserved: `reserved` also counts an online reservation's hold (a trigger).
+ */
+export type CarColumns = { feed_reserved: boolean } & Pick<
   StoredCar,
   | 'car_type'
   | 'status'
@@ -22,7 +25,6 @@ export type CarColumns = Pick<
   | 'seats'
   | 'tag'
   | 'certified'
-  | 'reserved'
   | 'show_on_dealer_website'
   | 'custom_rank'
   | 'location_id'
@@ -100,7 +102,7 @@ export function toCarRecord(car: FeedCar, locationId: number | null): CarRecord 
     seats: car.seats ?? null,
     tag: car.tag ?? null,
     certified: car.certified === true,
-    reserved: car.reserved === true,
+    feed_reserved: car.reserved === true,
     show_on_dealer_website: car.show_on_dealer_website,
     custom_rank: car.custom_rank ?? 0,
     location_id: locationId,

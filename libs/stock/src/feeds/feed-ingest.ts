@@ -667,7 +667,7 @@ const CAR_WRITE_COLUMNS: readonly (readonly [string, string])[] = [
   ['seats', 'int'],
   ['tag', 'text'],
   ['certified', 'boolean'],
-  ['reserved', 'boolean'],
+  ['feed_reserved', 'boolean'],
   ['show_on_dealer_website', 'boolean'],
   ['custom_rank', 'int'],
   ['sold_date', 'timestamptz'],

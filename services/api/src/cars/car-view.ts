@@ -1,5 +1,7 @@
 import {
   canReserve,
+  formatDollars,
+  reserveDeposit,
   cardTag,
   carName,
   financeTeaser,
@@ -91,6 +93,11 @@ export function derivedCarFields(view: CarView, config: SiteConfig, listedUntil:
   const phoneHref = telHref(phone);
   const reservable =
     config.buttons.show_reserve && canReserve(car, { marketPriceEnabled: config.features.market_price_enabled });
+  const deposit = reserveDeposit(
+    (view as Record<string, unknown>)['reserve_deposit'],
+    config.reservations.deposit,
+    config.wording.reserve_deposit_text,
+  );
   return {
     in_stock: isInStock(car),
     available: isAvailable(car),
@@ -109,7 +116,9 @@ export function derivedCarFields(view: CarView, config: SiteConfig, listedUntil:
     weekly_estimate: weeklyEstimate(view.price),
     can_reserve: reservable,
     reserve_path: reservable ? `/cars/${view.slug}/${config.routes.checkout_segment}` : null,
-    reserve_deposit_text: config.wording.reserve_deposit_text,
+    /** The deposit a reservation charges, in whole dollars, and as the reserve button words it. */
+    reserve_deposit: deposit,
+    reserve_deposit_text: formatDollars(deposit),
     market_badge: config.features.market_price_enabled && marketBadge(car),
     // A number with nothing to dial ('TBA') is not offered.
     phone: phone && phoneHref ? { display: phone, masked: maskPhone(phone), href: phoneHref } : null,

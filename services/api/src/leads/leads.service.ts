@@ -7,6 +7,7 @@ import {
   LEAD_MESSAGES,
   leadEventId,
   leadFormErrors,
+  leadDeliveryChannels,
   leadRouting,
   parseLeadSubmission,
   type LeadSubmission,
@@ -205,7 +206,7 @@ export class LeadsService {
         ],
       )) as { id: string }[];
       if (!inserted) return null;
-      const channels = ['crm', ...(config.leads.notify_emails.length > 0 ? ['email'] : [])];
+      const channels = leadDeliveryChannels(config.leads.notify_emails);
       await manager.query(`INSERT INTO lead_outbox (lead_id, channel) SELECT $1, unnest($2::text[])`, [
         inserted.id,
         channels,

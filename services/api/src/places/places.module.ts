@@ -9,5 +9,6 @@ import { PostcodeDirectory } from './postcode-directory';
   imports: [SitesModule, CarsModule],
   controllers: [PlacesController],
   providers: [PlacesService, PostcodeDirectory],
+  exports: [PlacesService],
 })
 export class PlacesModule {}

@@ -15,6 +15,7 @@ export const THROTTLES = {
   signInCode: 'sign-in-code',
   signInVerify: 'sign-in-verify',
   printPdf: 'print-pdf',
+  checkout: 'checkout',
 } as const;
 
 /** Longest a request waits on the limiter before it is let through. */
@@ -60,6 +61,7 @@ class FailOpenStorage implements ThrottlerStorage {
           { name: THROTTLES.signInCode, ttl: 3_600_000, limit: env.SIGN_IN_CODE_LIMIT_PER_HOUR },
           { name: THROTTLES.signInVerify, ttl: 600_000, limit: env.SIGN_IN_VERIFY_LIMIT_PER_10_MINUTES },
           { name: THROTTLES.printPdf, ttl: 60_000, limit: env.PRINT_LIMIT_PER_MINUTE },
+          { name: THROTTLES.checkout, ttl: 60_000, limit: env.CHECKOUT_LIMIT_PER_MINUTE },
         ],
         // Keys live under the install's Redis prefix and name no client in clear.
         generateKey: (context, tracker, name) =>

@@ -1,0 +1,156 @@
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import type { CarEntity } from './car.entity';
+import type { DealershipEntity } from './dealership.entity';
+import type { LeadEntity } from './lead.entity';
+import type { ShopperEntity } from './shopper.entity';
+import type { SiteEntity } from './site.entity';
+
+/**
+ * A shopper's online reservation of a car, or the deposit that ends an Online Purchase. The partial
+ * unique index admits one active reservation (pending_payment or held) per car: two shoppers racing
+ * for a car are decided by the database, never by a read before a write. Holds personal data (the
+ * contact): only the api, the worker and ops read it.
+ */
+@Entity({ name: 'reservations' })
+@Check(
+  'ck_reservations_status',
+  `status IN ('pending_payment', 'held', 'completed', 'released', 'cancelled', 'expired', 'refunded')`,
+)
+@Check('ck_reservations_kind', `kind IN ('reserve', 'purchase')`)
+@Check('ck_reservations_deposit', `deposit_cents > 0`)
+@Index('ux_reservations_active_car', ['car_id'], { unique: true, where: `status IN ('pending_payment', 'held')` })
+@Index('ux_reservations_payment', ['payment_provider', 'payment_ref'], {
+  unique: true,
+  where: 'payment_ref IS NOT NULL',
+})
+@Index('ux_reservations_idempotency', ['site_id', 'idempotency_key'], {
+  unique: true,
+  where: 'idempotency_key IS NOT NULL',
+})
+@Index('ix_reservations_status_site', ['status', 'site_id', 'created_at'])
+export class ReservationEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ type: 'text', default: 'reserve' })
+  kind!: string;
+
+  @Column({ type: 'int' })
+  site_id!: number;
+
+  @ManyToOne('SiteEntity', { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'site_id' })
+  site!: SiteEntity;
+
+  @Column({ type: 'int', nullable: true })
+  dealership_id!: number | null;
+
+  @ManyToOne('DealershipEntity', { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'dealership_id' })
+  dealership!: DealershipEntity | null;
+
+  /** Null once the car itself is purged; car_summary keeps what the shopper reserved. */
+  @Column({ type: 'int', nullable: true })
+  car_id!: number | null;
+
+  @ManyToOne('CarEntity', { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'car_id' })
+  car!: CarEntity | null;
+
+  /** The car as the shopper saw it: title, stock number, slug, price text, photo, location. */
+  @Column({ type: 'jsonb' })
+  car_summary!: Record<string, unknown>;
+
+  /** The signed-in shopper, when the site signs shoppers in. */
+  @Column({ type: 'uuid', nullable: true })
+  shopper_id!: string | null;
+
+  @ManyToOne('ShopperEntity', { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'shopper_id' })
+  shopper!: ShopperEntity | null;
+
+  /** name, last_name, email, phone, postcode. */
+  @Column({ type: 'jsonb' })
+  contact!: Record<string, unknown>;
+
+  /** An Online Purchase's choices (trade-in, payment method, delivery), priced by the server. */
+  @Column({ type: 'jsonb', nullable: true })
+  selections!: Record<string, unknown> | null;
+
+  @Column({ type: 'int' })
+  deposit_cents!: number;
+
+  @Column({ type: 'text', default: 'aud' })
+  currency!: string;
+
+  @Column({ type: 'text', default: 'pending_payment' })
+  status!: string;
+
+  /** 'local' or 'stripe'. */
+  @Column({ type: 'text' })
+  payment_provider!: string;
+
+  /** The provider's payment id (a PaymentIntent id with Stripe). */
+  @Column({ type: 'text', nullable: true })
+  payment_ref!: string | null;
+
+  /** pending_payment ends here: an unpaid hold is released after it. */
+  @Column({ type: 'timestamptz' })
+  payment_deadline!: Date;
+
+  /** A held reservation ends here (the dealership's hold_hours after payment). */
+  @Column({ type: 'timestamptz', nullable: true })
+  hold_expires_at!: Date | null;
+
+  /** The last payment failure the shopper was shown (declined), cleared by a success. */
+  @Column({ type: 'text', nullable: true })
+  payment_error!: string | null;
+
+  /** A refund owed and not yet confirmed by the provider; the sweep retries it. */
+  @Column({ type: 'boolean', default: false })
+  refund_due!: boolean;
+
+  @Column({ type: 'text', nullable: true })
+  refund_ref!: string | null;
+
+  /** Why ops should look: a payment after the hold ended, a refund that failed. */
+  @Column({ type: 'text', nullable: true })
+  ops_flag!: string | null;
+
+  /** The 'Reserve Online' lead made when the payment was confirmed. */
+  @Column({ type: 'uuid', nullable: true })
+  lead_id!: string | null;
+
+  @ManyToOne('LeadEntity', { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'lead_id' })
+  lead!: LeadEntity | null;
+
+  /** SHA-256 of the client's Idempotency-Key, per site: a retried checkout finds its reservation. */
+  @Column({ type: 'text', nullable: true })
+  idempotency_key!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  request_hash!: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at!: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at!: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  held_at!: Date | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  ended_at!: Date | null;
+}

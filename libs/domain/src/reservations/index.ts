@@ -1,0 +1,2 @@
+export * from './reservation-status';
+export * from './checkout-request';

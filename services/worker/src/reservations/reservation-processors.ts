@@ -1,0 +1,45 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { QueueProducer } from '@platform/queues';
+import {
+  OnlinePaymentLedger,
+  paymentProvidersFor,
+  ReservationLedger,
+  startReservationWorkers,
+} from '@platform/reservations';
+import { ENV, PlatformMetrics } from '@platform/server-kit';
+import type { WorkerEnv } from '../env';
+import { workerLog } from '../worker-log';
+
+/** Runs the reservations' sweep (unpaid holds released, ended holds freed, refunds retried) for the worker's lifetime. */
+@Injectable()
+export class ReservationProcessors implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(ReservationProcessors.name);
+  private stop: (() => Promise<void>) | null = null;
+
+  constructor(
+    @Inject(ENV) private readonly env: WorkerEnv,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly metrics: PlatformMetrics,
+    private readonly producer: QueueProducer,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const providers = paymentProvidersFor(this.env, this.dataSource);
+    this.stop = await startReservationWorkers({
+      ledger: new ReservationLedger(this.dataSource, providers, (siteId) =>
+        this.producer.add('searchIndex', { siteId }),
+      ),
+      onlinePayments: new OnlinePaymentLedger(this.dataSource),
+      producer: this.producer,
+      redisUrl: this.env.REDIS_URL,
+      prefix: this.env.REDIS_PREFIX,
+      log: workerLog(this.logger, this.metrics),
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.stop?.();
+  }
+}

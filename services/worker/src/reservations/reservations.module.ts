@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { ReservationProcessors } from './reservation-processors';
+
+@Module({ providers: [ReservationProcessors] })
+export class ReservationsModule {}
