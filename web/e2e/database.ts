@@ -1,5 +1,6 @@
 import { Client } from 'pg';
-import { e2eDatabaseName, POSTGRES_URL } from './e2e-env';
+import Redis from 'ioredis';
+import { e2eDatabaseName, e2eRunId, POSTGRES_URL, REDIS_URL } from './e2e-env';
 
 /** A query against this run's database, for what a shopper would read off their phone. */
 export async function query<T>(sql: string, params: unknown[]): Promise<T[]> {
@@ -9,6 +10,26 @@ export async function query<T>(sql: string, params: unknown[]): Promise<T[]> {
     return (await client.query(sql, params)).rows as T[];
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * What the indexer does after any change to a site's cars: moves the site's search version, which
+ * the api's result caches and the web's page cache compare. A test that edits a car in the database
+ * directly, rather than through a feed, says so with this.
+ */
+async function carChanged(carId: number): Promise<void> {
+  const [car] = await query<{ site_id: number }>(
+    `SELECT d.site_id FROM cars c JOIN dealerships d ON d.id = c.dealership_id WHERE c.id = $1`,
+    [carId],
+  );
+  if (!car) return;
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    await redis.incr(`e2e-${e2eRunId()}:search-version:${car.site_id}`);
+  } finally {
+    redis.disconnect();
   }
 }
 
@@ -74,29 +95,28 @@ export async function storeCarImages(
     [siteSlug],
   );
   if (!car) throw new Error(`${siteSlug} has no car in stock`);
-  await query(`UPDATE cars SET data = jsonb_set(data, '{images}', $2::jsonb) WHERE id = $1`, [
-    car.id,
-    JSON.stringify(images),
-  ]);
-  return {
-    slug: car.slug,
-    restore: async () =>
-      void (await query(`UPDATE cars SET data = jsonb_set(data, '{images}', $2::jsonb) WHERE id = $1`, [
-        car.id,
-        JSON.stringify(car.images ?? []),
-      ])),
+  const setImages = async (value: unknown) => {
+    await query(`UPDATE cars SET data = jsonb_set(data, '{images}', $2::jsonb) WHERE id = $1`, [
+      car.id,
+      JSON.stringify(value),
+    ]);
+    await carChanged(car.id);
   };
+  await setImages(images);
+  return { slug: car.slug, restore: () => setImages(car.images ?? []) };
 }
 
 /** Sets one key of a car's stored data (as an older feed could have left it); returns a function that puts it back. */
 export async function setCarData(carId: number, key: string, value: unknown): Promise<() => Promise<void>> {
   const [before] = await query<{ value: unknown }>(`SELECT data->$2 AS value FROM cars WHERE id = $1`, [carId, key]);
-  const set = (next: unknown) =>
-    query(`UPDATE cars SET data = jsonb_set(data, ARRAY[$2::text], $3::jsonb) WHERE id = $1`, [
+  const set = async (next: unknown) => {
+    await query(`UPDATE cars SET data = jsonb_set(data, ARRAY[$2::text], $3::jsonb) WHERE id = $1`, [
       carId,
       key,
       JSON.stringify(next ?? null),
     ]);
+    await carChanged(carId);
+  };
   await set(value);
   return async () => void (await set(before?.value));
 }

@@ -6,6 +6,11 @@ import type Redis from 'ioredis';
  */
 export const searchVersionKey = (prefix: string, siteId: number): string => `${prefix}:search-version:${siteId}`;
 
+/** The site's current index version ('0' before its first change). */
+export async function readSearchVersion(redis: Redis, prefix: string, siteId: number): Promise<string> {
+  return (await redis.get(searchVersionKey(prefix, siteId))) ?? '0';
+}
+
 export async function bumpSearchVersion(redis: Redis, prefix: string, siteId: number): Promise<void> {
   await redis.incr(searchVersionKey(prefix, siteId));
 }

@@ -189,6 +189,12 @@ export class SiteConfigStore {
     (await this.entry(ref))?.checkLowerLayers();
   }
 
+  /** The configuration version (moved by database triggers on any layer's change), checked as reads are. */
+  async configVersion(): Promise<string | null> {
+    await this.checkVersion();
+    return this.version;
+  }
+
   /** Drops everything cached in this process; other processes see the change through the version. */
   invalidate(): void {
     this.generation += 1;

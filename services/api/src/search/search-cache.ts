@@ -1,6 +1,6 @@
 import type Redis from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import { searchVersionKey } from '@platform/search';
+import { readSearchVersion } from '@platform/search';
 
 export interface SearchCacheOptions {
   /** Entries kept; the least recently used is evicted first. */
@@ -43,7 +43,7 @@ export class SearchCache<T extends object> {
 
   private async version(siteId: number): Promise<string | null> {
     try {
-      return (await this.redis.get(searchVersionKey(this.prefix, siteId))) ?? '0';
+      return await readSearchVersion(this.redis, this.prefix, siteId);
     } catch {
       return null;
     }

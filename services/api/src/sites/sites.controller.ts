@@ -1,8 +1,12 @@
-import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
+import { Controller, Get, Header, Headers, Inject, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { ZodValidationPipe } from '@platform/server-kit';
+import type Redis from 'ioredis';
+import { readSearchVersion } from '@platform/search';
+import { ENV, REDIS, ZodValidationPipe, type BaseEnv } from '@platform/server-kit';
+import { SiteConfigStore } from '@platform/site-config';
+import { SiteDirectory } from './site-directory';
 import { SiteSlugPipe } from './site-slug.pipe';
 import { SitesService } from './sites.service';
 
@@ -15,7 +19,13 @@ const HostSchema = z
 /** Public site endpoints the web uses to resolve its tenant and render it. */
 @Controller('api/sites')
 export class SitesController {
-  constructor(private readonly sites: SitesService) {}
+  constructor(
+    private readonly sites: SitesService,
+    private readonly directory: SiteDirectory,
+    private readonly store: SiteConfigStore,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(ENV) private readonly env: BaseEnv,
+  ) {}
 
   @Get()
   list() {
@@ -25,6 +35,22 @@ export class SitesController {
   @Get('by-host/:host')
   byHost(@Param('host', new ZodValidationPipe(HostSchema, 'host')) host: string) {
     return this.sites.byHost(host);
+  }
+
+  /**
+   * What a site's pages are rendered from, as two opaque versions: its search index (bumped by the
+   * indexer on every stock change) and the configuration (moved by any layer's change). The web's
+   * page cache keeps a rendered page only while both are unchanged.
+   */
+  @Get(':siteSlug/version')
+  @Header('Cache-Control', 'no-store')
+  async version(@Param('siteSlug', SiteSlugPipe) slug: string): Promise<{ search: string; config: string | null }> {
+    const site = await this.directory.bySlug(slug);
+    const [search, config] = await Promise.all([
+      readSearchVersion(this.redis, this.env.REDIS_PREFIX, site.scope.siteId),
+      this.store.configVersion(),
+    ]);
+    return { search, config };
   }
 
   /** Merged configuration; cached by browsers and the web for a minute, revalidated by ETag. */

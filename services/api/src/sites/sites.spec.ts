@@ -10,12 +10,16 @@ import {
   SiteHostEntity,
   SiteTemplateEntity,
 } from '@platform/db';
+import Redis from 'ioredis';
+import { bumpSearchVersion } from '@platform/search';
 import { ApiEnvSchema } from '../env';
 import { createApiApp } from '../bootstrap';
 
 describe('site API (real PostgreSQL and Redis)', () => {
   let db: TestDatabase;
   let app: INestApplication;
+  let siteId: number;
+  const prefix = uniqueRedisPrefix();
 
   beforeAll(async () => {
     db = await createTestDatabase('platform_api_sites');
@@ -75,10 +79,11 @@ describe('site API (real PostgreSQL and Redis)', () => {
       { location_id: location.id, department: 'service', weekday: 1, status: 'Open', open: '07:30', close: '17:00' },
     ]);
 
+    siteId = site.id;
     const env = ApiEnvSchema.parse({
       DATABASE_URL: db.url,
       REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: uniqueRedisPrefix(),
+      REDIS_PREFIX: prefix,
       LOG_LEVEL: 'silent',
       NODE_ENV: 'test',
     });
@@ -211,6 +216,40 @@ describe('site API (real PostgreSQL and Redis)', () => {
     expect(location.department_hours.service).toEqual([
       { weekday: 1, status: 'Open', open: '07:30', close: '17:00', formated_hours: '7:30am - 5pm' },
     ]);
+  });
+
+  it("versions what a site's pages render from: the search version moves with an index bump, the config version with any layer", async () => {
+    const version = async () =>
+      (
+        await request(app.getHttpServer())
+          .get('/api/sites/alpha-motors/version')
+          .expect(200)
+          .expect('Cache-Control', 'no-store')
+      ).body as { search: string; config: string };
+    const before = await version();
+    expect(before).toEqual({ search: expect.stringMatching(/^\d+$/), config: expect.stringMatching(/^\d+$/) });
+
+    const redis = new Redis(TEST_REDIS_URL);
+    try {
+      await bumpSearchVersion(redis, prefix, siteId);
+    } finally {
+      redis.disconnect();
+    }
+    const afterBump = await version();
+    expect(Number(afterBump.search)).toBe(Number(before.search) + 1);
+    expect(afterBump.config).toBe(before.config);
+
+    await db.dataSource.query(
+      `UPDATE sites SET config = jsonb_set(config, '{theme,primary_colour}', '"#654321"') WHERE id = $1`,
+      [siteId],
+    );
+    const afterEdit = await version();
+    expect(afterEdit.config).not.toBe(before.config);
+    await db.dataSource.query(
+      `UPDATE sites SET config = jsonb_set(config, '{theme,primary_colour}', '"#123456"') WHERE id = $1`,
+      [siteId],
+    );
+    await request(app.getHttpServer()).get('/api/sites/no-such-site/version').expect(404);
   });
 
   it('sets an ETag and Cache-Control, and answers 304 when the ETag matches', async () => {

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { personalPage } from '@/lib/edge/personal-page';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { CarSummary } from '@/components/checkout/car-summary';
@@ -8,7 +9,7 @@ import { getShopper } from '@/lib/api/shopper';
 import { similarCarsHref } from '@/lib/search/similar-cars';
 import styles from '@/components/checkout/checkout.module.css';
 
-export const metadata: Metadata = { title: 'Online Purchase', robots: { index: false } };
+export const metadata: Metadata = personalPage({ title: 'Online Purchase' });
 
 /** /checkout-journey?car_id={slug}: Online Purchase, where the site's flag is on (spec 000 routes). */
 export default async function CheckoutJourneyPage({

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { personalPage } from '@/lib/edge/personal-page';
 import { notFound } from 'next/navigation';
 import { checkoutFields } from '@/components/checkout/contact-fields';
 import { PaymentForm } from '@/components/checkout/payment-form';
@@ -7,7 +8,7 @@ import { getSite } from '@/lib/api';
 import { getShopper } from '@/lib/api/shopper';
 import styles from '@/components/checkout/checkout.module.css';
 
-export const metadata: Metadata = { title: 'Online Payment', robots: { index: false } };
+export const metadata: Metadata = personalPage({ title: 'Online Payment' });
 
 /**
  * /online-payment (spec 001 routes; gated where the site says so): pay an invoice or a service

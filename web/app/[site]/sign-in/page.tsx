@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { personalPage } from '@/lib/edge/personal-page';
 import Link from 'next/link';
 import { redirect as navigate } from 'next/navigation';
 import { safeRedirect } from '@platform/domain';
@@ -8,7 +9,7 @@ import { getShopper } from '@/lib/api/shopper';
 import { signInIntro } from '@/lib/sign-in/sign-in-intro';
 import styles from './sign-in.module.css';
 
-export const metadata: Metadata = { title: 'Sign in', robots: { index: false } };
+export const metadata: Metadata = personalPage({ title: 'Sign in' });
 
 interface SignInPageProps {
   params: Promise<{ site: string }>;

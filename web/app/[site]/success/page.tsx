@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
+import { personalPage } from '@/lib/edge/personal-page';
 import Link from 'next/link';
 import { SubmittedSummary } from '@/components/leads/submitted-summary';
 import { ROUTES } from '@/lib/routes';
 import styles from './success.module.css';
 
-export const metadata: Metadata = { title: 'Thank you', robots: { index: false } };
+export const metadata: Metadata = personalPage({ title: 'Thank you' });
 
 /**
  * /success: shown after a form is sent (spec 000 routes; spec 001 §3). The specifications give no

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { personalPage } from '@/lib/edge/personal-page';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { formatDollars, signInPath } from '@platform/domain';
@@ -10,7 +11,7 @@ import { getWatchlist } from '@/lib/api/watchlist';
 import { ROUTES } from '@/lib/routes';
 import styles from './watchlist.module.css';
 
-export const metadata: Metadata = { title: 'My watchlist', robots: { index: false } };
+export const metadata: Metadata = personalPage({ title: 'My watchlist' });
 
 const savedOn = new Intl.DateTimeFormat('en-AU', {
   day: 'numeric',

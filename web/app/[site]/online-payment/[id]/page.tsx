@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
+import { personalPage } from '@/lib/edge/personal-page';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { RESERVATION_MESSAGES } from '@platform/domain';
 import { getOnlinePayment } from '@/lib/api/reservations';
 import styles from '@/components/checkout/checkout.module.css';
 
-export const metadata: Metadata = { title: 'Your payment', robots: { index: false } };
+export const metadata: Metadata = personalPage({ title: 'Your payment' });
 export const dynamic = 'force-dynamic';
 
 /** Where an online payment lands: paid (with its reference), declined (try again) or waiting. */

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { personalPage } from '@/lib/edge/personal-page';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { RESERVATION_MESSAGES } from '@platform/domain';
@@ -8,7 +9,7 @@ import { getSite } from '@/lib/api';
 import { similarCarsHref } from '@/lib/search/similar-cars';
 import styles from '@/components/checkout/checkout.module.css';
 
-export const metadata: Metadata = { title: 'Your reservation', robots: { index: false } };
+export const metadata: Metadata = personalPage({ title: 'Your reservation' });
 export const dynamic = 'force-dynamic';
 
 const heldUntil = new Intl.DateTimeFormat('en-AU', {

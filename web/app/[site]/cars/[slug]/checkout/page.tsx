@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
+import { personalPage } from '@/lib/edge/personal-page';
 import { CheckoutPage } from '@/components/checkout/checkout-page';
 
-export const metadata: Metadata = { title: 'Reserve this car', robots: { index: false } };
+export const metadata: Metadata = personalPage({ title: 'Reserve this car' });
 
 /** /cars/{slug}/checkout: the reserve page on sites whose checkout_segment is 'checkout'. */
 export default async function Page({ params }: { params: Promise<{ site: string; slug: string }> }) {

@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
+import { personalPage } from '@/lib/edge/personal-page';
 import { notFound } from 'next/navigation';
 import { LocalPayButtons } from '@/components/checkout/local-pay-buttons';
 import { getLocalPayment } from '@/lib/api/reservations';
 import styles from '@/components/checkout/checkout.module.css';
 
-export const metadata: Metadata = { title: 'Test payment', robots: { index: false } };
+export const metadata: Metadata = personalPage({ title: 'Test payment' });
 
 /**
  * The built-in local payment provider's page (the default when no Stripe keys are set): approve or

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { apiGet, segment } from '../api/client';
+import { findSiteByHost } from '../api/hosts';
+import { createHostResolver } from '../tenancy/host-resolver';
+
+const VersionSchema = z.object({ search: z.string(), config: z.string().nullable() });
+
+/** GET /api/sites/{slug}/version, as one opaque string; null when no site has the host. */
+export function versionFromApi(): (hostname: string) => Promise<string | null> {
+  const sites = createHostResolver(findSiteByHost, { ttlMs: 30_000 });
+  return async (hostname) => {
+    const site = await sites.resolve(hostname);
+    if (!site) return null;
+    const { search, config } = await apiGet(`/api/sites/${segment(site.slug)}/version`, VersionSchema, {
+      cache: 'no-store',
+      signal: AbortSignal.timeout(2_000),
+    });
+    return `${site.slug}:${search}:${config ?? ''}`;
+  };
+}
+
+interface Known {
+  version: string | null;
+  checkedAt: number;
+}
+
+/**
+ * The version of each host's site, asked of the API at most once per checkEveryMs whatever the
+ * traffic; concurrent requests share one answer. A failed check answers null (the page is rendered,
+ * not served from cache), so a page is never shared on a version nobody confirmed.
+ */
+export class SiteVersions {
+  private readonly known = new Map<string, Known>();
+  private readonly pending = new Map<string, Promise<string | null>>();
+
+  constructor(
+    private readonly lookup: (hostname: string) => Promise<string | null>,
+    private readonly checkEveryMs: number,
+    private readonly maxHosts = 1000,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  async current(hostname: string): Promise<string | null> {
+    const known = this.known.get(hostname);
+    if (known && this.now() - known.checkedAt < this.checkEveryMs) return known.version;
+    let pending = this.pending.get(hostname);
+    if (!pending) {
+      pending = this.check(hostname).finally(() => this.pending.delete(hostname));
+      this.pending.set(hostname, pending);
+    }
+    return pending;
+  }
+
+  private async check(hostname: string): Promise<string | null> {
+    try {
+      const version = await this.lookup(hostname);
+      this.known.delete(hostname);
+      // Only hosts of real sites are remembered, oldest dropped first, so random Host headers cannot grow it.
+      if (version !== null) {
+        while (this.known.size >= this.maxHosts) this.known.delete(this.known.keys().next().value as string);
+        this.known.set(hostname, { version, checkedAt: this.now() });
+      }
+      return version;
+    } catch {
+      this.known.delete(hostname);
+      return null;
+    }
+  }
+}
