@@ -34,6 +34,11 @@ const env = {
   AUTH_SECRET: randomBytes(32).toString('hex'),
   // Production mode wants an SMS gateway; nobody signs in during the bench, so it is never called.
   SMS_GATEWAY_URL: 'http://127.0.0.1:9/unused-by-the-load-bench',
+  // Production mode wants a real payment provider; nobody pays during the bench, so it is never called.
+  STRIPE_SECRET_KEY: 'sk_test_unused_by_the_bench',
+  STRIPE_WEBHOOK_SECRET: 'whsec_unused_by_the_bench',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_unused_by_the_bench',
+  STRIPE_API_URL: 'http://127.0.0.1:9',
   PORT: String(API_PORT),
   WORKER_PORT: String(API_PORT + 2),
   API_URL: `http://127.0.0.1:${API_PORT}`,

@@ -214,7 +214,7 @@ export function Gallery({
                     type="button"
                     className={styles.thumb}
                     aria-current={i === index ? 'true' : undefined}
-                    aria-label={`Show photo ${i + 1}`}
+                    aria-label={slide.kind === 'image' ? `Show photo ${i + 1}` : `Video, slide ${i + 1}`}
                     onClick={() => setIndex(i)}
                   >
                     {slide.kind === 'image' ? (

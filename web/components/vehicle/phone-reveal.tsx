@@ -40,7 +40,8 @@ export function PhoneReveal({ carSlug, carId, dealershipId, websiteId, masked, d
         type="button"
         className={styles.phone}
         onClick={reveal}
-        aria-label={`Reveal phone number ${masked}`}
+        // The visible words come first in the name, so voice control users can say what they see (WCAG 2.5.3).
+        aria-label={`Show number ${masked}`}
         data-testid="phone-reveal"
       >
         <span aria-hidden="true">{masked}</span>
