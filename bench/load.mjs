@@ -3,56 +3,21 @@
 // (autocannon, loopback) against the built api and web on a freshly seeded demo database of their
 // own, and prints p50/p95/p99 latency and errors for each. Prints figures; never fails on time.
 // BENCH_SECONDS (default 60), BENCH_SEARCH_RATE (200) and BENCH_PAGE_RATE (50) change the run.
-import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
-import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { platformStack, waitUntil } from './platform-stack.mjs';
 
 const require = createRequire(import.meta.url);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const autocannon = require('autocannon');
-const { createDataSource, dropDatabase } = require('@platform/db');
+const { createDataSource } = require('@platform/db');
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const SEARCH_RATE = Number(process.env.BENCH_SEARCH_RATE ?? 200);
 const PAGE_RATE = Number(process.env.BENCH_PAGE_RATE ?? 50);
-const SERVER = process.env.BENCH_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
-const tag = `${process.pid}_${randomBytes(3).toString('hex')}`;
-const DATABASE_URL = `${SERVER}/platform_load_${tag}`;
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 3301);
 const WEB_PORT = Number(process.env.BENCH_WEB_PORT ?? 3300);
 const SITE = 'harbour-motor-group';
-const env = {
-  ...process.env,
-  NODE_ENV: 'production',
-  DATABASE_URL,
-  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-  REDIS_PREFIX: `load-${tag}`,
-  OPS_TOKEN: randomBytes(24).toString('hex'),
-  AUTH_SECRET: randomBytes(32).toString('hex'),
-  // Production mode wants an SMS gateway; nobody signs in during the bench, so it is never called.
-  SMS_GATEWAY_URL: 'http://127.0.0.1:9/unused-by-the-load-bench',
-  // Production mode wants a real payment provider; nobody pays during the bench, so it is never called.
-  STRIPE_SECRET_KEY: 'sk_test_unused_by_the_bench',
-  STRIPE_WEBHOOK_SECRET: 'whsec_unused_by_the_bench',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_unused_by_the_bench',
-  STRIPE_API_URL: 'http://127.0.0.1:9',
-  PORT: String(API_PORT),
-  WORKER_PORT: String(API_PORT + 2),
-  API_URL: `http://127.0.0.1:${API_PORT}`,
-  LOG_LEVEL: 'warn',
-  NEXT_TELEMETRY_DISABLED: '1',
-  OPENSEARCH_URL: '',
-};
-
-const children = [];
-function start(name, args, cwd = root) {
-  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  child.stderr.on('data', (chunk) => process.stderr.write(`[${name}] ${chunk}`));
-  children.push(child);
-}
+const stack = platformStack({ name: 'load', apiPort: API_PORT, webPort: WEB_PORT });
 
 /** The status of a GET; node:http, because fetch will not send a Host header of our choosing. */
 const statusOf = (url, headers) =>
@@ -64,14 +29,8 @@ const statusOf = (url, headers) =>
     request.on('error', () => resolve(0));
   });
 
-async function waitFor(url, seconds, headers = {}) {
-  const deadline = Date.now() + seconds * 1000;
-  while (Date.now() < deadline) {
-    if ((await statusOf(url, headers)) === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within ${seconds} s`);
-}
+const waitFor = (url, seconds, headers = {}) =>
+  waitUntil(url, seconds, async () => (await statusOf(url, headers)) === 200);
 
 /** The search page's requests: every facet, a filter or two, a range, a sort, a page. */
 function searchBodies() {
@@ -113,13 +72,8 @@ function report(name, target, { result, times }) {
 }
 
 try {
-  const seeded = spawnSync(
-    process.execPath,
-    ['libs/seed/dist/cli.js', '--create-database', '--migrate', '--seed-if-empty'],
-    { cwd: root, env, stdio: 'inherit' },
-  );
-  if (seeded.status !== 0) throw new Error('seeding the bench database failed');
-  const dataSource = createDataSource({ url: DATABASE_URL, poolSize: 1, applicationName: 'load-bench' });
+  stack.seed();
+  const dataSource = createDataSource({ url: stack.databaseUrl, poolSize: 1, applicationName: 'load-bench' });
   await dataSource.initialize();
   const [car] = await dataSource.query(
     `SELECT c.slug FROM cars c JOIN dealerships d ON d.id = c.dealership_id JOIN sites s ON s.id = d.site_id
@@ -128,13 +82,7 @@ try {
   );
   await dataSource.destroy();
 
-  start('api', ['services/api/dist/main.js']);
-  start('worker', ['services/worker/dist/main.js']);
-  start(
-    'web',
-    [require.resolve('next/dist/bin/next', { paths: [path.join(root, 'web')] }), 'start', '-p', String(WEB_PORT)],
-    path.join(root, 'web'),
-  );
+  stack.start();
   const host = `${SITE}.localhost:${WEB_PORT}`;
   await waitFor(`http://127.0.0.1:${API_PORT}/health/ready`, 90);
   await waitFor(`http://127.0.0.1:${WEB_PORT}/cars/${car.slug}`, 90, { host });
@@ -165,7 +113,5 @@ try {
   });
   report('vehicle page', PAGE_RATE, page);
 } finally {
-  for (const child of children) child.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-  await dropDatabase(DATABASE_URL).catch(() => undefined);
+  await stack.stop();
 }

@@ -6,55 +6,20 @@
 // (sequential requests on loopback, after a warm-up), with the share answered from the page cache.
 // Prints figures; never fails on time. BENCH_TTFB_REQUESTS (200) and BENCH_LIGHTHOUSE_RUNS (1;
 // the median run is printed) change the run; CHROME_PATH picks the browser.
-import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
-import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { platformStack, waitUntil } from './platform-stack.mjs';
 
 const require = createRequire(import.meta.url);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { createDataSource, dropDatabase } = require('@platform/db');
+const { createDataSource } = require('@platform/db');
 
 const TTFB_REQUESTS = Number(process.env.BENCH_TTFB_REQUESTS ?? 200);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const SERVER = process.env.BENCH_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
-const tag = `${process.pid}_${randomBytes(3).toString('hex')}`;
-const DATABASE_URL = `${SERVER}/platform_pages_${tag}`;
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 3321);
 const WEB_PORT = Number(process.env.BENCH_WEB_PORT ?? 3320);
 const SEARCH_PATH = '/search/new-used-and-demo-cars';
-const env = {
-  ...process.env,
-  NODE_ENV: 'production',
-  DATABASE_URL,
-  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-  REDIS_PREFIX: `pages-${tag}`,
-  OPS_TOKEN: randomBytes(24).toString('hex'),
-  AUTH_SECRET: randomBytes(32).toString('hex'),
-  // Production mode wants an SMS gateway; nobody signs in during the bench, so it is never called.
-  SMS_GATEWAY_URL: 'http://127.0.0.1:9/unused-by-the-pages-bench',
-  // Production mode wants a real payment provider; nobody pays during the bench, so it is never called.
-  STRIPE_SECRET_KEY: 'sk_test_unused_by_the_bench',
-  STRIPE_WEBHOOK_SECRET: 'whsec_unused_by_the_bench',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_unused_by_the_bench',
-  STRIPE_API_URL: 'http://127.0.0.1:9',
-  PORT: String(API_PORT),
-  WORKER_PORT: String(API_PORT + 2),
-  API_URL: `http://127.0.0.1:${API_PORT}`,
-  LOG_LEVEL: 'warn',
-  NEXT_TELEMETRY_DISABLED: '1',
-  OPENSEARCH_URL: '',
-};
-
-const children = [];
-function start(name, args, cwd = root) {
-  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  child.stderr.on('data', (chunk) => process.stderr.write(`[${name}] ${chunk}`));
-  children.push(child);
-}
+const stack = platformStack({ name: 'pages', apiPort: API_PORT, webPort: WEB_PORT });
 
 /** One GET through a site's host: status, time to the first byte of the answer, and the page cache's verdict. */
 const timedGet = (url, host) =>
@@ -70,14 +35,7 @@ const timedGet = (url, host) =>
     request.on('error', () => resolve({ status: 0, ttfb: Number.NaN, cache: '-' }));
   });
 
-async function waitFor(url, seconds, host) {
-  const deadline = Date.now() + seconds * 1000;
-  while (Date.now() < deadline) {
-    if ((await timedGet(url, host)).status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within ${seconds} s`);
-}
+const waitFor = (url, seconds, host) => waitUntil(url, seconds, async () => (await timedGet(url, host)).status === 200);
 
 const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN;
@@ -149,13 +107,8 @@ async function lighthouseOf(url) {
 }
 
 try {
-  const seeded = spawnSync(
-    process.execPath,
-    ['libs/seed/dist/cli.js', '--create-database', '--migrate', '--seed-if-empty'],
-    { cwd: root, env, stdio: 'inherit' },
-  );
-  if (seeded.status !== 0) throw new Error('seeding the bench database failed');
-  const dataSource = createDataSource({ url: DATABASE_URL, poolSize: 1, applicationName: 'pages-bench' });
+  stack.seed();
+  const dataSource = createDataSource({ url: stack.databaseUrl, poolSize: 1, applicationName: 'pages-bench' });
   await dataSource.initialize();
   // Each demo site's most photographed car in stock: the heaviest vehicle page it has.
   const sites = await dataSource.query(
@@ -166,13 +119,7 @@ try {
   );
   await dataSource.destroy();
 
-  start('api', ['services/api/dist/main.js']);
-  start('worker', ['services/worker/dist/main.js']);
-  start(
-    'web',
-    [require.resolve('next/dist/bin/next', { paths: [path.join(root, 'web')] }), 'start', '-p', String(WEB_PORT)],
-    path.join(root, 'web'),
-  );
+  stack.start();
   await waitFor(`http://127.0.0.1:${API_PORT}/health/ready`, 90, `127.0.0.1:${API_PORT}`);
   await waitFor(`http://127.0.0.1:${WEB_PORT}/`, 90, `${sites[0].slug}.localhost:${WEB_PORT}`);
 
@@ -201,7 +148,5 @@ try {
     }
   }
 } finally {
-  for (const child of children) child.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-  await dropDatabase(DATABASE_URL).catch(() => undefined);
+  await stack.stop();
 }

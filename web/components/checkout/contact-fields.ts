@@ -1,3 +1,4 @@
+import { displayMobile } from '@platform/domain';
 import {
   emailField,
   firstNameField,
@@ -13,13 +14,7 @@ export function checkoutFields(phone: string | null): LeadField[] {
     firstNameField,
     { ...lastNameField, required: false },
     emailField,
-    { ...phoneField(true), defaultValue: phone ? localMobile(phone) : undefined },
+    { ...phoneField(true), defaultValue: phone ? displayMobile(phone) : undefined },
     termsField,
   ];
-}
-
-/** '+61412345678' as the shopper types it: '0412 345 678'. */
-function localMobile(e164: string): string {
-  const local = e164.replace(/^\+61/, '0');
-  return /^04\d{8}$/.test(local) ? `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}` : local;
 }

@@ -1,0 +1,84 @@
+// The built api, worker and web on a freshly seeded demo database of their own, for benches that
+// measure the platform as a shopper meets it (bench:load, bench:pages).
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { dropDatabase } = require('@platform/db');
+
+/** `name` labels the database and Redis prefix; ports default per bench so two can run side by side. */
+export function platformStack({ name, apiPort, webPort }) {
+  const server = process.env.BENCH_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
+  const tag = `${process.pid}_${randomBytes(3).toString('hex')}`;
+  const databaseUrl = `${server}/platform_${name}_${tag}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: `${name}-${tag}`,
+    OPS_TOKEN: randomBytes(24).toString('hex'),
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    // Production mode wants an SMS gateway and a real payment provider; nobody signs in or pays
+    // during a bench, so neither is ever called.
+    SMS_GATEWAY_URL: 'http://127.0.0.1:9/unused-by-the-bench',
+    STRIPE_SECRET_KEY: 'sk_test_unused_by_the_bench',
+    STRIPE_WEBHOOK_SECRET: 'whsec_unused_by_the_bench',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_unused_by_the_bench',
+    STRIPE_API_URL: 'http://127.0.0.1:9',
+    PORT: String(apiPort),
+    WORKER_PORT: String(apiPort + 2),
+    API_URL: `http://127.0.0.1:${apiPort}`,
+    LOG_LEVEL: 'warn',
+    NEXT_TELEMETRY_DISABLED: '1',
+    OPENSEARCH_URL: '',
+  };
+  const children = [];
+  const start = (label, args, cwd = root) => {
+    const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    child.stderr.on('data', (chunk) => process.stderr.write(`[${label}] ${chunk}`));
+    children.push(child);
+  };
+  return {
+    databaseUrl,
+    /** Creates, migrates and seeds the bench's database with the demo sites. */
+    seed() {
+      const seeded = spawnSync(
+        process.execPath,
+        ['libs/seed/dist/cli.js', '--create-database', '--migrate', '--seed-if-empty'],
+        { cwd: root, env, stdio: 'inherit' },
+      );
+      if (seeded.status !== 0) throw new Error('seeding the bench database failed');
+    },
+    /** Starts the built api, worker and web (next start on webPort). */
+    start() {
+      start('api', ['services/api/dist/main.js']);
+      start('worker', ['services/worker/dist/main.js']);
+      start(
+        'web',
+        [require.resolve('next/dist/bin/next', { paths: [path.join(root, 'web')] }), 'start', '-p', String(webPort)],
+        path.join(root, 'web'),
+      );
+    },
+    /** Stops what it started and drops its database. */
+    async stop() {
+      for (const child of children) child.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await dropDatabase(databaseUrl).catch(() => undefined);
+    },
+  };
+}
+
+/** Polls until `probe()` answers true, or throws after `seconds`. */
+export async function waitUntil(what, seconds, probe) {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    if (await probe()) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${what} did not answer within ${seconds} s`);
+}
