@@ -15,7 +15,7 @@ const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { createDataSource, ensureDatabase, runMigrations, dropDatabase } = require('@platform/db');
 const { createSearchEngine, searchIndexPrefix } = require('@platform/search');
-const { searchScopeOf } = require('@platform/stock');
+const { siteConfigStore } = require('@platform/site-config');
 const { SearchRequestSchema } = require('@platform/domain');
 const { from: copyFrom } = require('pg-copy-streams');
 const Redis = require('ioredis');
@@ -133,7 +133,7 @@ try {
     opensearchUrl: process.env.OPENSEARCH_URL || undefined,
     indexPrefix: searchIndexPrefix(REDIS_PREFIX),
   });
-  const scope = await searchScopeOf(dataSource.manager, site.id);
+  const scope = await siteConfigStore(dataSource).searchScope(site.id);
   const countRequest = SearchRequestSchema.parse({ hitsPerPage: 1, facets: [] });
 
   const t0 = performance.now();

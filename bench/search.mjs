@@ -15,8 +15,9 @@ import itemsjs from 'itemsjs';
 
 const require = createRequire(import.meta.url);
 const { createDataSource, ensureDatabase, runMigrations, dropDatabase } = require('@platform/db');
-const { buildSearchSql, createSearchEngine, searchIndexPrefix } = require('@platform/search');
-const { searchScopeOf, documentsAfter } = require('@platform/stock');
+const { buildSearchSql, createSearchEngine, InMemorySearchEngine, searchIndexPrefix } = require('@platform/search');
+const { documentsAfter } = require('@platform/stock');
+const { siteConfigStore } = require('@platform/site-config');
 const { SearchRequestSchema, rangesOf, termFiltersOf } = require('@platform/domain');
 const { generateCars, Rng, STATE_TIME_ZONES, VEHICLE_MODELS } = require('@platform/seed');
 const { from: copyFrom } = require('pg-copy-streams');
@@ -568,8 +569,15 @@ for (const [signal, code] of [
 try {
   await dataSource.initialize();
   await runMigrations(dataSource);
-  const engine = createSearchEngine({ dataSource, indexPrefix: searchIndexPrefix(`bench-search-${tag}`) });
+  // The projection alone (every search a statement), and the default engine that answers from an
+  // in-process index of the same projection; the bench compares them request by request.
+  const engine = createSearchEngine({
+    dataSource,
+    indexPrefix: searchIndexPrefix(`bench-search-${tag}`),
+    memoryMaxDocuments: 0,
+  });
   if (engine.kind !== 'postgres') throw new Error(`expected the PostgreSQL engine, got ${engine.kind}`);
+  const memoryEngine = new InMemorySearchEngine(dataSource, { maxDocuments: CARS });
   const out = [];
   const print = (line = '') => {
     out.push(line);
@@ -694,6 +702,14 @@ try {
   const searchItems = buildItemsjs(documents);
   const itemsjsBuilt = since(t0);
 
+  // What a site's first search after a change starts in the background (PostgreSQL answers meanwhile).
+  const heapBefore = process.memoryUsage().heapUsed;
+  t0 = performance.now();
+  await memoryEngine.warm(site.id);
+  const memoryBuilt = since(t0);
+  if (!memoryEngine.holds(site.id)) throw new Error('the in-memory index was not built');
+  const memoryHeap = process.memoryUsage().heapUsed - heapBefore;
+
   const [{ size }] = await dataSource.query(
     `SELECT pg_size_pretty(pg_total_relation_size('search_documents')) AS size`,
   );
@@ -724,17 +740,22 @@ try {
   print(
     `  itemsjs index (in memory)  ${seconds(itemsjsBuilt)}   (not part of setup; free text via ${ITEMSJS_LUNR ? 'lunr' : 'substring filter'})`,
   );
+  const { loadMs, buildMs } = memoryEngine.lastBuild;
+  print(
+    `  memory engine index        ${seconds(memoryBuilt)}   (rows read ${seconds(loadMs)}, index built ${seconds(buildMs)}; heap grew ${Math.round(memoryHeap / 1048576)} MB before collection)`,
+  );
 
   // ---- Requests ----------------------------------------------------------------------------------
   const queryRng = new Rng(QUERY_SEED);
   const warmup = generateRequests(queryRng, documents, WARMUP);
   const requests = generateRequests(queryRng, documents, QUERIES);
-  const scope = await searchScopeOf(dataSource.manager, site.id);
+  const scope = await siteConfigStore(dataSource).searchScope(site.id);
 
   const run = async (name, answer) => {
     for (const request of warmup) await answer(request);
     const latencies = [];
     const counts = [];
+    const answers = [];
     let hits = 0;
     const started = performance.now();
     for (const [i, request] of requests.entries()) {
@@ -742,21 +763,27 @@ try {
       const result = await answer(request);
       latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
       counts.push(result.count);
+      if (name !== 'itemsjs') answers.push(result);
       hits += result.hits.length;
       if ((i + 1) % 100 === 0 && i + 1 < requests.length)
         process.stderr.write(`  (${name}: ${i + 1}/${requests.length} in ${seconds(since(started))})\n`);
     }
-    return { latencies, counts, hits };
+    return { latencies, counts, answers, hits };
   };
   const pg = await run('postgres', (request) => engine.query(scope, request));
+  const idx = await run('memory', (request) => memoryEngine.query(scope, request));
   const mem = await run('itemsjs', (request) => searchItems(scope, request));
+  if (memoryEngine.answered.postgres > 0)
+    throw new Error(`the memory engine fell back to PostgreSQL ${memoryEngine.answered.postgres} times`);
 
   const pgStats = percentiles(pg.latencies);
+  const idxStats = percentiles(idx.latencies);
   const memStats = percentiles(mem.latencies);
   const average = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
   print();
   print(`${QUERIES} requests after ${WARMUP} warm-up, sequential, hitsPerPage 21, facets ${PAGE_FACETS.join(',')}`);
   print(`  postgres  ${latencyLine(pgStats)}`);
+  print(`  memory    ${latencyLine(idxStats)}   (hits and freshness from PostgreSQL in one statement)`);
   print(`  itemsjs   ${latencyLine(memStats)}`);
   print(
     `  load average after the runs: ${loadavg()
@@ -764,7 +791,7 @@ try {
       .join(' ')}`,
   );
   print(
-    `  ratio postgres / itemsjs: p50 ${(pgStats.p50 / memStats.p50).toFixed(1)}x, p95 ${(pgStats.p95 / memStats.p95).toFixed(1)}x`,
+    `  ratio postgres / itemsjs: p50 ${(pgStats.p50 / memStats.p50).toFixed(1)}x, p95 ${(pgStats.p95 / memStats.p95).toFixed(1)}x; memory / itemsjs: p50 ${(idxStats.p50 / memStats.p50).toFixed(2)}x, p95 ${(idxStats.p95 / memStats.p95).toFixed(2)}x`,
   );
   print(
     `  postgres: average count ${Math.round(average(pg.counts))} (median ${percentiles(pg.counts).p50}), ${(pg.hits / QUERIES).toFixed(1)} hits per page, ${pg.counts.filter((c) => c === 0).length} empty results`,
@@ -775,7 +802,9 @@ try {
 
   // Which request shapes cost what.
   print();
-  print('latency by request shape (ms)             n   pg p50   pg p95   itemsjs p50   itemsjs p95');
+  print(
+    'latency by request shape (ms)             n   pg p50   pg p95   memory p50   memory p95   itemsjs p50   itemsjs p95',
+  );
   const shapes = requests.map(shapeOf);
   for (const dimension of ['text', 'filters', 'range', 'sort', 'page']) {
     const groups = new Map();
@@ -786,14 +815,16 @@ try {
     });
     for (const [key, indexes] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
       const p = percentiles(indexes.map((i) => pg.latencies[i]));
+      const x = percentiles(indexes.map((i) => idx.latencies[i]));
       const m = percentiles(indexes.map((i) => mem.latencies[i]));
       print(
-        `  ${key.padEnd(36)} ${String(indexes.length).padStart(5)} ${ms(p.p50)}  ${ms(p.p95)}       ${ms(m.p50)}       ${ms(m.p95)}`,
+        `  ${key.padEnd(36)} ${String(indexes.length).padStart(5)} ${ms(p.p50)}  ${ms(p.p95)}      ${ms(x.p50)}      ${ms(x.p95)}       ${ms(m.p50)}       ${ms(m.p95)}`,
       );
     }
   }
   for (const [name, result, top] of [
     ['postgres', pg, 5],
+    ['memory', idx, 3],
     ['itemsjs', mem, 3],
   ]) {
     print(`slowest ${name} requests:`);
@@ -829,6 +860,18 @@ try {
   print(
     `  over all ${QUERIES}: ${QUERIES - allDiffering.length} agree; of those differing, ${allDiffering.filter((r) => r.query).length} have free text`,
   );
+  // The memory engine must give the projection's answer exactly: count, the page's cars in order,
+  // every facet count and stat.
+  const answerOf = ({ ms: _ms, ...answer }) =>
+    JSON.stringify(answer, (key, value) =>
+      value && typeof value === 'object' && !Array.isArray(value)
+        ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)))
+        : value,
+    );
+  const disagreeing = idx.answers.filter((answer, i) => answerOf(answer) !== answerOf(pg.answers[i]));
+  print(
+    `memory vs postgres, whole answers (count, hits in order, facets, stats): ${QUERIES - disagreeing.length} of ${QUERIES} identical`,
+  );
   if (EXPLAIN) {
     const { sql, params } = buildSearchSql(scope, SearchRequestSchema.parse({ facets: PAGE_FACETS }), new Date());
     const plan = await dataSource.transaction(async (manager) => {
@@ -841,6 +884,8 @@ try {
     for (const row of plan) print(`  ${row['QUERY PLAN']}`);
   }
   await engine.close();
+  await memoryEngine.close();
+  if (disagreeing.length > 0) process.exitCode = 1;
 } catch (error) {
   // Interrupted: the queries in flight fail as their connections close; the signal handler exits.
   if (!interrupted) throw error;

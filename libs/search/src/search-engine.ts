@@ -19,7 +19,7 @@ export interface ReindexSession {
  * always apply the base visibility filter themselves, so correctness never waits for a sweep.
  */
 export interface SearchEngine {
-  readonly kind: 'postgres' | 'opensearch';
+  readonly kind: 'postgres' | 'memory' | 'opensearch';
   /**
    * Writes documents to the site's live index (created on first use) and to a version being built.
    * A document never replaces one with a higher source_version.

@@ -114,6 +114,8 @@ async function buildSearchIndexes(dataSource: DataSource): Promise<void> {
     dataSource,
     opensearchUrl: presentEnv().OPENSEARCH_URL,
     indexPrefix: searchIndexPrefix(presentEnv().REDIS_PREFIX ?? 'platform'),
+    // Seeding only writes the projection; in-memory indexes belong to the processes that search.
+    memoryMaxDocuments: 0,
   });
   try {
     const indexer = new SiteIndexer(dataSource, engine);

@@ -10,7 +10,7 @@ import { APP_NAME, ENV } from '../platform-core.module';
 import { PlatformMetrics } from '../metrics/platform-metrics';
 import { REDIS } from '../redis/redis.tokens';
 
-/** Injection token of the configured SearchEngine (OpenSearch when OPENSEARCH_URL is set, else PostgreSQL). */
+/** Injection token of the configured SearchEngine (OpenSearch when OPENSEARCH_URL is set, else PostgreSQL with in-memory indexes). */
 export const SEARCH_ENGINE = Symbol('SEARCH_ENGINE');
 
 class PipelineCloser implements OnApplicationShutdown {
@@ -37,6 +37,7 @@ class PipelineCloser implements OnApplicationShutdown {
             dataSource,
             opensearchUrl: env.OPENSEARCH_URL,
             indexPrefix: searchIndexPrefix(env.REDIS_PREFIX),
+            memoryMaxDocuments: env.SEARCH_MEMORY_MAX_DOCUMENTS,
           }),
         ),
     },

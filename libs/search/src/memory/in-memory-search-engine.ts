@@ -1,0 +1,200 @@
+import type { DataSource } from 'typeorm';
+import type { SearchDocument, SearchHit, SearchRequest, SearchResult, SearchScope } from '@platform/domain';
+import type { ReindexSession, SearchEngine } from '../search-engine';
+import { PostgresSearchEngine } from '../postgres/postgres-search-engine';
+import { INDEX_ROW_SQL, SiteIndex, type IndexRow } from './site-index';
+
+/** Documents held across every site by default: a few hundred bytes each, so a few hundred MB at most. */
+export const DEFAULT_MEMORY_MAX_DOCUMENTS = 500_000;
+
+/** Which rows an index holds: the live version and the revision its triggers move with every write. */
+interface Token {
+  version: number;
+  revision: string;
+}
+
+interface Entry {
+  token: Token;
+  index: SiteIndex;
+}
+
+const LIVE_TOKEN_SQL = `SELECT v.version, coalesce(r.revision, 0)::text AS revision
+  FROM search_index_versions v LEFT JOIN search_version_revisions r ON r.site_id = v.site_id AND r.version = v.version
+  WHERE v.site_id = $1 AND v.state = 'live'`;
+
+/**
+ * The default search engine on one machine: PostgreSQL stays the record and the projection (every
+ * write, reindex and housekeeping goes to PostgresSearchEngine), and each site's live version is
+ * also held in memory (SiteIndex), built on a site's first search and rebuilt after it changes.
+ *
+ * Freshness is checked, not assumed: the statement that fetches a page's hits also reads the live
+ * version and its revision (moved by triggers in the same transaction as any document write), so
+ * an answer from memory is used only when it was computed from exactly the rows PostgreSQL holds
+ * at that snapshot. Otherwise, and while an index is being (re)built, PostgreSQL answers.
+ */
+export class InMemorySearchEngine implements SearchEngine {
+  readonly kind = 'memory' as const;
+  private readonly store: PostgresSearchEngine;
+  /** In order of last use, oldest first (Map keeps insertion order), for eviction by size. */
+  private readonly entries = new Map<number, Entry>();
+  private readonly building = new Map<number, Promise<void>>();
+  /** Sites too large to hold, with the token they were measured at, so they are not reloaded per query. */
+  private readonly tooLarge = new Map<number, string>();
+  private closed = false;
+  /** Searches answered from memory and by PostgreSQL since start (tests and metrics read them). */
+  readonly answered = { memory: 0, postgres: 0 };
+  /** The last index built: its size, and the time reading rows and building the index took. */
+  lastBuild: { siteId: number; documents: number; loadMs: number; buildMs: number } | null = null;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly options: { maxDocuments: number } = { maxDocuments: DEFAULT_MEMORY_MAX_DOCUMENTS },
+  ) {
+    this.store = new PostgresSearchEngine(dataSource);
+  }
+
+  upsert(siteId: number, documents: readonly SearchDocument[]): Promise<void> {
+    return this.store.upsert(siteId, documents);
+  }
+
+  remove(siteId: number, carIds: readonly number[]): Promise<void> {
+    return this.store.remove(siteId, carIds);
+  }
+
+  beginReindex(siteId: number): Promise<ReindexSession> {
+    return this.store.beginReindex(siteId);
+  }
+
+  purgeExpired(now: Date): Promise<number> {
+    return this.store.purgeExpired(now);
+  }
+
+  async dropSite(siteId: number): Promise<void> {
+    this.entries.delete(siteId);
+    await this.store.dropSite(siteId);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.entries.clear();
+    await Promise.allSettled(this.building.values());
+  }
+
+  async query(scope: SearchScope, request: SearchRequest, now: Date = new Date()): Promise<SearchResult> {
+    const started = performance.now();
+    const entry = this.entries.get(scope.siteId);
+    if (entry) {
+      const answer = entry.index.query(scope, request, now);
+      const current = await this.liveWithHits(scope.siteId, answer.pageIds);
+      if (current && sameToken(current.token, entry.token)) {
+        this.entries.delete(scope.siteId);
+        this.entries.set(scope.siteId, entry);
+        this.answered.memory++;
+        return {
+          hits: current.hits,
+          count: answer.count,
+          facets: answer.facets,
+          facetStats: answer.facetStats,
+          pages: Math.ceil(answer.count / request.hitsPerPage),
+          page: request.page,
+          ms: Math.round(performance.now() - started),
+        };
+      }
+      this.entries.delete(scope.siteId);
+    }
+    void this.warm(scope.siteId).catch(() => undefined);
+    this.answered.postgres++;
+    return this.store.query(scope, request, now);
+  }
+
+  /**
+   * Builds the site's index now unless one matching PostgreSQL is held or on its way; resolves when
+   * done. Searches call it without waiting; tests and start-up may wait. A failed build leaves
+   * PostgreSQL answering and is tried again on the next search.
+   */
+  warm(siteId: number): Promise<void> {
+    const pending = this.building.get(siteId);
+    if (pending) return pending;
+    const build = this.build(siteId).finally(() => this.building.delete(siteId));
+    this.building.set(siteId, build);
+    return build;
+  }
+
+  /** Whether a search of the site can be answered from memory right now (for tests and metrics). */
+  holds(siteId: number): boolean {
+    return this.entries.has(siteId);
+  }
+
+  private async build(siteId: number): Promise<void> {
+    if (this.closed || this.options.maxDocuments <= 0) return;
+    // One read-only snapshot: the token and the rows it names can never disagree.
+    const built = await this.dataSource.transaction('REPEATABLE READ', async (manager) => {
+      const [token] = (await manager.query(LIVE_TOKEN_SQL, [siteId])) as Token[];
+      if (!token) return null;
+      const held = this.entries.get(siteId);
+      if (held && sameToken(held.token, token)) return held;
+      const key = `${token.version}:${token.revision}`;
+      if (this.tooLarge.get(siteId) === key) return null;
+      const [{ n }] = (await manager.query(
+        `SELECT count(*)::int AS n FROM search_documents WHERE site_id = $1 AND version = $2`,
+        [siteId, token.version],
+      )) as [{ n: number }];
+      if (n > this.options.maxDocuments) {
+        this.tooLarge.set(siteId, key);
+        return null;
+      }
+      const loading = performance.now();
+      const rows = (await manager.query(
+        `SELECT ${INDEX_ROW_SQL} FROM search_documents WHERE site_id = $1 AND version = $2`,
+        [siteId, token.version],
+      )) as IndexRow[];
+      const building = performance.now();
+      const index = await SiteIndex.build(rows);
+      this.lastBuild = {
+        siteId,
+        documents: rows.length,
+        loadMs: Math.round(building - loading),
+        buildMs: Math.round(performance.now() - building),
+      };
+      return { token, index };
+    });
+    if (!built || this.closed) return;
+    this.tooLarge.delete(siteId);
+    this.entries.delete(siteId);
+    this.entries.set(siteId, built);
+    this.evict();
+  }
+
+  /** Drops the least recently used sites until what is held fits the limit. */
+  private evict(): void {
+    let held = 0;
+    for (const { index } of this.entries.values()) held += index.size;
+    for (const [siteId, { index }] of this.entries) {
+      if (held <= this.options.maxDocuments) break;
+      this.entries.delete(siteId);
+      held -= index.size;
+    }
+  }
+
+  /** The site's live token and, from the same snapshot, the hits of the given car ids in that order. */
+  private async liveWithHits(siteId: number, ids: number[]): Promise<{ token: Token; hits: SearchHit[] } | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT t.version, t.revision,
+         (SELECT coalesce(json_agg(json_build_array(d.id, d.hit)), '[]'::json) FROM search_documents d
+           WHERE d.site_id = $1 AND d.version = t.version AND d.id = ANY($2::int[])) AS hits
+       FROM (${LIVE_TOKEN_SQL}) t`,
+      [siteId, ids],
+    )) as (Token & { hits: [number, SearchHit][] })[];
+    if (!row) return null;
+    const byId = new Map(row.hits);
+    return {
+      token: { version: row.version, revision: row.revision },
+      hits: ids.flatMap((id) => {
+        const hit = byId.get(id);
+        return hit ? [hit] : [];
+      }),
+    };
+  }
+}
+
+const sameToken = (a: Token, b: Token): boolean => a.version === b.version && a.revision === b.revision;

@@ -1,0 +1,402 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- the query loops read typed arrays at
+   positions below their length; a check per read would cost the pass much of its speed. */
+import {
+  AVAILABLE_STATUSES,
+  groupVisibilityFilters,
+  isRangeFacet,
+  isTermFacet,
+  MULTI_VALUE_FACETS,
+  RANGE_FACETS,
+  rangesOf,
+  requestedFacets,
+  TERM_FACETS,
+  termFiltersOf,
+  type FacetStats,
+  type RangeFacet,
+  type SearchRequest,
+  type SearchScope,
+  type SortValue,
+  type TermFacet,
+  type VisibilityField,
+} from '@platform/domain';
+import { queryTokens } from '../postgres/query-builder';
+
+type MultiField = 'categories' | 'filtered_features';
+type SingleField = Exclude<TermFacet, MultiField> | 'stocknum';
+
+/** One projection row as the index loads it: everything a query reads except the hit itself. */
+export type IndexRow = {
+  id: number;
+  dealership_id: number;
+  search_text: string;
+  custom_rank: number;
+  /** Microseconds since the epoch, exact in a double, so ordering matches PostgreSQL's timestamptz. */
+  created_us: number;
+  listed_until_us: number | null;
+  show_on_dealer_website: boolean;
+} & { [F in RangeFacet]: number | null } & { [F in SingleField]: string | null } & { [F in MultiField]: string[] };
+
+/** The projection's columns in IndexRow's shape, for the statement that loads a version. */
+export const INDEX_ROW_SQL = [
+  'id',
+  'dealership_id',
+  'search_text',
+  'custom_rank',
+  '(extract(epoch from created_at) * 1000000)::float8 AS created_us',
+  '(extract(epoch from listed_until) * 1000000)::float8 AS listed_until_us',
+  'show_on_dealer_website',
+  'stocknum',
+  ...RANGE_FACETS,
+  ...TERM_FACETS,
+]
+  .map((column) => (/^[a-z_]+$/.test(column) ? `"${column}"` : column))
+  .join(', ');
+
+const MULTI_FIELDS = MULTI_VALUE_FACETS as readonly string[];
+const SINGLE_FIELDS: readonly SingleField[] = [
+  ...(TERM_FACETS.filter((facet) => !MULTI_FIELDS.includes(facet)) as SingleField[]),
+  'stocknum',
+];
+const isMulti = (field: string): field is MultiField => MULTI_FIELDS.includes(field);
+
+/** Distinct strings of a column, numbered in first-seen order. */
+class Dictionary {
+  readonly values: string[] = [];
+  private readonly codes = new Map<string, number>();
+
+  code(value: string): number {
+    let code = this.codes.get(value);
+    if (code === undefined) {
+      code = this.values.length;
+      this.codes.set(value, code);
+      this.values.push(value);
+    }
+    return code;
+  }
+
+  /** A lookup by code of which codes the given values select; values never seen select nothing. */
+  selector(values: readonly string[]): Uint8Array {
+    const selected = new Uint8Array(this.values.length);
+    for (const value of values) {
+      const code = this.codes.get(value);
+      if (code !== undefined) selected[code] = 1;
+    }
+    return selected;
+  }
+}
+
+/** A single-valued text column: one dictionary code per document, -1 for NULL. */
+class SingleColumn {
+  readonly dictionary = new Dictionary();
+  readonly codes: Int32Array;
+  constructor(rows: readonly IndexRow[], field: SingleField) {
+    this.codes = new Int32Array(rows.length);
+    rows.forEach((row, doc) => {
+      const value = row[field];
+      this.codes[doc] = value === null ? -1 : this.dictionary.code(value);
+    });
+  }
+  /** `column = ANY(values)`: NULL never matches. */
+  matcher(values: readonly string[]): (doc: number) => boolean {
+    const selected = this.dictionary.selector(values);
+    const codes = this.codes;
+    return (doc) => {
+      const code = codes[doc]!;
+      return code >= 0 && selected[code] === 1;
+    };
+  }
+}
+
+/** A text-array column in compressed rows: document d's codes are codes[starts[d]..starts[d+1]). */
+class MultiColumn {
+  readonly dictionary = new Dictionary();
+  readonly starts: Int32Array;
+  readonly codes: Int32Array;
+  constructor(rows: readonly IndexRow[], field: MultiField) {
+    this.starts = new Int32Array(rows.length + 1);
+    const codes: number[] = [];
+    rows.forEach((row, doc) => {
+      this.starts[doc] = codes.length;
+      for (const value of row[field] ?? []) if (value !== null) codes.push(this.dictionary.code(value));
+    });
+    this.starts[rows.length] = codes.length;
+    this.codes = Int32Array.from(codes);
+  }
+  /** `column && values`: any shared value. */
+  matcher(values: readonly string[]): (doc: number) => boolean {
+    const selected = this.dictionary.selector(values);
+    const { starts, codes } = this;
+    return (doc) => {
+      for (let at = starts[doc]!; at < starts[doc + 1]!; at++) if (selected[codes[at]!] === 1) return true;
+      return false;
+    };
+  }
+}
+
+/** NULL as NaN: every comparison with it is false, as a NULL comparison fails in SQL. */
+const numbers = (rows: readonly IndexRow[], pick: (row: IndexRow) => number | null): Float64Array =>
+  Float64Array.from(rows, (row) => pick(row) ?? Number.NaN);
+
+/** A term facet being counted: codes per document and a counter per dictionary code. */
+interface TermCount {
+  facet: TermFacet;
+  /** The facet's own filter bit (0 when unfiltered): a document failing only it still counts here. */
+  bit: number;
+  column: SingleColumn | MultiColumn;
+  counts: Int32Array;
+}
+
+interface RangeStat {
+  facet: RangeFacet;
+  bit: number;
+  values: Float64Array;
+  min: number;
+  max: number;
+}
+
+/** What the index answers; the engine adds the page's hits from PostgreSQL. */
+export interface IndexAnswer {
+  count: number;
+  /** Car ids of the requested page, in order. */
+  pageIds: number[];
+  facets: Record<string, Record<string, number>>;
+  facetStats: Record<string, FacetStats>;
+}
+
+const LIVE = 1;
+const SOLD = 2;
+const AVAILABLE = AVAILABLE_STATUSES as readonly string[];
+
+/**
+ * One site's live search version held in memory: dictionary-coded facet columns, numeric columns,
+ * and the documents pre-sorted in each sort order. A query is one pass over the documents computing,
+ * per document, a bitmask of the filtered facets it fails (the disjunctive rule the PostgreSQL
+ * engine's single-pass statement uses), then a walk of the sort order for the page. It answers
+ * exactly what buildSearchSql answers for the same rows, which the property suite checks.
+ */
+export class SiteIndex {
+  readonly size: number;
+  private readonly ids: Int32Array;
+  private readonly docOfId = new Map<number, number>();
+  private readonly dealershipIds: Int32Array;
+  /** 0 never visible (hidden from the website, or neither available nor sold), LIVE or SOLD. */
+  private readonly state: Uint8Array;
+  private readonly listedUntil: Float64Array;
+  private readonly texts: string[];
+  private readonly ranges: Record<RangeFacet, Float64Array>;
+  private readonly single = new Map<SingleField, SingleColumn>();
+  private readonly multi = new Map<MultiField, MultiColumn>();
+  private orders!: Record<SortValue, Int32Array>;
+
+  private constructor(rows: readonly IndexRow[]) {
+    this.size = rows.length;
+    this.ids = Int32Array.from(rows, (row) => row.id);
+    rows.forEach((row, doc) => this.docOfId.set(row.id, doc));
+    this.dealershipIds = Int32Array.from(rows, (row) => row.dealership_id);
+    this.state = Uint8Array.from(rows, (row) => {
+      if (!row.show_on_dealer_website) return 0;
+      if (row.status !== null && AVAILABLE.includes(row.status)) return LIVE;
+      return row.status === 'sold' ? SOLD : 0;
+    });
+    this.listedUntil = numbers(rows, (row) => row.listed_until_us);
+    this.texts = rows.map((row) => row.search_text);
+    this.ranges = Object.fromEntries(
+      RANGE_FACETS.map((facet) => [facet, numbers(rows, (row) => row[facet])]),
+    ) as Record<RangeFacet, Float64Array>;
+  }
+
+  /**
+   * Builds the index a column and a sort order at a time, giving the event loop back in between, so
+   * a large site's rebuild delays the process's other requests by one step (tens of milliseconds at
+   * 100,000 cars), never by the whole build.
+   */
+  static async build(rows: readonly IndexRow[]): Promise<SiteIndex> {
+    const index = new SiteIndex(rows);
+    for (const field of SINGLE_FIELDS) {
+      await yieldToEventLoop();
+      index.single.set(field, new SingleColumn(rows, field));
+    }
+    for (const field of MULTI_FIELDS as MultiField[]) {
+      await yieldToEventLoop();
+      index.multi.set(field, new MultiColumn(rows, field));
+    }
+    index.orders = await sortOrders(rows, index.state);
+    return index;
+  }
+
+  query(scope: SearchScope, request: SearchRequest, now: Date): IndexAnswer {
+    const nowUs = now.getTime() * 1000;
+    const base = this.baseTests(scope, request);
+    const tokens = queryTokens(request.query);
+    const { tests, bits } = this.filterTests(request);
+    const requested = requestedFacets(request);
+    const termCounts: TermCount[] = [];
+    const stats: RangeStat[] = [];
+    for (const facet of requested) {
+      if (isTermFacet(facet)) {
+        const column = this.column(facet);
+        termCounts.push({
+          facet,
+          bit: bits.get(facet) ?? 0,
+          column,
+          counts: new Int32Array(column.dictionary.values.length),
+        });
+      } else if (isRangeFacet(facet)) {
+        stats.push({ facet, bit: bits.get(facet) ?? 0, values: this.ranges[facet], min: Infinity, max: -Infinity });
+      }
+    }
+
+    const matched = new Uint8Array(this.size);
+    let count = 0;
+    const candidates = request.ids ? this.docsOf(request.ids) : null;
+    const total = candidates ? candidates.length : this.size;
+    documents: for (let at = 0; at < total; at++) {
+      const doc = candidates ? candidates[at]! : at;
+      const state = this.state[doc];
+      if (state === 0 || (state === SOLD && !(this.listedUntil[doc]! > nowUs))) continue;
+      for (const test of base) if (!test(doc)) continue documents;
+      if (tokens.length > 0) {
+        const text = this.texts[doc]!;
+        for (const token of tokens) if (!text.includes(token)) continue documents;
+      }
+      let fails = 0;
+      for (const { bit, test } of tests) if (!test(doc)) fails |= bit;
+      // Failing two or more filters, a document counts nowhere.
+      if ((fails & (fails - 1)) !== 0) continue;
+      if (fails === 0) {
+        matched[doc] = 1;
+        count++;
+      }
+      for (const term of termCounts) {
+        if (fails !== 0 && fails !== term.bit) continue;
+        const { column, counts } = term;
+        if (column instanceof SingleColumn) {
+          const code = column.codes[doc]!;
+          if (code >= 0) counts[code]!++;
+        } else {
+          for (let c = column.starts[doc]!; c < column.starts[doc + 1]!; c++) counts[column.codes[c]!]!++;
+        }
+      }
+      for (const stat of stats) {
+        if (fails !== 0 && fails !== stat.bit) continue;
+        const value = stat.values[doc]!;
+        if (Number.isNaN(value)) continue;
+        if (value < stat.min) stat.min = value;
+        if (value > stat.max) stat.max = value;
+      }
+    }
+
+    const facets: Record<string, Record<string, number>> = {};
+    for (const facet of request.facets ?? []) facets[facet] = {};
+    for (const { facet, column, counts } of termCounts) {
+      counts.forEach((n, code) => {
+        if (n > 0) (facets[facet] ??= {})[column.dictionary.values[code]!] = n;
+      });
+    }
+    const facetStats: Record<string, FacetStats> = {};
+    for (const { facet, min, max } of stats) if (min <= max) facetStats[facet] = { min, max };
+    return { count, pageIds: this.page(request, matched, count), facets, facetStats };
+  }
+
+  private column(field: VisibilityField): SingleColumn | MultiColumn {
+    return isMulti(field) ? this.multi.get(field)! : this.single.get(field)!;
+  }
+
+  private docsOf(ids: readonly number[]): number[] {
+    const docs = new Set<number>();
+    for (const id of ids) {
+      const doc = this.docOfId.get(id);
+      if (doc !== undefined) docs.add(doc);
+    }
+    return [...docs];
+  }
+
+  /** The scope's and site's conditions besides visibility and text, each a test per document. */
+  private baseTests(scope: SearchScope, request: SearchRequest): ((doc: number) => boolean)[] {
+    const tests: ((doc: number) => boolean)[] = [];
+    const dealerships = new Set(scope.dealershipIds);
+    const dealershipIds = this.dealershipIds;
+    tests.push((doc) => dealerships.has(dealershipIds[doc]!));
+    const { only, exclude } = groupVisibilityFilters(scope.visibilityFilters);
+    for (const [field, values] of only) tests.push(this.column(field).matcher(values));
+    for (const [field, values] of exclude) {
+      // A single-valued NULL is kept (`IS NULL OR <> ALL`); arrays are never NULL here.
+      const matches = this.column(field).matcher(values);
+      tests.push((doc) => !matches(doc));
+    }
+    if (request.sortBy === 'price:asc' && scope.positivePriceOnPriceAsc) {
+      const prices = this.ranges.price;
+      tests.push((doc) => prices[doc]! > 0);
+    }
+    return tests;
+  }
+
+  /** One test per filtered facet (its term values, or both sides of its range), each with its bit. */
+  private filterTests(request: SearchRequest): {
+    tests: { bit: number; test: (doc: number) => boolean }[];
+    bits: Map<string, number>;
+  } {
+    const tests: { bit: number; test: (doc: number) => boolean }[] = [];
+    const bits = new Map<string, number>();
+    const add = (facet: string, test: (doc: number) => boolean): void => {
+      const bit = 1 << tests.length;
+      bits.set(facet, bit);
+      tests.push({ bit, test });
+    };
+    for (const [facet, values] of termFiltersOf(request)) add(facet, this.column(facet).matcher(values));
+    for (const [facet, { min, max }] of rangesOf(request)) {
+      const values = this.ranges[facet];
+      const low = min ?? -Infinity;
+      const high = max ?? Infinity;
+      add(facet, (doc) => {
+        const value = values[doc]!;
+        return value >= low && value <= high;
+      });
+    }
+    return { tests, bits };
+  }
+
+  private page(request: SearchRequest, matched: Uint8Array, count: number): number[] {
+    const offset = (request.page - 1) * request.hitsPerPage;
+    if (offset >= count) return [];
+    const ids: number[] = [];
+    let skipped = 0;
+    for (const doc of this.orders[request.sortBy]) {
+      if (matched[doc] !== 1) continue;
+      if (skipped < offset) {
+        skipped++;
+        continue;
+      }
+      ids.push(this.ids[doc]!);
+      if (ids.length === request.hitsPerPage) break;
+    }
+    return ids;
+  }
+}
+
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Each sort order of buildSearchSql's ORDER_BY, as document positions. */
+async function sortOrders(rows: readonly IndexRow[], state: Uint8Array): Promise<Record<SortValue, Int32Array>> {
+  const sorted = async (compare: (a: IndexRow, b: IndexRow, ai: number, bi: number) => number): Promise<Int32Array> => {
+    await yieldToEventLoop();
+    return Int32Array.from(rows.keys()).sort((ai, bi) => compare(rows[ai]!, rows[bi]!, ai, bi));
+  };
+  /** NULLS LAST whichever the direction, as the PostgreSQL engine orders prices. */
+  const byPrice = (a: IndexRow, b: IndexRow, direction: 1 | -1): number => {
+    if (a.price === null || b.price === null) return a.price === b.price ? 0 : a.price === null ? 1 : -1;
+    return (a.price - b.price) * direction;
+  };
+  return {
+    relevance: await sorted(
+      (a, b, ai, bi) =>
+        Number(state[bi] === LIVE) - Number(state[ai] === LIVE) ||
+        b.custom_rank - a.custom_rank ||
+        b.created_us - a.created_us ||
+        b.id - a.id,
+    ),
+    'created_at:desc': await sorted((a, b) => b.created_us - a.created_us || b.id - a.id),
+    'price:desc': await sorted((a, b) => byPrice(a, b, -1) || b.id - a.id),
+    'price:asc': await sorted((a, b) => byPrice(a, b, 1) || a.id - b.id),
+  };
+}
