@@ -89,7 +89,7 @@ try {
 
   const bodies = searchBodies();
   process.stdout.write(
-    `load benchmark: ${SECONDS} s each on loopback, demo data, search engine postgres, car ${car.slug}\n`,
+    `load benchmark: ${SECONDS} s each on loopback, demo data, search engine ${process.env.SEARCH_MEMORY_MAX_DOCUMENTS === '0' ? 'postgres' : 'memory (PostgreSQL projection held in memory)'}, car ${car.slug}\n`,
   );
   const search = await run({
     url: `http://127.0.0.1:${API_PORT}`,

@@ -114,13 +114,15 @@ class MultiColumn {
   readonly codes: Int32Array;
   constructor(rows: readonly IndexRow[], field: MultiField) {
     this.starts = new Int32Array(rows.length + 1);
-    const codes: number[] = [];
+    let total = 0;
+    for (const row of rows) total += row[field]?.length ?? 0;
+    this.codes = new Int32Array(total);
+    let at = 0;
     rows.forEach((row, doc) => {
-      this.starts[doc] = codes.length;
-      for (const value of row[field] ?? []) if (value !== null) codes.push(this.dictionary.code(value));
+      this.starts[doc] = at;
+      for (const value of row[field] ?? []) if (value !== null) this.codes[at++] = this.dictionary.code(value);
     });
-    this.starts[rows.length] = codes.length;
-    this.codes = Int32Array.from(codes);
+    this.starts[rows.length] = at;
   }
   /** `column && values`: any shared value. */
   matcher(values: readonly string[]): (doc: number) => boolean {
@@ -175,50 +177,46 @@ const AVAILABLE = AVAILABLE_STATUSES as readonly string[];
  * exactly what buildSearchSql answers for the same rows, which the property suite checks.
  */
 export class SiteIndex {
-  readonly size: number;
-  private readonly ids: Int32Array;
+  private ids!: Int32Array;
   private readonly docOfId = new Map<number, number>();
-  private readonly dealershipIds: Int32Array;
+  private dealershipIds!: Int32Array;
   /** 0 never visible (hidden from the website, or neither available nor sold), LIVE or SOLD. */
-  private readonly state: Uint8Array;
-  private readonly listedUntil: Float64Array;
-  private readonly texts: string[];
-  private readonly ranges: Record<RangeFacet, Float64Array>;
+  private state!: Uint8Array;
+  private listedUntil!: Float64Array;
+  private texts!: string[];
+  private readonly ranges = {} as Record<RangeFacet, Float64Array>;
   private readonly single = new Map<SingleField, SingleColumn>();
   private readonly multi = new Map<MultiField, MultiColumn>();
   private orders!: Record<SortValue, Int32Array>;
 
-  private constructor(rows: readonly IndexRow[]) {
-    this.size = rows.length;
-    this.ids = Int32Array.from(rows, (row) => row.id);
-    rows.forEach((row, doc) => this.docOfId.set(row.id, doc));
-    this.dealershipIds = Int32Array.from(rows, (row) => row.dealership_id);
-    this.state = Uint8Array.from(rows, (row) => {
-      if (!row.show_on_dealer_website) return 0;
-      if (row.status !== null && AVAILABLE.includes(row.status)) return LIVE;
-      return row.status === 'sold' ? SOLD : 0;
-    });
-    this.listedUntil = numbers(rows, (row) => row.listed_until_us);
-    this.texts = rows.map((row) => row.search_text);
-    this.ranges = Object.fromEntries(
-      RANGE_FACETS.map((facet) => [facet, numbers(rows, (row) => row[facet])]),
-    ) as Record<RangeFacet, Float64Array>;
-  }
+  private constructor(readonly size: number) {}
 
   /**
-   * Builds the index a column and a sort order at a time, giving the event loop back in between, so
-   * a large site's rebuild delays the process's other requests by one step (tens of milliseconds at
-   * 100,000 cars), never by the whole build.
+   * Builds the index a column and a sort step at a time, giving the event loop back in between, so
+   * a large site's rebuild delays the process's other requests by one step (milliseconds to tens of
+   * milliseconds at 100,000 cars), never by the whole build.
    */
   static async build(rows: readonly IndexRow[]): Promise<SiteIndex> {
-    const index = new SiteIndex(rows);
-    for (const field of SINGLE_FIELDS) {
+    const index = new SiteIndex(rows.length);
+    const steps: (() => void)[] = [
+      () => (index.ids = Int32Array.from(rows, (row) => row.id)),
+      () => rows.forEach((row, doc) => index.docOfId.set(row.id, doc)),
+      () => (index.dealershipIds = Int32Array.from(rows, (row) => row.dealership_id)),
+      () =>
+        (index.state = Uint8Array.from(rows, (row) => {
+          if (!row.show_on_dealer_website) return 0;
+          if (row.status !== null && AVAILABLE.includes(row.status)) return LIVE;
+          return row.status === 'sold' ? SOLD : 0;
+        })),
+      () => (index.listedUntil = numbers(rows, (row) => row.listed_until_us)),
+      () => (index.texts = rows.map((row) => row.search_text)),
+      ...RANGE_FACETS.map((facet) => () => (index.ranges[facet] = numbers(rows, (row) => row[facet]))),
+      ...SINGLE_FIELDS.map((field) => () => index.single.set(field, new SingleColumn(rows, field))),
+      ...(MULTI_FIELDS as MultiField[]).map((field) => () => index.multi.set(field, new MultiColumn(rows, field))),
+    ];
+    for (const step of steps) {
       await yieldToEventLoop();
-      index.single.set(field, new SingleColumn(rows, field));
-    }
-    for (const field of MULTI_FIELDS as MultiField[]) {
-      await yieldToEventLoop();
-      index.multi.set(field, new MultiColumn(rows, field));
+      step();
     }
     index.orders = await sortOrders(rows, index.state);
     return index;
@@ -376,27 +374,59 @@ export class SiteIndex {
 
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** Each sort order of buildSearchSql's ORDER_BY, as document positions. */
-async function sortOrders(rows: readonly IndexRow[], state: Uint8Array): Promise<Record<SortValue, Int32Array>> {
-  const sorted = async (compare: (a: IndexRow, b: IndexRow, ai: number, bi: number) => number): Promise<Int32Array> => {
+/** Documents sorted per step: a step costs milliseconds, so the event loop is never held for long. */
+const SORT_STEP = 8192;
+
+/**
+ * Sorts document positions by a total order in steps: runs of SORT_STEP sorted one at a time, then
+ * merged a pass at a time, yielding to the event loop between steps.
+ */
+async function sortInSteps(size: number, compare: (a: number, b: number) => number): Promise<Int32Array> {
+  let order = Int32Array.from({ length: size }, (_, doc) => doc);
+  for (let start = 0; start < size; start += SORT_STEP) {
     await yieldToEventLoop();
-    return Int32Array.from(rows.keys()).sort((ai, bi) => compare(rows[ai]!, rows[bi]!, ai, bi));
-  };
+    order.subarray(start, Math.min(size, start + SORT_STEP)).sort(compare);
+  }
+  let merged = new Int32Array(size);
+  for (let width = SORT_STEP; width < size; width *= 2) {
+    await yieldToEventLoop();
+    for (let left = 0; left < size; left += 2 * width) {
+      const middle = Math.min(left + width, size);
+      const right = Math.min(left + 2 * width, size);
+      let a = left;
+      let b = middle;
+      let at = left;
+      while (a < middle && b < right) merged[at++] = compare(order[a]!, order[b]!) <= 0 ? order[a++]! : order[b++]!;
+      while (a < middle) merged[at++] = order[a++]!;
+      while (b < right) merged[at++] = order[b++]!;
+    }
+    [order, merged] = [merged, order];
+  }
+  return order;
+}
+
+/** Each sort order of buildSearchSql's ORDER_BY, as document positions, compared on typed columns. */
+async function sortOrders(rows: readonly IndexRow[], state: Uint8Array): Promise<Record<SortValue, Int32Array>> {
+  const ids = Int32Array.from(rows, (row) => row.id);
+  const live = Uint8Array.from(state, (value) => (value === LIVE ? 1 : 0));
+  const rank = Float64Array.from(rows, (row) => row.custom_rank);
+  const created = Float64Array.from(rows, (row) => row.created_us);
+  const price = numbers(rows, (row) => row.price);
   /** NULLS LAST whichever the direction, as the PostgreSQL engine orders prices. */
-  const byPrice = (a: IndexRow, b: IndexRow, direction: 1 | -1): number => {
-    if (a.price === null || b.price === null) return a.price === b.price ? 0 : a.price === null ? 1 : -1;
-    return (a.price - b.price) * direction;
+  const byPrice = (a: number, b: number, direction: 1 | -1): number => {
+    const pa = price[a]!;
+    const pb = price[b]!;
+    if (Number.isNaN(pa) || Number.isNaN(pb)) return Number(Number.isNaN(pa)) - Number(Number.isNaN(pb));
+    return (pa - pb) * direction;
   };
+  const size = rows.length;
   return {
-    relevance: await sorted(
-      (a, b, ai, bi) =>
-        Number(state[bi] === LIVE) - Number(state[ai] === LIVE) ||
-        b.custom_rank - a.custom_rank ||
-        b.created_us - a.created_us ||
-        b.id - a.id,
+    relevance: await sortInSteps(
+      size,
+      (a, b) => live[b]! - live[a]! || rank[b]! - rank[a]! || created[b]! - created[a]! || ids[b]! - ids[a]!,
     ),
-    'created_at:desc': await sorted((a, b) => b.created_us - a.created_us || b.id - a.id),
-    'price:desc': await sorted((a, b) => byPrice(a, b, -1) || b.id - a.id),
-    'price:asc': await sorted((a, b) => byPrice(a, b, 1) || a.id - b.id),
+    'created_at:desc': await sortInSteps(size, (a, b) => created[b]! - created[a]! || ids[b]! - ids[a]!),
+    'price:desc': await sortInSteps(size, (a, b) => byPrice(a, b, -1) || ids[b]! - ids[a]!),
+    'price:asc': await sortInSteps(size, (a, b) => byPrice(a, b, 1) || ids[a]! - ids[b]!),
   };
 }
