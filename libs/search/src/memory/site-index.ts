@@ -53,10 +53,11 @@ export const INDEX_ROW_SQL = [
   .join(', ');
 
 const MULTI_FIELDS = MULTI_VALUE_FACETS as readonly string[];
-const SINGLE_FIELDS: readonly SingleField[] = [
-  ...(TERM_FACETS.filter((facet) => !MULTI_FIELDS.includes(facet)) as SingleField[]),
-  'stocknum',
-];
+/** Single-valued facets, dictionary-coded for counting; stocknum (a visibility field only) stays as text. */
+const SINGLE_FIELDS = TERM_FACETS.filter((facet) => !MULTI_FIELDS.includes(facet)) as Exclude<
+  SingleField,
+  'stocknum'
+>[];
 const isMulti = (field: string): field is MultiField => MULTI_FIELDS.includes(field);
 
 /** Distinct strings of a column, numbered in first-seen order. */
@@ -137,7 +138,17 @@ class MultiColumn {
 
 /** NULL as NaN: every comparison with it is false, as a NULL comparison fails in SQL. */
 const numbers = (rows: readonly IndexRow[], pick: (row: IndexRow) => number | null): Float64Array =>
-  Float64Array.from(rows, (row) => pick(row) ?? Number.NaN);
+  fill(new Float64Array(rows.length), rows, (row) => pick(row) ?? Number.NaN);
+
+/** Fills a typed array from the rows with a plain loop (TypedArray.from's iterator costs several times more). */
+function fill<T extends Float64Array | Int32Array | Uint8Array>(
+  array: T,
+  rows: readonly IndexRow[],
+  pick: (row: IndexRow, doc: number) => number,
+): T {
+  for (let doc = 0; doc < rows.length; doc++) array[doc] = pick(rows[doc]!, doc);
+  return array;
+}
 
 /** A term facet being counted: codes per document and a counter per dictionary code. */
 interface TermCount {
@@ -184,6 +195,8 @@ export class SiteIndex {
   private state!: Uint8Array;
   private listedUntil!: Float64Array;
   private texts!: string[];
+  /** Unique per car, so a dictionary would only cost its build; site visibility filters compare it as text. */
+  private stocknums!: (string | null)[];
   private readonly ranges = {} as Record<RangeFacet, Float64Array>;
   private readonly single = new Map<SingleField, SingleColumn>();
   private readonly multi = new Map<MultiField, MultiColumn>();
@@ -199,17 +212,18 @@ export class SiteIndex {
   static async build(rows: readonly IndexRow[]): Promise<SiteIndex> {
     const index = new SiteIndex(rows.length);
     const steps: (() => void)[] = [
-      () => (index.ids = Int32Array.from(rows, (row) => row.id)),
+      () => (index.ids = fill(new Int32Array(rows.length), rows, (row) => row.id)),
       () => rows.forEach((row, doc) => index.docOfId.set(row.id, doc)),
-      () => (index.dealershipIds = Int32Array.from(rows, (row) => row.dealership_id)),
+      () => (index.dealershipIds = fill(new Int32Array(rows.length), rows, (row) => row.dealership_id)),
       () =>
-        (index.state = Uint8Array.from(rows, (row) => {
+        (index.state = fill(new Uint8Array(rows.length), rows, (row) => {
           if (!row.show_on_dealer_website) return 0;
           if (row.status !== null && AVAILABLE.includes(row.status)) return LIVE;
           return row.status === 'sold' ? SOLD : 0;
         })),
       () => (index.listedUntil = numbers(rows, (row) => row.listed_until_us)),
       () => (index.texts = rows.map((row) => row.search_text)),
+      () => (index.stocknums = rows.map((row) => row.stocknum)),
       ...RANGE_FACETS.map((facet) => () => (index.ranges[facet] = numbers(rows, (row) => row[facet]))),
       ...SINGLE_FIELDS.map((field) => () => index.single.set(field, new SingleColumn(rows, field))),
       ...(MULTI_FIELDS as MultiField[]).map((field) => () => index.multi.set(field, new MultiColumn(rows, field))),
@@ -296,8 +310,19 @@ export class SiteIndex {
     return { count, pageIds: this.page(request, matched, count), facets, facetStats };
   }
 
-  private column(field: VisibilityField): SingleColumn | MultiColumn {
+  private column(field: TermFacet): SingleColumn | MultiColumn {
     return isMulti(field) ? this.multi.get(field)! : this.single.get(field)!;
+  }
+
+  /** `field = ANY(values)` (`&&` for arrays) for a site visibility filter's field. */
+  private matcher(field: VisibilityField, values: readonly string[]): (doc: number) => boolean {
+    if (field !== 'stocknum') return this.column(field).matcher(values);
+    const wanted = new Set(values);
+    const stocknums = this.stocknums;
+    return (doc) => {
+      const stocknum = stocknums[doc];
+      return stocknum !== null && stocknum !== undefined && wanted.has(stocknum);
+    };
   }
 
   private docsOf(ids: readonly number[]): number[] {
@@ -316,10 +341,10 @@ export class SiteIndex {
     const dealershipIds = this.dealershipIds;
     tests.push((doc) => dealerships.has(dealershipIds[doc]!));
     const { only, exclude } = groupVisibilityFilters(scope.visibilityFilters);
-    for (const [field, values] of only) tests.push(this.column(field).matcher(values));
+    for (const [field, values] of only) tests.push(this.matcher(field, values));
     for (const [field, values] of exclude) {
       // A single-valued NULL is kept (`IS NULL OR <> ALL`); arrays are never NULL here.
-      const matches = this.column(field).matcher(values);
+      const matches = this.matcher(field, values);
       tests.push((doc) => !matches(doc));
     }
     if (request.sortBy === 'price:asc' && scope.positivePriceOnPriceAsc) {
@@ -382,7 +407,8 @@ const SORT_STEP = 8192;
  * merged a pass at a time, yielding to the event loop between steps.
  */
 async function sortInSteps(size: number, compare: (a: number, b: number) => number): Promise<Int32Array> {
-  let order = Int32Array.from({ length: size }, (_, doc) => doc);
+  let order = new Int32Array(size);
+  for (let doc = 0; doc < size; doc++) order[doc] = doc;
   for (let start = 0; start < size; start += SORT_STEP) {
     await yieldToEventLoop();
     order.subarray(start, Math.min(size, start + SORT_STEP)).sort(compare);
@@ -407,10 +433,11 @@ async function sortInSteps(size: number, compare: (a: number, b: number) => numb
 
 /** Each sort order of buildSearchSql's ORDER_BY, as document positions, compared on typed columns. */
 async function sortOrders(rows: readonly IndexRow[], state: Uint8Array): Promise<Record<SortValue, Int32Array>> {
-  const ids = Int32Array.from(rows, (row) => row.id);
-  const live = Uint8Array.from(state, (value) => (value === LIVE ? 1 : 0));
-  const rank = Float64Array.from(rows, (row) => row.custom_rank);
-  const created = Float64Array.from(rows, (row) => row.created_us);
+  await yieldToEventLoop();
+  const ids = fill(new Int32Array(rows.length), rows, (row) => row.id);
+  const live = fill(new Uint8Array(rows.length), rows, (_, doc) => (state[doc] === LIVE ? 1 : 0));
+  const rank = fill(new Float64Array(rows.length), rows, (row) => row.custom_rank);
+  const created = fill(new Float64Array(rows.length), rows, (row) => row.created_us);
   const price = numbers(rows, (row) => row.price);
   /** NULLS LAST whichever the direction, as the PostgreSQL engine orders prices. */
   const byPrice = (a: number, b: number, direction: 1 | -1): number => {
