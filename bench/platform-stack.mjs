@@ -56,7 +56,10 @@ export function platformStack({ name, apiPort, webPort }) {
     },
     /** Starts the built api, worker and web (next start on webPort). */
     start() {
-      start('api', ['services/api/dist/main.js']);
+      // BENCH_API_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': profile the api under the bench's load
+      // (NODE_OPTIONS refuses --cpu-prof).
+      const apiArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+      start('api', [...apiArgs, 'services/api/dist/main.js']);
       start('worker', ['services/worker/dist/main.js']);
       start(
         'web',
