@@ -8,6 +8,7 @@ import { FeedRunErrorsOmitted1764200000000 } from './1764200000000-feed-run-erro
 import { LeadEmailSendMarker1764400000000 } from './1764400000000-lead-email-send-marker';
 import { SiteConfigVersion1764500000000 } from './1764500000000-site-config-version';
 import { Reservations1764600000000 } from './1764600000000-reservations';
+import { SavedSearches1764800000000 } from './1764800000000-saved-searches';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   LeadEmailSendMarker1764400000000,
   SiteConfigVersion1764500000000,
   Reservations1764600000000,
+  SavedSearches1764800000000,
 ];
