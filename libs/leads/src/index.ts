@@ -7,3 +7,7 @@ export * from './delivery/lead-mailer';
 export * from './delivery/webhook-signature';
 export * from './outbox/lead-relay';
 export * from './lead-workers';
+export * from './sms/sms-sender';
+export * from './sms/http-sms-sender';
+export * from './sms/dev-sms-sender';
+export * from './alerts/unsubscribe-token';

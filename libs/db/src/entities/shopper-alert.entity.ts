@@ -17,12 +17,13 @@ import type { ShopperEntity } from './shopper.entity';
  * One piece of news for one shopper (a new match of a saved search, a followed car's lower price,
  * reservation or sale). The unique dedupe key makes the same change alert once however often it is
  * seen. `status`: pending (an instant alert not yet sent), digest (waiting for the morning digest),
- * sent, capped (over the daily limit: kept for the watchlist's counts, not sent).
+ * sent, capped (over the daily limit: kept for the watchlist's counts, not sent), stopped (unsubscribed
+ * before it went out).
  */
 @Entity({ name: 'shopper_alerts' })
 @Unique('uq_shopper_alerts_dedupe', ['shopper_id', 'dedupe_key'])
 @Check('ck_shopper_alerts_kind', `kind IN ('new_match', 'price_drop', 'reserved', 'sold')`)
-@Check('ck_shopper_alerts_status', `status IN ('pending', 'digest', 'sent', 'capped')`)
+@Check('ck_shopper_alerts_status', `status IN ('pending', 'digest', 'sent', 'capped', 'stopped')`)
 @Index('ix_shopper_alerts_status', ['status', 'shopper_id'])
 @Index('ix_shopper_alerts_search', ['saved_search_id', 'created_at'])
 export class ShopperAlertEntity {
