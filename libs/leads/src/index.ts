@@ -11,3 +11,8 @@ export * from './sms/sms-sender';
 export * from './sms/http-sms-sender';
 export * from './sms/dev-sms-sender';
 export * from './alerts/unsubscribe-token';
+export * from './alerts/alert-matcher';
+export * from './alerts/alert-dispatch';
+export * from './alerts/alert-message';
+export * from './alerts/alert-delivery';
+export * from './alerts/alert-workers';
