@@ -123,9 +123,10 @@ export class AlertMatcher {
       }
     }
 
-    const alerts: NewAlert[] = [];
-    if (newCars.length > 0) alerts.push(...(await this.newMatches(manager, siteId, newCars, now)));
-    if (carEvents.length > 0) alerts.push(...(await this.followerAlerts(manager, siteId, carEvents)));
+    // concat, not push(...): a snapshot of new cars can make more alerts than a call takes arguments.
+    let alerts: NewAlert[] = [];
+    if (newCars.length > 0) alerts = alerts.concat(await this.newMatches(manager, siteId, newCars, now));
+    if (carEvents.length > 0) alerts = alerts.concat(await this.followerAlerts(manager, siteId, carEvents));
     const made = await insertAlerts(manager, siteId, alerts);
 
     if (cars.length > 0) {
@@ -155,8 +156,13 @@ export class AlertMatcher {
       [siteId, allKeys],
     )) as CandidateSearch[];
     const byKey = new Map<string, CandidateSearch[]>();
-    for (const search of searches)
-      for (const key of search.selective_keys) byKey.set(key, [...(byKey.get(key) ?? []), search]);
+    for (const search of searches) {
+      for (const key of search.selective_keys) {
+        const filed = byKey.get(key);
+        if (filed) filed.push(search);
+        else byKey.set(key, [search]);
+      }
+    }
 
     const alerts: NewAlert[] = [];
     for (const doc of shown) {

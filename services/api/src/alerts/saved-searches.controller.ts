@@ -78,10 +78,11 @@ export class SavedSearchesController {
 
   @Post('saved-searches/seen')
   @UseGuards(SignedInGuard)
-  @HttpCode(204)
-  @ApiOperation({ summary: 'The shopper has seen their saved searches: new-match counts start again' })
+  @HttpCode(200)
+  @ApiOperation({ summary: 'The shopper has seen their saved searches: new-match counts start again ({ seen: true })' })
   async seen(@Param('siteSlug', SiteSlugPipe) site: string, @CurrentShopper() shopper: SignedInShopper) {
     await this.searches.markSeen(onSite(shopper, site));
+    return { seen: true };
   }
 
   @Patch('saved-searches/:id')
