@@ -35,21 +35,43 @@ export type MatchableDocument = Pick<
  * filters) is the caller's: it is the same for every saved search.
  */
 export function matchesSavedSearch(document: MatchableDocument, criteria: SavedSearchCriteria): boolean {
-  const text = document.search_text;
-  for (const word of searchWords(criteria.query)) if (!text.includes(word)) return false;
-  for (const [facet, wanted] of Object.entries(criteria.filters) as [TermFacet, string[] | undefined][]) {
-    if (!wanted || wanted.length === 0) continue;
-    if (!valuesOf(document, facet).some((value) => wanted.includes(value))) return false;
-  }
-  for (const [facet, text] of Object.entries(criteria.ranges) as [keyof typeof criteria.ranges, string | undefined][]) {
+  return compileSavedSearch(criteria)(document);
+}
+
+type RangeField = 'price' | 'km' | 'year' | 'subscription_price' | 'weekly_price';
+
+/**
+ * The same rule as `matchesSavedSearch`, prepared once for a search that is checked against many
+ * cars (the matcher's batches): ranges parsed and value lists made sets up front.
+ */
+export function compileSavedSearch(criteria: SavedSearchCriteria): (document: MatchableDocument) => boolean {
+  const words = searchWords(criteria.query);
+  const terms = (Object.entries(criteria.filters) as [TermFacet, string[] | undefined][])
+    .filter(([, wanted]) => wanted && wanted.length > 0)
+    .map(([facet, wanted]) => [facet, new Set(wanted)] as const);
+  const ranges = (Object.entries(criteria.ranges) as [RangeField, string | undefined][]).flatMap(([facet, text]) => {
     const range = text === undefined ? null : parseRange(text);
-    if (!range) continue;
-    const value = document[facet];
-    if (value === null || value === undefined) return false;
-    if (range.min !== null && value < range.min) return false;
-    if (range.max !== null && value > range.max) return false;
-  }
-  return true;
+    return range ? [[facet, range] as const] : [];
+  });
+  return (document) => {
+    for (const word of words) if (!document.search_text.includes(word)) return false;
+    for (const [facet, wanted] of terms) {
+      const value = document[facet];
+      if (
+        Array.isArray(value)
+          ? !value.some((v) => wanted.has(v))
+          : value === null || value === undefined || !wanted.has(value)
+      )
+        return false;
+    }
+    for (const [facet, range] of ranges) {
+      const value = document[facet];
+      if (value === null || value === undefined) return false;
+      if (range.min !== null && value < range.min) return false;
+      if (range.max !== null && value > range.max) return false;
+    }
+    return true;
+  };
 }
 
 /**

@@ -4,7 +4,7 @@ import {
   AVAILABLE_STATUS_SQL,
   carAlertEvents,
   documentKeys,
-  matchesSavedSearch,
+  compileSavedSearch,
   passesVisibilityFilters,
   type AlertKind,
   type CarAlertState,
@@ -23,6 +23,7 @@ interface CarNow extends CarAlertState {
 }
 
 interface CandidateSearch {
+  matches?: (document: SearchDocument) => boolean;
   id: string;
   shopper_id: string;
   criteria: SavedSearchCriteria;
@@ -171,7 +172,8 @@ export class AlertMatcher {
         for (const search of byKey.get(key) ?? []) {
           if (seen.has(search.id)) continue;
           seen.add(search.id);
-          if (matchesSavedSearch(doc as SearchDocument, search.criteria)) alerts.push(newMatch(search, doc));
+          search.matches ??= compileSavedSearch(search.criteria);
+          if (search.matches(doc)) alerts.push(newMatch(search, doc));
         }
       }
     }
