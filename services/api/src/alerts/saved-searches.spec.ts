@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { unsubscribeToken, DEVELOPMENT_ALERT_LINK_SECRET } from '@platform/leads';
 import { feedCar as car } from '@platform/testing';
 import { createSiteApiHarness, type SiteApiHarness } from '../testing/site-api.harness';
@@ -106,6 +107,60 @@ describe('saved searches and follows API (real PostgreSQL and Redis)', () => {
       .set('Cookie', cookie)
       .send({})
       .expect(400);
+  });
+
+  it('answers hostile input with problem details, never a 5xx (signed in)', async () => {
+    const hostile = fc.oneof(
+      fc.constantFrom('\u0000', '2147483648', '99999999999', -1, 1.5, null, true, '9:1', '//evil', 'x'.repeat(300)),
+      fc.string({ maxLength: 30 }),
+      fc.integer(),
+      fc.array(fc.string({ maxLength: 10 }), { maxLength: 3 }),
+      fc.dictionary(fc.string({ maxLength: 12 }), fc.array(fc.string({ maxLength: 10 }), { maxLength: 3 }), {
+        maxKeys: 3,
+      }),
+    );
+    const body = (fields: string[]) =>
+      fc.record(Object.fromEntries(fields.map((f) => [f, hostile])), { requiredKeys: [] });
+    const check = (res: { status: number; headers: Record<string, string> }) => {
+      expect(res.status).toBeLessThan(500);
+      if (res.status >= 400) expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        body(['name', 'criteria', 'page_path', 'channels', 'frequency', 'email']),
+        body(['filters', 'ranges', 'query', 'sortBy']),
+        hostile,
+        async (save, criteria, raw) => {
+          const token = typeof raw === 'object' && raw !== null ? JSON.stringify(raw) : String(raw);
+          check(
+            await h
+              .http()
+              .post(`${base}/saved-searches`)
+              .set('Cookie', cookie)
+              .send({ ...save, criteria, page_path: '/search' }),
+          );
+          check(await h.http().post(`${base}/saved-searches`).set('Cookie', cookie).send(save));
+          check(
+            await h
+              .http()
+              .patch(`${base}/saved-searches/${encodeURIComponent(token)}`)
+              .set('Cookie', cookie)
+              .send(save),
+          );
+          check(
+            await h
+              .http()
+              .post(`${base}/follows`)
+              .set('Cookie', cookie)
+              .send({ car_id: token, channels: save['channels'] }),
+          );
+          check(await h.http().get(`${base}/alerts/unsubscribe`).query({ token }));
+        },
+      ),
+      { numRuns: 15, endOnFailure: true },
+    );
+    // Whatever was accepted stays within the per-shopper limit, and is cleaned up for the next tests.
+    await h.db.dataSource.query(`DELETE FROM saved_searches`);
   });
 
   it('follows and unfollows a car; the car stays saved', async () => {
