@@ -112,7 +112,7 @@ async function send(deps: AlertDeliveryDeps, message: MessageRow): Promise<strin
     },
   }));
   const site = await alertSite(db, message.site_id);
-  const first = items[0]!;
+  const [first] = items as [AlertItem, ...AlertItem[]];
   const target: UnsubscribeTarget = message.digest
     ? { shopperId: message.shopper_id, kind: 'all' }
     : first.savedSearchId

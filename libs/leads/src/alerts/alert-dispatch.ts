@@ -157,7 +157,7 @@ async function lockShopper(manager: EntityManager, shopperId: string): Promise<s
 
 /** One notification of the given alerts: a message row per channel, and the alerts marked sent. */
 async function notify(manager: EntityManager, alerts: WaitingAlert[], digest: boolean): Promise<void> {
-  const first = alerts[0]!;
+  const [first] = alerts as [WaitingAlert, ...WaitingAlert[]];
   const channels = new Set(alerts.flatMap((alert) => alert.channels));
   const hasEmail = alerts.some((alert) => alert.email !== null);
   const wanted = [...channels].filter((channel) => channel !== 'email' || hasEmail);

@@ -96,7 +96,7 @@ export function alertEmail(
 ): LeadEmail {
   const origin = alertOrigin(site);
   const theme = site.config.theme;
-  const first = items[0]!;
+  const [first] = items as [AlertItem, ...AlertItem[]];
   const subject = digest
     ? `Your daily update from ${site.name}: ${items.length} ${items.length === 1 ? 'car' : 'cars'}`
     : `${alertHeadline(first)}: ${carName(first.car)}`;
@@ -173,6 +173,6 @@ export function alertSms(site: AlertSite, items: AlertItem[], digest: boolean, l
   if (digest) {
     return `${site.name}: ${items.length} ${items.length === 1 ? 'update' : 'updates'} on your saved searches and cars today. ${links.watchlistUrl} Stop: ${links.unsubscribeUrl}`;
   }
-  const item = items[0]!;
+  const [item] = items as [AlertItem, ...AlertItem[]];
   return `${site.name}: ${alertHeadline(item)}. ${carName(item.car)}, ${priceLine(item)}. ${origin}/cars/${item.car.slug} Stop: ${links.unsubscribeUrl}`;
 }

@@ -110,8 +110,8 @@ export class SavedSearchesService {
           body.frequency,
           body.email ?? null,
         ],
-      )) as SavedSearchRow[];
-      return view(row!);
+      )) as [SavedSearchRow];
+      return view(row);
     });
   }
 
@@ -156,8 +156,8 @@ export class SavedSearchesService {
         body.email ?? null,
       ],
     );
-    const [row] = (await this.db.query(`${SELECT} WHERE s.id = $1`, [id])) as SavedSearchRow[];
-    return view(row!);
+    const [row] = (await this.db.query(`${SELECT} WHERE s.id = $1`, [id])) as [SavedSearchRow];
+    return view(row);
   }
 
   async remove(shopper: SignedInShopper, id: string): Promise<void> {
