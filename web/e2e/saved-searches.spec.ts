@@ -90,5 +90,11 @@ test.describe('saved searches', () => {
     page.once('dialog', (dialog) => void dialog.accept());
     await list.getByRole('button', { name: 'Delete Sam’s next car' }).click();
     await expect(page.getByText('No saved searches yet.', { exact: false })).toBeVisible();
+
+    // The page an alert's stop link opens needs no session; a forged link stops nothing.
+    await page.context().clearCookies();
+    await page.goto(siteUrl(SITE, '/unsubscribe?token=forged.a.AAAA'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Stop alerts' })).toBeVisible();
+    await expect(page.getByText('This unsubscribe link is not valid.', { exact: false })).toBeVisible();
   });
 });

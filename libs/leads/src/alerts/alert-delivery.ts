@@ -119,9 +119,13 @@ async function send(deps: AlertDeliveryDeps, message: MessageRow): Promise<strin
       ? { shopperId: message.shopper_id, kind: 'search', id: first.savedSearchId }
       : { shopperId: message.shopper_id, kind: 'car', id: first.car.id };
   const origin = alertOrigin(site);
+  const token = encodeURIComponent(unsubscribeToken(deps.linkSecret, target));
   const links = {
-    // Through the site's own host: the web forwards /api/sites/{its slug}/… to the api.
-    unsubscribeUrl: `${origin}/api/sites/${site.slug}/alerts/unsubscribe?token=${encodeURIComponent(unsubscribeToken(deps.linkSecret, target))}`,
+    // The one-click address for mail clients (RFC 8058 POST), through the site's own host: the web
+    // forwards /api/sites/{its slug}/… to the api.
+    oneClickUrl: `${origin}/api/sites/${site.slug}/alerts/unsubscribe?token=${token}`,
+    // The page a person opens from the message: it asks before stopping anything.
+    unsubscribeUrl: `${origin}/unsubscribe?token=${token}`,
     watchlistUrl: `${origin}/watchlist`,
   };
 

@@ -74,6 +74,9 @@ const priceLine = (item: AlertItem): string => {
 };
 
 export interface AlertLinks {
+  /** The List-Unsubscribe address: a POST there stops the alerts at once (RFC 8058). */
+  oneClickUrl: string;
+  /** The page the message's own stop link opens: it asks before stopping. */
   unsubscribeUrl: string;
   watchlistUrl: string;
 }
@@ -161,7 +164,7 @@ ${groups
     html,
     fromName: site.name,
     headers: {
-      'List-Unsubscribe': `<${links.unsubscribeUrl}>`,
+      'List-Unsubscribe': `<${links.oneClickUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   };
