@@ -28,6 +28,7 @@ const DATABASE_URL = `${SERVER}/platform_bench_${tag}`;
 const REDIS_PREFIX = `bench-${tag}`;
 const OPS_TOKEN = randomBytes(24).toString('hex');
 const AUTH_SECRET = randomBytes(32).toString('hex');
+const ALERT_LINK_SECRET = randomBytes(32).toString('hex');
 const PORT = Number(process.env.BENCH_API_PORT ?? 3201);
 const api = `http://127.0.0.1:${PORT}`;
 // Production mode refuses to start without an SMS gateway (sign-in needs one); the bench never
@@ -41,6 +42,7 @@ const env = {
   REDIS_PREFIX,
   OPS_TOKEN,
   AUTH_SECRET,
+  ALERT_LINK_SECRET,
   SMS_GATEWAY_URL,
   PORT: String(PORT),
   WORKER_PORT: String(PORT + 1),

@@ -23,6 +23,7 @@ export function platformStack({ name, apiPort, webPort }) {
     REDIS_PREFIX: `${name}-${tag}`,
     OPS_TOKEN: randomBytes(24).toString('hex'),
     AUTH_SECRET: randomBytes(32).toString('hex'),
+    ALERT_LINK_SECRET: randomBytes(32).toString('hex'),
     // Production mode wants an SMS gateway and a real payment provider; nobody signs in or pays
     // during a bench, so neither is ever called.
     SMS_GATEWAY_URL: 'http://127.0.0.1:9/unused-by-the-bench',

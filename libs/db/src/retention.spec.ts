@@ -56,11 +56,45 @@ describe('purgeExpiredShopperData (real PostgreSQL)', () => {
       [siteId, hoursAgo(8 * 24), hoursAgo(1)],
     );
 
-    await expect(purgeExpiredShopperData(db.manager, now)).resolves.toEqual({ codes: 1, sessions: 2, smsMessages: 1 });
+    const [dealer] = (await db.query(
+      `INSERT INTO dealerships (site_id, slug, name) VALUES ($1, 'd', 'D') RETURNING id`,
+      [siteId],
+    )) as { id: number }[];
+    const [car] = (await db.query(
+      `INSERT INTO cars (dealership_id, stocknum, slug, car_type, status, make, model, year) VALUES ($1, 'A1', 'a1', 'used', 'in_stock', 'Isuzu', 'D-Max', 2024) RETURNING id`,
+      [dealer!.id],
+    )) as { id: number }[];
+    for (const [key, status, created] of [
+      ['old-sent', 'sent', hoursAgo(91 * 24)], // gone
+      ['old-waiting', 'digest', hoursAgo(91 * 24)], // not yet sent: kept
+      ['recent', 'sent', hoursAgo(24)], // kept
+    ]) {
+      await db.query(
+        `INSERT INTO shopper_alerts (shopper_id, site_id, car_id, kind, dedupe_key, frequency, channels, status, created_at)
+         VALUES ($1, $2, $3, 'sold', $4, 'instant', '{sms}', $5, $6)`,
+        [shopper!.id, siteId, car!.id, key, status, created],
+      );
+    }
+
+    await expect(purgeExpiredShopperData(db.manager, now)).resolves.toEqual({
+      codes: 1,
+      sessions: 2,
+      smsMessages: 1,
+      alerts: 1,
+    });
+    expect(await db.query(`SELECT dedupe_key FROM shopper_alerts ORDER BY dedupe_key`)).toEqual([
+      { dedupe_key: 'old-waiting' },
+      { dedupe_key: 'recent' },
+    ]);
     const counts = (await db.query(
       `SELECT (SELECT count(*) FROM sign_in_codes)::int AS codes, (SELECT count(*) FROM shopper_sessions)::int AS sessions, (SELECT count(*) FROM sms_messages)::int AS sms`,
     )) as { codes: number; sessions: number; sms: number }[];
     expect(counts[0]).toEqual({ codes: 1, sessions: 2, sms: 1 });
-    await expect(purgeExpiredShopperData(db.manager, now)).resolves.toEqual({ codes: 0, sessions: 0, smsMessages: 0 });
+    await expect(purgeExpiredShopperData(db.manager, now)).resolves.toEqual({
+      codes: 0,
+      sessions: 0,
+      smsMessages: 0,
+      alerts: 0,
+    });
   });
 });

@@ -9,14 +9,22 @@ import type { EntityManager } from 'typeorm';
 export const SIGN_IN_CODE_RETENTION_HOURS = 24;
 export const SMS_MESSAGE_RETENTION_DAYS = 7;
 export const REVOKED_SESSION_RETENTION_HOURS = 24;
+/**
+ * Shopper alerts: a sent (or capped, or stopped) alert only feeds the watchlist's new-match counts,
+ * so it goes after 90 days; a delivered alert message after 30 (dead ones stay for ops); a
+ * development copy of an alert email (it holds an address) after a week, like the SMS copies.
+ */
+export const ALERT_RETENTION_DAYS = 90;
+export const ALERT_MESSAGE_RETENTION_DAYS = 30;
 
 export interface ShopperDataPurge {
   codes: number;
   sessions: number;
   smsMessages: number;
+  alerts: number;
 }
 
-/** Deletes expired sign-in codes, ended sessions and old development SMS copies. */
+/** Deletes expired sign-in codes, ended sessions, old development SMS and alert email copies, and old alerts. */
 export async function purgeExpiredShopperData(
   db: Pick<EntityManager, 'query'>,
   now = new Date(),
@@ -28,9 +36,25 @@ export async function purgeExpiredShopperData(
        DELETE FROM shopper_sessions
        WHERE expires_at < $1::timestamptz OR revoked_at < $1::timestamptz - make_interval(hours => $3) RETURNING 1),
      sms AS (
-       DELETE FROM sms_messages WHERE created_at < $1::timestamptz - make_interval(days => $4) RETURNING 1)
-     SELECT (SELECT count(*) FROM codes)::int AS codes, (SELECT count(*) FROM sessions)::int AS sessions, (SELECT count(*) FROM sms)::int AS sms`,
-    [now.toISOString(), SIGN_IN_CODE_RETENTION_HOURS, REVOKED_SESSION_RETENTION_HOURS, SMS_MESSAGE_RETENTION_DAYS],
-  )) as { codes: number; sessions: number; sms: number }[];
-  return { codes: row?.codes ?? 0, sessions: row?.sessions ?? 0, smsMessages: row?.sms ?? 0 };
+       DELETE FROM sms_messages WHERE created_at < $1::timestamptz - make_interval(days => $4) RETURNING 1),
+     alert_emails AS (
+       DELETE FROM outbound_emails WHERE lead_id IS NULL AND created_at < $1::timestamptz - make_interval(days => $4) RETURNING 1),
+     alerts AS (
+       DELETE FROM shopper_alerts
+       WHERE status IN ('sent', 'capped', 'stopped') AND created_at < $1::timestamptz - make_interval(days => $5) RETURNING 1),
+     messages AS (
+       DELETE FROM alert_messages
+       WHERE status = 'delivered' AND created_at < $1::timestamptz - make_interval(days => $6) RETURNING 1)
+     SELECT (SELECT count(*) FROM codes)::int AS codes, (SELECT count(*) FROM sessions)::int AS sessions, (SELECT count(*) FROM sms)::int AS sms,
+            (SELECT count(*) FROM alerts)::int + (SELECT count(*) FROM messages)::int + (SELECT count(*) FROM alert_emails)::int AS alerts`,
+    [
+      now.toISOString(),
+      SIGN_IN_CODE_RETENTION_HOURS,
+      REVOKED_SESSION_RETENTION_HOURS,
+      SMS_MESSAGE_RETENTION_DAYS,
+      ALERT_RETENTION_DAYS,
+      ALERT_MESSAGE_RETENTION_DAYS,
+    ],
+  )) as { codes: number; sessions: number; sms: number; alerts: number }[];
+  return { codes: row?.codes ?? 0, sessions: row?.sessions ?? 0, smsMessages: row?.sms ?? 0, alerts: row?.alerts ?? 0 };
 }

@@ -15,3 +15,4 @@ export * from './reservations';
 export * from './reviews';
 export * from './marketing';
 export * from './forms';
+export * from './alerts';

@@ -106,7 +106,29 @@ export const QUEUES = {
     }),
     { attempts: 5, backoff: { type: 'exponential', delay: 1000 }, ...KEEP_EVENTS },
   ),
+  /** Matches a site's indexed car changes against saved searches and followed cars (issue 24). */
+  alertMatch: contract('alert-match', z.strictObject({ siteId: z.int().positive() }), {
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 1000 },
+    ...KEEP,
+  }),
+  /** Sends one shopper alert message (an alert_messages row); the job id is the row id. */
+  alertDelivery: contract('alert-delivery', z.strictObject({ messageId: z.uuid() }), {
+    attempts: 8,
+    backoff: { type: 'exponential', delay: 5000 },
+    removeOnComplete: { count: 1000, age: 24 * 3600 },
+    removeOnFail: { count: 5000, age: 14 * 24 * 3600 },
+  }),
+  /** Every minute: catches up on matching, sends instant alerts and the digests whose morning hour has come. */
+  alertSweep: contract('alert-sweep', z.strictObject({ task: z.literal('sweep') }), {
+    attempts: 1,
+    removeOnComplete: { count: 100 },
+    removeOnFail: { count: 1000 },
+  }),
 } as const;
+
+/** The job of an alert message: its outbox row id, so queuing it twice adds one job. */
+export const alertDeliveryJobId = (messageId: string): string => `alert-${messageId}`;
 
 export type QueueKey = keyof typeof QUEUES;
 export type PayloadOf<K extends QueueKey> = z.output<(typeof QUEUES)[K]['payload']>;

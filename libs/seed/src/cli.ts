@@ -121,6 +121,10 @@ async function buildSearchIndexes(dataSource: DataSource): Promise<void> {
     const indexer = new SiteIndexer(dataSource, engine);
     let documents = 0;
     for (const siteId of await indexer.siteIds()) documents += (await indexer.reindex(siteId)).done;
+    // The seeded stock is the alert matcher's starting point: none of it is a 'new listing' later.
+    await dataSource.query(
+      `INSERT INTO alert_car_states (car_id, price, status, reserved) SELECT id, price, status, reserved FROM cars ON CONFLICT (car_id) DO NOTHING`,
+    );
     console.log(`search index (${engine.kind}): ${documents} visible cars indexed in ${Date.now() - started} ms`);
   } finally {
     await engine.close();

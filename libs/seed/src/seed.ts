@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import {
+  AlertCarChangeEntity,
   CarChangeEntity,
   SearchDocumentEntity,
   SearchIndexVersionEntity,
@@ -37,11 +38,12 @@ export const CAR_BATCH_SIZE = 500;
 const SEED_LOCK_KEY = 4_120_117;
 
 /** The tables the seed writes, children first; reseed truncates them (and, by cascade, their dependants). */
-// Derived tables go too: the search projection and the car outbox describe cars that are replaced.
+// Derived tables go too: the search projection and the car outboxes describe cars that are replaced.
 const SEEDED_ENTITIES = [
   SearchDocumentEntity,
   SearchIndexVersionEntity,
   CarChangeEntity,
+  AlertCarChangeEntity,
   CarEntity,
   LocationReviewEntity,
   LocationSpecialHoursEntity,

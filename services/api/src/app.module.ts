@@ -16,6 +16,7 @@ import { SitemapModule } from './sitemap/sitemap.module';
 import { SitesModule } from './sites/sites.module';
 import { ThrottlingModule } from './throttling/throttling.module';
 import { WatchlistModule } from './watchlist/watchlist.module';
+import { SavedSearchesModule } from './alerts/saved-searches.module';
 
 @Module({})
 export class AppModule {
@@ -39,6 +40,7 @@ export class AppModule {
         AnalyticsModule,
         SignInModule,
         WatchlistModule,
+        SavedSearchesModule,
         ReservationsModule,
       ],
     };

@@ -6,6 +6,7 @@ const PRODUCTION = {
   NODE_ENV: 'production',
   OPS_TOKEN: 'o'.repeat(32),
   AUTH_SECRET: 'a'.repeat(64),
+  ALERT_LINK_SECRET: 'l'.repeat(64),
   SMS_GATEWAY_URL: 'https://sms.example.com/send',
   STRIPE_SECRET_KEY: 'sk_live_x',
   STRIPE_WEBHOOK_SECRET: 'whsec_x',
@@ -20,6 +21,7 @@ describe('ApiEnvSchema in production', () => {
   it.each([
     ['OPS_TOKEN', 'the ops API and queue dashboard must not run unprotected'],
     ['AUTH_SECRET', 'must not rest on a published value'],
+    ['ALERT_LINK_SECRET', 'unsubscribe links must not rest on a published value'],
     ['SMS_GATEWAY_URL', 'no shopper could sign in'],
   ])('refuses to start without %s, saying why', (name, why) => {
     const env: Record<string, string> = { ...PRODUCTION };

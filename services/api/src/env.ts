@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { StripeEnvShape } from '@platform/reservations';
+import { AlertLinkSecretShape, DEVELOPMENT_ALERT_LINK_SECRET } from '@platform/leads';
 import { BaseEnvSchema } from '@platform/server-kit';
 
 /** Used when AUTH_SECRET is unset outside production; it is in the source, so it protects nothing. */
@@ -50,6 +51,7 @@ export const ApiEnvSchema = BaseEnvSchema.extend({
     .string()
     .min(32, 'AUTH_SECRET must be at least 32 characters (generate one with `openssl rand -hex 32`)')
     .default(DEVELOPMENT_AUTH_SECRET),
+  ...AlertLinkSecretShape,
   /** How long a sign-in code sent by SMS stays valid, in seconds. */
   SIGN_IN_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
   /** Wrong codes a sign-in code survives; then it is dead and the shopper requests a new one. */
@@ -129,6 +131,10 @@ export const ApiEnvSchema = BaseEnvSchema.extend({
   .refine((env) => env.NODE_ENV !== 'production' || env.AUTH_SECRET !== DEVELOPMENT_AUTH_SECRET, {
     path: ['AUTH_SECRET'],
     message: 'AUTH_SECRET is required in production: sign-in codes and sessions must not rest on a published value',
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.ALERT_LINK_SECRET !== DEVELOPMENT_ALERT_LINK_SECRET, {
+    path: ['ALERT_LINK_SECRET'],
+    message: 'ALERT_LINK_SECRET is required in production: unsubscribe links must not rest on a published value',
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.SMS_GATEWAY_URL !== undefined, {
     path: ['SMS_GATEWAY_URL'],

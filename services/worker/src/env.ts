@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AlertLinkSecretShape, DEVELOPMENT_ALERT_LINK_SECRET } from '@platform/leads';
 import { StripeEnvShape } from '@platform/reservations';
 import { BaseEnvSchema } from '@platform/server-kit';
 
@@ -17,7 +18,19 @@ export const WorkerEnvSchema = BaseEnvSchema.extend({
     .url({ protocol: /^smtps?$/, error: 'SMTP_URL must look like smtps://user:password@smtp.example.com:465' })
     .optional(),
   MAIL_FROM: z.string().min(3).default('Dealer Platform <leads@platform.localhost>'),
+  /** Signs the one-click unsubscribe links of shopper alerts: the api's value (it checks them). */
+  ...AlertLinkSecretShape,
+  /** Alert notifications one shopper gets per site-local day at most (an instant alert or a digest is one). */
+  ALERTS_MAX_PER_SHOPPER_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
+  /** The site-local hour (0-23) daily alert digests go out at. */
+  ALERT_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
+  /** The SMS gateway for alert texts (the api's, for sign-in codes); unset keeps them in sms_messages. */
+  SMS_GATEWAY_URL: z.url().optional(),
+  SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
   /** The api's Stripe keys: the reservation sweep refunds and cancels payments Stripe took. Unset: the local provider. */
   ...StripeEnvShape,
+}).refine((env) => env.NODE_ENV !== 'production' || env.ALERT_LINK_SECRET !== DEVELOPMENT_ALERT_LINK_SECRET, {
+  path: ['ALERT_LINK_SECRET'],
+  message: 'ALERT_LINK_SECRET is required in production: unsubscribe links must not rest on a published value',
 });
 export type WorkerEnv = z.infer<typeof WorkerEnvSchema>;

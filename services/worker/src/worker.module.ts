@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PipelineCoreModule, PlatformCoreModule } from '@platform/server-kit';
 import type { WorkerEnv } from './env';
+import { AlertsModule } from './alerts/alerts.module';
 import { EventsModule } from './events/events.module';
 import { LeadsModule } from './leads/leads.module';
 import { MetricsController } from './metrics.controller';
@@ -9,7 +10,7 @@ import { StockModule } from './stock/stock.module';
 
 /**
  * The worker process: the BullMQ processors (feed ingest, search indexing, maintenance, shopper
- * events, the lead outbox relay and lead delivery, the reservation sweep). It serves only health and
+ * events, the lead outbox relay and lead delivery, the reservation sweep, shopper alerts). It serves only health and
  * metrics over HTTP.
  */
 @Module({})
@@ -24,6 +25,7 @@ export class WorkerModule {
         EventsModule,
         LeadsModule,
         ReservationsModule,
+        AlertsModule,
       ],
       controllers: [MetricsController],
     };

@@ -60,7 +60,13 @@ export function failureOf(status: number, body: unknown): Extract<ApiOutcome<nev
 }
 
 /** POST JSON to a same-origin API path. */
-export async function postJson<T>(
+export function postJson<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<ApiOutcome<T>> {
+  return sendJson<T>('POST', path, body, headers);
+}
+
+/** Sends JSON with any method (PATCH, DELETE) to a same-origin API path. */
+export async function sendJson<T>(
+  method: 'POST' | 'PATCH' | 'DELETE',
   path: string,
   body: unknown,
   headers: Record<string, string> = {},
@@ -68,10 +74,10 @@ export async function postJson<T>(
   let response: Response;
   try {
     response = await fetch(path, {
-      method: 'POST',
+      method,
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-      body: JSON.stringify(body),
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
     return { ok: false, status: 0, message: NETWORK_MESSAGE, fields: {}, reason: null, list: [] };

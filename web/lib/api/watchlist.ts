@@ -19,6 +19,8 @@ export const WatchlistSchema = z.object({
       in_stock: z.boolean(),
       image: z.string().nullable(),
       saved_at: z.iso.datetime({ offset: true }),
+      /** Its news (price drop, reserved, sold) alerts the shopper. */
+      alerts: z.boolean().default(true),
     }),
   ),
 });

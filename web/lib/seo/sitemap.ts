@@ -18,7 +18,7 @@ export interface SitemapUrl {
 }
 
 /** Paths of the site's own pages that sitemaps should not list: personal, or answering only a form. */
-const UNLISTED = new Set(['/watchlist', '/sign-in', '/success']);
+const UNLISTED = new Set(['/watchlist', '/sign-in', '/success', '/unsubscribe']);
 
 /**
  * Every page of a site a search engine should know: home, the search landing page of each car type

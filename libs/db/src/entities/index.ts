@@ -31,6 +31,11 @@ import { ReservationEntity } from './reservation.entity';
 import { OnlinePaymentEntity } from './online-payment.entity';
 import { PaymentEventEntity } from './payment-event.entity';
 import { LocalPaymentEntity } from './local-payment.entity';
+import { SavedSearchEntity } from './saved-search.entity';
+import { AlertCarChangeEntity } from './alert-car-change.entity';
+import { AlertCarStateEntity } from './alert-car-state.entity';
+import { ShopperAlertEntity } from './shopper-alert.entity';
+import { AlertMessageEntity } from './alert-message.entity';
 
 export type { FeedRowError, FeedRunCounts, FeedRunStatus } from './feed-run.entity';
 export { FEED_RUN_STATUSES, FINISHED_FEED_RUN_STATUSES } from './feed-run.entity';
@@ -69,6 +74,11 @@ export {
   OnlinePaymentEntity,
   PaymentEventEntity,
   LocalPaymentEntity,
+  SavedSearchEntity,
+  AlertCarChangeEntity,
+  AlertCarStateEntity,
+  ShopperAlertEntity,
+  AlertMessageEntity,
 };
 
 export const ENTITIES = [
@@ -105,4 +115,9 @@ export const ENTITIES = [
   OnlinePaymentEntity,
   PaymentEventEntity,
   LocalPaymentEntity,
+  SavedSearchEntity,
+  AlertCarChangeEntity,
+  AlertCarStateEntity,
+  ShopperAlertEntity,
+  AlertMessageEntity,
 ];

@@ -1,8 +1,11 @@
-import { CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import type { CarEntity } from './car.entity';
 import type { ShopperEntity } from './shopper.entity';
 
-/** A car a shopper saved. Removing the car (or the shopper) removes the item. */
+/**
+ * A car a shopper saved (and follows: its price drops, reservation and sale alert them). Removing the
+ * car (or the shopper) removes the item.
+ */
 @Entity({ name: 'watchlist_items' })
 export class WatchlistItemEntity {
   @PrimaryColumn({ type: 'uuid' })
@@ -22,4 +25,18 @@ export class WatchlistItemEntity {
 
   @CreateDateColumn({ type: 'timestamptz' })
   created_at!: Date;
+
+  /** Alerts of this car (price drop, reserved, sold): by SMS at once unless the shopper chose otherwise. */
+  @Column({ type: 'text', array: true, default: () => `'{sms}'` })
+  alert_channels!: string[];
+
+  @Column({ type: 'text', default: 'instant' })
+  alert_frequency!: string;
+
+  @Column({ type: 'text', nullable: true })
+  alert_email!: string | null;
+
+  /** Unfollowed or unsubscribed: the car stays saved, its news is not sent. */
+  @Column({ type: 'boolean', default: false })
+  alerts_paused!: boolean;
 }

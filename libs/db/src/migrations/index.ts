@@ -9,6 +9,7 @@ import { LeadEmailSendMarker1764400000000 } from './1764400000000-lead-email-sen
 import { SiteConfigVersion1764500000000 } from './1764500000000-site-config-version';
 import { Reservations1764600000000 } from './1764600000000-reservations';
 import { SearchVersionRevisions1764700000000 } from './1764700000000-search-version-revisions';
+import { SavedSearches1764800000000 } from './1764800000000-saved-searches';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   SiteConfigVersion1764500000000,
   Reservations1764600000000,
   SearchVersionRevisions1764700000000,
+  SavedSearches1764800000000,
 ];

@@ -7,10 +7,17 @@ import type { LeadDeliveryRecord } from './lead-delivery-record';
 
 export interface LeadEmail {
   deliveryId: string;
-  leadId: string;
+  /** The lead it is about; null for a shopper alert (deliveryId is then the alert message's id). */
+  leadId: string | null;
   to: string[];
   subject: string;
   text: string;
+  /** An HTML alternative (alerts: the car's photo and the site's colours). */
+  html?: string;
+  /** Extra headers (alerts: List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
+  /** The sender's display name (alerts: the site's name); the address stays MAIL_FROM's. */
+  fromName?: string;
 }
 
 /** The dealership's email notification of a lead, the second channel beside its CRM. */
@@ -24,12 +31,17 @@ export const leadMessageId = (deliveryId: string): string => `<${deliveryId}@lea
 
 /** The message nodemailer builds for a lead email. */
 const message = (from: string, email: LeadEmail) => ({
-  from,
+  from: email.fromName ? { name: email.fromName, address: addressOf(from) } : from,
   to: email.to,
   subject: email.subject,
   text: email.text,
+  ...(email.html ? { html: email.html } : {}),
+  ...(email.headers ? { headers: email.headers } : {}),
   messageId: leadMessageId(email.deliveryId),
 });
+
+/** The address of 'Name <address>' (or the text itself). */
+const addressOf = (from: string): string => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 
 /** Sends through SMTP (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465). */
 export class SmtpMailer implements LeadMailer {

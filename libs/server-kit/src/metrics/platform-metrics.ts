@@ -96,15 +96,18 @@ export class PlatformMetrics {
     });
     new Gauge({
       name: 'outbox_backlog',
-      help: 'Rows waiting in an outbox: lead deliveries pending, car changes not yet indexed',
+      help: 'Rows waiting in an outbox: lead deliveries pending, car changes not yet indexed, indexed changes not yet matched for alerts, alert messages pending',
       labelNames: ['outbox'],
       registers,
       async collect() {
         const [row] = (await dataSource.query(
-          `SELECT (SELECT count(*)::int FROM lead_outbox WHERE status = 'pending') AS leads, (SELECT count(*)::int FROM car_changes) AS cars`,
-        )) as { leads: number; cars: number }[];
+          `SELECT (SELECT count(*)::int FROM lead_outbox WHERE status = 'pending') AS leads, (SELECT count(*)::int FROM car_changes) AS cars,
+                  (SELECT count(*)::int FROM alert_car_changes) AS alert_cars, (SELECT count(*)::int FROM alert_messages WHERE status = 'pending') AS alerts`,
+        )) as { leads: number; cars: number; alert_cars: number; alerts: number }[];
         this.set({ outbox: 'lead_outbox' }, row?.leads ?? 0);
         this.set({ outbox: 'car_changes' }, row?.cars ?? 0);
+        this.set({ outbox: 'alert_car_changes' }, row?.alert_cars ?? 0);
+        this.set({ outbox: 'alert_messages' }, row?.alerts ?? 0);
       },
     });
   }

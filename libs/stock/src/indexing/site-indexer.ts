@@ -42,6 +42,12 @@ export class SiteIndexer {
         const { documents, removed } = await documentsForCars(manager, siteId, carIds, this.now());
         await this.engine.upsert(siteId, documents);
         await this.engine.remove(siteId, removed);
+        // The indexed changes go on to the alert matcher's outbox in the same transaction, so alerts
+        // see each change once, after the search shows it.
+        await manager.query(`INSERT INTO alert_car_changes (site_id, car_id) SELECT $1, unnest($2::int[])`, [
+          siteId,
+          carIds,
+        ]);
         await manager.query(`DELETE FROM car_changes WHERE id = ANY($1::bigint[])`, [
           changes.map((change) => change.id),
         ]);

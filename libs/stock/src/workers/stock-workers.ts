@@ -81,7 +81,17 @@ export async function startStockWorkers(options: StockWorkersOptions): Promise<(
     if (result.outcome === 'applied') await indexSoon(result.siteId);
     return result;
   });
-  start('searchIndex', 2, async ({ siteId }) => ({ indexed: await indexer.drain(siteId) }));
+  start('searchIndex', 2, async ({ siteId }) => {
+    const indexed = await indexer.drain(siteId);
+    // What the index now shows goes on to shopper alerts (their sweep catches up if this is lost).
+    if (indexed > 0)
+      await producer
+        .add('alertMatch', { siteId })
+        .catch((error: Error) =>
+          log.warn({ siteId, err: error.message }, 'alert match not queued; the sweep will catch up'),
+        );
+    return { indexed };
+  });
   start('reindex', 1, async ({ siteId }, job) => {
     const siteIds = siteId ? [siteId] : await indexer.siteIds();
     const sites = [];

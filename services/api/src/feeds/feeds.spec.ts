@@ -415,7 +415,7 @@ describe('feed push API and ops API with real BullMQ workers (PostgreSQL, Redis)
       expect(job.result).toEqual({
         purged: expect.any(Number),
         payloadsDropped: 1,
-        shopperData: { codes: 0, sessions: 0, smsMessages: 0 },
+        shopperData: { codes: 0, sessions: 0, smsMessages: 0, alerts: 0 },
       });
       expect(await db.dataSource.query(`SELECT 1 FROM feed_payloads WHERE feed_run_id = $1`, [old!.id])).toEqual([]);
       expect(await db.dataSource.query(`SELECT 1 FROM feed_runs WHERE id = $1`, [old!.id])).toHaveLength(1);

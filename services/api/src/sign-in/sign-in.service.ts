@@ -8,7 +8,7 @@ import { SiteDirectory } from '../sites/site-directory';
 import { SessionReader } from './session-reader';
 import { ShopperSessions } from './shopper-sessions';
 import { CODES_PER_NUMBER_PER_HOUR, SignInCodes, type CodeCheck } from './sign-in-codes';
-import { SMS_SENDER, SmsSendError, type SmsSender } from './sms-sender';
+import { SMS_SENDER, SmsSendError, type SmsSender } from '@platform/leads';
 
 type Failure = Exclude<CodeCheck, { valid: true }>;
 type Verified = { session: { token: string; shopperId: string } } | { failure: Failure };

@@ -2,8 +2,7 @@ import { Logger } from '@nestjs/common';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSiteApiHarness, type SiteApiHarness } from '../testing/site-api.harness';
-import { HttpSmsSender } from './http-sms-sender';
-import { SmsSendError } from './sms-sender';
+import { HttpSmsSender, SmsSendError } from '@platform/leads';
 
 const DAY_S = 24 * 60 * 60;
 

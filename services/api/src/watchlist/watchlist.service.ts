@@ -17,6 +17,8 @@ export interface WatchlistItem {
   in_stock: boolean;
   image: string | null;
   saved_at: string;
+  /** Whether the car's news (price drop, reserved, sold) alerts the shopper: followed, not paused. */
+  alerts: boolean;
 }
 
 const notYourNumber = () =>
@@ -73,7 +75,7 @@ export class WatchlistService {
    */
   async list(shopper: SignedInShopper): Promise<{ items: WatchlistItem[] }> {
     const rows = (await this.db.query(
-      `SELECT c.id, c.slug, c.dealership_id, c.year, c.make, c.model, c.badge, c.status, c.price, c.before_price, c.subscription_price, c.data, w.created_at AS saved_at
+      `SELECT c.id, c.slug, c.dealership_id, c.year, c.make, c.model, c.badge, c.status, c.price, c.before_price, c.subscription_price, c.data, w.created_at AS saved_at, NOT w.alerts_paused AS alerts
        FROM watchlist_items w
        JOIN cars c ON c.id = w.car_id
        JOIN dealerships d ON d.id = c.dealership_id
@@ -94,6 +96,7 @@ export class WatchlistService {
       subscription_price: number | null;
       data: Record<string, unknown>;
       saved_at: Date;
+      alerts: boolean;
     }[];
     const items: WatchlistItem[] = [];
     for (const row of rows) {
@@ -119,6 +122,7 @@ export class WatchlistService {
         in_stock: isInStock({ status: row.status as CarStatus }),
         image: text(row.data['primary_image_url']) ?? text(images[0]?.url),
         saved_at: row.saved_at.toISOString(),
+        alerts: row.alerts,
       });
     }
     return { items };

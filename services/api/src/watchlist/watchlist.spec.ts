@@ -160,6 +160,7 @@ describe('watchlist API (real PostgreSQL and Redis)', () => {
       in_stock: true,
       image: '/media/demo/ute-1.svg',
       saved_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      alerts: true,
     });
     expect(before.body.items[1]).toMatchObject({
       car_id: ids.L2,

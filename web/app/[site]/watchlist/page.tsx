@@ -8,6 +8,10 @@ import { SignOutButton } from '@/components/sign-in/sign-out-button';
 import { ApiError } from '@/lib/api';
 import { getShopper, sessionToken } from '@/lib/api/shopper';
 import { getWatchlist } from '@/lib/api/watchlist';
+import { getSavedSearches, markSavedSearchesSeen, type SavedSearchSummary } from '@/lib/api/saved-searches';
+import { SavedSearchItem } from '@/components/alerts/saved-search-item';
+import { FollowButton } from '@/components/alerts/follow-button';
+import alertStyles from '@/components/alerts/alerts.module.css';
 import { ROUTES } from '@/lib/routes';
 import styles from './watchlist.module.css';
 
@@ -20,6 +24,12 @@ const savedOn = new Intl.DateTimeFormat('en-AU', {
   timeZone: 'Australia/Sydney',
 });
 
+/** 'By SMS and email, as soon as a car arrives' */
+function howAlerted(search: SavedSearchSummary): string {
+  const by = search.channels.map((channel) => (channel === 'sms' ? 'SMS' : 'email')).join(' and ');
+  return `By ${by}, ${search.frequency === 'digest' ? 'in a daily morning summary' : 'as soon as a car arrives'}.`;
+}
+
 /**
  * The watchlist (spec 000: 'Opened by a View List action; path not shown'): served at /watchlist.
  * Signed-out shoppers are sent to sign in and brought back here.
@@ -31,14 +41,18 @@ export default async function WatchlistPage({ params }: { params: Promise<{ site
     redirect(signInPath({ type: 'watchlist', redirect: ROUTES.watchlist }));
 
   let items;
+  let searches: SavedSearchSummary[];
   try {
-    ({ items } = await getWatchlist(token));
+    [{ items }, { saved_searches: searches }] = await Promise.all([getWatchlist(token), getSavedSearches(slug, token)]);
   } catch (error) {
     // The session ended between the two calls (signed out in another tab): sign in again.
     if (error instanceof ApiError && error.status === 401)
       redirect(signInPath({ type: 'watchlist', redirect: ROUTES.watchlist }));
     throw error;
   }
+  // The counts shown now are the ones the next visit starts from.
+  if (searches.some((search) => search.new_matches > 0))
+    await markSavedSearchesSeen(slug, token).catch(() => undefined);
 
   return (
     <section className={`container ${styles.page}`} aria-labelledby="watchlist-title">
@@ -49,6 +63,30 @@ export default async function WatchlistPage({ params }: { params: Promise<{ site
         </p>
       </div>
 
+      <h2 id="saved-searches-title">Saved searches</h2>
+      {searches.length === 0 ? (
+        <p>
+          No saved searches yet. On the search page, choose your filters and use Save this search to hear when a
+          matching car arrives.
+        </p>
+      ) : (
+        <ul className={alertStyles.searches} aria-labelledby="saved-searches-title">
+          {searches.map((search) => (
+            <SavedSearchItem
+              key={search.id}
+              siteSlug={slug}
+              id={search.id}
+              name={search.name}
+              pagePath={search.page_path}
+              paused={search.paused}
+              newMatches={search.new_matches}
+              how={howAlerted(search)}
+            />
+          ))}
+        </ul>
+      )}
+
+      <h2 id="saved-cars-title">Saved cars</h2>
       {items.length === 0 ? (
         <div className={styles.empty}>
           <p>You have not saved any cars yet. Save a car from its page to keep an eye on its price.</p>
@@ -57,7 +95,7 @@ export default async function WatchlistPage({ params }: { params: Promise<{ site
           </Link>
         </div>
       ) : (
-        <ul className={styles.list} aria-label="Saved cars">
+        <ul className={styles.list} aria-labelledby="saved-cars-title">
           {items.map((item) => (
             <RemovableItem
               key={item.car_id}
@@ -72,11 +110,11 @@ export default async function WatchlistPage({ params }: { params: Promise<{ site
                 <div className={styles.image} aria-hidden="true" />
               )}
               <div className={styles.details}>
-                <h2 className={styles.title}>
+                <h3 className={styles.title}>
                   <Link href={`/cars/${item.slug}`} prefetch={false}>
                     {item.title}
                   </Link>
-                </h2>
+                </h3>
                 <p className={styles.price}>
                   {item.price.was !== null && (
                     <>
@@ -87,6 +125,16 @@ export default async function WatchlistPage({ params }: { params: Promise<{ site
                 </p>
                 {!item.in_stock && <p className={styles.sold}>SOLD</p>}
                 <p className={styles.saved}>Saved {savedOn.format(new Date(item.saved_at))}</p>
+                {item.in_stock && (
+                  <FollowButton
+                    siteSlug={slug}
+                    carId={item.car_id}
+                    carName={item.title}
+                    following={item.alerts}
+                    signInHref={null}
+                    className={alertStyles.actionButton}
+                  />
+                )}
               </div>
             </RemovableItem>
           ))}

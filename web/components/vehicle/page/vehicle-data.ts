@@ -69,22 +69,25 @@ export interface WatchState {
   signedIn: boolean;
   phone: string | null;
   saved: boolean;
+  /** Its price drops, reservation and sale alert the shopper. */
+  following: boolean;
 }
 
 /** The shopper's watchlist state for this car; null when the site has no watchlist. */
 export const watchState = cache(async (siteSlug: string, page: CarPage): Promise<WatchState | null> => {
   if (!page.config.features.watchlist_enabled) return null;
   const shopper = await getShopper(siteSlug).catch(() => ({ signed_in: false, phone: null }));
-  if (!shopper.signed_in) return { signedIn: false, phone: null, saved: false };
-  return { signedIn: true, phone: shopper.phone, saved: await savedOnWatchlist(page.car.id) };
+  if (!shopper.signed_in) return { signedIn: false, phone: null, saved: false, following: false };
+  const item = await onWatchlist(page.car.id);
+  return { signedIn: true, phone: shopper.phone, saved: item !== null, following: item?.alerts === true };
 });
 
-async function savedOnWatchlist(carId: number): Promise<boolean> {
+async function onWatchlist(carId: number): Promise<{ alerts: boolean } | null> {
   const token = await sessionToken();
-  if (!token) return false;
+  if (!token) return null;
   try {
-    return (await getWatchlist(token)).items.some((item) => item.car_id === carId);
+    return (await getWatchlist(token)).items.find((item) => item.car_id === carId) ?? null;
   } catch {
-    return false;
+    return null;
   }
 }

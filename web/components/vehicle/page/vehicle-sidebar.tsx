@@ -15,6 +15,7 @@ import { PhoneReveal } from '@/components/vehicle/phone-reveal';
 import { PrintButton } from '@/components/vehicle/print-button';
 import { ShareButtons } from '@/components/vehicle/share-buttons';
 import { WatchlistButton } from '@/components/vehicle/watchlist-button';
+import { FollowButton } from '@/components/alerts/follow-button';
 import type { CarPage } from '@/lib/api/cars';
 import { isExternalHref } from '@/lib/routes';
 import { dealerSearchHref } from '@/lib/search/dealer-filter';
@@ -86,6 +87,16 @@ export async function VehicleSidebar({ siteSlug, page, websiteId }: VehicleConte
             phone={watch.signedIn ? watch.phone : null}
             initiallySaved={watch.saved}
             signInHref={signInPath({ type: 'watchlist', redirect: carPath, back: carPath })}
+          />
+        )}
+        {watch && !sold && (
+          <FollowButton
+            siteSlug={siteSlug}
+            carId={car.id}
+            carName={car.name}
+            following={watch.following}
+            signInHref={watch.signedIn ? null : signInPath({ type: 'watchlist', redirect: carPath, back: carPath })}
+            className={styles.secondaryButton}
           />
         )}
         <ShareButtons carName={car.name} carPath={carPath} />

@@ -5,7 +5,16 @@ import { searchBreadcrumbs } from '@/lib/search/breadcrumbs';
 import { DEALER_FACET, dealerNames, filterListsFor } from '@/lib/search/dealer-filter';
 import { searchHeading } from '@/lib/search/labels';
 import { makeLogos } from '@/lib/search/make-logos';
-import { displayedResultCount, promoPositions } from '@platform/domain';
+import {
+  displayedResultCount,
+  promoPositions,
+  savedSearchName,
+  SavedSearchCriteriaSchema,
+  signInPath,
+} from '@platform/domain';
+import { getShopper } from '@/lib/api/shopper';
+import { SaveSearch } from '@/components/alerts/save-search';
+import alertStyles from '@/components/alerts/alerts.module.css';
 import { filtersOfPath, mergePathFilters } from '@/lib/search/route-state';
 import { searchHref, searchPageHref, selectedCarTypes } from '@/lib/search/search-paths';
 import { effectiveSort, toSearchRequest } from '@/lib/search/search-request';
@@ -72,6 +81,14 @@ export default async function SearchPage(props: SearchPageProps) {
       )
     : 0;
   const pages = result?.pages ?? 0;
+  // Saving needs a session; the page cache never keeps a signed-in shopper's page.
+  const shopper = await getShopper(site.slug).catch(() => null);
+  const criteria = SavedSearchCriteriaSchema.parse({
+    ...(request.query ? { query: request.query } : {}),
+    sortBy: request.sortBy,
+    filters: request.filters,
+    ranges: request.ranges,
+  });
 
   return (
     <SearchNavigationProvider href={href} label={heading}>
@@ -79,6 +96,20 @@ export default async function SearchPage(props: SearchPageProps) {
         <Breadcrumbs crumbs={searchBreadcrumbs(state, config.wording.used_label)} />
         <h1 className={styles.heading}>{heading}</h1>
         <SearchToolbar state={state} sortOptions={config.search.sort_options} sort={effectiveSort(state, config)} />
+        {!config.features.watchlist_enabled ? null : shopper?.signed_in ? (
+          <SaveSearch
+            key={href}
+            siteSlug={site.slug}
+            criteria={criteria}
+            pagePath={href}
+            defaultName={savedSearchName(criteria, config.wording.used_label)}
+          />
+        ) : (
+          <p className={alertStyles.signIn}>
+            <a href={signInPath({ type: 'watchlist', redirect: href, back: href })}>Sign in to save this search</a> and
+            hear when a matching car arrives.
+          </p>
+        )}
         <div className={styles.layout}>
           <SearchFilters
             state={state}

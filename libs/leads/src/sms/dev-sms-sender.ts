@@ -1,16 +1,19 @@
-import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { displayMobile, maskPhone } from '@platform/domain';
+import { QUIET_LOG, type WorkerLog } from '@platform/queues';
 import type { SmsMessage, SmsSender } from './sms-sender';
 
 /**
  * The development sender: nothing is texted. The message goes to the sms_messages table (tests and
- * developers read the code there) and to the log with the number masked, never in full.
+ * developers read the code there) and to the log with the number masked, never in full. `logBody`
+ * is for sign-in codes a developer types from the log; alerts leave their text out of the log.
  */
 export class DevSmsSender implements SmsSender {
-  private readonly logger = new Logger('DevSmsSender');
-
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly log: WorkerLog = QUIET_LOG,
+    private readonly logBody = true,
+  ) {}
 
   async send(message: SmsMessage): Promise<void> {
     await this.db.query(`INSERT INTO sms_messages (site_id, phone, body) VALUES ($1, $2, $3)`, [
@@ -18,9 +21,9 @@ export class DevSmsSender implements SmsSender {
       message.to,
       message.body,
     ]);
-    this.logger.log(
+    this.log.info(
       { siteId: message.siteId, to: maskPhone(displayMobile(message.to)) },
-      `development SMS (not sent): ${message.body}`,
+      this.logBody ? `development SMS (not sent): ${message.body}` : 'development SMS (not sent)',
     );
   }
 }

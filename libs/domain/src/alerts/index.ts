@@ -1,0 +1,5 @@
+export * from './alert-schedule';
+export * from './car-alerts';
+export * from './match-saved-search';
+export * from './saved-search';
+export * from './saved-search-name';

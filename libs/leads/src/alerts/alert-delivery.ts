@@ -1,0 +1,162 @@
+import { UnrecoverableError } from 'bullmq';
+import type { DataSource } from 'typeorm';
+import type { AlertKind } from '@platform/domain';
+import { siteConfigStore } from '@platform/site-config';
+import { DeliveryError } from '../delivery/delivery-error';
+import type { LeadMailer } from '../delivery/lead-mailer';
+import type { SmsSender } from '../sms/sms-sender';
+import { alertEmail, alertOrigin, alertSms, type AlertItem, type AlertSite } from './alert-message';
+import { unsubscribeToken, type UnsubscribeTarget } from './unsubscribe-token';
+
+export interface AlertDeliveryDeps {
+  dataSource: DataSource;
+  mailer: LeadMailer;
+  sms: SmsSender;
+  /** ALERT_LINK_SECRET: signs the unsubscribe link. */
+  linkSecret: string;
+}
+
+interface MessageRow {
+  id: string;
+  shopper_id: string;
+  site_id: number;
+  channel: 'email' | 'sms';
+  digest: boolean;
+  alert_ids: string[];
+  status: string;
+  sent_at: Date | null;
+  phone: string;
+}
+
+/**
+ * Sends one alert message and records the outcome on its row. Like lead emails it is sent once:
+ * the moment the mail server or gateway accepts it, `sent_at` is written on its own; a retry that
+ * finds it does not send again. Failures are recorded (the reason, never the content or the
+ * recipient) and rethrown for the queue to retry; the last attempt marks the row dead.
+ */
+export async function deliverAlertMessage(
+  deps: AlertDeliveryDeps,
+  messageId: string,
+  attempt: { number: number; max: number },
+): Promise<{ status: 'delivered' | 'skipped'; target?: string }> {
+  const { dataSource: db } = deps;
+  const [message] = (await db.query(
+    `SELECT m.id, m.shopper_id, m.site_id, m.channel, m.digest, m.alert_ids, m.status, m.sent_at, s.phone
+     FROM alert_messages m JOIN shoppers s ON s.id = m.shopper_id WHERE m.id = $1`,
+    [messageId],
+  )) as MessageRow[];
+  // The shopper deleted their account meanwhile: nothing to send, nothing to retry.
+  if (!message) throw new UnrecoverableError(`Alert message ${messageId} no longer exists`);
+  if (message.status === 'delivered') return { status: 'skipped' };
+  try {
+    const target = message.sent_at ? 'already sent' : await send(deps, message);
+    await db.query(
+      `UPDATE alert_messages SET status = 'delivered', delivered_at = now(), attempts = $2, target = $3, last_error = NULL, updated_at = now() WHERE id = $1`,
+      [messageId, attempt.number, target],
+    );
+    return { status: 'delivered', target };
+  } catch (error) {
+    const retryable = !(error instanceof DeliveryError) || error.retryable;
+    const dead = !retryable || attempt.number >= attempt.max;
+    const reason = `${(error as Error).message}${dead ? ` (dead after attempt ${attempt.number} of ${attempt.max})` : ''}`;
+    await db.query(
+      `UPDATE alert_messages SET status = $2, attempts = $3, last_error = $4, updated_at = now() WHERE id = $1`,
+      [messageId, dead ? 'dead' : 'queued', attempt.number, reason.slice(0, 1000)],
+    );
+    throw retryable ? error : new UnrecoverableError(reason);
+  }
+}
+
+async function send(deps: AlertDeliveryDeps, message: MessageRow): Promise<string> {
+  const { dataSource: db } = deps;
+  const rows = (await db.query(
+    `SELECT a.id, a.kind, a.price, a.old_price, a.saved_search_id, a.email, a.created_at, ss.name AS saved_search_name,
+            c.id AS car_id, c.slug, c.year, c.make, c.model, c.badge, c.data
+     FROM shopper_alerts a JOIN cars c ON c.id = a.car_id LEFT JOIN saved_searches ss ON ss.id = a.saved_search_id
+     WHERE a.id = ANY($1::uuid[]) ORDER BY a.created_at, a.id`,
+    [message.alert_ids],
+  )) as {
+    id: string;
+    kind: AlertKind;
+    price: number | null;
+    old_price: number | null;
+    saved_search_id: string | null;
+    email: string | null;
+    created_at: Date;
+    saved_search_name: string | null;
+    car_id: number;
+    slug: string;
+    year: number;
+    make: string;
+    model: string;
+    badge: string | null;
+    data: Record<string, unknown>;
+  }[];
+  if (rows.length === 0) return 'nothing left to send';
+  const items: AlertItem[] = rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    price: row.price,
+    oldPrice: row.old_price,
+    savedSearchId: row.saved_search_id,
+    savedSearchName: row.saved_search_name,
+    createdAt: row.created_at,
+    car: {
+      id: row.car_id,
+      slug: row.slug,
+      year: row.year,
+      make: row.make,
+      model: row.model,
+      badge: row.badge,
+      data: row.data,
+    },
+  }));
+  const site = await alertSite(db, message.site_id);
+  const [first] = items as [AlertItem, ...AlertItem[]];
+  const target: UnsubscribeTarget = message.digest
+    ? { shopperId: message.shopper_id, kind: 'all' }
+    : first.savedSearchId
+      ? { shopperId: message.shopper_id, kind: 'search', id: first.savedSearchId }
+      : { shopperId: message.shopper_id, kind: 'car', id: first.car.id };
+  const origin = alertOrigin(site);
+  const token = encodeURIComponent(unsubscribeToken(deps.linkSecret, target));
+  const links = {
+    // The one-click address for mail clients (RFC 8058 POST), through the site's own host: the web
+    // forwards /api/sites/{its slug}/… to the api.
+    oneClickUrl: `${origin}/api/sites/${site.slug}/alerts/unsubscribe?token=${token}`,
+    // The page a person opens from the message: it asks before stopping anything.
+    unsubscribeUrl: `${origin}/unsubscribe?token=${token}`,
+    watchlistUrl: `${origin}/watchlist`,
+  };
+
+  let sentTo: string;
+  if (message.channel === 'email') {
+    const to = [...rows].reverse().find((row) => row.email !== null)?.email;
+    if (!to) return 'no email address';
+    sentTo = await deps.mailer.send(alertEmail(message.id, to, site, items, message.digest, links));
+  } else {
+    await deps.sms.send({
+      siteId: message.site_id,
+      to: message.phone,
+      body: alertSms(site, items, message.digest, links),
+    });
+    sentTo = 'sms';
+  }
+  await db.query(`UPDATE alert_messages SET sent_at = now(), updated_at = now() WHERE id = $1`, [message.id]);
+  return sentTo;
+}
+
+async function alertSite(db: DataSource, siteId: number): Promise<AlertSite> {
+  const settings = await siteConfigStore(db).site({ id: siteId });
+  if (!settings) throw new DeliveryError(`Site ${siteId} no longer exists`, false);
+  const [host] = (await db.query(
+    `SELECT host FROM site_hosts WHERE site_id = $1 ORDER BY "primary" DESC, host LIMIT 1`,
+    [siteId],
+  )) as { host: string }[];
+  return {
+    slug: settings.slug,
+    name: settings.name,
+    config: settings.config,
+    primaryHost: host?.host ?? `${settings.slug}.localhost`,
+  };
+}

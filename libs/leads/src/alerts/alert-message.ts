@@ -1,0 +1,181 @@
+import {
+  carName,
+  FOLLOWED_CARS_TITLE,
+  groupDigest,
+  siteOrigin,
+  type AlertKind,
+  type SiteConfig,
+} from '@platform/domain';
+import type { LeadEmail } from '../delivery/lead-mailer';
+
+/** One alert of a message, with its car as it is now. */
+export interface AlertItem {
+  id: string;
+  kind: AlertKind;
+  price: number | null;
+  oldPrice: number | null;
+  savedSearchId: string | null;
+  savedSearchName: string | null;
+  createdAt: Date;
+  car: {
+    id: number;
+    slug: string;
+    year: number;
+    make: string;
+    model: string;
+    badge: string | null;
+    data: Record<string, unknown>;
+  };
+}
+
+export interface AlertSite {
+  slug: string;
+  name: string;
+  primaryHost: string;
+  config: SiteConfig;
+}
+
+const money = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 0 });
+const dollars = (amount: number | null): string | null => (amount && amount > 0 ? `$${money.format(amount)}` : null);
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+const absolute = (origin: string, url: string | null): string | null =>
+  url === null ? null : url.startsWith('/') ? `${origin}${url}` : /^https?:\/\//.test(url) ? url : null;
+
+const photoOf = (data: Record<string, unknown>): string | null => {
+  const primary = data['primary_image_url'];
+  if (typeof primary === 'string' && primary.trim()) return primary;
+  const images = Array.isArray(data['images']) ? (data['images'] as { url?: unknown }[]) : [];
+  return typeof images[0]?.url === 'string' ? images[0].url : null;
+};
+
+/** 'New match', 'Price drop', ...: what happened, in the words the message leads with. */
+export function alertHeadline(item: Pick<AlertItem, 'kind' | 'savedSearchName'>): string {
+  switch (item.kind) {
+    case 'new_match':
+      return item.savedSearchName ? `New match for '${item.savedSearchName}'` : 'New match';
+    case 'price_drop':
+      return 'Price drop';
+    case 'reserved':
+      return 'Reserved';
+    case 'sold':
+      return 'Sold';
+  }
+}
+
+const priceLine = (item: AlertItem): string => {
+  const now = dollars(item.price);
+  const was = dollars(item.oldPrice);
+  if (item.kind === 'sold') return 'This car has sold.';
+  if (item.kind === 'reserved') return 'Someone has reserved this car.';
+  return now ? (was ? `Now ${now} (was ${was})` : now) : 'Enquire for price';
+};
+
+export interface AlertLinks {
+  /** The List-Unsubscribe address: a POST there stops the alerts at once (RFC 8058). */
+  oneClickUrl: string;
+  /** The page the message's own stop link opens: it asks before stopping. */
+  unsubscribeUrl: string;
+  watchlistUrl: string;
+}
+
+/** The site's own address for its pages: the primary host, https outside development. */
+export const alertOrigin = (site: AlertSite): string => siteOrigin(site.primaryHost);
+
+/**
+ * The email of one notification (an instant alert or a digest), branded with the site's name,
+ * colours and logo: each car's photo, price (and the one before a drop) and a link to its page,
+ * and a one-click unsubscribe (RFC 8058 headers and a link in the body).
+ */
+export function alertEmail(
+  deliveryId: string,
+  to: string,
+  site: AlertSite,
+  items: AlertItem[],
+  digest: boolean,
+  links: AlertLinks,
+): LeadEmail {
+  const origin = alertOrigin(site);
+  const theme = site.config.theme;
+  const [first] = items as [AlertItem, ...AlertItem[]];
+  const subject = digest
+    ? `Your daily update from ${site.name}: ${items.length} ${items.length === 1 ? 'car' : 'cars'}`
+    : `${alertHeadline(first)}: ${carName(first.car)}`;
+  const groups = digest
+    ? groupDigest(items.map((item) => ({ ...item, carId: item.car.id }))).map((g) => ({
+        title: g.title,
+        items: g.alerts,
+      }))
+    : [{ title: first.savedSearchId ? (first.savedSearchName ?? '') : FOLLOWED_CARS_TITLE, items: [first] }];
+
+  const text = [
+    digest ? `Here is what changed today on ${site.name}.` : `${alertHeadline(first)} on ${site.name}.`,
+    '',
+    ...groups.flatMap((group) => [
+      ...(digest ? [group.title, ''] : []),
+      ...group.items.flatMap((item) => [
+        `${digest ? `${alertHeadline({ ...item, savedSearchName: null })}: ` : ''}${carName(item.car)}`,
+        priceLine(item),
+        `${origin}/cars/${item.car.slug}`,
+        '',
+      ]),
+    ]),
+    `Your saved searches and cars: ${links.watchlistUrl}`,
+    `Stop these alerts: ${links.unsubscribeUrl}`,
+  ].join('\n');
+
+  const card = (item: AlertItem): string => {
+    const photo = absolute(origin, photoOf(item.car.data));
+    const url = `${origin}/cars/${encodeURIComponent(item.car.slug)}`;
+    return `<tr><td style="padding:12px 0;border-bottom:1px solid #ddd">
+${photo ? `<a href="${escapeHtml(url)}"><img src="${escapeHtml(photo)}" alt="${escapeHtml(carName(item.car))}" width="280" style="display:block;max-width:100%;height:auto;border-radius:6px"></a>` : ''}
+<p style="margin:8px 0 0;font-size:13px;color:#555">${escapeHtml(digest ? alertHeadline({ ...item, savedSearchName: null }) : alertHeadline(item))}</p>
+<p style="margin:4px 0;font-size:17px;font-weight:bold"><a href="${escapeHtml(url)}" style="color:${theme.primary_colour}">${escapeHtml(carName(item.car))}</a></p>
+<p style="margin:4px 0;font-size:16px">${escapeHtml(priceLine(item))}</p>
+</td></tr>`;
+  };
+  const logo = absolute(origin, theme.logo_url || null);
+  const html = `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;background:#f4f4f4;font-family:Arial,Helvetica,sans-serif;color:#222">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#fff">
+<tr><td style="background:${theme.primary_colour};color:${theme.on_primary_colour};padding:16px 24px">
+${logo ? `<img src="${escapeHtml(logo)}" alt="${escapeHtml(theme.logo_alt || site.name)}" height="40" style="display:block;height:40px">` : `<strong>${escapeHtml(site.name)}</strong>`}
+</td></tr>
+<tr><td style="padding:16px 24px">
+${groups
+  .map(
+    (group) =>
+      `${digest ? `<h2 style="font-size:18px;margin:16px 0 4px">${escapeHtml(group.title)}</h2>` : ''}<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${group.items.map(card).join('')}</table>`,
+  )
+  .join('\n')}
+<p style="margin:24px 0 8px"><a href="${escapeHtml(links.watchlistUrl)}" style="color:${theme.primary_colour}">Your saved searches and cars</a></p>
+<p style="margin:8px 0;font-size:12px;color:#666">You get this because you asked ${escapeHtml(site.name)} to tell you. <a href="${escapeHtml(links.unsubscribeUrl)}" style="color:#666">Unsubscribe</a></p>
+</td></tr></table></td></tr></table></body></html>`;
+
+  return {
+    deliveryId,
+    leadId: null,
+    to: [to],
+    subject,
+    text,
+    html,
+    fromName: site.name,
+    headers: {
+      'List-Unsubscribe': `<${links.oneClickUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
+
+/** The text message of one notification: short, with the car's page (or the watchlist for a digest) and a stop link. */
+export function alertSms(site: AlertSite, items: AlertItem[], digest: boolean, links: AlertLinks): string {
+  const origin = alertOrigin(site);
+  if (digest) {
+    return `${site.name}: ${items.length} ${items.length === 1 ? 'update' : 'updates'} on your saved searches and cars today. ${links.watchlistUrl} Stop: ${links.unsubscribeUrl}`;
+  }
+  const [item] = items as [AlertItem, ...AlertItem[]];
+  return `${site.name}: ${alertHeadline(item)}. ${carName(item.car)}, ${priceLine(item)}. ${origin}/cars/${item.car.slug} Stop: ${links.unsubscribeUrl}`;
+}
