@@ -4,9 +4,9 @@ import type { SearchDocument } from '../search/search-document';
 import type { SavedSearchCriteria } from './saved-search';
 
 /**
- * Free text as the search engines read it: lower-case words split on white space, at most 10, each
- * of which must appear in the document's search text. (The PostgreSQL engine's `queryTokens` in
- * libs/search applies the same rule with a LIKE per word.)
+ * Free text as every search engine and the alert matcher read it: lower-case words split on white
+ * space, at most 10, each of which must appear in the document's search text (a LIKE per word in
+ * PostgreSQL, a wildcard in OpenSearch, a substring test in memory).
  */
 export const searchWords = (query: string | undefined): string[] =>
   (query ?? '')

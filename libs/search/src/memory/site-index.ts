@@ -9,6 +9,7 @@ import {
   RANGE_FACETS,
   rangesOf,
   requestedFacets,
+  searchWords,
   TERM_FACETS,
   termFiltersOf,
   type FacetStats,
@@ -19,7 +20,6 @@ import {
   type TermFacet,
   type VisibilityField,
 } from '@platform/domain';
-import { queryTokens } from '../postgres/query-builder';
 
 type MultiField = 'categories' | 'filtered_features';
 type SingleField = Exclude<TermFacet, MultiField> | 'stocknum';
@@ -239,7 +239,7 @@ export class SiteIndex {
   query(scope: SearchScope, request: SearchRequest, now: Date): IndexAnswer {
     const nowUs = now.getTime() * 1000;
     const base = this.baseTests(scope, request);
-    const tokens = queryTokens(request.query);
+    const tokens = searchWords(request.query);
     const { tests, bits } = this.filterTests(request);
     const requested = requestedFacets(request);
     const termCounts: TermCount[] = [];

@@ -6,13 +6,13 @@ import {
   isTermFacet,
   rangesOf,
   requestedFacets,
+  searchWords,
   termFiltersOf,
   type FacetName,
   type SearchDocument,
   type SearchRequest,
   type SearchScope,
 } from '@platform/domain';
-import { queryTokens } from '../postgres/query-builder';
 
 type Query = Types.Common_QueryDsl.QueryContainer;
 type Sort = Types.Common.SortCombinations[];
@@ -92,7 +92,7 @@ export function baseFilters(scope: SearchScope, request: SearchRequest, now: Dat
   // must_not keeps documents without the field, like PostgreSQL's 'IS NULL OR <> ALL'.
   for (const [field, values] of exclude) filters.push({ bool: { must_not: [{ terms: { [field]: values } }] } });
   // search_text is a wildcard field: '*word*' is a substring match, as LIKE '%word%' is.
-  for (const token of queryTokens(request.query)) {
+  for (const token of searchWords(request.query)) {
     filters.push({ wildcard: { search_text: { value: `*${escapeWildcard(token)}*` } } });
   }
   if (request.sortBy === 'price:asc' && scope.positivePriceOnPriceAsc) filters.push({ range: { price: { gt: 0 } } });

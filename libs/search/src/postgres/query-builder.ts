@@ -5,6 +5,7 @@ import {
   TERM_FACETS,
   rangesOf,
   requestedFacets,
+  searchWords,
   termFiltersOf,
   isRangeFacet,
   isTermFacet,
@@ -62,15 +63,6 @@ const ORDER_BY: Record<SearchRequest['sortBy'], string> = {
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Splits free text into lower-case words; every word must match (AND). */
-export const queryTokens = (query: string | undefined): string[] =>
-  (query ?? '')
-    .toLowerCase()
-    .split(/\s+/)
-    .map((token) => token.trim())
-    .filter((token) => token.length > 0)
-    .slice(0, 10);
-
 /**
  * Builds one SQL statement answering a search: the site's live version, the base visibility filter,
  * the site's visibility filters, then hits, count, disjunctive facet counts and facet stats, all from
@@ -105,7 +97,7 @@ export function buildSearchSql(
         : `(${column} IS NULL OR ${column} <> ALL(${p.add(values)}::text[]))`,
     );
   }
-  for (const token of queryTokens(request.query)) {
+  for (const token of searchWords(request.query)) {
     base.push(`d.search_text LIKE ${p.add(`%${escapeLike(token)}%`)}`);
   }
   if (request.sortBy === 'price:asc' && scope.positivePriceOnPriceAsc) base.push('d.price > 0');
