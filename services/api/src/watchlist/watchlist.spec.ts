@@ -1,5 +1,6 @@
 import { feedCar as car } from '@platform/testing';
 import { createSiteApiHarness, type SiteApiHarness } from '../testing/site-api.harness';
+import { signIn } from '../testing/sign-in';
 
 const DAY = 24 * 3600_000;
 const PHONE = { typed: '0412 555 001', e164: '+61412555001' };
@@ -9,20 +10,6 @@ describe('watchlist API (real PostgreSQL and Redis)', () => {
   let cookie: string;
   const ids: Record<string, number> = {};
 
-  const signIn = async (phone: string, e164: string): Promise<string> => {
-    await h.http().post(`/api/sites/${h.siteSlug}/sign-in/code`).send({ phone }).expect(202);
-    const [sms] = (await h.db.dataSource.query(
-      `SELECT body FROM sms_messages WHERE phone = $1 ORDER BY created_at DESC LIMIT 1`,
-      [e164],
-    )) as [{ body: string }];
-    const code = /\b(\d{6})\b/.exec(sms.body)?.[1] ?? '';
-    const res = await h.http().post(`/api/sites/${h.siteSlug}/sign-in/verify`).send({ phone, code }).expect(200);
-    const header =
-      ([] as string[])
-        .concat(res.headers['set-cookie'] as unknown as string[])
-        .find((c) => c.startsWith('dp_session=')) ?? '';
-    return header.split(';')[0] ?? '';
-  };
   const call = (action: 'save-car' | 'remove-car', body: object, as: string | null = cookie) => {
     const req = h.http().post(`/api/watchlist/${action}`).send(body);
     return as ? req.set('Cookie', as) : req;
@@ -69,7 +56,7 @@ describe('watchlist API (real PostgreSQL and Redis)', () => {
       stocknum: string;
     }[])
       ids[row.stocknum] = row.id;
-    cookie = await signIn(PHONE.typed, PHONE.e164);
+    cookie = await signIn(h, PHONE.typed, PHONE.e164);
   });
 
   afterAll(async () => {
@@ -217,14 +204,14 @@ describe('watchlist API (real PostgreSQL and Redis)', () => {
   });
 
   it("keeps each shopper's list to themselves", async () => {
-    const other = await signIn('0412 555 002', '+61412555002');
+    const other = await signIn(h, '0412 555 002', '+61412555002');
     expect((await list(other).expect(200)).body).toEqual({ items: [] });
     await call('save-car', { phone_number: '0412 555 002', car_id: ids.L1 }, other).expect(200);
     expect(await savedRows(ids.L1)).toBe(2);
   });
 
   it('stops working after sign-out', async () => {
-    const shopper = await signIn('0412 555 003', '+61412555003');
+    const shopper = await signIn(h, '0412 555 003', '+61412555003');
     await h.http().post(`/api/sites/${h.siteSlug}/sign-out`).set('Cookie', shopper).expect(204);
     await call('save-car', { phone_number: '0412 555 003', car_id: ids.L1 }, shopper).expect(401);
   });
