@@ -72,6 +72,7 @@ export const APP_SECTIONS = [
   'special-offers',
   'success',
   'trade-in',
+  'unsubscribe',
   'vehicle-parts-and-accessories',
   'watchlist',
 ] as const;
