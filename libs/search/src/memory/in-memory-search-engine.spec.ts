@@ -21,7 +21,10 @@ describe('InMemorySearchEngine (real PostgreSQL): the SearchEngine contract, ans
     return {
       engine,
       // Builds the site's index, so the contract's searches after each write are answered from memory.
-      settle: () => engine.warm(101),
+      settle: async () => {
+        await engine.warm(101);
+        if (!engine.holds(101)) throw new Error('the index of site 101 was not built');
+      },
       teardown: async () => {
         await engine.close();
         await db.destroy();
@@ -81,7 +84,15 @@ describe('InMemorySearchEngine (real PostgreSQL): freshness and agreement with t
     expect(memory.holds(SITE)).toBe(true);
     expect((await memory.query(scope(), request(), NOW)).count).toBe(2);
 
+    // An upsert replacing a held car's content (INSERT ... ON CONFLICT DO UPDATE) moves it too.
+    await memory.warm(SITE);
+    await postgres.upsert(SITE, [documentOf(car({ id: 2, make: 'Kia', model: 'Cerato', updated_at: NOW }), SITE)]);
+    const beforeUpsert = memory.answered.postgres;
+    expect((await memory.query(scope(), request({ filters: { model: ['Cerato'] } }), NOW)).count).toBe(1);
+    expect(memory.answered.postgres).toBe(beforeUpsert + 1);
+
     // A write straight to the table (psql, a migration) is caught by the same triggers.
+    await memory.warm(SITE);
     await db.dataSource.query(`UPDATE search_documents SET make = 'Ford' WHERE site_id = $1 AND id = 2`, [SITE]);
     expect((await memory.query(scope(), request({ filters: { make: ['Ford'] } }), NOW)).count).toBe(1);
     await memory.warm(SITE);
@@ -95,10 +106,27 @@ describe('InMemorySearchEngine (real PostgreSQL): freshness and agreement with t
     await memory.warm(SITE);
     const session = await memory.beginReindex(SITE);
     await session.write([documentOf(car({ id: 3, make: 'Mazda', model: 'CX-5' }), SITE)]);
+    const fromMemory = memory.answered.memory;
     expect((await memory.query(scope(), request(), NOW)).hits.map((hit) => hit.id)).toEqual([1]);
-    expect(memory.holds(SITE)).toBe(true);
+    expect(memory.answered.memory).toBe(fromMemory + 1);
     await session.commit();
     expect((await memory.query(scope(), request(), NOW)).hits.map((hit) => hit.id)).toEqual([3]);
+  });
+
+  it("bounds nothing with a range open on both sides (':'), as the projection engine: cars without the value still match", async () => {
+    await memory.dropSite(SITE);
+    await memory.upsert(SITE, [
+      documentOf(car({ id: 1, make: 'Toyota', model: 'Hilux', price: null, km: null }), SITE),
+      documentOf(car({ id: 2, make: 'Toyota', model: 'Hilux', price: 30000 }), SITE),
+    ]);
+    await memory.warm(SITE);
+    for (const ranges of [{ price: ':' }, { km: ' : ' }, { price: ':', km: '0:' }]) {
+      const fromMemory = memory.answered.memory;
+      const answer = await memory.query(scope(), request({ ranges }), NOW);
+      expect(memory.answered.memory).toBe(fromMemory + 1);
+      expect(withoutMs(answer)).toEqual(withoutMs(await postgres.query(scope(), request({ ranges }), NOW)));
+    }
+    expect((await memory.query(scope(), request({ ranges: { price: ':' } }), NOW)).count).toBe(2);
   });
 
   it('holds no site larger than its limit, and evicts the least recently used site to stay within it', async () => {
@@ -143,7 +171,7 @@ describe('InMemorySearchEngine (real PostgreSQL): freshness and agreement with t
   });
   const requestArbitrary = fc.record(
     {
-      query: fc.constantFrom('toyota', 'hilux gx', 's1', 'x'),
+      query: fc.constantFrom('toyota', 'hilux gx', 's1', 'x', '%', 'hi_ux', 'TOYOTA  Hilux'),
       sortBy: fc.constantFrom(...SORT_VALUES),
       page: fc.constantFrom(1, 1, 2),
       hitsPerPage: fc.constantFrom(3, 21),
@@ -158,9 +186,9 @@ describe('InMemorySearchEngine (real PostgreSQL): freshness and agreement with t
       ),
       ranges: fc.record(
         {
-          price: fc.constantFrom('10000:40000', ':20000', '35000:', '0:0'),
+          price: fc.constantFrom('10000:40000', ':20000', '35000:', '0:0', ':'),
           year: fc.constantFrom('2020:', ':2021'),
-          km: fc.constantFrom(':20000', '10:90000.5'),
+          km: fc.constantFrom(':20000', '10:90000.5', ' : '),
         },
         { requiredKeys: [] },
       ),

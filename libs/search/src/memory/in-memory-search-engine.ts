@@ -4,8 +4,14 @@ import type { ReindexSession, SearchEngine } from '../search-engine';
 import { PostgresSearchEngine } from '../postgres/postgres-search-engine';
 import { INDEX_ROW_SQL, SiteIndex, type IndexRow } from './site-index';
 
-/** Documents held across every site by default: a few hundred bytes each, so a few hundred MB at most. */
-export const DEFAULT_MEMORY_MAX_DOCUMENTS = 500_000;
+/**
+ * Documents held across every site by default. An index costs a few hundred bytes a document, and
+ * a search scans its whole site on the event loop (about 8 ms at 90,000 documents), so the limit
+ * also bounds how long one search can hold the process.
+ */
+export const DEFAULT_MEMORY_MAX_DOCUMENTS = 250_000;
+/** After a failed build, a site is answered by PostgreSQL this long before another build is tried. */
+const RETRY_AFTER_MS = 5_000;
 
 /** Which rows an index holds: the live version and the revision its triggers move with every write. */
 interface Token {
@@ -40,6 +46,12 @@ export class InMemorySearchEngine implements SearchEngine {
   private readonly building = new Map<number, Promise<void>>();
   /** Sites too large to hold, with the token they were measured at, so they are not reloaded per query. */
   private readonly tooLarge = new Map<number, string>();
+  /** When each site's last build failed, so a failing build is not retried on every search. */
+  private readonly failedAt = new Map<number, number>();
+  /** Builds run one at a time, so a cold start never takes every pooled connection. */
+  private buildQueue: Promise<unknown> = Promise.resolve();
+  /** The last build that failed, for logs and health checks (builds run in the background). */
+  lastBuildError: { siteId: number; message: string } | null = null;
   private closed = false;
   /** Searches answered from memory and by PostgreSQL since start (tests and metrics read them). */
   readonly answered = { memory: 0, postgres: 0 };
@@ -87,8 +99,11 @@ export class InMemorySearchEngine implements SearchEngine {
       const answer = entry.index.query(scope, request, now);
       const current = await this.liveWithHits(scope.siteId, answer.pageIds);
       if (current && sameToken(current.token, entry.token)) {
-        this.entries.delete(scope.siteId);
-        this.entries.set(scope.siteId, entry);
+        // Touched only if still the held entry: a newer build or a drop during the await stands.
+        if (this.entries.get(scope.siteId) === entry) {
+          this.entries.delete(scope.siteId);
+          this.entries.set(scope.siteId, entry);
+        }
         this.answered.memory++;
         return {
           hits: current.hits,
@@ -100,9 +115,11 @@ export class InMemorySearchEngine implements SearchEngine {
           ms: Math.round(performance.now() - started),
         };
       }
-      this.entries.delete(scope.siteId);
+      if (this.entries.get(scope.siteId) === entry) this.entries.delete(scope.siteId);
     }
-    void this.warm(scope.siteId).catch(() => undefined);
+    if (Date.now() - (this.failedAt.get(scope.siteId) ?? 0) >= RETRY_AFTER_MS) {
+      void this.warm(scope.siteId).catch(() => undefined);
+    }
     this.answered.postgres++;
     return this.store.query(scope, request, now);
   }
@@ -115,7 +132,18 @@ export class InMemorySearchEngine implements SearchEngine {
   warm(siteId: number): Promise<void> {
     const pending = this.building.get(siteId);
     if (pending) return pending;
-    const build = this.build(siteId).finally(() => this.building.delete(siteId));
+    const build = this.buildQueue
+      .then(() => this.build(siteId))
+      .then(
+        () => void this.failedAt.delete(siteId),
+        (error: unknown) => {
+          this.failedAt.set(siteId, Date.now());
+          this.lastBuildError = { siteId, message: error instanceof Error ? error.message : String(error) };
+          throw error;
+        },
+      )
+      .finally(() => this.building.delete(siteId));
+    this.buildQueue = build.catch(() => undefined);
     this.building.set(siteId, build);
     return build;
   }
@@ -127,12 +155,13 @@ export class InMemorySearchEngine implements SearchEngine {
 
   private async build(siteId: number): Promise<void> {
     if (this.closed || this.options.maxDocuments <= 0) return;
-    // One read-only snapshot: the token and the rows it names can never disagree.
-    const built = await this.dataSource.transaction('REPEATABLE READ', async (manager) => {
+    // One read-only snapshot: the token and the rows it names can never disagree. The index is built
+    // after it commits, so the connection and the snapshot are not held through the build.
+    const loaded = await this.dataSource.transaction('REPEATABLE READ', async (manager) => {
       const [token] = (await manager.query(LIVE_TOKEN_SQL, [siteId])) as Token[];
       if (!token) return null;
       const held = this.entries.get(siteId);
-      if (held && sameToken(held.token, token)) return held;
+      if (held && sameToken(held.token, token)) return null;
       const key = `${token.version}:${token.revision}`;
       if (this.tooLarge.get(siteId) === key) return null;
       const [{ n }] = (await manager.query(
@@ -148,20 +177,21 @@ export class InMemorySearchEngine implements SearchEngine {
         `SELECT ${INDEX_ROW_SQL} FROM search_documents WHERE site_id = $1 AND version = $2`,
         [siteId, token.version],
       )) as IndexRow[];
-      const building = performance.now();
-      const index = await SiteIndex.build(rows);
-      this.lastBuild = {
-        siteId,
-        documents: rows.length,
-        loadMs: Math.round(building - loading),
-        buildMs: Math.round(performance.now() - building),
-      };
-      return { token, index };
+      return { token, rows, loadMs: performance.now() - loading };
     });
-    if (!built || this.closed) return;
+    if (!loaded || this.closed) return;
+    const building = performance.now();
+    const index = await SiteIndex.build(loaded.rows);
+    this.lastBuild = {
+      siteId,
+      documents: loaded.rows.length,
+      loadMs: Math.round(loaded.loadMs),
+      buildMs: Math.round(performance.now() - building),
+    };
+    if (this.closed) return;
     this.tooLarge.delete(siteId);
     this.entries.delete(siteId);
-    this.entries.set(siteId, built);
+    this.entries.set(siteId, { token: loaded.token, index });
     this.evict();
   }
 

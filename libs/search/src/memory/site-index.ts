@@ -368,6 +368,8 @@ export class SiteIndex {
     };
     for (const [facet, values] of termFiltersOf(request)) add(facet, this.column(facet).matcher(values));
     for (const [facet, { min, max }] of rangesOf(request)) {
+      // ':' bounds nothing: the SQL adds no clause, so a car without the value still matches.
+      if (min === null && max === null) continue;
       const values = this.ranges[facet];
       const low = min ?? -Infinity;
       const high = max ?? Infinity;

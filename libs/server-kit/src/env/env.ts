@@ -19,7 +19,7 @@ export const BaseEnvSchema = z.object({
    * Without OpenSearch, search documents held in memory across sites (each site's live version,
    * kept fresh against PostgreSQL); a site past it is answered by PostgreSQL. 0 turns it off.
    */
-  SEARCH_MEMORY_MAX_DOCUMENTS: z.coerce.number().int().min(0).max(10_000_000).default(500_000),
+  SEARCH_MEMORY_MAX_DOCUMENTS: z.coerce.number().int().min(0).max(10_000_000).default(250_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long a SIGTERM waits for in-flight requests and jobs before exiting anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
