@@ -117,7 +117,9 @@ export class InMemorySearchEngine implements SearchEngine {
       }
       if (this.entries.get(scope.siteId) === entry) this.entries.delete(scope.siteId);
     }
-    if (Date.now() - (this.failedAt.get(scope.siteId) ?? 0) >= RETRY_AFTER_MS) {
+    // One background build per site at a time: a search arriving while one runs does not queue another.
+    const failedAt = this.failedAt.get(scope.siteId) ?? 0;
+    if (!this.building.has(scope.siteId) && Date.now() - failedAt >= RETRY_AFTER_MS) {
       void this.warm(scope.siteId).catch(() => undefined);
     }
     this.answered.postgres++;
@@ -125,13 +127,13 @@ export class InMemorySearchEngine implements SearchEngine {
   }
 
   /**
-   * Builds the site's index now unless one matching PostgreSQL is held or on its way; resolves when
-   * done. Searches call it without waiting; tests and start-up may wait. A failed build leaves
-   * PostgreSQL answering and is tried again on the next search.
+   * Brings the site's index up to what PostgreSQL holds now, unless the held one already matches;
+   * resolves when done. It always reads a snapshot taken after the call (a build already under way
+   * may have read its own before the caller's writes), behind any build queued before it. Searches
+   * start it without waiting; tests and start-up may wait. A failed build leaves PostgreSQL
+   * answering and is tried again by a search after RETRY_AFTER_MS.
    */
   warm(siteId: number): Promise<void> {
-    const pending = this.building.get(siteId);
-    if (pending) return pending;
     const build = this.buildQueue
       .then(() => this.build(siteId))
       .then(
@@ -142,7 +144,9 @@ export class InMemorySearchEngine implements SearchEngine {
           throw error;
         },
       )
-      .finally(() => this.building.delete(siteId));
+      .finally(() => {
+        if (this.building.get(siteId) === build) this.building.delete(siteId);
+      });
     this.buildQueue = build.catch(() => undefined);
     this.building.set(siteId, build);
     return build;
