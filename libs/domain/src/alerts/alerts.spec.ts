@@ -93,6 +93,7 @@ function bruteForce(doc: MatchableDocument, c: SavedSearchCriteria): boolean {
   }
   for (const [facet, text] of Object.entries(c.ranges)) {
     const [lo, hi] = (text as string).split(':');
+    if (lo === '' && hi === '') continue;
     const n = record[facet] as number | null;
     if (n === null) return false;
     if (lo !== '' && n < Number(lo)) return false;

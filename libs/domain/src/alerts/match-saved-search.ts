@@ -51,7 +51,8 @@ export function compileSavedSearch(criteria: SavedSearchCriteria): (document: Ma
     .map(([facet, wanted]) => [facet, new Set(wanted)] as const);
   const ranges = (Object.entries(criteria.ranges) as [RangeField, string | undefined][]).flatMap(([facet, text]) => {
     const range = text === undefined ? null : parseRange(text);
-    return range ? [[facet, range] as const] : [];
+    // ':' bounds nothing, as in the engines: a car without the value still matches.
+    return range && (range.min !== null || range.max !== null) ? [[facet, range] as const] : [];
   });
   return (document) => {
     for (const word of words) if (!document.search_text.includes(word)) return false;
