@@ -112,6 +112,15 @@ describe('saved-search matching', () => {
     );
   });
 
+  it("bounds nothing with a range open on both sides (':'), as the engines: a car without a price still matches", () => {
+    const doc = fc.sample(
+      documentArb.map((d) => ({ ...d, search_text: '', price: null, km: null })),
+      1,
+    )[0]!;
+    expect(matchesSavedSearch(doc, SavedSearchCriteriaSchema.parse({ ranges: { price: ':', km: ' : ' } }))).toBe(true);
+    expect(matchesSavedSearch(doc, SavedSearchCriteriaSchema.parse({ ranges: { price: ':40000' } }))).toBe(false);
+  });
+
   it('never misses a match through the selective-key index', () => {
     fc.assert(
       fc.property(documentArb, criteriaArb, (doc, c) => {
