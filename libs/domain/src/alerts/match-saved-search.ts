@@ -1,6 +1,7 @@
 import type { TermFacet } from '../search/facets';
 import { parseRange } from '../search/range';
 import type { SearchDocument } from '../search/search-document';
+import { fieldValues } from '../search/visibility-filter';
 import type { SavedSearchCriteria } from './saved-search';
 
 /**
@@ -14,12 +15,6 @@ export const searchWords = (query: string | undefined): string[] =>
     .split(/\s+/)
     .filter((word) => word.length > 0)
     .slice(0, 10);
-
-const valuesOf = (document: Pick<SearchDocument, TermFacet>, facet: TermFacet): string[] => {
-  const value = document[facet];
-  if (Array.isArray(value)) return value;
-  return value === null || value === undefined ? [] : [value];
-};
 
 /** The fields of a search document a saved search reads. */
 export type MatchableDocument = Pick<
@@ -121,6 +116,6 @@ export function selectiveKeys(criteria: SavedSearchCriteria): string[] {
 /** The keys a car's document is looked up by: one per selective facet value it holds, and the match-all key. */
 export function documentKeys(document: Pick<SearchDocument, TermFacet>): string[] {
   const keys = [MATCH_ALL_KEY];
-  for (const facet of SELECTIVE_FACETS) for (const value of valuesOf(document, facet)) keys.push(key(facet, value));
+  for (const facet of SELECTIVE_FACETS) for (const value of fieldValues(document[facet])) keys.push(key(facet, value));
   return keys;
 }

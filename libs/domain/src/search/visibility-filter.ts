@@ -50,6 +50,12 @@ export function groupVisibilityFilters(filters: readonly VisibilityFilter[]): {
   return { only, exclude };
 }
 
+/** A document field's values as a list: a multi-value facet as it is, a single value alone, NULL as none. */
+export const fieldValues = (value: string | readonly string[] | null | undefined): readonly string[] => {
+  if (Array.isArray(value)) return value as readonly string[];
+  return value === null || value === undefined ? [] : [value as string];
+};
+
 /**
  * Whether one car's search document passes a site's visibility filters, exactly as the engines
  * apply them: an 'only' field needs one of its values (a multi-value facet: any overlap); an
@@ -60,11 +66,7 @@ export function passesVisibilityFilters(
   filters: readonly VisibilityFilter[],
 ): boolean {
   const { only, exclude } = groupVisibilityFilters(filters);
-  const valuesOf = (field: VisibilityField): string[] => {
-    const value = document[field];
-    if (Array.isArray(value)) return value;
-    return value === null || value === undefined ? [] : [value];
-  };
+  const valuesOf = (field: VisibilityField): readonly string[] => fieldValues(document[field]);
   for (const [field, values] of only) {
     if (!valuesOf(field).some((value) => values.includes(value))) return false;
   }
