@@ -10,6 +10,7 @@ import { SiteConfigVersion1764500000000 } from './1764500000000-site-config-vers
 import { Reservations1764600000000 } from './1764600000000-reservations';
 import { SearchVersionRevisions1764700000000 } from './1764700000000-search-version-revisions';
 import { SavedSearches1764800000000 } from './1764800000000-saved-searches';
+import { SavedSearchUnstoredMatches1764900000000 } from './1764900000000-saved-search-unstored-matches';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   Reservations1764600000000,
   SearchVersionRevisions1764700000000,
   SavedSearches1764800000000,
+  SavedSearchUnstoredMatches1764900000000,
 ];

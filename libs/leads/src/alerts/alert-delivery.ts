@@ -70,7 +70,7 @@ export async function deliverAlertMessage(
 async function send(deps: AlertDeliveryDeps, message: MessageRow): Promise<string> {
   const { dataSource: db } = deps;
   const rows = (await db.query(
-    `SELECT a.id, a.kind, a.price, a.old_price, a.saved_search_id, a.email, a.created_at, ss.name AS saved_search_name,
+    `SELECT a.id, a.kind, a.price, a.old_price, a.saved_search_id, a.email, a.created_at, ss.name AS saved_search_name, ss.page_path AS saved_search_path,
             c.id AS car_id, c.slug, c.year, c.make, c.model, c.badge, c.data
      FROM shopper_alerts a JOIN cars c ON c.id = a.car_id LEFT JOIN saved_searches ss ON ss.id = a.saved_search_id
      WHERE a.id = ANY($1::uuid[]) ORDER BY a.created_at, a.id`,
@@ -84,6 +84,7 @@ async function send(deps: AlertDeliveryDeps, message: MessageRow): Promise<strin
     email: string | null;
     created_at: Date;
     saved_search_name: string | null;
+    saved_search_path: string | null;
     car_id: number;
     slug: string;
     year: number;
@@ -100,6 +101,7 @@ async function send(deps: AlertDeliveryDeps, message: MessageRow): Promise<strin
     oldPrice: row.old_price,
     savedSearchId: row.saved_search_id,
     savedSearchName: row.saved_search_name,
+    savedSearchPath: row.saved_search_path,
     createdAt: row.created_at,
     car: {
       id: row.car_id,

@@ -7,6 +7,7 @@ import {
   localDayStart,
   withinDailyLimit,
 } from '@platform/domain';
+import { siteZone } from './site-zone';
 
 export interface AlertDispatchOptions {
   /** Notifications one shopper gets per site-local day at most (an instant alert or a digest is one). */
@@ -132,16 +133,6 @@ export class AlertDispatcher {
     )) as [{ n: number }];
     return n;
   }
-}
-
-/** The zone a site's day and morning hour are counted in: its first location's. */
-async function siteZone(manager: EntityManager, siteId: number): Promise<string> {
-  const [row] = (await manager.query(
-    `SELECT l.time_zone FROM dealerships d JOIN locations l ON l.dealership_id = d.id
-     WHERE d.site_id = $1 ORDER BY d.position, d.id, l."primary" DESC, l.id LIMIT 1`,
-    [siteId],
-  )) as { time_zone: string }[];
-  return row?.time_zone ?? DEFAULT_ALERT_ZONE;
 }
 
 /** Locks the shopper (one dispatcher per shopper at a time) and answers their site's zone; null when gone. */

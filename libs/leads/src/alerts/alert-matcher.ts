@@ -3,9 +3,12 @@ import {
   alertDedupeKey,
   AVAILABLE_STATUS_SQL,
   carAlertEvents,
-  documentKeys,
   compileSavedSearch,
+  DEFAULT_ALERTS_PER_DAY,
+  documentKeys,
+  localDayStart,
   passesVisibilityFilters,
+  withinDailyLimit,
   type AlertKind,
   type CarAlertState,
   type SavedSearchCriteria,
@@ -13,6 +16,7 @@ import {
 } from '@platform/domain';
 import { siteConfigStore } from '@platform/site-config';
 import { documentsForCars } from '@platform/stock';
+import { siteZone } from './site-zone';
 
 /** Changed cars handled per transaction. */
 const MATCH_BATCH = 1000;
@@ -47,7 +51,19 @@ interface NewAlert {
 
 export interface MatchOutcome {
   cars: number;
+  /** Alerts stored (each can become a message). */
   alerts: number;
+  /** New matches beyond a saved search's daily allowance: counted on the saved search, not stored. */
+  counted: number;
+}
+
+export interface AlertMatcherOptions {
+  now?: () => Date;
+  /**
+   * Notifications one shopper gets per site-local day (ALERTS_MAX_PER_SHOPPER_PER_DAY): also how many
+   * new matches a saved search stores per day, since no more of them could ever be sent.
+   */
+  maxPerDay?: number;
 }
 
 /**
@@ -56,11 +72,17 @@ export interface MatchOutcome {
  * what it last saw (alert_car_states), and looks new listings up in the saved searches' selective-key
  * index, never scanning every saved search per car. Alerts are unique per shopper and change, so
  * the same change seen twice (a feed pushed again, a retried job) alerts once.
+ *
+ * A saved search stores at most `maxPerDay` new matches per site-local day: a whole snapshot of new
+ * cars can match one search dozens of times, and rows no daily limit would let out cost the matcher
+ * and the dispatcher most of their time. The rest are counted on the saved search (unstored_matches),
+ * so its new-match count on the watchlist stays exact. A car is new once (alert_car_states is written
+ * in the same transaction), so counting instead of storing never counts a match twice.
  */
 export class AlertMatcher {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly options: { now?: () => Date } = {},
+    private readonly options: AlertMatcherOptions = {},
   ) {}
 
   private now(): Date {
@@ -69,12 +91,13 @@ export class AlertMatcher {
 
   /** Handles every pending change of the site; returns how many cars were looked at and alerts made. */
   async run(siteId: number): Promise<MatchOutcome> {
-    const total: MatchOutcome = { cars: 0, alerts: 0 };
+    const total: MatchOutcome = { cars: 0, alerts: 0, counted: 0 };
     for (;;) {
       const outcome = await this.dataSource.transaction((manager) => this.batch(manager, siteId));
       if (outcome.cars === 0) break;
       total.cars += outcome.cars;
       total.alerts += outcome.alerts;
+      total.counted += outcome.counted;
     }
     return total;
   }
@@ -94,7 +117,7 @@ export class AlertMatcher {
       `SELECT id, car_id FROM alert_car_changes WHERE site_id = $1 ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
       [siteId, MATCH_BATCH],
     )) as { id: string; car_id: number }[];
-    if (changes.length === 0) return { cars: 0, alerts: 0 };
+    if (changes.length === 0) return { cars: 0, alerts: 0, counted: 0 };
     const carIds = [...new Set(changes.map((change) => change.car_id))];
     const now = this.now();
 
@@ -126,7 +149,17 @@ export class AlertMatcher {
 
     // concat, not push(...): a snapshot of new cars can make more alerts than a call takes arguments.
     let alerts: NewAlert[] = [];
-    if (newCars.length > 0) alerts = alerts.concat(await this.newMatches(manager, siteId, newCars, now));
+    let counted = 0;
+    if (newCars.length > 0) {
+      const matches = await this.withinDailyAllowance(
+        manager,
+        siteId,
+        await this.newMatches(manager, siteId, newCars, now),
+        now,
+      );
+      alerts = matches.stored;
+      counted = await countUnstored(manager, matches.unstored);
+    }
     if (carEvents.length > 0) alerts = alerts.concat(await this.followerAlerts(manager, siteId, carEvents));
     const made = await insertAlerts(manager, siteId, alerts);
 
@@ -139,7 +172,45 @@ export class AlertMatcher {
       );
     }
     await manager.query(`DELETE FROM alert_car_changes WHERE id = ANY($1::bigint[])`, [changes.map((c) => c.id)]);
-    return { cars: carIds.length, alerts: made };
+    return { cars: carIds.length, alerts: made, counted };
+  }
+
+  /**
+   * Splits new matches per saved search into those stored as alerts (the oldest first, while the
+   * search has stored fewer than maxPerDay today in the site's zone) and a count of the rest.
+   */
+  private async withinDailyAllowance(
+    manager: EntityManager,
+    siteId: number,
+    matches: NewAlert[],
+    now: Date,
+  ): Promise<{ stored: NewAlert[]; unstored: Map<string, number> }> {
+    const bySearch = new Map<string, NewAlert[]>();
+    for (const match of matches) {
+      const id = match.savedSearchId as string;
+      const list = bySearch.get(id);
+      if (list) list.push(match);
+      else bySearch.set(id, [match]);
+    }
+    if (bySearch.size === 0) return { stored: [], unstored: new Map() };
+    const dayStart = localDayStart(now, await siteZone(manager, siteId));
+    const storedToday = new Map(
+      (
+        (await manager.query(
+          `SELECT saved_search_id AS id, count(*)::int AS n FROM shopper_alerts
+           WHERE saved_search_id = ANY($1::uuid[]) AND kind = 'new_match' AND created_at >= $2 GROUP BY saved_search_id`,
+          [[...bySearch.keys()], dayStart.toISOString()],
+        )) as { id: string; n: number }[]
+      ).map((row) => [row.id, row.n]),
+    );
+    let stored: NewAlert[] = [];
+    const unstored = new Map<string, number>();
+    for (const [id, list] of bySearch) {
+      const split = withinDailyLimit(list, storedToday.get(id) ?? 0, this.options.maxPerDay ?? DEFAULT_ALERTS_PER_DAY);
+      stored = stored.concat(split.send);
+      if (split.capped.length > 0) unstored.set(id, split.capped.length);
+    }
+    return { stored, unstored };
   }
 
   /** Saved searches a newly listed car matches: looked up by the car's selective keys, then checked in full. */
@@ -229,6 +300,22 @@ const newMatch = (search: CandidateSearch, doc: SearchDocument): NewAlert => ({
   channels: search.channels,
   email: search.email,
 });
+
+/**
+ * Adds the counted matches to their saved searches; returns how many. The rows are locked in id
+ * order first, as marking a shopper's searches seen does, so the two never deadlock.
+ */
+async function countUnstored(manager: EntityManager, unstored: Map<string, number>): Promise<number> {
+  if (unstored.size === 0) return 0;
+  const ids = [...unstored.keys()];
+  await manager.query(`SELECT 1 FROM saved_searches WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [ids]);
+  await manager.query(
+    `UPDATE saved_searches s SET unstored_matches = s.unstored_matches + t.n
+     FROM unnest($1::uuid[], $2::int[]) AS t(id, n) WHERE s.id = t.id`,
+    [ids, ids.map((id) => unstored.get(id) ?? 0)],
+  );
+  return [...unstored.values()].reduce((sum, n) => sum + n, 0);
+}
 
 /** Stores alerts once each (the dedupe key); returns how many were new. */
 async function insertAlerts(manager: EntityManager, siteId: number, alerts: NewAlert[]): Promise<number> {

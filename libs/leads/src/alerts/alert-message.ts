@@ -16,6 +16,8 @@ export interface AlertItem {
   oldPrice: number | null;
   savedSearchId: string | null;
   savedSearchName: string | null;
+  /** The saved search's own results page (a path on the site), for its 'See every match' link. */
+  savedSearchPath?: string | null;
   createdAt: Date;
   car: {
     id: number;
@@ -107,8 +109,16 @@ export function alertEmail(
     ? groupDigest(items.map((item) => ({ ...item, carId: item.car.id }))).map((g) => ({
         title: g.title,
         items: g.alerts,
+        // A day's matches beyond the allowance are not in the digest: the search's page has them all.
+        everyMatch: absolute(origin, g.alerts[0]?.savedSearchPath ?? null),
       }))
-    : [{ title: first.savedSearchId ? (first.savedSearchName ?? '') : FOLLOWED_CARS_TITLE, items: [first] }];
+    : [
+        {
+          title: first.savedSearchId ? (first.savedSearchName ?? '') : FOLLOWED_CARS_TITLE,
+          items: [first],
+          everyMatch: null,
+        },
+      ];
 
   const text = [
     digest ? `Here is what changed today on ${site.name}.` : `${alertHeadline(first)} on ${site.name}.`,
@@ -121,6 +131,7 @@ export function alertEmail(
         `${origin}/cars/${item.car.slug}`,
         '',
       ]),
+      ...(group.everyMatch ? [`See every match: ${group.everyMatch}`, ''] : []),
     ]),
     `Your saved searches and cars: ${links.watchlistUrl}`,
     `Stop these alerts: ${links.unsubscribeUrl}`,
@@ -148,7 +159,7 @@ ${logo ? `<img src="${escapeHtml(logo)}" alt="${escapeHtml(theme.logo_alt || sit
 ${groups
   .map(
     (group) =>
-      `${digest ? `<h2 style="font-size:18px;margin:16px 0 4px">${escapeHtml(group.title)}</h2>` : ''}<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${group.items.map(card).join('')}</table>`,
+      `${digest ? `<h2 style="font-size:18px;margin:16px 0 4px">${escapeHtml(group.title)}</h2>` : ''}<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${group.items.map(card).join('')}</table>${group.everyMatch ? `<p style="margin:8px 0"><a href="${escapeHtml(group.everyMatch)}" style="color:${theme.primary_colour}">See every match</a></p>` : ''}`,
   )
   .join('\n')}
 <p style="margin:24px 0 8px"><a href="${escapeHtml(links.watchlistUrl)}" style="color:${theme.primary_colour}">Your saved searches and cars</a></p>

@@ -65,7 +65,7 @@ export async function startAlertWorkers(options: AlertWorkersOptions): Promise<A
   const sms: SmsSender = options.smsGatewayUrl
     ? new HttpSmsSender(options.smsGatewayUrl, options.smsGatewayToken)
     : new DevSmsSender(dataSource, log, false);
-  const matcher = new AlertMatcher(dataSource, { now: options.now });
+  const matcher = new AlertMatcher(dataSource, { now: options.now, maxPerDay: options.maxPerDay });
   const dispatcher = new AlertDispatcher(dataSource, {
     maxPerDay: options.maxPerDay,
     digestHour: options.digestHour,

@@ -1,5 +1,11 @@
 import Redis from 'ioredis';
-import { AlertDispatcher, DEVELOPMENT_ALERT_LINK_SECRET, startAlertWorkers, type AlertWorkers } from '@platform/leads';
+import {
+  AlertDispatcher,
+  AlertMatcher,
+  DEVELOPMENT_ALERT_LINK_SECRET,
+  startAlertWorkers,
+  type AlertWorkers,
+} from '@platform/leads';
 import { QueueProducer } from '@platform/queues';
 import { eventually, feedCar as car, TEST_REDIS_URL } from '@platform/testing';
 import { createSiteApiHarness, type SiteApiHarness } from '../testing/site-api.harness';
@@ -211,5 +217,47 @@ describe('shopper alerts (real PostgreSQL, Redis and BullMQ workers)', () => {
     const list = await h.http().get(`${base}/saved-searches`).set('Cookie', cookie).expect(200);
     const rav4 = list.body.saved_searches.find((s: { name: string }) => s.name.startsWith('Toyota RAV4'));
     expect(rav4).toMatchObject({ paused: true, new_matches: 1 });
+  });
+
+  it("stores a day's allowance of a search's new matches and counts the rest, which the watchlist shows until seen", async () => {
+    await h
+      .http()
+      .post(`${base}/saved-searches`)
+      .set('Cookie', cookie)
+      .send({ name: 'Any Kia', criteria: { filters: { make: ['Kia'] } }, page_path: '/search' })
+      .expect(201);
+    await h.load(
+      dealer(),
+      ['K1', 'K2', 'K3', 'K4', 'K5'].map((stocknum) => car(stocknum, { make: 'Kia', model: 'Sportage' })),
+    );
+    // A matcher whose daily allowance is 2: two matches become alerts, three are counted.
+    expect(await new AlertMatcher(h.db.dataSource, { maxPerDay: 2 }).run(h.fixture.siteId)).toMatchObject({
+      alerts: 2,
+      counted: 3,
+    });
+    const kia = async () =>
+      (
+        (await h.http().get(`${base}/saved-searches`).set('Cookie', cookie).expect(200)).body.saved_searches as {
+          name: string;
+          new_matches: number;
+        }[]
+      ).find((search) => search.name === 'Any Kia');
+    expect(
+      await count(
+        `SELECT 1 FROM shopper_alerts a JOIN saved_searches s ON s.id = a.saved_search_id WHERE s.name = 'Any Kia'`,
+      ),
+    ).toBe(2);
+    expect(await kia()).toMatchObject({ new_matches: 5 });
+
+    // Later the same day the allowance is spent: a sixth match is counted only.
+    await h.load(dealer(), [car('K6', { make: 'Kia', model: 'Seltos' })]);
+    expect(await new AlertMatcher(h.db.dataSource, { maxPerDay: 2 }).run(h.fixture.siteId)).toMatchObject({
+      alerts: 0,
+      counted: 1,
+    });
+    expect(await kia()).toMatchObject({ new_matches: 6 });
+
+    await h.http().post(`${base}/saved-searches/seen`).set('Cookie', cookie).expect(200);
+    expect(await kia()).toMatchObject({ new_matches: 0 });
   });
 });

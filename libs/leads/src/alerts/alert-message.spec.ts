@@ -1,0 +1,59 @@
+import { PLATFORM_DEFAULTS } from '@platform/domain';
+import { alertEmail, type AlertItem, type AlertSite } from './alert-message';
+
+const site: AlertSite = {
+  slug: 'north',
+  name: 'North Motors',
+  primaryHost: 'north.example.com.au',
+  config: PLATFORM_DEFAULTS,
+};
+const links = {
+  oneClickUrl: 'https://north.example.com.au/api/sites/north/alerts/unsubscribe?token=t',
+  unsubscribeUrl: 'https://north.example.com.au/unsubscribe?token=t',
+  watchlistUrl: 'https://north.example.com.au/watchlist',
+};
+const item = (id: string, overrides: Partial<AlertItem>): AlertItem => ({
+  id,
+  kind: 'new_match',
+  price: 31990,
+  oldPrice: null,
+  savedSearchId: null,
+  savedSearchName: null,
+  savedSearchPath: null,
+  createdAt: new Date('2026-11-25T00:00:00Z'),
+  car: { id: Number(id), slug: `car-${id}`, year: 2022, make: 'Kia', model: 'Sportage', badge: null, data: {} },
+  ...overrides,
+});
+
+describe('alert email', () => {
+  it("a digest links each saved search's own results page, where every match of the day is", () => {
+    const email = alertEmail(
+      'd1',
+      'shopper@example.com',
+      site,
+      [
+        item('1', { savedSearchId: 's1', savedSearchName: 'Any Kia', savedSearchPath: '/search?make=Kia' }),
+        item('2', { kind: 'price_drop', oldPrice: 33990 }),
+      ],
+      true,
+      links,
+    );
+    expect(email.text).toContain('See every match: https://north.example.com.au/search?make=Kia');
+    expect(email.html).toContain('<a href="https://north.example.com.au/search?make=Kia"');
+    // Followed cars have no search page: one such link only.
+    expect(email.text.match(/See every match/g)).toHaveLength(1);
+  });
+
+  it('an instant alert is about its one car', () => {
+    const email = alertEmail(
+      'd2',
+      'shopper@example.com',
+      site,
+      [item('3', { savedSearchId: 's1', savedSearchName: 'Any Kia', savedSearchPath: '/search?make=Kia' })],
+      false,
+      links,
+    );
+    expect(email.subject).toBe("New match for 'Any Kia': 2022 Kia Sportage");
+    expect(email.text).not.toContain('See every match');
+  });
+});
