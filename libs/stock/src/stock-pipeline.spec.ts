@@ -1,4 +1,4 @@
-import { SearchRequestSchema, type SearchRequestInput } from '@platform/domain';
+import { SearchRequestSchema, type SearchDocument, type SearchRequestInput } from '@platform/domain';
 import { FeedRunEntity } from '@platform/db';
 import Redis from 'ioredis';
 import { QueueProducer } from '@platform/queues';
@@ -272,6 +272,85 @@ describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)'
       listed_until: null;
     }[];
     expect(b1).toEqual({ sold_date: null, listed_until: null });
+  });
+
+  it('a reindex beside live changes ends exactly as PostgreSQL lists the cars: withdrawn, repriced and new cars included', async () => {
+    // More cars than one reindex step holds the lock for, loaded directly (pushing them is tested above).
+    await db.dataSource.query(
+      `WITH added AS (
+         INSERT INTO cars (dealership_id, stocknum, slug, car_type, make, model, year, price)
+         SELECT $1, 'X' || n, 'reindex-live-' || $3 || '-' || n, 'used', 'Toyota', 'Corolla', 2020, 10000 + n
+         FROM generate_series(1, 9000) n RETURNING id)
+       INSERT INTO car_changes (site_id, car_id) SELECT $2, id FROM added`,
+      [fixture.north.id, fixture.siteId, tag],
+    );
+    await indexer.drain(fixture.siteId);
+    // Inside a step, after X4500 was read and before it is written, a change withdraws it and a drain
+    // starts: the drain must wait for the step, or the step would write back the car it just removed.
+    let racing: Promise<unknown> = Promise.resolve();
+    const slowWrites = Object.assign(Object.create(engine) as PostgresSearchEngine, {
+      beginReindex: async (siteId: number) => {
+        const session = await engine.beginReindex(siteId);
+        return {
+          ...session,
+          write: async (documents: SearchDocument[]) => {
+            if (documents.some((document) => document.stocknum === 'X4500')) {
+              await db.dataSource.query(
+                `WITH gone AS (UPDATE cars SET withdrawn_at = now(), updated_at = now() WHERE stocknum = 'X4500' AND dealership_id = $1 RETURNING id)
+                 INSERT INTO car_changes (site_id, car_id) SELECT $2, id FROM gone`,
+                [fixture.north.id, fixture.siteId],
+              );
+              racing = indexer.drain(fixture.siteId);
+              await new Promise((resolve) => setTimeout(resolve, 300));
+            }
+            return session.write(documents);
+          },
+        };
+      },
+    });
+    // Between steps, a delta feed reprices a car already rebuilt and one not yet reached, withdraws
+    // one of each, and lists a new car; it drains into the live and the new version alike.
+    let changing: Promise<unknown> = Promise.resolve();
+    const progress = await new SiteIndexer(db.dataSource, slowWrites).reindex(fixture.siteId, ({ done }) => {
+      if (done !== 4000) return;
+      changing = push(
+        fixture.north.id,
+        {
+          cars: [
+            car('X10', { make: 'Toyota', model: 'Corolla', year: 2020, price: 5010 }),
+            car('X8000', { make: 'Toyota', model: 'Corolla', year: 2020, price: 5020 }),
+            car('X9001', { make: 'Toyota', model: 'Yaris', year: 2021, price: 15990 }),
+          ],
+          deleted: ['X20', 'X8500'],
+        },
+        { mode: 'delta' },
+      );
+    });
+    await racing;
+    await changing;
+    expect(progress.done).toBeGreaterThanOrEqual(9000);
+    await indexer.drain(fixture.siteId);
+
+    const projected = (await db.dataSource.query(
+      `SELECT d.stocknum, d.price, d.source_version::text FROM search_documents d
+       JOIN search_index_versions v ON v.site_id = d.site_id AND v.version = d.version AND v.state = 'live'
+       WHERE d.site_id = $1 ORDER BY d.id`,
+      [fixture.siteId],
+    )) as { stocknum: string; price: number; source_version: string }[];
+    const listed = (await db.dataSource.query(
+      `SELECT c.stocknum, c.price, floor(extract(epoch FROM c.updated_at) * 1000)::bigint::text AS source_version
+       FROM cars c JOIN dealerships d ON d.id = c.dealership_id
+       WHERE d.site_id = $1 AND c.withdrawn_at IS NULL AND c.status <> 'sold' ORDER BY c.id`,
+      [fixture.siteId],
+    )) as { stocknum: string; price: number; source_version: string }[];
+    expect(projected).toEqual(listed);
+    const byStocknum = new Map(projected.map((row) => [row.stocknum, row.price]));
+    expect([byStocknum.get('X10'), byStocknum.get('X8000'), byStocknum.get('X9001')]).toEqual([5010, 5020, 15990]);
+    expect(['X20', 'X4500', 'X8500'].filter((stocknum) => byStocknum.has(stocknum))).toEqual([]);
+    // One live version, no half-built one left behind.
+    expect(
+      await db.dataSource.query(`SELECT state FROM search_index_versions WHERE site_id = $1`, [fixture.siteId]),
+    ).toEqual([{ state: 'live' }]);
   });
 
   it('resumes after a crash without applying a committed batch twice', async () => {

@@ -1,12 +1,15 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { SearchDocument } from '@platform/domain';
 import type { SearchEngine } from '@platform/search';
 import { withSiteIndexLock } from '../sites/site-lock';
 import { countListedCars, documentsAfter, documentsForCars } from './car-documents';
 
 /** Outbox rows drained per transaction. */
 const DRAIN_BATCH = 1000;
-/** Cars read and written per reindex step. */
-const REINDEX_BATCH = 1000;
+/** Cars read and written per reindex step (one hold of the site's index lock). */
+const REINDEX_STEP = 4000;
+/** Cars per read within a step: the next part is read while the previous one is written. */
+const REINDEX_PART = 1000;
 
 export interface ReindexProgress {
   done: number;
@@ -81,14 +84,12 @@ export class SiteIndexer {
       let done = 0;
       let afterId = 0;
       for (;;) {
-        const written = await withSiteIndexLock(this.dataSource, siteId, async (manager) => {
-          const documents = await documentsAfter(manager, siteId, afterId, REINDEX_BATCH, this.now());
-          await session.write(documents);
-          return documents;
-        });
-        if (written.length === 0) break;
-        afterId = written[written.length - 1]?.id ?? afterId;
-        done += written.length;
+        const step = await withSiteIndexLock(this.dataSource, siteId, (manager) =>
+          this.reindexStep(manager, siteId, afterId, (documents) => session.write(documents)),
+        );
+        if (step.written === 0) break;
+        afterId = step.lastId;
+        done += step.written;
         await onProgress?.({ done, total: Math.max(total, done) });
       }
       await withSiteIndexLock(this.dataSource, siteId, () => session.commit());
@@ -98,6 +99,40 @@ export class SiteIndexer {
       await session.abort().catch(() => undefined);
       throw error;
     }
+  }
+
+  /**
+   * One step of a reindex, inside the site's index lock: up to REINDEX_STEP listed cars after
+   * `afterId`, read in parts on the lock's connection while the previous part is written through
+   * the engine's own. Every car is read and written within the same hold of the lock, so no drain
+   * can change it in between (a drain that ran earlier wrote an older or equal state).
+   */
+  private async reindexStep(
+    manager: EntityManager,
+    siteId: number,
+    afterId: number,
+    write: (documents: SearchDocument[]) => Promise<void>,
+  ): Promise<{ written: number; lastId: number }> {
+    let written = 0;
+    let lastId = afterId;
+    let writing: Promise<void> = Promise.resolve();
+    try {
+      while (written < REINDEX_STEP) {
+        const documents = await documentsAfter(manager, siteId, lastId, REINDEX_PART, this.now());
+        await writing;
+        if (documents.length === 0) break;
+        writing = write(documents);
+        // Awaited on the next turn or below; this only keeps a failure from going unhandled meanwhile.
+        writing.catch(() => undefined);
+        written += documents.length;
+        lastId = documents[documents.length - 1]?.id ?? lastId;
+      }
+      await writing;
+    } catch (error) {
+      await writing.catch(() => undefined);
+      throw error;
+    }
+    return { written, lastId };
   }
 
   async siteIds(): Promise<number[]> {
