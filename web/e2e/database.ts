@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import Redis from 'ioredis';
-import { e2eDatabaseName, e2eRunId, POSTGRES_URL, REDIS_URL } from './e2e-env';
+import { e2eDatabaseName, e2eRunId, PAGE_CACHE_VERSION_CHECK_MS, POSTGRES_URL, REDIS_URL } from './e2e-env';
 
 /** A query against this run's database, for what a shopper would read off their phone. */
 export async function query<T>(sql: string, params: unknown[]): Promise<T[]> {
@@ -31,6 +31,9 @@ async function carChanged(carId: number): Promise<void> {
   } finally {
     redis.disconnect();
   }
+  // The web's page cache confirms a site's version at most once per interval: after it, the next
+  // page load renders from the changed car (a reload sooner could be the page cached before).
+  await new Promise((resolve) => setTimeout(resolve, PAGE_CACHE_VERSION_CHECK_MS + 100));
 }
 
 /**

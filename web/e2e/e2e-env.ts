@@ -29,6 +29,12 @@ export function e2eDatabaseName(runId = e2eRunId()): string {
   return `platform_e2e_${runId}`;
 }
 
+/**
+ * How often the e2e web server's page cache asks the api for a site's versions: a change to a
+ * site's cars shows on its cached pages at most this long after the version moves.
+ */
+export const PAGE_CACHE_VERSION_CHECK_MS = 250;
+
 export const POSTGRES_URL = process.env['E2E_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432';
 export const REDIS_URL = process.env['E2E_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 
