@@ -185,7 +185,8 @@ async function main() {
       after = page[page.length - 1].id;
     }
     const rows = await db.query(
-      `SELECT s.id, s.criteria, s.unstored_matches + (SELECT count(*)::int FROM shopper_alerts a WHERE a.saved_search_id = s.id) AS alerts
+      `SELECT s.id, s.criteria, (SELECT count(*)::int FROM shopper_alerts a WHERE a.saved_search_id = s.id)
+         + (SELECT coalesce(sum(u.matches), 0)::int FROM saved_search_unstored_matches u WHERE u.saved_search_id = s.id) AS alerts
        FROM saved_searches s ORDER BY s.id LIMIT $1`,
       [CROSS_CHECKS],
     );

@@ -75,13 +75,26 @@ describe('purgeExpiredShopperData (real PostgreSQL)', () => {
         [shopper!.id, siteId, car!.id, key, status, created],
       );
     }
+    // Matches counted beyond a saved search's daily allowance go after the same 90 days.
+    const [search] = (await db.query(
+      `INSERT INTO saved_searches (shopper_id, site_id, name, criteria, page_path, selective_keys)
+       VALUES ($1, $2, 'Any Isuzu', '{"filters":{"make":["Isuzu"]}}', '/search', '{make:isuzu}') RETURNING id`,
+      [shopper!.id, siteId],
+    )) as { id: string }[];
+    for (const created of [hoursAgo(91 * 24), hoursAgo(24)]) {
+      await db.query(
+        `INSERT INTO saved_search_unstored_matches (saved_search_id, matches, created_at) VALUES ($1, 7, $2)`,
+        [search!.id, created],
+      );
+    }
 
     await expect(purgeExpiredShopperData(db.manager, now)).resolves.toEqual({
       codes: 1,
       sessions: 2,
       smsMessages: 1,
-      alerts: 1,
+      alerts: 2,
     });
+    expect(await db.query(`SELECT count(*)::int AS n FROM saved_search_unstored_matches`)).toEqual([{ n: 1 }]);
     expect(await db.query(`SELECT dedupe_key FROM shopper_alerts ORDER BY dedupe_key`)).toEqual([
       { dedupe_key: 'old-waiting' },
       { dedupe_key: 'recent' },

@@ -32,6 +32,7 @@ import { OnlinePaymentEntity } from './online-payment.entity';
 import { PaymentEventEntity } from './payment-event.entity';
 import { LocalPaymentEntity } from './local-payment.entity';
 import { SavedSearchEntity } from './saved-search.entity';
+import { SavedSearchUnstoredMatchEntity } from './saved-search-unstored-match.entity';
 import { AlertCarChangeEntity } from './alert-car-change.entity';
 import { AlertCarStateEntity } from './alert-car-state.entity';
 import { ShopperAlertEntity } from './shopper-alert.entity';
@@ -75,6 +76,7 @@ export {
   PaymentEventEntity,
   LocalPaymentEntity,
   SavedSearchEntity,
+  SavedSearchUnstoredMatchEntity,
   AlertCarChangeEntity,
   AlertCarStateEntity,
   ShopperAlertEntity,
@@ -116,6 +118,7 @@ export const ENTITIES = [
   PaymentEventEntity,
   LocalPaymentEntity,
   SavedSearchEntity,
+  SavedSearchUnstoredMatchEntity,
   AlertCarChangeEntity,
   AlertCarStateEntity,
   ShopperAlertEntity,

@@ -71,13 +71,6 @@ export class SavedSearchEntity {
   @Column({ type: 'timestamptz', default: () => 'now()' })
   last_viewed_at!: Date;
 
-  /**
-   * New matches since last_viewed_at that were counted, not stored: beyond a day's sending
-   * allowance per saved search (the alert matcher's limit).
-   */
-  @Column({ type: 'integer', default: 0 })
-  unstored_matches!: number;
-
   @CreateDateColumn({ type: 'timestamptz' })
   created_at!: Date;
 

@@ -75,8 +75,10 @@ export interface AlertMatcherOptions {
  *
  * A saved search stores at most `maxPerDay` new matches per site-local day: a whole snapshot of new
  * cars can match one search dozens of times, and rows no daily limit would let out cost the matcher
- * and the dispatcher most of their time. The rest are counted on the saved search (unstored_matches),
- * so its new-match count on the watchlist stays exact. A car is new once (alert_car_states is written
+ * and the dispatcher most of their time. The rest are counted (saved_search_unstored_matches, one row per
+ * search and batch), so its new-match count on the watchlist stays exact. For a digest search this
+ * means a digest lists at most maxPerDay of a search's matches a day, with a link to the search's
+ * page for the rest. A car is new once (alert_car_states is written
  * in the same transaction), so counting instead of storing never counts a match twice.
  */
 export class AlertMatcher {
@@ -85,8 +87,10 @@ export class AlertMatcher {
     private readonly options: AlertMatcherOptions = {},
   ) {}
 
-  private now(): Date {
-    return this.options.now?.() ?? new Date();
+  private async clock(manager: EntityManager): Promise<Date> {
+    if (this.options.now) return this.options.now();
+    const [{ now }] = (await manager.query(`SELECT clock_timestamp() AS now`)) as [{ now: Date }];
+    return now;
   }
 
   /** Handles every pending change of the site; returns how many cars were looked at and alerts made. */
@@ -119,7 +123,9 @@ export class AlertMatcher {
     )) as { id: string; car_id: number }[];
     if (changes.length === 0) return { cars: 0, alerts: 0, counted: 0 };
     const carIds = [...new Set(changes.map((change) => change.car_id))];
-    const now = this.now();
+    // Read once the lock is held, and written as the rows' created_at: the day the allowance is
+    // counted in and the dates the watchlist compares with its last view are the same clock.
+    const now = await this.clock(manager);
 
     const cars = (await manager.query(
       `SELECT c.id, c.price, c.status, c.reserved,
@@ -158,10 +164,10 @@ export class AlertMatcher {
         now,
       );
       alerts = matches.stored;
-      counted = await countUnstored(manager, matches.unstored);
+      counted = await countUnstored(manager, matches.unstored, now);
     }
     if (carEvents.length > 0) alerts = alerts.concat(await this.followerAlerts(manager, siteId, carEvents));
-    const made = await insertAlerts(manager, siteId, alerts);
+    const made = await insertAlerts(manager, siteId, alerts, now);
 
     if (cars.length > 0) {
       await manager.query(
@@ -301,30 +307,25 @@ const newMatch = (search: CandidateSearch, doc: SearchDocument): NewAlert => ({
   email: search.email,
 });
 
-/**
- * Adds the counted matches to their saved searches; returns how many. The rows are locked in id
- * order first, as marking a shopper's searches seen does, so the two never deadlock.
- */
-async function countUnstored(manager: EntityManager, unstored: Map<string, number>): Promise<number> {
+/** Records the counted matches of each saved search (one insert, no lock on the searches); returns how many. */
+async function countUnstored(manager: EntityManager, unstored: Map<string, number>, now: Date): Promise<number> {
   if (unstored.size === 0) return 0;
-  const ids = [...unstored.keys()];
-  await manager.query(`SELECT 1 FROM saved_searches WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [ids]);
   await manager.query(
-    `UPDATE saved_searches s SET unstored_matches = s.unstored_matches + t.n
-     FROM unnest($1::uuid[], $2::int[]) AS t(id, n) WHERE s.id = t.id`,
-    [ids, ids.map((id) => unstored.get(id) ?? 0)],
+    `INSERT INTO saved_search_unstored_matches (saved_search_id, matches, created_at)
+     SELECT id, n, $3 FROM unnest($1::uuid[], $2::int[]) AS t(id, n)`,
+    [[...unstored.keys()], [...unstored.values()], now.toISOString()],
   );
   return [...unstored.values()].reduce((sum, n) => sum + n, 0);
 }
 
 /** Stores alerts once each (the dedupe key); returns how many were new. */
-async function insertAlerts(manager: EntityManager, siteId: number, alerts: NewAlert[]): Promise<number> {
+async function insertAlerts(manager: EntityManager, siteId: number, alerts: NewAlert[], now: Date): Promise<number> {
   if (alerts.length === 0) return 0;
   const rows = (await manager.query(
     `WITH made AS (
-       INSERT INTO shopper_alerts (shopper_id, site_id, saved_search_id, car_id, kind, dedupe_key, price, old_price, frequency, channels, email, status)
+       INSERT INTO shopper_alerts (shopper_id, site_id, saved_search_id, car_id, kind, dedupe_key, price, old_price, frequency, channels, email, status, created_at)
        SELECT a.shopper_id, $1, a.saved_search_id, a.car_id, a.kind, a.dedupe_key, a.price, a.old_price, a.frequency,
-              string_to_array(a.channels, ','), a.email, CASE WHEN a.frequency = 'digest' THEN 'digest' ELSE 'pending' END
+              string_to_array(a.channels, ','), a.email, CASE WHEN a.frequency = 'digest' THEN 'digest' ELSE 'pending' END, $12
        FROM unnest($2::uuid[], $3::uuid[], $4::int[], $5::text[], $6::text[], $7::int[], $8::int[], $9::text[], $10::text[], $11::text[])
          AS a(shopper_id, saved_search_id, car_id, kind, dedupe_key, price, old_price, frequency, channels, email)
        ON CONFLICT (shopper_id, dedupe_key) DO NOTHING
@@ -342,6 +343,7 @@ async function insertAlerts(manager: EntityManager, siteId: number, alerts: NewA
       alerts.map((a) => a.frequency),
       alerts.map((a) => a.channels.join(',')),
       alerts.map((a) => a.email),
+      now.toISOString(),
     ],
   )) as [{ n: number }];
   return rows[0].n;

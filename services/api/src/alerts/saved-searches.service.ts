@@ -64,8 +64,9 @@ const view = (row: SavedSearchRow): SavedSearchView => ({
 
 const SELECT = `
   SELECT s.id, s.name, s.criteria, s.page_path, s.channels, s.frequency, s.paused, s.email, s.created_at, s.last_viewed_at,
-         s.unstored_matches + (SELECT count(*)::int FROM shopper_alerts a
-           WHERE a.saved_search_id = s.id AND a.created_at > s.last_viewed_at) AS new_matches
+         (SELECT count(*)::int FROM shopper_alerts a WHERE a.saved_search_id = s.id AND a.created_at > s.last_viewed_at)
+         + (SELECT coalesce(sum(u.matches), 0)::int FROM saved_search_unstored_matches u
+            WHERE u.saved_search_id = s.id AND u.created_at > s.last_viewed_at) AS new_matches
   FROM saved_searches s`;
 
 const searchNotFound = () => notFound('Saved search not found', 'This saved search does not exist or is not yours.');
@@ -125,12 +126,7 @@ export class SavedSearchesService {
 
   /** The shopper has seen the list: new-match counts start again from now. */
   async markSeen(shopper: SignedInShopper): Promise<void> {
-    // Locked in id order, as the alert matcher locks the searches it counts matches on: no deadlock.
-    await this.db.query(
-      `UPDATE saved_searches SET last_viewed_at = now(), unstored_matches = 0
-       WHERE id IN (SELECT id FROM saved_searches WHERE shopper_id = $1 ORDER BY id FOR UPDATE)`,
-      [shopper.shopperId],
-    );
+    await this.db.query(`UPDATE saved_searches SET last_viewed_at = now() WHERE shopper_id = $1`, [shopper.shopperId]);
   }
 
   async update(shopper: SignedInShopper, id: string, body: UpdateSavedSearchBody): Promise<SavedSearchView> {
