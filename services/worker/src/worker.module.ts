@@ -19,7 +19,11 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [
-        PlatformCoreModule.forRoot({ env, appName: 'worker', poolSize: 5 }),
+        // A reindex step holds two connections (its site lock's and the engine's write) while drains
+        // of the same site wait for that lock holding one each; with about twenty job slots beside
+        // them, five left a step's write queueing behind other jobs and a timed-out write restarts
+        // the whole reindex.
+        PlatformCoreModule.forRoot({ env, appName: 'worker', poolSize: 10 }),
         PipelineCoreModule,
         StockModule,
         EventsModule,
