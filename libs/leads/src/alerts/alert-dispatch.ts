@@ -1,6 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import {
-  DEFAULT_ALERT_ZONE,
   DEFAULT_ALERTS_PER_DAY,
   DEFAULT_DIGEST_HOUR,
   lastDigestMoment,
@@ -137,13 +136,10 @@ export class AlertDispatcher {
 
 /** Locks the shopper (one dispatcher per shopper at a time) and answers their site's zone; null when gone. */
 async function lockShopper(manager: EntityManager, shopperId: string): Promise<string | null> {
-  const [row] = (await manager.query(
-    `SELECT (SELECT l.time_zone FROM dealerships d JOIN locations l ON l.dealership_id = d.id
-             WHERE d.site_id = s.site_id ORDER BY d.position, d.id, l."primary" DESC, l.id LIMIT 1) AS zone
-     FROM shoppers s WHERE s.id = $1 FOR UPDATE OF s`,
-    [shopperId],
-  )) as { zone: string | null }[];
-  return row ? (row.zone ?? DEFAULT_ALERT_ZONE) : null;
+  const [row] = (await manager.query(`SELECT site_id FROM shoppers WHERE id = $1 FOR UPDATE`, [shopperId])) as {
+    site_id: number;
+  }[];
+  return row ? siteZone(manager, row.site_id) : null;
 }
 
 /** One notification of the given alerts: a message row per channel, and the alerts marked sent. */
