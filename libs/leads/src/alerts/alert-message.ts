@@ -1,6 +1,7 @@
 import {
   carName,
   FOLLOWED_CARS_TITLE,
+  formatDollars,
   groupDigest,
   siteOrigin,
   type AlertKind,
@@ -37,8 +38,7 @@ export interface AlertSite {
   config: SiteConfig;
 }
 
-const money = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 0 });
-const dollars = (amount: number | null): string | null => (amount && amount > 0 ? `$${money.format(amount)}` : null);
+const dollars = (amount: number | null): string | null => (amount && amount > 0 ? formatDollars(amount) : null);
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
