@@ -53,13 +53,13 @@ describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)'
   const push = async (
     dealershipId: number,
     body: unknown,
-    options: { mode?: 'snapshot' | 'delta'; csv?: boolean } = {},
+    options: { mode?: 'snapshot' | 'delta'; csv?: boolean; raw?: boolean } = {},
   ) => {
     const id = await intake.receive({
       dealershipId,
       mode: options.mode ?? 'snapshot',
       contentType: options.csv ? 'text/csv' : 'application/json',
-      body: Buffer.from(options.csv ? String(body) : JSON.stringify(body)),
+      body: Buffer.from(options.csv || options.raw ? String(body) : JSON.stringify(body)),
     });
     await ingest.run(id);
     await indexer.drain(fixture.siteId);
@@ -259,6 +259,59 @@ describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)'
       "deleted: stocknum 'NOPE' is not in this dealership's live stock; nothing to withdraw",
     ]);
     expect(await stocknums()).toEqual(['E2', 'E3', 'E4']);
+  });
+
+  it("applies a feed with NUL in a field name, in a rejected row's stock number and in deleted: nothing fails the run", async () => {
+    await push(fixture.north.id, [car('N1'), car('N2')]);
+    const run = await push(
+      fixture.north.id,
+      {
+        cars: [
+          { ...car('N3'), ['my\u0000field']: 'x', ['\ud800odd']: 'y' },
+          { ...car('N\u00004'), year: 'old' },
+          car('N5'),
+        ],
+        deleted: ['N\u00001', 'N\u0000\u0000'],
+      },
+      { mode: 'delta' },
+    );
+    expect(run).toMatchObject({
+      status: 'partial',
+      counts: { received: 3, created: 2, rejected: 1, withdrawn: 1 },
+      errors: [{ row: 2, stocknum: 'N4', path: 'year' }],
+    });
+    expect(run.warnings).toEqual([
+      "Unknown field 'myfield' (first in row 1) is kept with the car but not used by the platform",
+      "Unknown field '\uFFFDodd' (first in row 1) is kept with the car but not used by the platform",
+      "deleted: stocknum 'N' is not in this dealership's live stock; nothing to withdraw",
+    ]);
+    expect(await stocknums()).toEqual(['N2', 'N3', 'N5']);
+  });
+
+  it('ignores a CSV column or JSON field with a reserved name, with a warning, and applies the rows', async () => {
+    const csv = `stocknum,make,model,year,car_type,__proto__.x,constructor.prototype.y\nP1,Toyota,RAV4,2022,used,1,2\n`;
+    const fromCsv = await push(fixture.north.id, csv, { csv: true, mode: 'delta' });
+    expect(({} as Record<string, unknown>)['x']).toBeUndefined();
+    expect(fromCsv).toMatchObject({ status: 'succeeded', counts: { created: 1 } });
+    expect(fromCsv.warnings).toEqual([
+      "Column '__proto__.x' has a reserved name (__proto__, constructor and prototype are never used) and was ignored",
+      "Column 'constructor.prototype.y' has a reserved name (__proto__, constructor and prototype are never used) and was ignored",
+    ]);
+    const fromJson = await push(
+      fixture.north.id,
+      `[${JSON.stringify(car('P2')).slice(0, -1)},"__proto__":{"y":1},"extra":{"constructor":2}}]`,
+      { mode: 'delta', raw: true },
+    );
+    expect(({} as Record<string, unknown>)['y']).toBeUndefined();
+    expect(fromJson).toMatchObject({ status: 'succeeded', counts: { created: 1 } });
+    expect(fromJson.warnings).toEqual([
+      "Unknown field 'extra' (first in row 1) is kept with the car but not used by the platform",
+      "Field '__proto__' (first in row 1) has a reserved name (__proto__, constructor and prototype are never used) and was ignored",
+      "Field 'extra.constructor' (first in row 1) has a reserved name (__proto__, constructor and prototype are never used) and was ignored",
+    ]);
+    const [stored] = (await db.dataSource.query(`SELECT data FROM cars WHERE stocknum = 'P2'`)) as { data: object }[];
+    expect(Object.keys(stored!.data)).not.toContain('__proto__');
+    expect(await stocknums()).toEqual(['P1', 'P2']);
   });
 
   it('brings a sold car back in stock, clearing its sold date', async () => {

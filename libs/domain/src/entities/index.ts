@@ -12,3 +12,4 @@ export * from './slide';
 export * from './promo';
 export * from './review';
 export * from './service-booking';
+export * from './safe-keys';

@@ -78,6 +78,29 @@ describe('sanitiseFeedRow', () => {
     });
     expect(sanitiseFeedRow(ROW).problems).toEqual([]);
   });
+
+  it('leaves out reserved and overlong field names at any depth, reports them, and keeps the rest', () => {
+    const raw = JSON.parse(
+      `{"stocknum":"A1","__proto__":{"x":1},"constructor":{"prototype":{"y":2}},"extra":{"prototype":3,"ok":4},"${'k'.repeat(256)}":5}`,
+    ) as unknown;
+    const { value, problems, ignored } = sanitiseFeedRow(raw);
+    expect(problems).toEqual([]);
+    expect(ignored).toEqual([
+      { path: '__proto__', reason: 'reserved' },
+      { path: 'constructor', reason: 'reserved' },
+      { path: 'extra.prototype', reason: 'reserved' },
+      { path: 'k'.repeat(256), reason: 'long' },
+    ]);
+    expect(value).toEqual({ stocknum: 'A1', extra: { ok: 4 } });
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect((value as Record<string, unknown>)['x']).toBeUndefined();
+  });
+
+  it('cleans keys into reserved names before refusing them, and makes lone surrogates storable', () => {
+    const { value, ignored } = sanitiseFeedRow({ ['__pro\u0000to__']: { x: 1 }, ['mo\ud800del']: 'RAV\udfff4' });
+    expect(ignored).toEqual([{ path: '__proto__', reason: 'reserved' }]);
+    expect(value).toEqual({ ['mo\uFFFDdel']: 'RAV\uFFFD4' });
+  });
 });
 
 describe('overlongText', () => {

@@ -1,4 +1,4 @@
-import { hasControlCharacters, stripControlCharacters } from '../entities/primitives';
+import { isReservedKey, storableText } from '../entities/safe-keys';
 
 /**
  * What one feed row may hold. Every limit is inside what its column can store (PostgreSQL
@@ -43,6 +43,8 @@ export const FEED_LIMITS = {
   depth: 8,
   /** A row's size as JSON, in characters. */
   rowChars: 262_144,
+  /** Characters in a field's name; a longer name is ignored with a warning, as no field has one. */
+  fieldNameChars: 255,
 } as const;
 
 /** Fields held to FEED_LIMITS.shortText. */
@@ -79,15 +81,28 @@ export interface FeedRowProblem {
   message: string;
 }
 
+/** A field of a row that was left out, and why (a warning on the run, not a row error). */
+export interface IgnoredFeedField {
+  path: string;
+  reason: 'reserved' | 'long';
+}
+
 /**
- * Cleans one raw feed row before validation: control characters (NUL first of all, which no
- * PostgreSQL text can hold) are removed from every string and key, and the row's shape is checked
- * against the depth, list and size limits. The cleaned row is what gets validated and stored.
+ * Cleans one raw feed row before validation, into new plain objects: every string and key made
+ * storable (control characters, NUL first of all, removed; lone surrogates replaced), fields with a
+ * reserved name (`__proto__`, `constructor`, `prototype`) or a name longer than any field's left
+ * out and reported in `ignored`, and the row's shape checked against the depth, list and size
+ * limits. The cleaned row is what gets validated, reported and stored.
  */
-export function sanitiseFeedRow(value: unknown): { value: unknown; problems: FeedRowProblem[] } {
+export function sanitiseFeedRow(value: unknown): {
+  value: unknown;
+  problems: FeedRowProblem[];
+  ignored: IgnoredFeedField[];
+} {
   const problems: FeedRowProblem[] = [];
+  const ignored: IgnoredFeedField[] = [];
   const walk = (node: unknown, path: string[], depth: number): unknown => {
-    if (typeof node === 'string') return hasControlCharacters(node) ? stripControlCharacters(node) : node;
+    if (typeof node === 'string') return storableText(node);
     if (typeof node !== 'object' || node === null) return node;
     if (depth > FEED_LIMITS.depth) {
       problems.push({ path: path.join('.') || '(row)', message: `nests deeper than ${FEED_LIMITS.depth} levels` });
@@ -96,7 +111,12 @@ export function sanitiseFeedRow(value: unknown): { value: unknown; problems: Fee
     if (Array.isArray(node)) return node.map((item, index) => walk(item, [...path, String(index)], depth + 1));
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(node)) {
-      const clean = hasControlCharacters(key) ? stripControlCharacters(key) : key;
+      const clean = storableText(key);
+      const reason = isReservedKey(clean) ? 'reserved' : clean.length > FEED_LIMITS.fieldNameChars ? 'long' : null;
+      if (reason) {
+        ignored.push({ path: [...path, clean].join('.'), reason });
+        continue;
+      }
       out[clean] = walk(item, [...path, clean], depth + 1);
     }
     return out;
@@ -110,7 +130,7 @@ export function sanitiseFeedRow(value: unknown): { value: unknown; problems: Fee
         message: `is ${size} characters as JSON, more than the ${FEED_LIMITS.rowChars} a row may hold`,
       });
   }
-  return { value: cleaned, problems };
+  return { value: cleaned, problems, ignored };
 }
 
 /** Every string in a parsed row longer than the generic cap, as row problems (the named fields have their own caps). */

@@ -1,5 +1,12 @@
 import { parse } from 'csv-parse';
-import { FEED_LIST_FIELDS, FEED_REQUIRED_FIELDS, FeedEnvelopeSchema } from '@platform/domain';
+import {
+  FEED_LIST_FIELDS,
+  FEED_REQUIRED_FIELDS,
+  FeedEnvelopeSchema,
+  isReservedKey,
+  setPath,
+  storableText,
+} from '@platform/domain';
 
 export const FEED_CONTENT_TYPES = ['application/json', 'text/csv'] as const;
 export type FeedContentType = (typeof FEED_CONTENT_TYPES)[number];
@@ -10,7 +17,8 @@ export class FeedFormatError extends Error {
     message: string,
     readonly field: string,
   ) {
-    super(message);
+    // The message quotes the body (a parser's 'unexpected token'), and it is stored on the run.
+    super(storableText(message));
     this.name = 'FeedFormatError';
   }
 }
@@ -30,8 +38,10 @@ export interface FeedRowProblem {
 export interface ParsedFeed {
   rows: FeedRow[];
   problems: FeedRowProblem[];
-  /** Stock numbers a delta feed withdraws. */
+  /** Stock numbers a delta feed withdraws, made storable (control characters removed, trimmed). */
   deleted: string[];
+  /** CSV columns left out because a segment of their name is reserved (`__proto__.x`). */
+  ignoredColumns: string[];
 }
 
 /** Maps a Content-Type header to a feed format, ignoring parameters such as charset. */
@@ -70,24 +80,21 @@ export function parseJsonFeed(body: Buffer): ParsedFeed {
     );
   }
   const { cars, deleted } = Array.isArray(envelope.data) ? { cars: envelope.data, deleted: [] } : envelope.data;
-  return { rows: cars.map((value, index) => ({ row: index + 1, value })), problems: [], deleted };
-}
-
-function setPath(target: Record<string, unknown>, path: string[], value: unknown): void {
-  let node = target;
-  for (const key of path.slice(0, -1)) {
-    const next = node[key];
-    node = (typeof next === 'object' && next !== null ? next : (node[key] = {})) as Record<string, unknown>;
-  }
-  node[path[path.length - 1] as string] = value;
+  return {
+    rows: cars.map((value, index) => ({ row: index + 1, value })),
+    problems: [],
+    deleted: deleted.map((stocknum) => storableText(stocknum).trim()).filter((stocknum) => stocknum !== ''),
+    ignoredColumns: [],
+  };
 }
 
 /**
  * Turns a CSV line into a feed car: empty cells are absent, list columns split on '|', and dotted
- * headers ('variant.cylinders') build nested objects.
+ * headers ('variant.cylinders') build nested objects (with no prototype). A column with a reserved
+ * segment (`__proto__.x`) is never set: see `setPath`.
  */
 export function csvCellsToCar(header: readonly string[], cells: readonly string[]): Record<string, unknown> {
-  const car: Record<string, unknown> = {};
+  const car = Object.create(null) as Record<string, unknown>;
   header.forEach((column, index) => {
     const cell = cells[index]?.trim() ?? '';
     if (cell === '' || column === '') return;
@@ -140,7 +147,8 @@ export async function parseCsvFeed(body: Buffer): Promise<ParsedFeed> {
       `The CSV is empty: it needs a header row naming ${FEED_REQUIRED_FIELDS.join(', ')}.`,
       'header',
     );
-  return { rows, problems, deleted: [] };
+  const ignoredColumns = header.filter((column) => column.split('.').some(isReservedKey));
+  return { rows, problems, deleted: [], ignoredColumns };
 }
 
 export const parseFeed = (contentType: FeedContentType, body: Buffer): Promise<ParsedFeed> =>

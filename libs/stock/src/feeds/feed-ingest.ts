@@ -3,9 +3,12 @@ import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
 import {
   AVAILABLE_STATUS_SQL,
   carSlug,
+  displayKey,
   dropNonMediaAddresses,
   FEED_CAR_FIELDS,
+  FEED_LIMITS,
   FeedCarSchema,
+  type IgnoredFeedField,
   listedUntil,
   normaliseRawFields,
   overlongText,
@@ -148,13 +151,17 @@ export class FeedIngest {
     }
 
     const locations = await this.locationsOf(run.dealership_id);
-    const { checked, notes } = this.check(parsed.rows, locations);
+    const { checked, notes, fieldWarnings } = this.check(parsed.rows, locations);
     for (const problem of parsed.problems)
       checked.push({ row: problem.row, stocknum: null, errors: [{ path: '(row)', message: problem.message }] });
     checked.sort((a, b) => a.row - b.row);
     const received = checked.length;
+    const columnWarnings = parsed.ignoredColumns.map(
+      (column) =>
+        `Column '${displayKey(column)}' has a reserved name (__proto__, constructor and prototype are never used) and was ignored`,
+    );
     const { kept: warnings, omitted: warningsOmitted } = capped(
-      [...this.unknownFieldWarnings(parsed.rows), ...notes],
+      [...columnWarnings, ...fieldWarnings, ...notes],
       MAX_RUN_WARNINGS,
     );
     const config = await siteConfigStore(this.dataSource).dealership(run.dealership_id);
@@ -225,21 +232,25 @@ export class FeedIngest {
   }
 
   /**
-   * Validates every row: control characters stripped and shape limits first (sanitiseFeedRow), then
-   * the bounded schema, text lengths, stock numbers repeated within the feed and the location. Raw
-   * classification fields fill absent simple_* fields, and media that is not a web address is
-   * dropped; both are reported in `notes` (one note per unknown raw value).
+   * Validates every row: made storable and shape limits first (sanitiseFeedRow: everything after it,
+   * stock numbers, errors and warnings included, reads the cleaned row), then the bounded schema,
+   * text lengths, stock numbers repeated within the feed and the location. Raw classification
+   * fields fill absent simple_* fields, and media that is not a web address is dropped; both are
+   * reported in `notes` (one note per unknown raw value). Unknown and ignored fields are reported
+   * once each, in `fieldWarnings`.
    */
   private check(
     rows: FeedRow[],
     locations: Awaited<ReturnType<FeedIngest['locationsOf']>>,
-  ): { checked: Checked[]; notes: string[] } {
+  ): { checked: Checked[]; notes: string[]; fieldWarnings: string[] } {
     const firstRowOf = new Map<string, number>();
     const notes: string[] = [];
     const unmappedSeen = new Set<string>();
+    const fields = new FieldWarnings();
     const checked = rows.map(({ row, value: raw }): Checked => {
-      const stocknum = stocknumOf(raw);
-      const { value, problems } = sanitiseFeedRow(raw);
+      const { value, problems, ignored } = sanitiseFeedRow(raw);
+      fields.see(row, value, ignored);
+      const stocknum = stocknumOf(value);
       if (problems.length > 0) return { row, stocknum, errors: problems };
       const result = FeedCarSchema.safeParse(value);
       if (!result.success) {
@@ -305,20 +316,7 @@ export class FeedIngest {
       }
       return { row, stocknum: car.stocknum, car, locationId };
     });
-    return { checked, notes };
-  }
-
-  private unknownFieldWarnings(rows: FeedRow[]): string[] {
-    const firstSeen = new Map<string, number>();
-    for (const { row, value } of rows) {
-      if (typeof value !== 'object' || value === null) continue;
-      for (const key of Object.keys(value))
-        if (!FEED_CAR_FIELDS.has(key) && !firstSeen.has(key)) firstSeen.set(key, row);
-    }
-    return [...firstSeen].map(
-      ([field, row]) =>
-        `Unknown field '${field}' (first in row ${row}) is kept with the car but not used by the platform`,
-    );
+    return { checked, notes, fieldWarnings: fields.warnings() };
   }
 
   private errorsOf(entries: Checked[]): FeedRowError[] {
@@ -585,7 +583,7 @@ export class FeedIngest {
         for (const stocknum of deleted) {
           if (!foundStocknums.has(stocknum))
             warnings.push(
-              `deleted: stocknum '${stocknum}' is not in this dealership's live stock; nothing to withdraw`,
+              `deleted: stocknum '${displayKey(stocknum)}' is not in this dealership's live stock; nothing to withdraw`,
             );
         }
         removed = await this.withdraw(
@@ -641,6 +639,32 @@ export class FeedIngest {
       at: this.now(),
     });
     return { outcome: 'failed', siteId, status: 'failed' };
+  }
+}
+
+/** Unknown and ignored fields of a feed's cleaned rows, each reported once with the first row it is in. */
+class FieldWarnings {
+  private readonly unknown = new Map<string, number>();
+  private readonly ignored = new Map<string, { row: number; reason: IgnoredFeedField['reason'] }>();
+
+  see(row: number, value: unknown, ignored: IgnoredFeedField[]): void {
+    if (typeof value === 'object' && value !== null && !Array.isArray(value))
+      for (const key of Object.keys(value))
+        if (!FEED_CAR_FIELDS.has(key) && !this.unknown.has(key)) this.unknown.set(key, row);
+    for (const { path, reason } of ignored) if (!this.ignored.has(path)) this.ignored.set(path, { row, reason });
+  }
+
+  warnings(): string[] {
+    return [
+      ...[...this.unknown].map(
+        ([field, row]) =>
+          `Unknown field '${displayKey(field)}' (first in row ${row}) is kept with the car but not used by the platform`,
+      ),
+      ...[...this.ignored].map(
+        ([path, { row, reason }]) =>
+          `Field '${displayKey(path)}' (first in row ${row}) ${reason === 'reserved' ? 'has a reserved name (__proto__, constructor and prototype are never used)' : `has a name longer than ${FEED_LIMITS.fieldNameChars} characters`} and was ignored`,
+      ),
+    ];
   }
 }
 

@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { FeedRunEntity, type FeedRowError, type FeedRunCounts, type FeedRunStatus } from '@platform/db';
+import { storableText } from '@platform/domain';
 import { feedJobId, type QueueProducer } from '@platform/queues';
 import type { FeedContentType } from './feed-format';
 
@@ -213,7 +214,7 @@ export class FeedRuns {
   ): Promise<void> {
     await this.dataSource.getRepository(FeedRunEntity).update(run.id, {
       status: 'failed',
-      detail: failure.detail,
+      detail: storableText(failure.detail),
       counts: failure.counts,
       errors: failure.errors,
       errors_omitted: failure.errorsOmitted,
@@ -271,7 +272,7 @@ export class FeedRuns {
   async failAfterLastAttempt(feedRunId: string, reason: string): Promise<void> {
     await this.dataSource.query(
       `UPDATE feed_runs SET status = 'failed', detail = $2, finished_at = now(), updated_at = now() WHERE id = $1 AND status IN ('queued', 'running')`,
-      [feedRunId, `Failed after its last attempt: ${reason}`.slice(0, 2000)],
+      [feedRunId, storableText(`Failed after its last attempt: ${reason}`).slice(0, 2000)],
     );
   }
 

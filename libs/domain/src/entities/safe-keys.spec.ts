@@ -1,0 +1,80 @@
+import fc from 'fast-check';
+import { z } from 'zod';
+import { hasControlCharacters } from './primitives';
+import { RESERVED_KEYS, setPath, storableText } from './safe-keys';
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Object.prototype gained no property: the pollution canary every test here ends with. */
+const expectUnpolluted = (): void => {
+  expect(Object.getOwnPropertyNames(Object.prototype).filter((name) => /^[a-z]$/.test(name))).toEqual([]);
+  expect(z.strictObject({ a: z.string() }).safeParse({ a: 'x', x: 1 }).success).toBe(false);
+};
+
+describe('setPath', () => {
+  const segment = fc.oneof(fc.constantFrom(...RESERVED_KEYS), fc.string({ maxLength: 6 }));
+
+  it('never writes through a reserved segment, wherever it stands in the path', () => {
+    fc.assert(
+      fc.property(fc.array(segment, { minLength: 1, maxLength: 5 }), fc.constantFrom('x', 'y', 'z'), (path, key) => {
+        const target: Record<string, unknown> = {};
+        const written = setPath(target, [...path, key], 'polluted');
+        const reserved = [...path, key].some((part) => RESERVED_KEYS.has(part));
+        expect(written).toBe(!reserved);
+        if (reserved) expect(target).toEqual({});
+        expectUnpolluted();
+      }),
+    );
+  });
+
+  it('refuses the spellings that reach Object.prototype', () => {
+    for (const path of [
+      ['__proto__', 'x'],
+      ['constructor', 'prototype', 'y'],
+      ['a', '__proto__', 'z'],
+      ['__proto__'],
+    ]) {
+      const target: Record<string, unknown> = {};
+      expect(setPath(target, path, 'polluted')).toBe(false);
+    }
+    expectUnpolluted();
+  });
+
+  it('builds nested objects with no prototype for any other path, and reads back what it wrote', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 4 }), (path) => {
+        fc.pre(!path.some((part) => RESERVED_KEYS.has(part)));
+        const target = Object.create(null) as Record<string, unknown>;
+        expect(setPath(target, path, 'v')).toBe(true);
+        let node: unknown = target;
+        for (const part of path) node = (node as Record<string, unknown>)[part];
+        expect(node).toBe('v');
+      }),
+    );
+    const target: Record<string, unknown> = {};
+    setPath(target, ['toString', 'x'], '1');
+    expect(Object.getPrototypeOf(target['toString'])).toBeNull();
+  });
+});
+
+describe('storableText', () => {
+  it('leaves no control character or lone surrogate, keeps line breaks and tabs, and is idempotent', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        const clean = storableText(text);
+        expect(hasControlCharacters(clean)).toBe(false);
+        expect(LONE_SURROGATE.test(clean)).toBe(false);
+        expect(storableText(clean)).toBe(clean);
+        expect([...text].filter((c) => c === '\n' || c === '\t').length).toBe(
+          [...clean].filter((c) => c === '\n' || c === '\t').length,
+        );
+      }),
+    );
+  });
+
+  it('changes nothing in text that is already storable', () => {
+    expect(storableText('Toyota RAV4 — “GX” 2.0L\tAWD\n')).toBe('Toyota RAV4 — “GX” 2.0L\tAWD\n');
+    expect(storableText('🚗')).toBe('🚗');
+    expect(storableText('a\u0000b\ud800c')).toBe('ab\uFFFDc');
+  });
+});

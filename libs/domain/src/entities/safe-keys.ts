@@ -1,0 +1,40 @@
+import { stripControlCharacters } from './primitives';
+
+/**
+ * Property names that reach an object's prototype machinery when assigned: `obj['__proto__'] = v`
+ * replaces the prototype, and a path through `constructor.prototype` reaches Object.prototype
+ * itself, so one dealer's column named `__proto__.x` would add `x` to every object in the process.
+ * Input keys with these names are never used as property names.
+ */
+export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+export const isReservedKey = (key: string): boolean => RESERVED_KEYS.has(key);
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Text as PostgreSQL can store it and a person can read it: control characters removed (NUL
+ * first of all: no `text` or `jsonb` can hold one), tab and line breaks kept, and lone UTF-16
+ * surrogates (which `jsonb` refuses) replaced by U+FFFD.
+ */
+export const storableText = (text: string): string => stripControlCharacters(text).replace(LONE_SURROGATE, '\uFFFD');
+
+/**
+ * Sets `value` at a dotted path inside `target`, creating the objects on the way with no prototype.
+ * Refuses (returns false, changing nothing) a path with a reserved segment, so parsed input can
+ * never write to Object.prototype, whatever its keys.
+ */
+export function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): boolean {
+  if (path.length === 0 || path.some(isReservedKey)) return false;
+  let node = target;
+  for (const key of path.slice(0, -1)) {
+    const next = Object.hasOwn(node, key) ? node[key] : undefined;
+    if (typeof next === 'object' && next !== null && !Array.isArray(next)) node = next as Record<string, unknown>;
+    else node = node[key] = Object.create(null) as Record<string, unknown>;
+  }
+  node[path[path.length - 1] as string] = value;
+  return true;
+}
+
+/** A key as a message shows it: at most `max` characters, so a 100,000-character key stays readable. */
+export const displayKey = (key: string, max = 80): string => (key.length > max ? `${key.slice(0, max)}…` : key);
