@@ -16,6 +16,46 @@ export const QUIET_LOG: WorkerLog = { info: () => undefined, warn: () => undefin
 export type Processor<K extends QueueKey> = (payload: PayloadOf<K>, job: Job, token?: string) => Promise<unknown>;
 
 /**
+ * Called once a job has failed for good: its last attempt threw, its payload was invalid, or it
+ * stalled more than MAX_STALLED_COUNT times (its process died while running it, as a poison input
+ * would make it). The capability gives its record (a feed run, a delivery) a terminal state here.
+ */
+export type FinalFailureHandler<K extends QueueKey> = (payload: PayloadOf<K>, reason: string) => Promise<void>;
+
+/**
+ * How often a job may stall (its worker process died or froze while running it) and still run
+ * again; the next stall fails it. A job whose input kills the process therefore stops after three
+ * crashes instead of taking every restart down with it, while two kills in a row (a deploy and an
+ * OOM) still finish the job.
+ */
+export const MAX_STALLED_COUNT = 2;
+
+/** BullMQ's reason for a job failed by the stall limit. */
+export const STALLED_OUT_REASON = 'job stalled more than allowable limit';
+
+/**
+ * How soon a job whose process died runs again: its lock lapses after `lockDurationMs` (renewed
+ * every half of it while the job runs) and stalled jobs are looked for every `stalledIntervalMs`.
+ * BullMQ's defaults (30 s each) unless given.
+ */
+export interface WorkerTiming {
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
+}
+
+interface ActiveJob {
+  queue: string;
+  jobId: string | undefined;
+  startedAt: string;
+}
+
+// Every job this process is running, across its worker groups, so a crash can say which it was.
+const ACTIVE_JOBS = new Map<string, ActiveJob>();
+
+/** The jobs this process is running now: what the worker logs when it dies of an uncaught error. */
+export const activeJobs = (): ActiveJob[] => [...ACTIVE_JOBS.values()];
+
+/**
  * The BullMQ workers of one capability, started and closed together. Every payload is validated
  * against its queue contract first; an invalid one fails at once, unretried.
  */
@@ -27,9 +67,15 @@ export class WorkerGroup {
     private readonly redisUrl: string,
     private readonly prefix: string,
     private readonly log: WorkerLog = QUIET_LOG,
+    private readonly timing: WorkerTiming = {},
   ) {}
 
-  start<K extends QueueKey>(key: K, concurrency: number, processor: Processor<K>): void {
+  start<K extends QueueKey>(
+    key: K,
+    concurrency: number,
+    processor: Processor<K>,
+    onFinalFailure?: FinalFailureHandler<K>,
+  ): void {
     const contract = QUEUES[key];
     // BullMQ leaves a connection it was given open, so each worker's own is closed on stop.
     const connection = new Redis(this.redisUrl, { maxRetriesPerRequest: null });
@@ -40,9 +86,22 @@ export class WorkerGroup {
         const payload = contract.payload.safeParse(job.data);
         if (!payload.success)
           throw new UnrecoverableError(`Invalid ${contract.name} payload: ${payload.error.message}`);
-        return processor(payload.data as PayloadOf<K>, job, token);
+        const slot = `${contract.name}:${job.id ?? ''}:${token ?? ''}`;
+        ACTIVE_JOBS.set(slot, { queue: contract.name, jobId: job.id, startedAt: new Date().toISOString() });
+        try {
+          return await processor(payload.data as PayloadOf<K>, job, token);
+        } finally {
+          ACTIVE_JOBS.delete(slot);
+        }
       },
-      { connection, prefix: this.prefix, concurrency },
+      {
+        connection,
+        prefix: this.prefix,
+        concurrency,
+        maxStalledCount: MAX_STALLED_COUNT,
+        ...(this.timing.lockDurationMs ? { lockDuration: this.timing.lockDurationMs } : {}),
+        ...(this.timing.stalledIntervalMs ? { stalledInterval: this.timing.stalledIntervalMs } : {}),
+      },
     );
     const seconds = (job: Job | undefined): number =>
       job?.processedOn && job.finishedOn ? (job.finishedOn - job.processedOn) / 1000 : 0;
@@ -52,6 +111,15 @@ export class WorkerGroup {
       this.log.warn(
         { queue: contract.name, jobId: job?.id, attempts: job?.attemptsMade, err: error.message },
         'job failed',
+      );
+      const final = error.name === 'UnrecoverableError' || (job?.attemptsMade ?? 0) >= (job?.opts.attempts ?? 1);
+      const payload = contract.payload.safeParse(job?.data);
+      if (!final || !onFinalFailure || !payload.success) return;
+      onFinalFailure(payload.data as PayloadOf<K>, error.message).catch((failure: Error) =>
+        this.log.warn(
+          { queue: contract.name, jobId: job?.id, err: failure.message },
+          'a failed job could not be recorded as failed; the sweep will catch up',
+        ),
       );
     });
     worker.on('error', (error) => this.log.warn({ queue: contract.name, err: error.message }, 'worker error'));

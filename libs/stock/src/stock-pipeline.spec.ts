@@ -1,7 +1,8 @@
 import { SearchRequestSchema, type SearchDocument, type SearchRequestInput } from '@platform/domain';
 import { FeedRunEntity } from '@platform/db';
 import Redis from 'ioredis';
-import { QueueProducer } from '@platform/queues';
+import { spawnSync } from 'node:child_process';
+import { feedJobId, MAX_STALLED_COUNT, QUEUES, QueueProducer } from '@platform/queues';
 import { PostgresSearchEngine } from '@platform/search';
 import {
   feedCar as car,
@@ -646,6 +647,61 @@ describe('stock pipeline: intake, ingest, outbox and indexing (real PostgreSQL)'
   });
 
   describe('the feed-ingest worker (real BullMQ)', () => {
+    it('fails a run whose job kills its worker process three times, saying why, so the dealership goes on', async () => {
+      const redis = new Redis(TEST_REDIS_URL);
+      const prefix = uniqueRedisPrefix();
+      const producer = new QueueProducer(redis, prefix);
+      const timing = { lockDurationMs: 1_000, stalledIntervalMs: 300 };
+      const id = await intake.receive({
+        dealershipId: fixture.north.id,
+        mode: 'snapshot',
+        contentType: 'application/json',
+        body: Buffer.from(JSON.stringify([car('K9')])),
+      });
+      await producer.add('feedIngest', { feedRunId: id }, { jobId: feedJobId(id) });
+      // A real process that takes the job and dies with it, as a poison input made the worker do:
+      // started again after each death, as a supervisor would.
+      const crashing = `
+        const { Worker } = require('bullmq');
+        const Redis = require('ioredis');
+        new Worker(${JSON.stringify(QUEUES.feedIngest.name)}, async () => process.exit(70), {
+          connection: new Redis(${JSON.stringify(TEST_REDIS_URL)}, { maxRetriesPerRequest: null }),
+          prefix: ${JSON.stringify(prefix)}, lockDuration: ${timing.lockDurationMs},
+          stalledInterval: ${timing.stalledIntervalMs}, maxStalledCount: ${MAX_STALLED_COUNT},
+        });`;
+      for (let crash = 0; crash <= MAX_STALLED_COUNT; crash++) {
+        const exit = spawnSync(process.execPath, ['-e', crashing], { cwd: __dirname, timeout: 30_000 });
+        expect(exit.status).toBe(70);
+      }
+      expect((await intake.view(id))!.status).toBe('queued');
+      const stop = await startStockWorkers({
+        dataSource: db.dataSource,
+        engine,
+        producer,
+        indexer,
+        redisUrl: TEST_REDIS_URL,
+        prefix,
+        schedule: false,
+        timing,
+      });
+      try {
+        const run = await eventually(
+          async () => (await intake.view(id))!,
+          (view) => view.status === 'failed',
+          'the run to fail',
+        );
+        expect(run.detail).toBe(
+          "Failed: the worker stopped 3 times while applying this run (it crashed or was killed), so the run was stopped to let the dealership's later runs go on. Rows already applied stay applied; ops can retry it.",
+        );
+        const job = await producer.queue('feedIngest').getJob(feedJobId(id));
+        expect(await job?.getState()).toBe('failed');
+      } finally {
+        await stop();
+        await producer.close();
+        redis.disconnect();
+      }
+    });
+
     it('leaves a run failed, with the reason, when its job fails its last attempt', async () => {
       const redis = new Redis(TEST_REDIS_URL);
       const prefix = uniqueRedisPrefix();

@@ -2,9 +2,11 @@ import 'reflect-metadata';
 import { checkDependencies, installGracefulShutdown, loadEnv } from '@platform/server-kit';
 import { Logger } from 'nestjs-pino';
 import { createWorkerApp } from './bootstrap';
+import { installCrashReport } from './crash-report';
 import { WorkerEnvSchema } from './env';
 
 async function main(): Promise<void> {
+  installCrashReport();
   const env = loadEnv(WorkerEnvSchema);
   await checkDependencies(env);
   const app = await createWorkerApp(env);

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { FeedRunEntity, type FeedRowError, type FeedRunCounts, type FeedRunStatus } from '@platform/db';
 import { storableText } from '@platform/domain';
-import { feedJobId, type QueueProducer } from '@platform/queues';
+import { feedJobId, MAX_STALLED_COUNT, type QueueProducer } from '@platform/queues';
 import type { FeedContentType } from './feed-format';
 
 /** A run 'running' with no recorded progress for this long is stuck (batches take seconds). */
@@ -273,6 +273,22 @@ export class FeedRuns {
     await this.dataSource.query(
       `UPDATE feed_runs SET status = 'failed', detail = $2, finished_at = now(), updated_at = now() WHERE id = $1 AND status IN ('queued', 'running')`,
       [feedRunId, storableText(`Failed after its last attempt: ${reason}`).slice(0, 2000)],
+    );
+  }
+
+  /**
+   * The run's job stalled out: the worker process stopped while applying it more often than a job
+   * may (a crash each time, as an input that kills the process causes, or kills). It fails so the
+   * dealership's later runs go on; committed batches stay applied, and ops can retry it.
+   */
+  async failStalledOut(feedRunId: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE feed_runs SET status = 'failed', finished_at = now(), updated_at = now(), detail = $2
+       WHERE id = $1 AND status IN ('queued', 'running')`,
+      [
+        feedRunId,
+        `Failed: the worker stopped ${MAX_STALLED_COUNT + 1} times while applying this run (it crashed or was killed), so the run was stopped to let the dealership's later runs go on. Rows already applied stay applied; ops can retry it.`,
+      ],
     );
   }
 

@@ -1,6 +1,14 @@
 import type { DataSource } from 'typeorm';
 import { purgeExpiredShopperData, type ShopperDataPurge } from '@platform/db';
-import { DelayedError, QUIET_LOG, WorkerGroup, type QueueProducer, type WorkerLog } from '@platform/queues';
+import {
+  DelayedError,
+  QUIET_LOG,
+  STALLED_OUT_REASON,
+  WorkerGroup,
+  type QueueProducer,
+  type WorkerLog,
+  type WorkerTiming,
+} from '@platform/queues';
 import type { SearchEngine } from '@platform/search';
 import { FeedIngest } from '../feeds/feed-ingest';
 import { FeedRuns } from '../feeds/feed-runs';
@@ -30,6 +38,8 @@ export interface StockWorkersOptions {
   log?: StockWorkerLog;
   /** Register the repeatable sweep and purge jobs (off in tests that drive them by hand). */
   schedule?: boolean;
+  /** Job lock and stall check timing (BullMQ's defaults unless given). */
+  timing?: WorkerTiming;
 }
 
 /**
@@ -41,7 +51,7 @@ export async function startStockWorkers(options: StockWorkersOptions): Promise<(
   const { dataSource, engine, producer, indexer, log = QUIET_LOG } = options;
   const ingest = options.ingest ?? new FeedIngest(dataSource);
   const runs = options.runs ?? new FeedRuns(dataSource, { producer });
-  const group = new WorkerGroup(options.redisUrl, options.prefix, log);
+  const group = new WorkerGroup(options.redisUrl, options.prefix, log, options.timing);
   const start = group.start.bind(group);
 
   /** Queues indexing for a site; when the queue is unreachable the sweep drains the outbox instead. */
@@ -62,25 +72,25 @@ export async function startStockWorkers(options: StockWorkersOptions): Promise<(
     return { sites: sites.length, feedRuns: swept.requeued, resumed: swept.resumed, failed: swept.failed.length };
   };
 
-  start('feedIngest', 2, async ({ feedRunId }, job, token) => {
-    let result;
-    try {
-      result = await ingest.run(feedRunId);
-    } catch (error) {
-      // Out of attempts: the run gets a terminal state and the reason, never 'running' forever.
-      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1))
-        await runs.failAfterLastAttempt(feedRunId, (error as Error).message);
-      throw error;
-    }
-    if (result.outcome === 'waiting') {
-      // Behind an earlier run of the dealership: look again shortly, without spending an attempt.
-      await job.moveToDelayed(Date.now() + FEED_RUN_WAIT_MS, token);
-      throw new DelayedError();
-    }
-    log.info({ feedRunId, outcome: result.outcome, status: result.status }, 'feed run processed');
-    if (result.outcome === 'applied') await indexSoon(result.siteId);
-    return result;
-  });
+  start(
+    'feedIngest',
+    2,
+    async ({ feedRunId }, job, token) => {
+      const result = await ingest.run(feedRunId);
+      if (result.outcome === 'waiting') {
+        // Behind an earlier run of the dealership: look again shortly, without spending an attempt.
+        await job.moveToDelayed(Date.now() + FEED_RUN_WAIT_MS, token);
+        throw new DelayedError();
+      }
+      log.info({ feedRunId, outcome: result.outcome, status: result.status }, 'feed run processed');
+      if (result.outcome === 'applied') await indexSoon(result.siteId);
+      return result;
+    },
+    // Out of attempts, or stalled out (its input may crash the process): the run gets a terminal
+    // state and the reason, never 'running' forever, and the dealership's later runs go on.
+    ({ feedRunId }, reason) =>
+      reason === STALLED_OUT_REASON ? runs.failStalledOut(feedRunId) : runs.failAfterLastAttempt(feedRunId, reason),
+  );
   start('searchIndex', 2, async ({ siteId }) => {
     const indexed = await indexer.drain(siteId);
     // What the index now shows goes on to shopper alerts (their sweep catches up if this is lost).
