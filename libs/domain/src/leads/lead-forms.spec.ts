@@ -724,6 +724,18 @@ describe('unknown fields', () => {
 });
 
 describe('leadFormErrors', () => {
+  it('names a field sent as __proto__ like any unknown field, and the prototype stays put', () => {
+    const body = JSON.parse(
+      '{"form":"general","name":"Jane","email":"jane@example.com.au","phone":"0412 345 678","message":"Hi","terms_conditions":true,"__proto__":{"x":1}}',
+    ) as unknown;
+    const errors = errorsOf(body);
+    expect(Object.getOwnPropertyDescriptor(errors.fields, '__proto__')?.value).toBe(
+      "Unknown field '__proto__': remove it or check its spelling",
+    );
+    expect(errors.list).toContain("Unknown field '__proto__': remove it or check its spelling");
+    expect(Object.getPrototypeOf(errors.fields)).toBe(Object.prototype);
+  });
+
   it('lists every failing field of the form at once', () => {
     const body = {
       form: 'general',

@@ -313,17 +313,18 @@ export function leadRouting(submission: LeadSubmission): { category: string; sub
 
 /** Field errors keyed by path, plus the distinct messages for the form's 'Please fix the following errors:' list. */
 export function leadFormErrors(error: z.ZodError): { fields: Record<string, string>; list: string[] } {
-  const fields: Record<string, string> = {};
+  // A Map, not an object: a sent key named '__proto__' is a path like any other.
+  const fields = new Map<string, string>();
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         const path = [...issue.path.map(String), key].join('.');
-        fields[path] = `Unknown field '${path}': remove it or check its spelling`;
+        fields.set(path, `Unknown field '${path}': remove it or check its spelling`);
       }
       continue;
     }
     const path = issue.path.map(String).join('.') || 'form';
-    fields[path] ??= issue.message;
+    if (!fields.has(path)) fields.set(path, issue.message);
   }
-  return { fields, list: [...new Set(Object.values(fields))] };
+  return { fields: Object.fromEntries(fields), list: [...new Set(fields.values())] };
 }
