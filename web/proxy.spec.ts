@@ -229,3 +229,41 @@ describe('security headers on pages', () => {
     expect(response.headers.get('x-frame-options')).toBeNull();
   });
 });
+
+describe('security headers on every answer', () => {
+  /** The platform's headers as every response must carry them, whatever else it is. */
+  function expectSecured(response: Response): void {
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('permissions-policy')).toContain('camera=()');
+    expect(response.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/object-src 'none'|default-src 'none'/);
+    // A plain page has no script of its own: nothing may run on it.
+    if (!response.headers.get('x-middleware-next') && !response.headers.get('x-middleware-rewrite'))
+      expect(csp).toMatch(/script-src 'none'|default-src 'none'/);
+  }
+
+  it.each([
+    ['an unknown host', 'nobody-at-all.localhost:3000', '/', 404],
+    ['a malformed Host', 'bad_host.localhost', '/', 404],
+    ['another path on the development index host', 'localhost:3000', '/werribee-isuzu-ute', 404],
+    ['the development index', 'localhost:3000', '/', 200],
+    ['an API path the site does not serve', 'harbour-motor-group.localhost:3000', '/api/ops/queues', 404],
+    ['a gated page (redirect to sign-in)', 'gated.localhost:3000', '/my-garage', 307],
+  ])('%s', async (_what, host, path, status) => {
+    const response = await proxy(request(host, path));
+    expect(response.status).toBe(status);
+    expectSecured(response);
+  });
+
+  it('a site lookup that fails (503)', async () => {
+    lookup.mockRejectedValue(new ApiError('API unreachable', null, '/api/sites/by-host/x'));
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const response = await proxy(request('down-again.localhost', '/'));
+    expect(response.status).toBe(503);
+    expectSecured(response);
+  });
+});

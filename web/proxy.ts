@@ -6,7 +6,7 @@ import { shopperFromToken } from './lib/api/session';
 import { createHostResolver, type SiteRef } from './lib/tenancy/host-resolver';
 import { isDevIndexHost, parseHost, tenantPath } from './lib/tenancy/host';
 import { devIndexNotFoundResponse, siteNotFoundResponse, siteUnavailableResponse } from './lib/tenancy/plain-pages';
-import { listOf, pageSecurityHeaders } from './lib/edge/security-headers';
+import { hstsMaxAgeOf, listOf, pageSecurityHeaders, plainSecurityHeaders } from './lib/edge/security-headers';
 
 /**
  * Tenancy: the Host header decides the site. A request for https://{host}/{path} is rewritten to
@@ -27,7 +27,10 @@ import { listOf, pageSecurityHeaders } from './lib/edge/security-headers';
  * Gated routes (site config `gates`) send a signed-out shopper to /sign-in before the page renders.
  *
  * Every page gets the security headers of lib/edge/security-headers.ts, with a fresh CSP nonce that
- * Next reads from the forwarded request's Content-Security-Policy and puts on its scripts.
+ * Next reads from the forwarded request's Content-Security-Policy and puts on its scripts. Every
+ * other answer the proxy gives itself (the plain 404 and 503 pages, problem JSON, redirects) gets
+ * the same headers with a policy that runs no script. Answers forwarded to the API carry the API's
+ * own headers; what never reaches the proxy gets them from lib/edge/baseline-headers.ts.
  */
 
 // Module state lives as long as the server process: a best-effort cache, never a source of truth.
@@ -38,10 +41,12 @@ export async function proxy(request: NextRequest): Promise<Response> {
   if (pathname.startsWith('/media/')) return NextResponse.rewrite(apiMediaUrl(pathname, search));
 
   const host = parseHost(request.headers.get('host'));
-  if (!host) return siteNotFoundResponse();
+  if (!host) return plain(siteNotFoundResponse());
 
   if (isDevIndexHost(host.hostname)) {
-    return pathname === '/' ? secured(request, [], (init) => NextResponse.next(init)) : devIndexNotFoundResponse();
+    return pathname === '/'
+      ? secured(request, [], (init) => NextResponse.next(init))
+      : plain(devIndexNotFoundResponse());
   }
 
   let site;
@@ -50,22 +55,24 @@ export async function proxy(request: NextRequest): Promise<Response> {
   } catch (error) {
     // Logged by the server's own error output; the shopper gets a short 503 page.
     console.error(`[proxy] site lookup failed for ${host.hostname}:`, error); // eslint-disable-line no-console
-    return siteUnavailableResponse();
+    return plain(siteUnavailableResponse());
   }
-  if (!site) return siteNotFoundResponse();
+  if (!site) return plain(siteNotFoundResponse());
 
   if (pathname.startsWith('/api/')) {
     return isShopperApiPath(pathname, site.slug)
       ? NextResponse.rewrite(new URL(`${pathname}${search}`, `${apiBaseUrl()}/`))
-      : apiNotFoundResponse(pathname);
+      : plain(apiNotFoundResponse(pathname));
   }
 
   const gate = gatedRouteOf(pathname, site);
   if (gate && !(await isSignedIn(request, site))) {
     const back = sameSiteReferrer(request) ?? '/';
-    return NextResponse.redirect(
-      new URL(signInPath({ type: gate, redirect: `${pathname}${search}`, back }), request.nextUrl),
-      307,
+    return plain(
+      NextResponse.redirect(
+        new URL(signInPath({ type: gate, redirect: `${pathname}${search}`, back }), request.nextUrl),
+        307,
+      ),
     );
   }
 
@@ -75,7 +82,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
 }
 
 // Read once when the server starts, not per request.
-const HSTS_MAX_AGE_SECONDS = Number(process.env['HSTS_MAX_AGE_SECONDS'] ?? 15_552_000);
+const HSTS_MAX_AGE_SECONDS = hstsMaxAgeOf(process.env['HSTS_MAX_AGE_SECONDS']);
 const CSP_IMAGE_HOSTS = listOf(process.env['CSP_IMAGE_HOSTS']);
 const CSP_FRAME_HOSTS = listOf(process.env['CSP_FRAME_HOSTS']);
 const CSP_CONNECT_HOSTS = listOf(process.env['CSP_CONNECT_HOSTS']);
@@ -94,7 +101,7 @@ function secured(
     connectHosts: CSP_CONNECT_HOSTS,
     frameAncestors,
     development: process.env.NODE_ENV === 'development',
-    hstsMaxAgeSeconds: Number.isFinite(HSTS_MAX_AGE_SECONDS) ? HSTS_MAX_AGE_SECONDS : 0,
+    hstsMaxAgeSeconds: HSTS_MAX_AGE_SECONDS,
     // Browsers ignore HSTS on plain http, so it is sent whatever this hop's scheme (TLS usually ends in front).
     https: true,
   });
@@ -103,6 +110,14 @@ function secured(
   requestHeaders.set('content-security-policy', headers['Content-Security-Policy'] ?? '');
   const response = respond({ request: { headers: requestHeaders } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+const PLAIN_HEADERS = plainSecurityHeaders({ hstsMaxAgeSeconds: HSTS_MAX_AGE_SECONDS, https: true });
+
+/** An answer the proxy gives itself, with the security headers of an answer that runs no script. */
+function plain<T extends Response>(response: T): T {
+  for (const [name, value] of Object.entries(PLAIN_HEADERS)) response.headers.set(name, value);
   return response;
 }
 

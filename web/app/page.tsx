@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { headers } from 'next/headers';
+import { connection } from 'next/server';
 import { listSites } from '@/lib/api';
-import { devSiteUrl, parseHost } from '@/lib/tenancy/host';
+import { devSiteUrl, servedPort } from '@/lib/tenancy/host';
 import styles from './site-index.module.css';
 
 export const metadata: Metadata = { title: 'Sites (development)', robots: { index: false } };
@@ -11,7 +11,10 @@ export const metadata: Metadata = { title: 'Sites (development)', robots: { inde
  * its site or to "Site not found"): every site with a link to its local address.
  */
 export default async function SiteIndexPage() {
-  const port = parseHost((await headers()).get('host'))?.port ?? null;
+  // Rendered per request, never at build time: the list is the database's now, the port the
+  // running server's, and the scripts need the request's CSP nonce.
+  await connection();
+  const port = servedPort();
   const sites = await listSites();
 
   return (

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import zlib from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { lastTextedCode, query } from './database';
-import { API_ORIGIN, siteUrl } from './e2e-env';
+import { API_ORIGIN, siteUrl, WEB_PORT } from './e2e-env';
 
 const SITE = 'harbour-motor-group';
 const CACHE_HEADER = 'x-page-cache';
@@ -68,6 +70,38 @@ async function pushDelta(key: string, dealershipSlug: string, row: Record<string
   return status;
 }
 
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A GET with the Host header exactly as given (a browser would normalise it), body decoded. */
+function rawGet(host: string, path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port: WEB_PORT, path, headers: { host, ...headers } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const encoding = response.headers['content-encoding'];
+        const body =
+          encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw;
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: body.toString('utf8') });
+      });
+    });
+    request.on('error', reject);
+  });
+}
+
+/** The href of <link rel="canonical"> and the content of og:url in a page's HTML. */
+function absoluteUrlsOf(html: string): { canonical?: string; ogUrl?: string } {
+  return {
+    canonical: /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1],
+    ogUrl: /<meta property="og:url" content="([^"]*)"/.exec(html)?.[1],
+  };
+}
+
 const dollars = (amount: number) => `$${amount.toLocaleString('en-AU')}`;
 
 async function cacheOf(page: Page, path: string): Promise<string | undefined> {
@@ -95,6 +129,64 @@ test.describe('pages from cache (issue 23)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const scriptNonces = await page.locator('script[nonce]').count();
     expect(scriptNonces).toBeGreaterThan(0);
+  });
+
+  test('a Host spelled another way never puts its origin in the page the next visitor is given', async ({ page }) => {
+    const car = await aPricedCar();
+    const origin = `http://${SITE}.localhost:${WEB_PORT}`;
+    const spellings = [
+      `${SITE}.localhost:6666`,
+      `${SITE.toUpperCase()}.LOCALHOST:${WEB_PORT}`,
+      `${SITE}.localhost.:${WEB_PORT}`,
+      `${SITE}.localhost.`,
+    ];
+    for (const [index, host] of spellings.entries()) {
+      // Each spelling is the first to ask for its page, so it is the one whose render is kept.
+      const path = `/cars/${car.slug}?from=host-spelling-${index}-${Date.now()}`;
+      const odd = await rawGet(host, path);
+      expect(odd.status).toBe(200);
+      expect(odd.headers[CACHE_HEADER]).toBe('MISS');
+      expect(absoluteUrlsOf(odd.body)).toEqual({
+        canonical: `${origin}/cars/${car.slug}`,
+        ogUrl: `${origin}/cars/${car.slug}`,
+      });
+      await expect.poll(() => cacheOf(page, path)).toBe('HIT');
+      const html = await page.content();
+      expect(absoluteUrlsOf(html)).toEqual({
+        canonical: `${origin}/cars/${car.slug}`,
+        ogUrl: `${origin}/cars/${car.slug}`,
+      });
+      expect(html).not.toMatch(/:6666|LOCALHOST|localhost\.[:/"]/);
+    }
+
+    // The search pages' relative canonical resolves on the site's origin too, not on localhost.
+    const searchPath = `/search?from=host-spelling-${Date.now()}`;
+    const odd = await rawGet(`${SITE}.localhost:6666`, searchPath);
+    expect(absoluteUrlsOf(odd.body).canonical).toMatch(new RegExp(`^${origin}/search`));
+    await expect.poll(() => cacheOf(page, searchPath)).toBe('HIT');
+    expect(absoluteUrlsOf(await page.content()).canonical).toMatch(new RegExp(`^${origin}/search`));
+  });
+
+  test('a cached page is sent in no coding the client refused, and says it varies by Accept-Encoding', async ({
+    page,
+  }) => {
+    const path = `/?from=accept-encoding-${Date.now()}`;
+    await page.goto(siteUrl(SITE, path));
+    await expect.poll(() => cacheOf(page, path)).toBe('HIT');
+    const host = `${SITE}.localhost:${WEB_PORT}`;
+    const cases: [string, string | undefined][] = [
+      ['br;q=0, gzip', 'gzip'],
+      ['br;q=0, gzip;q=0', undefined],
+      ['GZIP, BR;Q=0.5', 'gzip'],
+      ['gzip, br', 'br'],
+    ];
+    for (const [acceptEncoding, expected] of cases) {
+      const answer = await rawGet(host, path, { 'accept-encoding': acceptEncoding });
+      expect(answer.headers[CACHE_HEADER]).toBe('HIT');
+      expect(answer.headers['content-encoding']).toBe(expected);
+      expect(answer.headers['vary']).toMatch(/\baccept-encoding\b/i);
+      expect(answer.body).toContain('</html>');
+    }
   });
 
   test("a delta feed's new price shows on the vehicle and search pages once the run has applied", async ({ page }) => {

@@ -7,6 +7,7 @@ import { Popup } from '@/components/marketing/popup';
 import { Toaster } from '@/components/toast/toaster';
 import { popupExpiresAt } from '@platform/domain';
 import { getSite, type SiteView } from '@/lib/api';
+import { siteOriginOf } from '@/lib/seo';
 import { themeStyle } from '@/lib/theme';
 import styles from './site.module.css';
 
@@ -22,6 +23,9 @@ async function siteFromParams({ params }: SiteParams) {
 export async function generateMetadata(props: SiteParams): Promise<Metadata> {
   const site = await siteFromParams(props);
   return {
+    // Relative canonical and Open Graph URLs (the search pages') resolve on the site's own origin,
+    // not on Next's fallback of localhost.
+    metadataBase: new URL(siteOriginOf(site)),
     title: { default: site.name, template: `%s | ${site.name}` },
     description: site.tagline ?? undefined,
     applicationName: site.name,

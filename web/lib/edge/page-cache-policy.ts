@@ -41,7 +41,7 @@ export function pageCacheDecision(request: PageRequest): 'cache' | 'bypass' | 'n
   return hasSessionCookie(first(headers['cookie'])) ? 'bypass' : 'cache';
 }
 
-/** The cache key: the site's host (lower-case, without port) and the path with its query, as sent. */
-export function pageCacheKey(hostname: string, url: string): string {
-  return `${hostname}\u0000${url}`;
+/** The cache key: the site's primary host and the path with its query, as sent. */
+export function pageCacheKey(primaryHost: string, url: string): string {
+  return `${primaryHost}\u0000${url}`;
 }

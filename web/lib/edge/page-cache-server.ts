@@ -3,9 +3,10 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { z } from 'zod';
 import { isDevIndexHost, parseHost } from '../tenancy/host';
+import { chooseEncoding, varyWithAcceptEncoding } from './accept-encoding';
 import { PageCache, reissue } from './page-cache';
 import { pageCacheDecision, pageCacheKey } from './page-cache-policy';
-import { SiteVersions, versionFromApi } from './site-versions';
+import { SiteVersions, versionFromApi, type SiteVersion } from './site-versions';
 
 /** Says how a page was answered: HIT (from the cache), MISS (rendered, and kept if shareable), BYPASS (rendered for this request only). */
 export const PAGE_CACHE_HEADER = 'x-page-cache';
@@ -49,15 +50,19 @@ async function decoded(body: Buffer, encoding: string | undefined): Promise<Buff
   }
 }
 
-/** Compressed for this client: brotli at a fast level when accepted, else gzip, else as is. */
-async function encodedFor(acceptEncoding: string, body: Buffer): Promise<{ body: Buffer; encoding: string | null }> {
-  if (/\bbr\b/.test(acceptEncoding))
-    return {
-      body: await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }),
-      encoding: 'br',
-    };
-  if (/\bgzip\b/.test(acceptEncoding)) return { body: await gzip(body, { level: 6 }), encoding: 'gzip' };
-  return { body, encoding: null };
+/** Compressed for this client: brotli at a fast level or gzip, as its Accept-Encoding weighs them, else as is. */
+async function encodedFor(
+  acceptEncoding: string | string[] | undefined,
+  body: Buffer,
+): Promise<{ body: Buffer; encoding: string | null }> {
+  switch (chooseEncoding(acceptEncoding, ['br', 'gzip'])) {
+    case 'br':
+      return { body: await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }), encoding: 'br' };
+    case 'gzip':
+      return { body: await gzip(body, { level: 6 }), encoding: 'gzip' };
+    default:
+      return { body, encoding: null };
+  }
 }
 
 const headerValue = (value: number | string | string[] | undefined): string =>
@@ -122,14 +127,14 @@ const INSTALLED = Symbol.for('dealer-platform.page-cache');
 
 /**
  * The shared page cache, in front of Next in the same process (installed from instrumentation.ts).
- * An anonymous GET for a page is answered from a page rendered earlier for the same host and URL
+ * An anonymous GET for a page is answered from a page rendered earlier for the same site and URL
  * while the site's search and configuration versions are the ones it was rendered at; otherwise Next
  * renders it and the answer is kept if it may be shared. Every answer from the cache gets a fresh
  * CSP nonce. A Next cache (ISR) cannot do this: the per-request nonce makes every page dynamic.
  */
 export function installPageCache(
   env: PageCacheEnv,
-  lookup: (hostname: string) => Promise<string | null> = versionFromApi(),
+  lookup: (hostname: string) => Promise<SiteVersion | null> = versionFromApi(),
 ): PageCache | null {
   if (env.PAGE_CACHE_MAX_MB === 0) return null;
   const state = globalThis as unknown as Record<symbol, PageCache | undefined>;
@@ -144,12 +149,15 @@ export function installPageCache(
   async function answerFromCache(request: http.IncomingMessage, response: http.ServerResponse): Promise<boolean> {
     const hostname = parseHost(request.headers.host ?? null)?.hostname;
     if (!hostname || isDevIndexHost(hostname)) return false;
-    const version = await versions.current(hostname);
-    if (version === null) {
+    const site = await versions.current(hostname);
+    if (site === null) {
       response.setHeader(PAGE_CACHE_HEADER, 'BYPASS');
       return false;
     }
-    const key = pageCacheKey(hostname, request.url ?? '/');
+    // Keyed by the site, never by the Host as sent: every host and spelling of a site shares one
+    // page, and pages take their absolute URLs from the site alone (lib/seo/site-origin.ts).
+    const { version } = site;
+    const key = pageCacheKey(site.primaryHost, request.url ?? '/');
     const page = cache.get(key, version);
     if (!page) {
       response.setHeader(PAGE_CACHE_HEADER, 'MISS');
@@ -162,9 +170,12 @@ export function installPageCache(
     }
     const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
     const fresh = reissue(page, nonce);
-    const { body, encoding } = await encodedFor(headerValue(request.headers['accept-encoding']), fresh.body);
+    const { body, encoding } = await encodedFor(request.headers['accept-encoding'], fresh.body);
+    // A shared cache in front must not give this coding to a client that did not ask for it.
+    const vary = varyWithAcceptEncoding(fresh.headers.find(([name]) => name === 'vary')?.[1]);
     const headers: [string, string][] = [
-      ...fresh.headers,
+      ...fresh.headers.filter(([name]) => name !== 'vary'),
+      ['vary', vary],
       [PAGE_CACHE_HEADER, 'HIT'],
       ['content-length', String(body.length)],
     ];

@@ -124,18 +124,18 @@ describe('SiteVersions', () => {
       async () => {
         calls += 1;
         if (failing) throw new Error('api down');
-        return `v${calls}`;
+        return { primaryHost: 'a.example', version: `v${calls}` };
       },
       1_000,
       10,
       () => now,
     );
     const answers = await Promise.all(Array.from({ length: 20 }, () => versions.current('a.example')));
-    expect(new Set(answers)).toEqual(new Set(['v1']));
+    expect(new Set(answers.map((answer) => answer?.version))).toEqual(new Set(['v1']));
     now = 999;
-    expect(await versions.current('a.example')).toBe('v1');
+    expect((await versions.current('a.example'))?.version).toBe('v1');
     now = 1_000;
-    expect(await versions.current('a.example')).toBe('v2');
+    expect((await versions.current('a.example'))?.version).toBe('v2');
     failing = true;
     now = 3_000;
     expect(await versions.current('a.example')).toBeNull();
@@ -158,7 +158,11 @@ describe('the page cache in front of a server (real HTTP, gzip as Next sends it)
   beforeAll(async () => {
     pages = installPageCache(
       { PAGE_CACHE_MAX_MB: 8, PAGE_CACHE_MAX_AGE_SECONDS: 60, PAGE_CACHE_VERSION_CHECK_MS: 0 },
-      async (hostname) => (hostname === 'dealer.example' ? version : null),
+      // dealer.example is the site's primary host; www.dealer.example is another host of the same site.
+      async (hostname) =>
+        hostname === 'dealer.example' || hostname === 'www.dealer.example'
+          ? { primaryHost: 'dealer.example', version }
+          : null,
     );
     // Stands in for Next: a fresh nonce per render, gzip, streamed in two writes.
     server = http.createServer((request, response) => {
@@ -181,31 +185,36 @@ describe('the page cache in front of a server (real HTTP, gzip as Next sends it)
 
   // fetch cannot set Host; a site's host is sent through node's own client.
   const get = (path: string, headers: Record<string, string> = {}) =>
-    new Promise<{ cache: string | null; nonce: string | null; body: string; encoding: string | null }>(
-      (resolve, reject) => {
-        const request = http.get(
-          `${base}${path}`,
-          { headers: { host: 'dealer.example', 'accept-encoding': 'gzip, br', ...headers } },
-          (response) => {
-            const chunks: Buffer[] = [];
-            response.on('data', (chunk: Buffer) => chunks.push(chunk));
-            response.on('end', () => {
-              const raw = Buffer.concat(chunks);
-              const encoding = response.headers['content-encoding'] ?? null;
-              const body =
-                encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw;
-              resolve({
-                cache: (response.headers[PAGE_CACHE_HEADER] as string | undefined) ?? null,
-                nonce: nonceOf(response.headers['content-security-policy'] as string | undefined),
-                body: body.toString(),
-                encoding,
-              });
+    new Promise<{
+      cache: string | null;
+      nonce: string | null;
+      body: string;
+      encoding: string | null;
+      vary: string | null;
+    }>((resolve, reject) => {
+      const request = http.get(
+        `${base}${path}`,
+        { headers: { host: 'dealer.example', 'accept-encoding': 'gzip, br', ...headers } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            const raw = Buffer.concat(chunks);
+            const encoding = response.headers['content-encoding'] ?? null;
+            const body =
+              encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw;
+            resolve({
+              cache: (response.headers[PAGE_CACHE_HEADER] as string | undefined) ?? null,
+              nonce: nonceOf(response.headers['content-security-policy'] as string | undefined),
+              body: body.toString(),
+              encoding,
+              vary: (response.headers['vary'] as string | undefined) ?? null,
             });
-          },
-        );
-        request.on('error', reject);
-      },
-    );
+          });
+        },
+      );
+      request.on('error', reject);
+    });
 
   it('renders once, then answers the same page from the cache with its own nonce until the version moves', async () => {
     const before = renders;
@@ -235,6 +244,29 @@ describe('the page cache in front of a server (real HTTP, gzip as Next sends it)
     expect((await get('/reservations/1')).cache).toBe('MISS');
     personal = false;
     expect(renders - before).toBe(4);
+  });
+
+  it('answers with no coding the client refused (q=0) and says the answer varies by Accept-Encoding', async () => {
+    const size = pages?.size ?? 0;
+    await get('/cars/ranger');
+    await kept(size + 1);
+    const refusedBr = await get('/cars/ranger', { 'accept-encoding': 'br;q=0, gzip' });
+    const refusedBoth = await get('/cars/ranger', { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    const upperCase = await get('/cars/ranger', { 'accept-encoding': 'GZIP;Q=1, BR;Q=0.5' });
+    expect([refusedBr.cache, refusedBoth.cache, upperCase.cache]).toEqual(['HIT', 'HIT', 'HIT']);
+    expect([refusedBr.encoding, refusedBoth.encoding, upperCase.encoding]).toEqual(['gzip', null, 'gzip']);
+    for (const answer of [refusedBr, refusedBoth, upperCase]) expect(answer.vary).toMatch(/\baccept-encoding\b/i);
+  });
+
+  it("keeps one page per site whatever spelling or host of the site asked, so no spelling picks the site's entry", async () => {
+    const before = renders;
+    const path = `/cars/hilux?spelling=${Date.now()}`;
+    const size = pages?.size ?? 0;
+    expect((await get(path, { host: 'WWW.Dealer.Example.:6666' })).cache).toBe('MISS');
+    await kept(size + 1);
+    expect((await get(path, { host: 'dealer.example' })).cache).toBe('HIT');
+    expect((await get(path, { host: 'www.dealer.example' })).cache).toBe('HIT');
+    expect(renders - before).toBe(1);
   });
 
   it('renders without the cache for a host no site has', async () => {

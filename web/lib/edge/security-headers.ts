@@ -53,8 +53,36 @@ export function contentSecurityPolicy(options: PageSecurityOptions): string {
 }
 
 export function pageSecurityHeaders(options: PageSecurityOptions): Record<string, string> {
+  return withCommonHeaders(contentSecurityPolicy(options), options);
+}
+
+/**
+ * The policy of an answer that is not a rendered page (the plain "Site not found" pages, problem
+ * JSON, redirects, static files, an error page Next draws without the proxy): it runs no script,
+ * loads nothing but its own inline style and images, and no one may frame it.
+ */
+export const PLAIN_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  "img-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** The headers of every answer the web gives that is not a rendered page (see PLAIN_CONTENT_SECURITY_POLICY). */
+export function plainSecurityHeaders(
+  options: Pick<PageSecurityOptions, 'hstsMaxAgeSeconds' | 'https'>,
+): Record<string, string> {
+  return withCommonHeaders(PLAIN_CONTENT_SECURITY_POLICY, { ...options, frameAncestors: [] });
+}
+
+function withCommonHeaders(
+  policy: string,
+  options: Pick<PageSecurityOptions, 'frameAncestors' | 'hstsMaxAgeSeconds' | 'https'>,
+): Record<string, string> {
   const headers: Record<string, string> = {
-    'Content-Security-Policy': contentSecurityPolicy(options),
+    'Content-Security-Policy': policy,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self), usb=(), interest-cohort=()',
@@ -66,4 +94,10 @@ export function pageSecurityHeaders(options: PageSecurityOptions): Record<string
   if (options.https && options.hstsMaxAgeSeconds > 0)
     headers['Strict-Transport-Security'] = `max-age=${options.hstsMaxAgeSeconds}; includeSubDomains`;
   return headers;
+}
+
+/** HSTS_MAX_AGE_SECONDS: 180 days unless set; a value that is not a number turns HSTS off. */
+export function hstsMaxAgeOf(value: string | undefined): number {
+  const seconds = Number(value ?? 15_552_000);
+  return Number.isFinite(seconds) ? seconds : 0;
 }

@@ -5,8 +5,17 @@ import { createHostResolver } from '../tenancy/host-resolver';
 
 const VersionSchema = z.object({ search: z.string(), config: z.string().nullable() });
 
-/** GET /api/sites/{slug}/version, as one opaque string; null when no site has the host. */
-export function versionFromApi(): (hostname: string) => Promise<string | null> {
+/**
+ * The site a host is one of, named by its primary host (whichever host, spelling or port the
+ * request used), and its versions as one opaque string.
+ */
+export interface SiteVersion {
+  primaryHost: string;
+  version: string;
+}
+
+/** GET /api/sites/{slug}/version for the host's site; null when no site has the host. */
+export function versionFromApi(): (hostname: string) => Promise<SiteVersion | null> {
   const sites = createHostResolver(findSiteByHost, { ttlMs: 30_000 });
   return async (hostname) => {
     const site = await sites.resolve(hostname);
@@ -15,12 +24,12 @@ export function versionFromApi(): (hostname: string) => Promise<string | null> {
       cache: 'no-store',
       signal: AbortSignal.timeout(2_000),
     });
-    return `${site.slug}:${search}:${config ?? ''}`;
+    return { primaryHost: site.primary_host, version: `${site.slug}:${search}:${config ?? ''}` };
   };
 }
 
 interface Known {
-  version: string | null;
+  version: SiteVersion | null;
   checkedAt: number;
 }
 
@@ -31,16 +40,16 @@ interface Known {
  */
 export class SiteVersions {
   private readonly known = new Map<string, Known>();
-  private readonly pending = new Map<string, Promise<string | null>>();
+  private readonly pending = new Map<string, Promise<SiteVersion | null>>();
 
   constructor(
-    private readonly lookup: (hostname: string) => Promise<string | null>,
+    private readonly lookup: (hostname: string) => Promise<SiteVersion | null>,
     private readonly checkEveryMs: number,
     private readonly maxHosts = 1000,
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  async current(hostname: string): Promise<string | null> {
+  async current(hostname: string): Promise<SiteVersion | null> {
     const known = this.known.get(hostname);
     if (known && this.now() - known.checkedAt < this.checkEveryMs) return known.version;
     let pending = this.pending.get(hostname);
@@ -51,7 +60,7 @@ export class SiteVersions {
     return pending;
   }
 
-  private async check(hostname: string): Promise<string | null> {
+  private async check(hostname: string): Promise<SiteVersion | null> {
     try {
       const version = await this.lookup(hostname);
       this.known.delete(hostname);

@@ -1,9 +1,16 @@
-import { headers } from 'next/headers';
 import { siteOrigin } from '@platform/domain';
 import type { SiteView } from '../api';
+import { servedPort } from '../tenancy/host';
 
-/** The site's own origin for absolute URLs: its primary host, never a forwarded one (siteOrigin). */
-export async function requestSiteOrigin(site: SiteView): Promise<string> {
-  const host = (await headers()).get('host');
-  return siteOrigin(site.source.site.hosts[0] ?? host ?? 'localhost', host);
+/**
+ * The site's own origin for absolute URLs (canonical link, og:url, structured data, sitemap,
+ * robots.txt): its primary host, never a host a request claims. Pages rendered for one visitor
+ * are kept by the page cache and shown to the next, so nothing in the Host header (another
+ * spelling, another port, another of the site's hosts) may reach them. A development host is
+ * reached on the port this server listens on.
+ */
+export function siteOriginOf(site: SiteView): string {
+  const primary = site.source.site.hosts[0] ?? 'localhost';
+  const port = servedPort();
+  return siteOrigin(primary, port ? `${primary}:${port}` : null);
 }

@@ -1,4 +1,4 @@
-import { devSiteUrl, isDevIndexHost, parseHost, tenantPath } from './host';
+import { devSiteUrl, isDevIndexHost, parseHost, servedPort, tenantPath } from './host';
 
 describe('parseHost', () => {
   it.each([
@@ -74,5 +74,22 @@ describe('devSiteUrl', () => {
 
   it('leaves the port out when the index was opened without one', () => {
     expect(devSiteUrl('harbour-motor-group', null)).toBe('http://harbour-motor-group.localhost');
+  });
+});
+
+describe('servedPort', () => {
+  const port = process.env['PORT'];
+  afterEach(() => {
+    if (port === undefined) delete process.env['PORT'];
+    else process.env['PORT'] = port;
+  });
+
+  it('is the port the server listens on, as Next sets it, or none', () => {
+    process.env['PORT'] = '3100';
+    expect(servedPort()).toBe('3100');
+    delete process.env['PORT'];
+    expect(servedPort()).toBeNull();
+    process.env['PORT'] = '3100; evil';
+    expect(servedPort()).toBeNull();
   });
 });

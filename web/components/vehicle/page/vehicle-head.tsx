@@ -3,7 +3,7 @@ import { Breadcrumbs } from '@/components/search/breadcrumbs';
 import { DismissableBar } from '@/components/vehicle/dismissable-bar';
 import { ViewReporter } from '@/components/vehicle/view-reporter';
 import type { SiteView } from '@/lib/api';
-import { requestSiteOrigin } from '@/lib/seo';
+import { siteOriginOf } from '@/lib/seo';
 import { carBreadcrumbs, carStructuredData, jsonLd } from '@/lib/vehicle/car-details';
 import { galleryImages, type VehicleContext } from './vehicle-data';
 
@@ -13,7 +13,7 @@ import { galleryImages, type VehicleContext } from './vehicle-data';
  */
 export async function VehicleHead({ page, site }: Pick<VehicleContext, 'page'> & { site: SiteView }) {
   const { car, derived, config, dealership, location } = page;
-  const origin = await requestSiteOrigin(site);
+  const origin = siteOriginOf(site);
   const structured = carStructuredData({
     car,
     url: `${origin}/cars/${car.slug}`,

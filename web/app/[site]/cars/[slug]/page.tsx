@@ -16,7 +16,7 @@ import {
 import { RecentlyViewed } from '@/components/vehicle/recently-viewed';
 import { getSite } from '@/lib/api';
 import { getCarPage } from '@/lib/api/cars';
-import { requestSiteOrigin } from '@/lib/seo';
+import { siteOriginOf } from '@/lib/seo';
 import { metaDescription } from '@/lib/vehicle/car-details';
 import styles from '@/components/vehicle/vehicle.module.css';
 
@@ -27,7 +27,7 @@ interface VehicleParams {
 export async function generateMetadata({ params }: VehicleParams): Promise<Metadata> {
   const { site: siteSlug, slug } = await params;
   const [site, page] = await Promise.all([getSite(siteSlug), getCarPage(siteSlug, slug)]);
-  const origin = await requestSiteOrigin(site);
+  const origin = siteOriginOf(site);
   const { car, derived, dealership, location } = page;
   const canonical = `${origin}/cars/${car.slug}`;
   const image = galleryImages(car)[0]?.src;
