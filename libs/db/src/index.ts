@@ -4,3 +4,4 @@ export * from './data-source';
 export * from './database-admin';
 export * from './retention';
 export * from './environment';
+export * from './dependency-outage';

@@ -1,4 +1,4 @@
-import { QUEUES, QUEUE_NAMES, queueKeyOf } from './queues';
+import { QUEUES, QUEUE_NAMES, queueKeyOf, type QueueKey } from './queues';
 
 describe('queue contracts', () => {
   it('name every queue once', () => {
@@ -13,8 +13,22 @@ describe('queue contracts', () => {
     expect(QUEUES.reindex.payload.parse({})).toEqual({});
   });
 
-  it('retry feed ingest with exponential backoff and keep failed jobs for ops', () => {
-    expect(QUEUES.feedIngest.defaultJobOptions).toMatchObject({ attempts: 5, backoff: { type: 'exponential' } });
+  /** The shortest time from a job's first attempt to its last, and the longest wait between two. */
+  const retryWindow = (key: QueueKey): { coveredMs: number; longestWaitMs: number } => {
+    const { attempts = 1, backoff } = QUEUES[key].defaultJobOptions;
+    const { type, delay = 0, jitter = 0 } = typeof backoff === 'object' ? backoff : { type: 'fixed', delay: backoff };
+    const waits = Array.from({ length: attempts - 1 }, (_, i) => (type === 'exponential' ? delay * 2 ** i : delay));
+    return {
+      coveredMs: waits.reduce((sum, wait) => sum + wait * (1 - jitter), 0),
+      longestWaitMs: Math.max(0, ...waits),
+    };
+  };
+
+  it('ride out a database outage of a minute: feeds retry every few seconds, events and indexing for minutes', () => {
+    expect(retryWindow('feedIngest').coveredMs).toBeGreaterThanOrEqual(60_000);
+    expect(retryWindow('feedIngest').longestWaitMs).toBeLessThanOrEqual(5_000);
+    for (const key of ['phoneReveals', 'carViews', 'analyticsEvents', 'searchIndex', 'leadDelivery'] as const)
+      expect(retryWindow(key).coveredMs).toBeGreaterThanOrEqual(5 * 60_000);
     expect(QUEUES.feedIngest.defaultJobOptions.removeOnFail).toMatchObject({ count: 5000 });
   });
 });

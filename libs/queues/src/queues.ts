@@ -24,6 +24,13 @@ const KEEP = { removeOnComplete: { count: 1000, age: 24 * 3600 }, removeOnFail: 
 // Events are many and small: keep few completed ones, failed ones long enough to inspect.
 const KEEP_EVENTS = { removeOnComplete: { count: 100 }, removeOnFail: { count: 5000, age: 7 * 24 * 3600 } };
 
+/**
+ * Attempts of a shopper event (a view, a phone reveal): with backoff doubling from 1 s, the last
+ * comes about 8.5 minutes after the first, so an event accepted while the database is away for a
+ * few minutes is still counted.
+ */
+const EVENT_ATTEMPTS = 10;
+
 const CarEventSchema = z.strictObject({
   carId: z.int().positive(),
   siteId: z.int().positive(),
@@ -35,10 +42,15 @@ export type CarEvent = z.output<typeof CarEventSchema>;
 
 /** Every queue of the platform, declared once for producers (api) and processors (worker). */
 export const QUEUES = {
-  /** Applies a stored feed run to the cars table. */
+  /**
+   * Applies a stored feed run to the cars table. Attempts every 2-3 s for at least a minute (about 75 s), so a run
+   * rides out a database outage of a minute and goes on within seconds of its return (each attempt
+   * resumes after the last committed batch); past that the sweep queues it again a bounded number
+   * of times (MAX_SWEEP_RESUMES) before it fails.
+   */
   feedIngest: contract('feed-ingest', z.strictObject({ feedRunId: z.uuid() }), {
-    attempts: 5,
-    backoff: { type: 'exponential', delay: 2000 },
+    attempts: 30,
+    backoff: { type: 'fixed', delay: 3000, jitter: 0.3 },
     ...KEEP,
   }),
   /** Drains a site's car_changes outbox into its search index. */
@@ -73,13 +85,13 @@ export const QUEUES = {
    * names the car and site only; who revealed it is never recorded.
    */
   phoneReveals: contract('phone-reveals', CarEventSchema, {
-    attempts: 5,
+    attempts: EVENT_ATTEMPTS,
     backoff: { type: 'exponential', delay: 1000 },
     ...KEEP_EVENTS,
   }),
   /** A vehicle page view, counted off the request path. */
   carViews: contract('car-views', CarEventSchema, {
-    attempts: 5,
+    attempts: EVENT_ATTEMPTS,
     backoff: { type: 'exponential', delay: 1000 },
     ...KEEP_EVENTS,
   }),
@@ -104,7 +116,7 @@ export const QUEUES = {
       path: z.string().max(2000).nullable(),
       at: z.iso.datetime({ offset: true }),
     }),
-    { attempts: 5, backoff: { type: 'exponential', delay: 1000 }, ...KEEP_EVENTS },
+    { attempts: EVENT_ATTEMPTS, backoff: { type: 'exponential', delay: 1000 }, ...KEEP_EVENTS },
   ),
   /** Matches a site's indexed car changes against saved searches and followed cars (issue 24). */
   alertMatch: contract('alert-match', z.strictObject({ siteId: z.int().positive() }), {

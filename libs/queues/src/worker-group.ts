@@ -1,4 +1,4 @@
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import Redis from 'ioredis';
 import { QUEUES, type PayloadOf, type QueueKey } from './queues';
 
@@ -35,12 +35,34 @@ export const STALLED_OUT_REASON = 'job stalled more than allowable limit';
 
 /**
  * How soon a job whose process died runs again: its lock lapses after `lockDurationMs` (renewed
- * every half of it while the job runs) and stalled jobs are looked for every `stalledIntervalMs`.
- * BullMQ's defaults (30 s each) unless given.
+ * every half of it while the job runs) and stalled jobs are looked for every `stalledIntervalMs`,
+ * so a killed worker's job runs again within about lock + interval once a worker is up.
+ * `scheduleCheckMs`: how often the group's schedules are checked and put back if Redis lost them.
  */
 export interface WorkerTiming {
   lockDurationMs?: number;
   stalledIntervalMs?: number;
+  scheduleCheckMs?: number;
+}
+
+/**
+ * The platform's timing (BullMQ's defaults are 30 s and 30 s, about a minute before a killed
+ * worker's job runs again). The trade-off: a job that holds the event loop for longer than the
+ * lock is taken for stalled and runs a second time, so processors yield on long loops (the feed
+ * check does) and every job is safe to run twice (each is idempotent by design).
+ */
+export const DEFAULT_WORKER_TIMING: Required<WorkerTiming> = {
+  lockDurationMs: 8_000,
+  stalledIntervalMs: 4_000,
+  scheduleCheckMs: 5_000,
+};
+
+/** A repeatable job a worker group keeps registered: its id, period and payload. */
+interface Schedule<K extends QueueKey = QueueKey> {
+  key: K;
+  id: string;
+  everyMs: number;
+  payload: PayloadOf<K>;
 }
 
 interface ActiveJob {
@@ -62,13 +84,63 @@ export const activeJobs = (): ActiveJob[] => [...ACTIVE_JOBS.values()];
 export class WorkerGroup {
   private readonly workers: Worker[] = [];
   private readonly connections: Redis[] = [];
+  private readonly schedules: Schedule[] = [];
+  private readonly timing: Required<WorkerTiming>;
+  private scheduleTimer: NodeJS.Timeout | null = null;
+  private scheduleQueues = new Map<QueueKey, Queue>();
 
   constructor(
     private readonly redisUrl: string,
     private readonly prefix: string,
     private readonly log: WorkerLog = QUIET_LOG,
-    private readonly timing: WorkerTiming = {},
-  ) {}
+    timing: WorkerTiming = {},
+  ) {
+    this.timing = { ...DEFAULT_WORKER_TIMING, ...timing };
+  }
+
+  /**
+   * Keeps a repeatable job registered: at `ready()`, whenever the connection to Redis is made again,
+   * and every `scheduleCheckMs`, a schedule Redis no longer has (it restarted empty) is put back,
+   * so sweeps never vanish until someone restarts the worker. One that exists is left alone (its
+   * next run keeps its time).
+   */
+  schedule<K extends QueueKey>(key: K, id: string, everyMs: number, payload: PayloadOf<K>): void {
+    this.schedules.push({ key, id, everyMs, payload } as Schedule);
+  }
+
+  private async ensureSchedules(): Promise<void> {
+    for (const { key, id, everyMs, payload } of this.schedules) {
+      const queue = this.scheduleQueues.get(key);
+      if (!queue || (await queue.getJobScheduler(id))) continue;
+      await queue.upsertJobScheduler(id, { every: everyMs }, { name: id, data: QUEUES[key].payload.parse(payload) });
+      this.log.info({ queue: QUEUES[key].name, scheduler: id, everyMs }, 'job schedule registered');
+    }
+  }
+
+  private startSchedules(): void {
+    if (this.schedules.length === 0) return;
+    const connection = new Redis(this.redisUrl, { maxRetriesPerRequest: null });
+    this.connections.push(connection);
+    for (const key of new Set(this.schedules.map((entry) => entry.key))) {
+      const queue = new Queue(QUEUES[key].name, {
+        connection,
+        prefix: this.prefix,
+        defaultJobOptions: QUEUES[key].defaultJobOptions,
+      });
+      queue.on('error', () => undefined);
+      this.scheduleQueues.set(key, queue);
+    }
+    let checking = false;
+    const check = (): void => {
+      if (checking) return;
+      checking = true;
+      this.ensureSchedules()
+        .catch((error: Error) => this.log.warn({ err: error.message }, 'job schedules not checked; trying again'))
+        .finally(() => (checking = false));
+    };
+    connection.on('ready', check);
+    this.scheduleTimer = setInterval(check, this.timing.scheduleCheckMs);
+  }
 
   start<K extends QueueKey>(
     key: K,
@@ -99,8 +171,8 @@ export class WorkerGroup {
         prefix: this.prefix,
         concurrency,
         maxStalledCount: MAX_STALLED_COUNT,
-        ...(this.timing.lockDurationMs ? { lockDuration: this.timing.lockDurationMs } : {}),
-        ...(this.timing.stalledIntervalMs ? { stalledInterval: this.timing.stalledIntervalMs } : {}),
+        lockDuration: this.timing.lockDurationMs,
+        stalledInterval: this.timing.stalledIntervalMs,
       },
     );
     const seconds = (job: Job | undefined): number =>
@@ -126,12 +198,17 @@ export class WorkerGroup {
     this.workers.push(worker);
   }
 
+  /** Waits for the workers' connections and registers the group's schedules. */
   async ready(): Promise<void> {
     await Promise.all(this.workers.map((worker) => worker.waitUntilReady()));
+    this.startSchedules();
+    await this.ensureSchedules();
   }
 
   /** Lets active jobs finish, then closes the workers' connections. */
   async close(): Promise<void> {
+    if (this.scheduleTimer) clearInterval(this.scheduleTimer);
+    await Promise.all([...this.scheduleQueues.values()].map((queue) => queue.close()));
     await Promise.all(this.workers.map((worker) => worker.close()));
     await Promise.all(this.connections.map((connection) => connection.quit().catch(() => connection.disconnect())));
   }

@@ -1,4 +1,4 @@
-import { QUIET_LOG, WorkerGroup, type QueueProducer, type WorkerLog } from '@platform/queues';
+import { QUIET_LOG, WorkerGroup, type WorkerLog } from '@platform/queues';
 import type { OnlinePaymentLedger } from './ledger/online-payment-ledger';
 import type { ReservationLedger } from './ledger/reservation-ledger';
 
@@ -8,7 +8,6 @@ export const RESERVATION_SWEEP_EVERY_MS = 30_000;
 export interface ReservationWorkersOptions {
   ledger: ReservationLedger;
   onlinePayments: OnlinePaymentLedger;
-  producer: QueueProducer;
   redisUrl: string;
   prefix: string;
   log?: WorkerLog;
@@ -18,7 +17,7 @@ export interface ReservationWorkersOptions {
 
 /** Starts the reservations' maintenance worker; returns a function that stops it. */
 export async function startReservationWorkers(options: ReservationWorkersOptions): Promise<() => Promise<void>> {
-  const { ledger, onlinePayments, producer, log = QUIET_LOG } = options;
+  const { ledger, onlinePayments, log = QUIET_LOG } = options;
   const group = new WorkerGroup(options.redisUrl, options.prefix, log);
   group.start('reservationSweep', 1, async () => {
     const result = { ...(await ledger.sweep()), onlinePaymentsAbandoned: await onlinePayments.sweep() };
@@ -26,15 +25,8 @@ export async function startReservationWorkers(options: ReservationWorkersOptions
       log.info(result, 'reservation sweep');
     return result;
   });
-  if (options.schedule !== false) {
-    await producer
-      .queue('reservationSweep')
-      .upsertJobScheduler(
-        'reservation-sweep',
-        { every: RESERVATION_SWEEP_EVERY_MS },
-        { name: 'sweep', data: { task: 'sweep' } },
-      );
-  }
+  if (options.schedule !== false)
+    group.schedule('reservationSweep', 'reservation-sweep', RESERVATION_SWEEP_EVERY_MS, { task: 'sweep' });
   await group.ready();
   return () => group.close();
 }

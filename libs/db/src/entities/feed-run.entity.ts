@@ -84,9 +84,13 @@ export class FeedRunEntity {
   @Column({ type: 'int', default: 0 })
   warnings_omitted!: number;
 
-  /** How often the sweep resumed this run after it stopped making progress. */
+  /** How often the sweep queued this run again: its job ended, vanished or stopped making progress. */
   @Column({ type: 'int', default: 0 })
   sweep_resumes!: number;
+
+  /** The job last queued for this run, so the sweep can see whether it is still alive. */
+  @Column({ type: 'text', nullable: true })
+  job_id!: string | null;
 
   /** Rows applied so far: a retried job resumes after them instead of applying them twice. */
   @Column({ type: 'int', default: 0 })

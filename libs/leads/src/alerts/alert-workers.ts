@@ -123,11 +123,7 @@ export async function startAlertWorkers(options: AlertWorkersOptions): Promise<A
     const digests = await dispatcher.dispatchDigests();
     return { instant, digests };
   });
-  if (options.schedule !== false) {
-    await producer
-      .queue('alertSweep')
-      .upsertJobScheduler('sweep', { every: ALERT_SWEEP_EVERY_MS }, { name: 'sweep', data: { task: 'sweep' } });
-  }
+  if (options.schedule !== false) group.schedule('alertSweep', 'sweep', ALERT_SWEEP_EVERY_MS, { task: 'sweep' });
   await group.ready();
 
   let stopped = false;

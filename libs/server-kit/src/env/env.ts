@@ -24,7 +24,7 @@ export const BaseEnvSchema = z.object({
   /** How long a SIGTERM waits for in-flight requests and jobs before exiting anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
   /** A feed run 'running' with no progress for this long is stuck: the sweep resumes it (3 times), then fails it. */
-  FEED_RUN_STUCK_AFTER_MS: z.coerce.number().int().min(60_000, 'must be at least 60000 (one minute)').default(600_000),
+  FEED_RUN_STUCK_AFTER_MS: z.coerce.number().int().min(60_000, 'must be at least 60000 (one minute)').default(60_000),
   /**
    * How long a process trusts the site-configuration version it last read, in ms. 0 checks on every
    * read (one primary-key query), so a change is seen at once; a busy deployment may trade up to a

@@ -29,6 +29,8 @@ import { EMPTY_COUNTS, FeedRuns } from './feed-runs';
 
 /** Cars applied per transaction: big enough to be quick, small enough to keep locks short. */
 export const INGEST_BATCH_SIZE = 500;
+/** Rows checked between two yields to the event loop. */
+const CHECK_YIELD_EVERY = 500;
 /** Row errors kept on a run; errors_omitted counts the rest. */
 export const MAX_RUN_ERRORS = 1000;
 /** Warnings kept on a run; warnings_omitted counts the rest. */
@@ -151,7 +153,7 @@ export class FeedIngest {
     }
 
     const locations = await this.locationsOf(run.dealership_id);
-    const { checked, notes, fieldWarnings } = this.check(parsed.rows, locations);
+    const { checked, notes, fieldWarnings } = await this.check(parsed.rows, locations);
     for (const problem of parsed.problems)
       checked.push({ row: problem.row, stocknum: null, errors: [{ path: '(row)', message: problem.message }] });
     checked.sort((a, b) => a.row - b.row);
@@ -239,84 +241,96 @@ export class FeedIngest {
    * reported in `notes` (one note per unknown raw value). Unknown and ignored fields are reported
    * once each, in `fieldWarnings`.
    */
-  private check(
+  private async check(
     rows: FeedRow[],
     locations: Awaited<ReturnType<FeedIngest['locationsOf']>>,
-  ): { checked: Checked[]; notes: string[]; fieldWarnings: string[] } {
+  ): Promise<{ checked: Checked[]; notes: string[]; fieldWarnings: string[] }> {
     const firstRowOf = new Map<string, number>();
     const notes: string[] = [];
     const unmappedSeen = new Set<string>();
     const fields = new FieldWarnings();
-    const checked = rows.map(({ row, value: raw }): Checked => {
-      const { value, problems, ignored } = sanitiseFeedRow(raw);
-      fields.see(row, value, ignored);
-      const stocknum = stocknumOf(value);
-      if (problems.length > 0) return { row, stocknum, errors: problems };
-      const result = FeedCarSchema.safeParse(value);
-      if (!result.success) {
-        return {
-          row,
-          stocknum,
-          errors: result.error.issues.map((issue) => ({
-            path: issue.path.map(String).join('.') || '(row)',
-            message: issue.message,
-          })),
-        };
-      }
-      const tooLong = overlongText(result.data);
-      if (tooLong.length > 0) return { row, stocknum, errors: tooLong };
-      const normalised = normaliseRawFields(result.data);
-      for (const { field, source, value: text } of normalised.unmapped) {
-        const key = `${field}\u0000${text}`;
-        if (unmappedSeen.has(key)) continue;
-        unmappedSeen.add(key);
-        notes.push(`${source} '${text}' (first in row ${row}) is not a known value for ${field}; the raw text is used`);
-      }
-      const media = dropNonMediaAddresses(normalised.car);
-      for (const { path } of media.dropped)
-        notes.push(`Row ${row}: ${path} is not a web address (https:, http: or /media/...) and was dropped`);
-      const car = media.car;
-      const first = firstRowOf.get(car.stocknum);
-      if (first !== undefined) {
+    const checked: Checked[] = [];
+    for (const [index, entry] of rows.entries()) {
+      // Let the job's lock be renewed during a large feed's check (see DEFAULT_WORKER_TIMING).
+      if (index > 0 && index % CHECK_YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+      checked.push(this.checkRow(entry, locations, { firstRowOf, notes, unmappedSeen, fields }));
+    }
+    return { checked, notes, fieldWarnings: fields.warnings() };
+  }
+
+  private checkRow(
+    { row, value: raw }: FeedRow,
+    locations: Awaited<ReturnType<FeedIngest['locationsOf']>>,
+    seen: { firstRowOf: Map<string, number>; notes: string[]; unmappedSeen: Set<string>; fields: FieldWarnings },
+  ): Checked {
+    const { firstRowOf, notes, unmappedSeen, fields } = seen;
+    const { value, problems, ignored } = sanitiseFeedRow(raw);
+    fields.see(row, value, ignored);
+    const stocknum = stocknumOf(value);
+    if (problems.length > 0) return { row, stocknum, errors: problems };
+    const result = FeedCarSchema.safeParse(value);
+    if (!result.success) {
+      return {
+        row,
+        stocknum,
+        errors: result.error.issues.map((issue) => ({
+          path: issue.path.map(String).join('.') || '(row)',
+          message: issue.message,
+        })),
+      };
+    }
+    const tooLong = overlongText(result.data);
+    if (tooLong.length > 0) return { row, stocknum, errors: tooLong };
+    const normalised = normaliseRawFields(result.data);
+    for (const { field, source, value: text } of normalised.unmapped) {
+      const key = `${field}\u0000${text}`;
+      if (unmappedSeen.has(key)) continue;
+      unmappedSeen.add(key);
+      notes.push(`${source} '${text}' (first in row ${row}) is not a known value for ${field}; the raw text is used`);
+    }
+    const media = dropNonMediaAddresses(normalised.car);
+    for (const { path } of media.dropped)
+      notes.push(`Row ${row}: ${path} is not a web address (https:, http: or /media/...) and was dropped`);
+    const car = media.car;
+    const first = firstRowOf.get(car.stocknum);
+    if (first !== undefined) {
+      return {
+        row,
+        stocknum: car.stocknum,
+        errors: [
+          { path: 'stocknum', message: `stocknum '${car.stocknum}' already appears in row ${first} of this feed` },
+        ],
+      };
+    }
+    firstRowOf.set(car.stocknum, row);
+    let locationId = locations.primary;
+    if (car.location_id != null) {
+      const found = locations.byId.get(car.location_id);
+      if (found === undefined)
         return {
           row,
           stocknum: car.stocknum,
           errors: [
-            { path: 'stocknum', message: `stocknum '${car.stocknum}' already appears in row ${first} of this feed` },
+            { path: 'location_id', message: `Location ${car.location_id} is not a location of this dealership` },
           ],
         };
-      }
-      firstRowOf.set(car.stocknum, row);
-      let locationId = locations.primary;
-      if (car.location_id != null) {
-        const found = locations.byId.get(car.location_id);
-        if (found === undefined)
-          return {
-            row,
-            stocknum: car.stocknum,
-            errors: [
-              { path: 'location_id', message: `Location ${car.location_id} is not a location of this dealership` },
-            ],
-          };
-        locationId = found;
-      } else if (car.location_slug != null) {
-        const found = locations.bySlug.get(car.location_slug);
-        if (found === undefined)
-          return {
-            row,
-            stocknum: car.stocknum,
-            errors: [
-              {
-                path: 'location_slug',
-                message: `Location '${car.location_slug}' is not a location of this dealership`,
-              },
-            ],
-          };
-        locationId = found;
-      }
-      return { row, stocknum: car.stocknum, car, locationId };
-    });
-    return { checked, notes, fieldWarnings: fields.warnings() };
+      locationId = found;
+    } else if (car.location_slug != null) {
+      const found = locations.bySlug.get(car.location_slug);
+      if (found === undefined)
+        return {
+          row,
+          stocknum: car.stocknum,
+          errors: [
+            {
+              path: 'location_slug',
+              message: `Location '${car.location_slug}' is not a location of this dealership`,
+            },
+          ],
+        };
+      locationId = found;
+    }
+    return { row, stocknum: car.stocknum, car, locationId };
   }
 
   private errorsOf(entries: Checked[]): FeedRowError[] {

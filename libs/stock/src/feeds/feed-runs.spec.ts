@@ -1,5 +1,6 @@
+import { UnrecoverableError, Worker } from 'bullmq';
 import Redis from 'ioredis';
-import { feedJobId, QueueProducer } from '@platform/queues';
+import { feedJobId, QUEUES, QueueProducer } from '@platform/queues';
 import {
   createStockFixture,
   createTestDatabase,
@@ -10,7 +11,7 @@ import {
   type TestDatabase,
 } from '@platform/testing';
 import { FeedIntake } from './feed-intake';
-import { FeedRuns, STRANDED_AFTER_MS } from './feed-runs';
+import { FeedRuns, MAX_SWEEP_RESUMES, SWEEP_GRACE_MS } from './feed-runs';
 
 describe('FeedRuns: the one owner of a feed run’s lifecycle (real PostgreSQL and Redis)', () => {
   let db: TestDatabase;
@@ -19,11 +20,13 @@ describe('FeedRuns: the one owner of a feed run’s lifecycle (real PostgreSQL a
   let runs: FeedRuns;
   let intake: FeedIntake;
   let fixture: StockFixture;
+  let prefix: string;
 
   beforeAll(async () => {
     db = await createTestDatabase('platform_feed_runs');
     redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
-    producer = new QueueProducer(redis, uniqueRedisPrefix());
+    prefix = uniqueRedisPrefix();
+    producer = new QueueProducer(redis, prefix);
     runs = new FeedRuns(db.dataSource, { producer });
     intake = new FeedIntake(db.dataSource, runs);
     fixture = await createStockFixture(db.dataSource, 'runs');
@@ -102,17 +105,98 @@ describe('FeedRuns: the one owner of a feed run’s lifecycle (real PostgreSQL a
     expect(await runs.cancel(id)).toMatchObject({ refused: 'conflict' });
   });
 
-  it('the sweep queues a run whose job never reached Redis, once', async () => {
+  /** Ends every other unfinished run, so a sweep's counts speak of this one alone. */
+  const alone = (id: string) =>
+    db.dataSource.query(
+      `UPDATE feed_runs SET status = 'cancelled' WHERE status IN ('queued', 'running') AND id <> $1`,
+      [id],
+    );
+  const idle = (id: string, status = 'queued') =>
+    db.dataSource.query(
+      `UPDATE feed_runs SET status = $2, updated_at = now() - make_interval(secs => $3) WHERE id = $1`,
+      [id, status, SWEEP_GRACE_MS / 1000 + 5],
+    );
+  const jobIdOf = async (id: string) =>
+    ((await db.dataSource.query(`SELECT job_id FROM feed_runs WHERE id = $1`, [id])) as { job_id: string | null }[])[0]!
+      .job_id;
+  /** Runs the queue's waiting jobs through a worker that fails each for good, as a run's job ends failed. */
+  const failWaitingJobs = async () => {
+    const connection = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
+    const worker = new Worker(
+      QUEUES.feedIngest.name,
+      async () => {
+        throw new UnrecoverableError('a bug');
+      },
+      { connection, prefix },
+    );
+    const queue = producer.queue('feedIngest');
+    while ((await queue.getWaitingCount()) + (await queue.getActiveCount()) > 0)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    await worker.close();
+    connection.disconnect();
+  };
+
+  it('the sweep queues a run whose job never reached Redis under a new job id, once', async () => {
     const id = await receive();
-    await db.dataSource.query(`UPDATE feed_runs SET updated_at = now() - make_interval(secs => $2) WHERE id = $1`, [
-      id,
-      STRANDED_AFTER_MS / 1000 + 5,
-    ]);
-    const before = await jobExists(feedJobId(id));
+    await alone(id);
+    await idle(id);
+    expect(await jobExists(feedJobId(id))).toBe(false);
+    expect(
+      (await runs.list({ dealership: fixture.north.slug, limit: 50 })).find((r) => r.feedRunId === id),
+    ).toMatchObject({
+      stuck: true,
+      stuckReason: 'its job is missing (Redis lost it or was unreachable when the run was stored)',
+    });
     const first = await runs.sweep();
-    expect(before).toBe(false);
     expect(first.requeued).toBe(1);
-    expect(await jobExists(feedJobId(id))).toBe(true);
+    expect(await jobIdOf(id)).toBe(`${feedJobId(id)}-resume-1`);
+    expect(await jobExists(`${feedJobId(id)}-resume-1`)).toBe(true);
+    await idle(id);
     expect((await runs.sweep()).requeued).toBe(0);
+  });
+
+  it('the sweep queues again a run whose job failed, and after its last time fails the run with why', async () => {
+    const id = await receive();
+    await alone(id);
+    await runs.enqueue(id, 'received');
+    for (let time = 1; time <= MAX_SWEEP_RESUMES; time++) {
+      await failWaitingJobs();
+      await idle(id, 'running');
+      expect(await runs.sweep()).toEqual({ requeued: 0, resumed: 1, failed: [] });
+      expect(await jobIdOf(id)).toBe(`${feedJobId(id)}-resume-${time}`);
+    }
+    await failWaitingJobs();
+    await idle(id, 'running');
+    expect(await runs.sweep()).toEqual({ requeued: 0, resumed: 0, failed: [id] });
+    expect(await statusOf(id)).toMatchObject({
+      status: 'failed',
+      detail:
+        "Failed: it stopped again after being queued 3 more times (its job is failed), so it was ended to let the dealership's later runs go on. Rows already applied stay applied; ops can retry it.",
+    });
+  });
+
+  it('leaves a run whose job is alive (waiting or retrying) to it', async () => {
+    const id = await receive();
+    await alone(id);
+    await runs.enqueue(id, 'received');
+    await idle(id, 'running');
+    expect(await runs.sweep()).toEqual({ requeued: 0, resumed: 0, failed: [] });
+    expect(
+      (await runs.list({ dealership: fixture.north.slug, limit: 50 })).find((r) => r.feedRunId === id),
+    ).toMatchObject({
+      stuck: false,
+      stuckReason: null,
+    });
+  });
+
+  it('lets ops retry an unfinished run whose job is dead, and queues it under a new job id', async () => {
+    const id = await receive();
+    await runs.enqueue(id, 'received');
+    await failWaitingJobs();
+    await idle(id, 'running');
+    expect(await runs.retry(id)).toEqual({ ok: true });
+    const jobId = await runs.enqueue(id, 'retried');
+    expect(await jobIdOf(id)).toBe(jobId);
+    expect(await producer.queue('feedIngest').getJobState(jobId)).toBe('waiting');
   });
 });

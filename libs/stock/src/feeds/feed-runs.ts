@@ -4,10 +4,20 @@ import { storableText } from '@platform/domain';
 import { feedJobId, MAX_STALLED_COUNT, type QueueProducer } from '@platform/queues';
 import type { FeedContentType } from './feed-format';
 
-/** A run 'running' with no recorded progress for this long is stuck (batches take seconds). */
-export const DEFAULT_FEED_RUN_STUCK_AFTER_MS = 10 * 60_000;
-/** The sweep resumes a stuck run this many times; the next time it fails it, so no run runs forever. */
+/** A run 'running' with no recorded progress for this long is stuck (a batch takes about a second). */
+export const DEFAULT_FEED_RUN_STUCK_AFTER_MS = 60_000;
+/**
+ * The sweep queues a run again this many times (its job ended, vanished or stopped making
+ * progress); the next time it fails it, so no run waits forever and the dealership's later runs go on.
+ */
 export const MAX_SWEEP_RESUMES = 3;
+/**
+ * A queued or running run the sweep looks at: untouched this long, so a run whose push is still
+ * queuing its job is left alone. Short, since the sweep only acts when the job is not alive.
+ */
+export const SWEEP_GRACE_MS = 10_000;
+/** BullMQ states of a job that will still run (or is running). */
+const LIVE_JOB_STATES = new Set(['waiting', 'active', 'delayed', 'prioritized', 'waiting-children']);
 
 export interface FeedRunSummary {
   feedRunId: string;
@@ -22,8 +32,10 @@ export interface FeedRunSummary {
   receivedAt: string;
   updatedAt: string;
   finishedAt: string | null;
-  /** Running with no progress for longer than the stuck threshold. */
+  /** Unfinished and not moving: no progress past the stuck threshold, or no job alive to run it. */
   stuck: boolean;
+  /** Why it is stuck, and what the sweep does about it; null when it is not. */
+  stuckReason: string | null;
 }
 
 export type ControlRefusal = { refused: 'not_found' } | { refused: 'conflict'; detail: string; title?: string };
@@ -40,9 +52,6 @@ export const EMPTY_COUNTS: FeedRunCounts = {
 
 /** Why a run's ingest job is queued; each occasion has its own job id, so none is dropped as a duplicate. */
 export type QueueOccasion = 'received' | 'confirmed' | 'retried' | { resume: number };
-
-/** A queued run untouched this long may have lost its job (Redis was down when it was stored). */
-export const STRANDED_AFTER_MS = 60_000;
 
 export interface FeedRunsOptions {
   /** Needed by the methods that queue the run's ingest job. */
@@ -91,7 +100,10 @@ export class FeedRuns {
     });
   }
 
-  /** Queues the run's ingest job; the one place a feed-ingest job is made. Returns the job id. */
+  /**
+   * Queues the run's ingest job; the one place a feed-ingest job is made. Returns the job id, which
+   * the run keeps so the sweep can tell whether its job is still alive.
+   */
   async enqueue(feedRunId: string, occasion: QueueOccasion): Promise<string> {
     if (!this.producer) throw new Error('FeedRuns needs a queue producer to queue runs');
     const base = feedJobId(feedRunId);
@@ -103,29 +115,85 @@ export class FeedRuns {
           : occasion === 'retried'
             ? `${base}-retry-${Date.now()}`
             : `${base}-resume-${occasion.resume}`;
-    return this.producer.add('feedIngest', { feedRunId }, { jobId });
+    const queued = await this.producer.add('feedIngest', { feedRunId }, { jobId });
+    await this.dataSource.query(`UPDATE feed_runs SET job_id = $2 WHERE id = $1`, [feedRunId, queued]);
+    return queued;
+  }
+
+  /** The BullMQ state of the run's job ('unknown' when Redis has no such job). */
+  private async jobState(run: { id: string; job_id: string | null }): Promise<string> {
+    if (!this.producer) throw new Error('FeedRuns needs a queue producer to look at jobs');
+    return this.producer.queue('feedIngest').getJobState(run.job_id ?? feedJobId(run.id));
   }
 
   /**
-   * The sweep's part for feed runs: queues runs whose job never reached Redis, resumes runs stuck
-   * in 'running' and fails those resumed too often. Returns what it did.
+   * Why an unfinished run is not moving, or null: its job is not alive (failed, finished, or gone
+   * with Redis), or it has made no progress past the stuck threshold.
+   */
+  private async stall(run: {
+    id: string;
+    status: FeedRunStatus;
+    job_id: string | null;
+    updated_at: Date;
+  }): Promise<string | null> {
+    if (run.status !== 'queued' && run.status !== 'running') return null;
+    const idle = Date.now() - run.updated_at.getTime();
+    if (idle < SWEEP_GRACE_MS) return null;
+    const state = await this.jobState(run);
+    if (!LIVE_JOB_STATES.has(state))
+      return state === 'unknown'
+        ? 'its job is missing (Redis lost it or was unreachable when the run was stored)'
+        : `its job is ${state}`;
+    // A job waiting out a retry (the database is away) is alive; only one at work that moves nothing is stuck.
+    if (run.status === 'running' && state === 'active' && idle > this.stuckAfterMs)
+      return `no progress for ${Math.round(idle / 1000)} s while its job is at work`;
+    return null;
+  }
+
+  /**
+   * The sweep's part for feed runs (every few seconds): every unfinished run whose job is not alive,
+   * or that has stopped making progress, is queued again under a new job id (its committed batches
+   * are not applied twice), until it has been queued again MAX_SWEEP_RESUMES times; the next time it
+   * fails with the reason. So a run never waits on a dead job, and the dealership's later runs go on.
    */
   async sweep(): Promise<{ requeued: number; resumed: number; failed: string[] }> {
     if (!this.producer) throw new Error('FeedRuns needs a queue producer to sweep runs');
-    const stranded = (await this.dataSource.query(
-      `SELECT id FROM feed_runs WHERE status = 'queued' AND updated_at < $1`,
-      [new Date(Date.now() - STRANDED_AFTER_MS).toISOString()],
-    )) as { id: string }[];
+    const unfinished = (await this.dataSource.query(
+      `SELECT id, status, job_id, sweep_resumes, updated_at FROM feed_runs
+       WHERE status IN ('queued', 'running') AND updated_at < $1 ORDER BY received_at, id`,
+      [new Date(Date.now() - SWEEP_GRACE_MS).toISOString()],
+    )) as { id: string; status: FeedRunStatus; job_id: string | null; sweep_resumes: number; updated_at: Date }[];
     let requeued = 0;
-    for (const { id } of stranded) {
-      // A job that exists after all (queued late, not lost) is left to run.
-      if (await this.producer.queue('feedIngest').getJob(feedJobId(id))) continue;
-      await this.enqueue(id, 'received');
-      requeued += 1;
+    let resumed = 0;
+    const failed: string[] = [];
+    for (const run of unfinished) {
+      const why = await this.stall(run);
+      if (!why) continue;
+      if (run.sweep_resumes >= MAX_SWEEP_RESUMES) {
+        const [, changed] = (await this.dataSource.query(
+          `UPDATE feed_runs SET status = 'failed', finished_at = now(), updated_at = now(), detail = $3
+           WHERE id = $1 AND status = $2 AND sweep_resumes = $4`,
+          [
+            run.id,
+            run.status,
+            `Failed: it stopped again after being queued ${MAX_SWEEP_RESUMES} more times (${why}), so it was ended to let the dealership's later runs go on. Rows already applied stay applied; ops can retry it.`,
+            run.sweep_resumes,
+          ],
+        )) as [unknown, number];
+        if (changed === 1) failed.push(run.id);
+        continue;
+      }
+      const [, changed] = (await this.dataSource.query(
+        `UPDATE feed_runs SET sweep_resumes = sweep_resumes + 1, updated_at = now()
+         WHERE id = $1 AND status = $2 AND sweep_resumes = $3`,
+        [run.id, run.status, run.sweep_resumes],
+      )) as [unknown, number];
+      if (changed !== 1) continue;
+      await this.enqueue(run.id, { resume: run.sweep_resumes + 1 });
+      if (run.status === 'queued') requeued += 1;
+      else resumed += 1;
     }
-    const stuck = await this.sweepStuck();
-    for (const { id, attempt } of stuck.resume) await this.enqueue(id, { resume: attempt });
-    return { requeued, resumed: stuck.resume.length, failed: stuck.failed };
+    return { requeued, resumed, failed };
   }
 
   /** The guard held a snapshot: nothing applied, waiting for ops. */
@@ -293,39 +361,23 @@ export class FeedRuns {
   }
 
   /**
-   * Runs stuck in 'running': each is resumed (the caller queues it again; applied batches are not
-   * applied twice) until it has been resumed MAX_SWEEP_RESUMES times, then failed.
+   * Ops: run a failed run, or an unfinished one whose job is not at work (stuck, or its job is dead
+   * or waiting), again from where it stopped. The caller queues it.
    */
-  async sweepStuck(): Promise<{ resume: { id: string; attempt: number }[]; failed: string[] }> {
-    const cutoff = new Date(Date.now() - this.stuckAfterMs).toISOString();
-    const failed = (await this.dataSource.query(
-      `UPDATE feed_runs SET status = 'failed', finished_at = now(), updated_at = now(),
-         detail = 'Failed: it made no progress for ' || $3 || ' minutes after being resumed ' || $2 || ' times.'
-       WHERE status = 'running' AND updated_at < $1 AND sweep_resumes >= $2 RETURNING id`,
-      [cutoff, MAX_SWEEP_RESUMES, Math.round(this.stuckAfterMs / 60_000)],
-    )) as [{ id: string }[], number];
-    const resumed = (await this.dataSource.query(
-      `UPDATE feed_runs SET sweep_resumes = sweep_resumes + 1, updated_at = now()
-       WHERE status = 'running' AND updated_at < $1 AND sweep_resumes < $2 RETURNING id, sweep_resumes`,
-      [cutoff, MAX_SWEEP_RESUMES],
-    )) as [{ id: string; sweep_resumes: number }[], number];
-    return {
-      resume: resumed[0].map((row) => ({ id: row.id, attempt: row.sweep_resumes })),
-      failed: failed[0].map((row) => row.id),
-    };
-  }
-
-  /** Ops: run a failed or stuck run again from where it stopped. The caller queues it. */
   async retry(feedRunId: string): Promise<{ ok: true } | ControlRefusal> {
     const run = await this.find(feedRunId);
     if (!run) return { refused: 'not_found' };
-    const stuck = this.isStuck(run);
-    if (run.status !== 'failed' && !stuck) {
+    const unfinished = run.status === 'queued' || run.status === 'running';
+    if (run.status !== 'failed' && !unfinished)
       return {
         refused: 'conflict',
-        detail: `Only a failed or stuck run can be retried; this one is '${run.status}'${run.status === 'running' ? ' and still making progress' : ''}.`,
+        detail: `Only a failed or unfinished run can be retried; this one is '${run.status}'.`,
       };
-    }
+    if (unfinished && (await this.jobState(run)) === 'active' && !this.noProgress(run))
+      return {
+        refused: 'conflict',
+        detail: `This run is '${run.status}' and its job is at work now, making progress; look at it again in a minute.`,
+      };
     const [{ n }] = (await this.dataSource.query(
       `SELECT count(*)::int AS n FROM feed_payloads WHERE feed_run_id = $1`,
       [feedRunId],
@@ -364,7 +416,7 @@ export class FeedRuns {
 
   async list(filter: { status?: FeedRunStatus; dealership?: string; limit: number }): Promise<FeedRunSummary[]> {
     const rows = (await this.dataSource.query(
-      `SELECT r.id, d.slug AS dealership, r.mode, r.status, r.detail, r.counts, r.rows_applied, r.errors_omitted, r.received_at, r.updated_at, r.finished_at
+      `SELECT r.id, d.slug AS dealership, r.mode, r.status, r.detail, r.counts, r.rows_applied, r.errors_omitted, r.received_at, r.updated_at, r.finished_at, r.job_id
        FROM feed_runs r JOIN dealerships d ON d.id = r.dealership_id
        WHERE ($1::text IS NULL OR r.status = $1) AND ($2::text IS NULL OR d.slug = $2)
        ORDER BY r.received_at DESC, r.id LIMIT $3`,
@@ -381,8 +433,19 @@ export class FeedRuns {
       received_at: Date;
       updated_at: Date;
       finished_at: Date | null;
+      job_id: string | null;
     }[];
-    return rows.map((row) => ({
+    const withReasons = [];
+    for (const row of rows)
+      withReasons.push({
+        ...row,
+        stuckReason: this.producer
+          ? await this.stall(row)
+          : this.noProgress(row)
+            ? `no progress for ${Math.round((Date.now() - row.updated_at.getTime()) / 1000)} s`
+            : null,
+      });
+    return withReasons.map((row) => ({
       feedRunId: row.id,
       dealership: row.dealership,
       mode: row.mode,
@@ -395,11 +458,12 @@ export class FeedRuns {
       receivedAt: row.received_at.toISOString(),
       updatedAt: row.updated_at.toISOString(),
       finishedAt: row.finished_at?.toISOString() ?? null,
-      stuck: this.isStuck({ status: row.status, updated_at: row.updated_at }),
+      stuck: row.stuckReason !== null,
+      stuckReason: row.stuckReason,
     }));
   }
 
-  private isStuck(run: Pick<FeedRunEntity, 'status' | 'updated_at'>): boolean {
+  private noProgress(run: Pick<FeedRunEntity, 'status' | 'updated_at'>): boolean {
     return run.status === 'running' && Date.now() - run.updated_at.getTime() > this.stuckAfterMs;
   }
 

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { purgeExpiredShopperData, type ShopperDataPurge } from '@platform/db';
+import { isDependencyOutage, purgeExpiredShopperData, type ShopperDataPurge } from '@platform/db';
 import {
   DelayedError,
   QUIET_LOG,
@@ -14,8 +14,11 @@ import { FeedIngest } from '../feeds/feed-ingest';
 import { FeedRuns } from '../feeds/feed-runs';
 import { SiteIndexer } from '../indexing/site-indexer';
 
-/** How often the sweep catches up on work whose job could not be queued (Redis was unreachable). */
-export const SWEEP_EVERY_MS = 30_000;
+/**
+ * How often the sweep catches up: outbox rows, feed runs whose job is dead or missing (Redis was
+ * unreachable or came back empty). Seconds, so a dealership's feed never waits long on a dead run.
+ */
+export const SWEEP_EVERY_MS = 5_000;
 const PURGE_EVERY_MS = 10 * 60_000;
 /** Raw payloads of finished runs are kept this long for support questions, then dropped (the run stays). */
 const PAYLOAD_RETENTION_DAYS = 30;
@@ -86,10 +89,16 @@ export async function startStockWorkers(options: StockWorkersOptions): Promise<(
       if (result.outcome === 'applied') await indexSoon(result.siteId);
       return result;
     },
-    // Out of attempts, or stalled out (its input may crash the process): the run gets a terminal
-    // state and the reason, never 'running' forever, and the dealership's later runs go on.
-    ({ feedRunId }, reason) =>
-      reason === STALLED_OUT_REASON ? runs.failStalledOut(feedRunId) : runs.failAfterLastAttempt(feedRunId, reason),
+    // Stalled out (its input may crash the process) or out of attempts for a reason of its own:
+    // the run gets a terminal state and the reason, never 'running' forever, and the dealership's
+    // later runs go on. Out of attempts because the database or Redis is away: the sweep queues it
+    // again once they are back (a bounded number of times), since nothing is wrong with the run.
+    async ({ feedRunId }, reason) => {
+      if (reason === STALLED_OUT_REASON) await runs.failStalledOut(feedRunId);
+      else if (isDependencyOutage(reason))
+        log.warn({ feedRunId, err: reason }, 'feed run out of attempts in an outage; the sweep will queue it again');
+      else await runs.failAfterLastAttempt(feedRunId, reason);
+    },
   );
   start('searchIndex', 2, async ({ siteId }) => {
     const indexed = await indexer.drain(siteId);
@@ -138,17 +147,8 @@ export async function startStockWorkers(options: StockWorkersOptions): Promise<(
   start('maintenance', 1, async ({ task }) => (task === 'purge-expired' ? purge() : sweep()));
 
   if (options.schedule !== false) {
-    const maintenance = producer.queue('maintenance');
-    await maintenance.upsertJobScheduler(
-      'sweep',
-      { every: SWEEP_EVERY_MS },
-      { name: 'sweep', data: { task: 'sweep' } },
-    );
-    await maintenance.upsertJobScheduler(
-      'purge-expired',
-      { every: PURGE_EVERY_MS },
-      { name: 'purge-expired', data: { task: 'purge-expired' } },
-    );
+    group.schedule('maintenance', 'sweep', SWEEP_EVERY_MS, { task: 'sweep' });
+    group.schedule('maintenance', 'purge-expired', PURGE_EVERY_MS, { task: 'purge-expired' });
   }
   await group.ready();
   return () => group.close();

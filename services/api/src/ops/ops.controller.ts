@@ -57,7 +57,7 @@ export class OpsController {
   @ApiOperation({
     summary: 'Feed runs, newest first',
     description:
-      'Filter by status and dealership slug; limit 1-200 (default 50). stuck: running with no progress for FEED_RUN_STUCK_AFTER_MS.',
+      'Filter by status and dealership slug; limit 1-200 (default 50). stuck: unfinished with no live job, or running with no progress for FEED_RUN_STUCK_AFTER_MS; stuckReason says which.',
   })
   @ApiQuery({ name: 'status', required: false, enum: FEED_RUN_STATUSES })
   @ApiQuery({ name: 'dealership', required: false })

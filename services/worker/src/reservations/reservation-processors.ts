@@ -32,7 +32,6 @@ export class ReservationProcessors implements OnApplicationBootstrap, OnApplicat
         this.producer.add('searchIndex', { siteId }),
       ),
       onlinePayments: new OnlinePaymentLedger(this.dataSource),
-      producer: this.producer,
       redisUrl: this.env.REDIS_URL,
       prefix: this.env.REDIS_PREFIX,
       log: workerLog(this.logger, this.metrics),

@@ -1,0 +1,34 @@
+import pg from 'pg';
+import { QueryFailedError } from 'typeorm';
+import { isDependencyOutage } from './dependency-outage';
+
+describe('isDependencyOutage', () => {
+  it('knows a PostgreSQL that is not listening, from the real driver', async () => {
+    // Port 1 on loopback: nothing listens there, so the connect is refused at once.
+    const client = new pg.Client({
+      connectionString: 'postgres://postgres@127.0.0.1:1/none',
+      connectionTimeoutMillis: 2_000,
+    });
+    const error = await client.connect().then(
+      () => null,
+      (failure: unknown) => failure,
+    );
+    expect(error).not.toBeNull();
+    expect(isDependencyOutage(error)).toBe(true);
+    expect(isDependencyOutage((error as Error).message)).toBe(true);
+  });
+
+  it('knows a server going away by its SQLSTATE, through TypeORM', () => {
+    const shutdown = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    expect(isDependencyOutage(new QueryFailedError('SELECT 1', [], shutdown))).toBe(true);
+    expect(isDependencyOutage(Object.assign(new Error('x'), { code: '08006' }))).toBe(true);
+  });
+
+  it('does not take a refused query or a bug for an outage', () => {
+    const refused = Object.assign(new Error('value "3000000000" is out of range for type integer'), { code: '22003' });
+    expect(isDependencyOutage(new QueryFailedError('INSERT', [], refused))).toBe(false);
+    expect(isDependencyOutage(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
+    expect(isDependencyOutage('Every row was rejected')).toBe(false);
+    expect(isDependencyOutage(undefined)).toBe(false);
+  });
+});
