@@ -31,6 +31,21 @@ export const plainTextSchema = (max: number) =>
     .max(max, `must be at most ${max} characters`)
     .refine((text) => !hasControlCharacters(text), { message: 'must not contain control characters (such as NUL)' });
 
+/**
+ * A record schema that refuses an own `__proto__` key as an unknown key. JSON.parse makes that key
+ * an own property (assigning it would set the prototype instead) and zod 4 skips it when it parses
+ * a record, so without this it vanishes silently where every other unknown key is refused. Wrap
+ * every record that takes client input.
+ */
+export function refusingProtoKey<T extends z.ZodType>(record: T): T {
+  return z.preprocess((input, ctx) => {
+    if (typeof input === 'object' && input !== null && !Array.isArray(input) && Object.hasOwn(input, '__proto__'))
+      ctx.addIssue({ code: 'unrecognized_keys', keys: ['__proto__'], input });
+    return input;
+    // The wrapper only adds a check before the record's own parse: its input and output types are the record's.
+  }, record) as unknown as T;
+}
+
 /** A whole number an `integer` column can hold, within [min, max] (defaults: the column's range). */
 export const pgIntSchema = (min = PG_INT_MIN, max = PG_INT_MAX) =>
   z.int().min(min, `must be ${min} or more`).max(max, `must be ${max} or less`);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseWholeNumberInput } from '../forms/number-input';
 import { CarStatusSchema, CarTypeSchema } from '../entities/car';
-import { FeedStringSchema } from '../entities/primitives';
+import { FeedStringSchema, refusingProtoKey } from '../entities/primitives';
 import { currentYear } from '../finance/current-year';
 import { AustralianPhoneSchema, EmailSchema, PostcodeSchema, REQUIRED_MESSAGES, TermsAcceptedSchema } from './fields';
 import { AU_STATES, HONEYPOT_FIELD } from './form-constants';
@@ -91,7 +91,7 @@ export const LeadUserDataSchema = z.strictObject({
   lead_attributes: z
     .strictObject({
       visited_pages: z.array(text(2000)).max(50, 'Send at most the last 50 visited pages.').default([]),
-      linked_query_params: z.record(text(100), text(500)).default({}),
+      linked_query_params: refusingProtoKey(z.record(text(100), text(500))).default({}),
     })
     .optional(),
 });
@@ -210,7 +210,7 @@ const shapes = {
     location: optionalText(200),
     dealership_slug: optionalText(200),
     message: optionalText(5000),
-    adjustmentAnswers: z.record(text(100), z.union([text(500), z.number(), z.boolean()])).optional(),
+    adjustmentAnswers: refusingProtoKey(z.record(text(100), z.union([text(500), z.number(), z.boolean()]))).optional(),
   },
   offer_accepted: {
     lead_id: z.uuid({ error: LEAD_MESSAGES.lead_id }),

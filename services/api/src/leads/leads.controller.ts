@@ -3,7 +3,7 @@ import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { LEAD_FORMS } from '@platform/domain';
+import { LEAD_FORMS, refusingProtoKey } from '@platform/domain';
 import { ProblemException, ZodValidationPipe } from '@platform/server-kit';
 import { SiteSlugPipe } from '../sites/site-slug.pipe';
 import { ProblemThrottlerGuard, throttledOnly, THROTTLES } from '../throttling/throttling.module';
@@ -12,9 +12,11 @@ import { IDEMPOTENCY_KEY_PATTERN, LeadsService } from './leads.service';
 const MiscellaneousSchema = z.strictObject({
   lead_id: z.uuid({ error: 'lead_id must be the lead_id a submission answered with' }),
   column_name: z.literal('valuation', { error: "column_name must be 'valuation'" }),
-  valuation: z.record(z.string().max(100), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]), {
-    error: 'valuation must be the valuation result object',
-  }),
+  valuation: refusingProtoKey(
+    z.record(z.string().max(100), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]), {
+      error: 'valuation must be the valuation result object',
+    }),
+  ),
 });
 
 /** The OpenAPI description of submit, kept out of the decorator so the route reads at a glance. */
