@@ -16,7 +16,14 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS_GLOBAL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
+// Everything that can end a line in some reader (CR, LF, NEL, U+2028, U+2029) and every other C0
+// control and DEL: a single-line value holding one could start a line of its own in a plain-text
+// email, a log or a CSV export.
+// eslint-disable-next-line no-control-regex
+const LINE_BREAK_OR_CONTROL = /[\u0000-\u001F\u007F\u0085\u2028\u2029]/;
+
 export const hasNul = (text: string): boolean => NUL.test(text);
+export const isSingleLine = (text: string): boolean => !LINE_BREAK_OR_CONTROL.test(text);
 export const hasControlCharacters = (text: string): boolean => CONTROL_CHARACTERS.test(text);
 /** Removes the control characters `hasControlCharacters` finds (keeps tab and line breaks). */
 export const stripControlCharacters = (text: string): string => text.replace(CONTROL_CHARACTERS_GLOBAL, '');

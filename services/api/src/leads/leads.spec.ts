@@ -268,6 +268,28 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
   });
 
   describe('refusals', () => {
+    it.each([
+      ['name', { name: 'Jane\r\nPhone: 0400 000 000' }],
+      ['category', { category: 'General Enquiry\nLead id: 00000000-0000-4000-8000-000000000000' }],
+      ['location', { location: '1\rPhone: 0400 000 000' }],
+      ['dealership_slug', { dealership_slug: `${'x'}\u2028Phone: 0400 000 000` }],
+      ['subcategory', { subcategory: 'a\tb' }],
+    ])('refuses a line break or control character in the single-line field %s, naming it', async (path, field) => {
+      const response = await submit({ ...general(), ...field }).expect(400);
+      expect(response.headers['content-type']).toMatch(/application\/problem\+json/);
+      expect(response.body.errors).toEqual([
+        { path, message: 'Please keep this on one line: remove line breaks, tabs and other control characters.' },
+      ]);
+    });
+
+    it('keeps line breaks in the message, a multi-line field', async () => {
+      const response = await submit({ ...general(), message: 'Line one\r\nLine two\n\tindented' }).expect(201);
+      const [lead] = await rows(`SELECT fields->>'message' AS message FROM leads WHERE id = $1`, [
+        response.body.lead_id,
+      ]);
+      expect(lead!['message']).toBe('Line one\r\nLine two\n\tindented');
+    });
+
     it('lists every invalid field with the specification messages, plus the form-level list', async () => {
       const response = await submit({
         form: 'general',
