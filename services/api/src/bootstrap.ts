@@ -15,7 +15,7 @@ import { mountQueueDashboard } from './ops/queue-dashboard';
 /** Shopper form posts are small; anything bigger is refused before it is read (LEAD_MAX_BYTES). */
 const isShopperPost = (request: Request): boolean =>
   request.method === 'POST' &&
-  (/^\/api\/sites\/[^/]+\/(leads|events|reservations|online-payments)$/.test(request.path) ||
+  (/^\/api\/sites\/[^/]+\/(leads|events|reservations|online-payments|miscellaneous)$/.test(request.path) ||
     request.path === '/api/miscellaneous');
 
 function payloadTooLarge(request: Request, response: Response): void {

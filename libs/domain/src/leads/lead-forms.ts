@@ -239,6 +239,9 @@ const shapes = {
   },
 } satisfies Record<LeadFormKind, z.ZodRawShape>;
 
+/** Kinds whose lead carries a valuation the page may save against it afterwards (POST …/miscellaneous). */
+export const VALUATION_FORMS: ReadonlySet<LeadFormKind> = new Set(['trade_in']);
+
 /** Kinds whose message box is governed by the site's isMessageRequired (the enquiry forms with a message to write). */
 const MESSAGE_REQUIRED_KINDS: ReadonlySet<LeadFormKind> = new Set([
   'general',

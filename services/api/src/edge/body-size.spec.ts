@@ -49,6 +49,7 @@ describe('bodies announced over the limit (real api)', () => {
   it.each([
     ['a lead (LEAD_MAX_BYTES, 32 kB)', () => `/api/sites/${h.siteSlug}/leads`, 2_000_000],
     ['a valuation save (LEAD_MAX_BYTES)', () => '/api/miscellaneous', 40_000],
+    ['a site valuation save (LEAD_MAX_BYTES)', () => `/api/sites/${h.siteSlug}/miscellaneous`, 40_000],
     ['any other JSON endpoint (1 MB)', () => `/api/sites/${h.siteSlug}/search`, 2_000_000],
   ])('answers %s with 413 problem details before the body is sent', async (_what, path, length) => {
     const answer = await answerWithoutBody(path(), length);
