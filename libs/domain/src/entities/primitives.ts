@@ -47,7 +47,7 @@ export const plainTextSchema = (max: number) =>
 export function refusingProtoKey<T extends z.ZodType>(record: T): T {
   return z.preprocess((input, ctx) => {
     if (typeof input === 'object' && input !== null && !Array.isArray(input) && Object.hasOwn(input, '__proto__'))
-      ctx.addIssue({ code: 'unrecognized_keys', keys: ['__proto__'], input });
+      ctx.addIssue({ code: 'unrecognized_keys', keys: ['__proto__'], input: input as Record<string, unknown> });
     return input;
     // The wrapper only adds a check before the record's own parse: its input and output types are the record's.
   }, record) as unknown as T;

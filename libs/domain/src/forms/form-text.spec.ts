@@ -35,7 +35,7 @@ describe.each(forms)('%s', (_name, schema, base, keys) => {
       for (const key of freeText) {
         const issues = issuesAt(schema, key, value, base);
         if (MULTI_LINE.has(key)) {
-          if (/[\r\n\t]/.test(value) && !/[\u001b]/.test(value)) expect({ key, issues }).toEqual({ key, issues: [] });
+          if (/[\r\n\t]/.test(value) && !value.includes('\u001b')) expect({ key, issues }).toEqual({ key, issues: [] });
         } else {
           expect({ key, refused: issues.length > 0 }).toEqual({ key, refused: true });
         }
