@@ -15,8 +15,18 @@ import { mountQueueDashboard } from './ops/queue-dashboard';
 /** Shopper form posts are small; anything bigger is refused before it is read (LEAD_MAX_BYTES). */
 const isShopperPost = (request: Request): boolean =>
   request.method === 'POST' &&
-  (/^\/api\/sites\/[^/]+\/(leads|events|reservations|online-payments)$/.test(request.path) ||
+  (/^\/api\/sites\/[^/]+\/(leads|events|reservations|online-payments|miscellaneous)$/.test(request.path) ||
     request.path === '/api/miscellaneous');
+
+function payloadTooLarge(request: Request, response: Response): void {
+  response.status(413).type('application/problem+json').json({
+    type: 'about:blank',
+    title: 'Payload Too Large',
+    status: 413,
+    detail: 'The request body is too large for this endpoint. Send only the form fields.',
+    instance: request.originalUrl,
+  });
+}
 
 /** Body-parser failures (too large, malformed JSON) as problem details rather than express's HTML page. */
 function bodyProblem(
@@ -26,13 +36,7 @@ function bodyProblem(
   next: NextFunction,
 ): void {
   if (error.type === 'entity.too.large') {
-    response.status(413).type('application/problem+json').json({
-      type: 'about:blank',
-      title: 'Payload Too Large',
-      status: 413,
-      detail: 'The request body is too large for this endpoint. Send only the form fields.',
-      instance: request.originalUrl,
-    });
+    payloadTooLarge(request, response);
   } else if (error.type === 'entity.parse.failed') {
     response.status(400).type('application/problem+json').json({
       type: 'about:blank',
@@ -45,6 +49,9 @@ function bodyProblem(
     next(error);
   }
 }
+
+/** Every body but a shopper's form post and a feed push: a search, an ops call, a webhook. */
+const BODY_MAX_BYTES = 1024 * 1024;
 
 /** Stripe signs the exact bytes it sends: its webhook keeps the raw body for constructEvent. */
 const isPaymentWebhook = (request: Request): boolean =>
@@ -93,12 +100,24 @@ export async function createApiApp(env: ApiEnv): Promise<NestExpressApplication>
     });
     next();
   });
-  const jsonBody = json({ limit: '1mb' });
+  const jsonBody = json({ limit: BODY_MAX_BYTES });
   const shopperBody = json({ limit: env.LEAD_MAX_BYTES });
-  const webhookBody = raw({ type: () => true, limit: '1mb' });
+  const webhookBody = raw({ type: () => true, limit: BODY_MAX_BYTES });
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (isFeedPush(request)) return next();
-    const parse = isPaymentWebhook(request) ? webhookBody : isShopperPost(request) ? shopperBody : jsonBody;
+    const [parse, limit] = isPaymentWebhook(request)
+      ? [webhookBody, BODY_MAX_BYTES]
+      : isShopperPost(request)
+        ? [shopperBody, env.LEAD_MAX_BYTES]
+        : [jsonBody, BODY_MAX_BYTES];
+    // The parser answers an over-limit body only once it has read all of it (it drains the request
+    // before calling back). A body announced too large is refused from its header, as feed pushes
+    // are: the rest is discarded unread and the client is not made to upload it first.
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      request.resume();
+      return payloadTooLarge(request, response);
+    }
     parse(request, response, (error?: unknown) =>
       error ? bodyProblem(error as Parameters<typeof bodyProblem>[0], request, response, next) : next(),
     );

@@ -75,3 +75,17 @@ describe('TRUST_PROXY', () => {
     expect(result.error!.issues[0]).toEqual(expect.objectContaining({ path: ['TRUST_PROXY'] }));
   });
 });
+
+describe('API_BIND_HOST', () => {
+  it('is unset by default: the api listens on every interface, as the web tier reaches it from its own host', () => {
+    expect(ApiEnvSchema.parse(BASE).API_BIND_HOST).toBeUndefined();
+  });
+
+  it.each(['127.0.0.1', '::1', '10.0.0.5', 'api.internal'])('takes %s', (host) => {
+    expect(ApiEnvSchema.parse({ ...BASE, API_BIND_HOST: host }).API_BIND_HOST).toBe(host);
+  });
+
+  it('refuses something that is no address', () => {
+    expect(ApiEnvSchema.safeParse({ ...BASE, API_BIND_HOST: 'not a host' }).success).toBe(false);
+  });
+});

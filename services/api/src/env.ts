@@ -1,13 +1,18 @@
 import { z } from 'zod';
 import { StripeEnvShape } from '@platform/reservations';
 import { AlertLinkSecretShape, DEVELOPMENT_ALERT_LINK_SECRET } from '@platform/leads';
-import { BaseEnvSchema } from '@platform/server-kit';
+import { BaseEnvSchema, BindHostSchema } from '@platform/server-kit';
 
 /** Used when AUTH_SECRET is unset outside production; it is in the source, so it protects nothing. */
 export const DEVELOPMENT_AUTH_SECRET = 'development-only-auth-secret-not-for-production';
 
 export const ApiEnvSchema = BaseEnvSchema.extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+  /**
+   * Address the api binds PORT to. Unset: every interface, as before (the web tier may run on
+   * another host); set 127.0.0.1 where the web runs on the same host, or firewall PORT to the web tier.
+   */
+  API_BIND_HOST: BindHostSchema.optional(),
   /** Folder served at /media (logos, demo photos); a CDN replaces it in production. */
   MEDIA_DIR: z.string().optional(),
   /** Bearer token of the ops API and the queue dashboard. Required in production. */

@@ -10,8 +10,9 @@ async function main(): Promise<void> {
   const app = await createApiApp(env);
   const logger = app.get(Logger);
   installGracefulShutdown(app, env.SHUTDOWN_TIMEOUT_MS, logger);
-  await app.listen(env.PORT);
-  logger.log(`api listening on http://localhost:${env.PORT}`);
+  // Unset, Node's default: every interface.
+  await (env.API_BIND_HOST ? app.listen(env.PORT, env.API_BIND_HOST) : app.listen(env.PORT));
+  logger.log(`api listening on http://${env.API_BIND_HOST ?? 'localhost'}:${env.PORT}`);
 }
 
 main().catch((error: unknown) => {

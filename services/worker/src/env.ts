@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { AlertLinkSecretShape, DEVELOPMENT_ALERT_LINK_SECRET } from '@platform/leads';
 import { StripeEnvShape } from '@platform/reservations';
-import { BaseEnvSchema } from '@platform/server-kit';
+import { BaseEnvSchema, BindHostSchema } from '@platform/server-kit';
 
 export const WorkerEnvSchema = BaseEnvSchema.extend({
   /** Port of the worker's health endpoints (/health/live, /health/ready). */
   WORKER_PORT: z.coerce.number().int().min(1).max(65535).default(3002),
+  /**
+   * Address WORKER_PORT binds to. Loopback by default: /metrics answers without auth and nothing
+   * off this host needs the port unless a scraper or orchestrator does (then name its interface).
+   */
+  WORKER_BIND_HOST: BindHostSchema.default('127.0.0.1'),
   /** How often the outbox relay looks for lead deliveries to queue, in ms. */
   LEAD_RELAY_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   /** Attempts per lead delivery, and the first retry's delay (doubling each time). */

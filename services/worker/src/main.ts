@@ -12,8 +12,8 @@ async function main(): Promise<void> {
   const app = await createWorkerApp(env);
   const logger = app.get(Logger);
   installGracefulShutdown(app, env.SHUTDOWN_TIMEOUT_MS, logger);
-  await app.listen(env.WORKER_PORT);
-  logger.log(`worker running; health on http://localhost:${env.WORKER_PORT}/health/ready`);
+  await app.listen(env.WORKER_PORT, env.WORKER_BIND_HOST);
+  logger.log(`worker running; health on http://${env.WORKER_BIND_HOST}:${env.WORKER_PORT}/health/ready`);
 }
 
 main().catch((error: unknown) => {

@@ -32,6 +32,12 @@ export function reserveDepositText(
 export const DEFAULT_RESERVE_DEPOSIT = 200;
 
 /**
+ * The largest deposit a reservation takes, in whole dollars: far above any real deposit, and its
+ * cents fit the reservations.deposit_cents integer column. Feeds and site config are held to it.
+ */
+export const MAX_RESERVE_DEPOSIT = 100_000;
+
+/**
  * What a reservation charges, in whole dollars: the car's own deposit (its feed's reserve_deposit),
  * else the dealership's configured one, else the amount the site's reserve deposit text names (the
  * spec's '$200'). The reserve button, the checkout page and the payment agree because all read this.
@@ -41,7 +47,14 @@ export function reserveDeposit(
   configuredDeposit: number | null,
   defaultText: string = DEFAULT_RESERVE_DEPOSIT_TEXT,
 ): number {
-  if (typeof carDeposit === 'number' && Number.isInteger(carDeposit) && carDeposit > 0) return carDeposit;
+  // A car's deposit past the maximum (stored before the feed limit held it) is no deposit of its own.
+  if (
+    typeof carDeposit === 'number' &&
+    Number.isInteger(carDeposit) &&
+    carDeposit > 0 &&
+    carDeposit <= MAX_RESERVE_DEPOSIT
+  )
+    return carDeposit;
   if (configuredDeposit !== null) return configuredDeposit;
   const named = parseWholeNumberInput(defaultText);
   return named !== null && named > 0 ? named : DEFAULT_RESERVE_DEPOSIT;

@@ -1,1 +1,2 @@
 export * from './number-input';
+export * from './form-text';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { parseWholeNumberInput } from '../forms/number-input';
 import { CarStatusSchema, CarTypeSchema } from '../entities/car';
-import { FeedStringSchema } from '../entities/primitives';
+import { refusingProtoKey } from '../entities/primitives';
+import { formText, multiLineFormText, requiredFormText } from '../forms/form-text';
 import { currentYear } from '../finance/current-year';
 import { AustralianPhoneSchema, EmailSchema, PostcodeSchema, REQUIRED_MESSAGES, TermsAcceptedSchema } from './fields';
 import { AU_STATES, HONEYPOT_FIELD } from './form-constants';
@@ -66,10 +67,10 @@ export const LEAD_MESSAGES = {
   amount: 'Please enter an amount in whole dollars.',
 } as const;
 
-const text = (max: number) => z.string().trim().max(max, `Please keep this under ${max} characters.`);
-const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters.`);
+const text = formText;
+const requiredText = (message: string, max = 200) => requiredFormText(message, max);
 const optionalText = (max = 200) => text(max).optional();
+const optionalMessage = multiLineFormText(5000).optional();
 const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
 /** An optional whole number; a blank input is absent, not 0 (Number('') is 0). */
 // Typed amounts may carry the inputs' formatting ('$45,990', '45,000 kms'): read them as the input does.
@@ -91,7 +92,7 @@ export const LeadUserDataSchema = z.strictObject({
   lead_attributes: z
     .strictObject({
       visited_pages: z.array(text(2000)).max(50, 'Send at most the last 50 visited pages.').default([]),
-      linked_query_params: z.record(text(100), text(500)).default({}),
+      linked_query_params: refusingProtoKey(z.record(text(100), text(500))).default({}),
     })
     .optional(),
 });
@@ -113,7 +114,7 @@ const contact = {
 };
 
 const enquiry = {
-  message: optionalText(5000),
+  message: optionalMessage,
   category: optionalText(100),
   subcategory: optionalText(100),
   Rego: optionalText(20),
@@ -126,10 +127,11 @@ const enquiry = {
 /** The vehicle-page defaults (spec 001 'Vehicle-page enquiry defaults'); the server re-reads them from the car. */
 const vehicle = {
   car_id: id(LEAD_MESSAGES.car_id),
-  stock_number: FeedStringSchema.optional(),
+  // Pages may send the stock number as a number; it is text all the same.
+  stock_number: z.preprocess((value) => (typeof value === 'number' ? String(value) : value), text(100)).optional(),
   'Vehicle Make': optionalText(100),
   'Vehicle Model': optionalText(100),
-  manufacturer_slug: z.string().nullish(),
+  manufacturer_slug: text(200).nullish(),
   car_type: CarTypeSchema.optional(),
   vehicle_status: CarStatusSchema.optional(),
 };
@@ -209,8 +211,8 @@ const shapes = {
     car_id: id(LEAD_MESSAGES.car_id).optional(),
     location: optionalText(200),
     dealership_slug: optionalText(200),
-    message: optionalText(5000),
-    adjustmentAnswers: z.record(text(100), z.union([text(500), z.number(), z.boolean()])).optional(),
+    message: optionalMessage,
+    adjustmentAnswers: refusingProtoKey(z.record(text(100), z.union([text(500), z.number(), z.boolean()]))).optional(),
   },
   offer_accepted: {
     lead_id: z.uuid({ error: LEAD_MESSAGES.lead_id }),
@@ -228,7 +230,7 @@ const shapes = {
     postcode: PostcodeSchema,
     phone: AustralianPhoneSchema,
     email: EmailSchema,
-    message: optionalText(5000),
+    message: optionalMessage,
     category: optionalText(100),
     subcategory: optionalText(100),
     car_id: id(LEAD_MESSAGES.car_id).optional(),
@@ -236,6 +238,9 @@ const shapes = {
     dealership_slug: optionalText(200),
   },
 } satisfies Record<LeadFormKind, z.ZodRawShape>;
+
+/** Kinds whose lead carries a valuation the page may save against it afterwards (POST …/miscellaneous). */
+export const VALUATION_FORMS: ReadonlySet<LeadFormKind> = new Set(['trade_in']);
 
 /** Kinds whose message box is governed by the site's isMessageRequired (the enquiry forms with a message to write). */
 const MESSAGE_REQUIRED_KINDS: ReadonlySet<LeadFormKind> = new Set([

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { reserveDeposit } from '../cars/reservation';
+import { MAX_RESERVE_DEPOSIT, reserveDeposit } from '../cars/reservation';
 import { TERMS_MESSAGE } from '../leads/fields';
 import { CheckoutRequestSchema, OnlinePaymentRequestSchema } from './checkout-request';
 import { isActiveReservation, RESERVATION_STATUSES } from './reservation-status';
@@ -81,6 +81,13 @@ describe('reserveDeposit', () => {
     expect(reserveDeposit(undefined, null, '$1,000')).toBe(1000);
     expect(reserveDeposit(0, null, 'Refundable')).toBe(200);
     expect(reserveDeposit('500', null)).toBe(200);
+  });
+
+  it('never takes a car deposit above what a reservation can charge (a value stored before the feed limit)', () => {
+    expect(reserveDeposit(30_000_000, null)).toBe(200);
+    expect(reserveDeposit(30_000_000, 500)).toBe(500);
+    expect(reserveDeposit(MAX_RESERVE_DEPOSIT, null)).toBe(MAX_RESERVE_DEPOSIT);
+    expect(reserveDeposit(MAX_RESERVE_DEPOSIT + 1, null)).toBe(200);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   REQUIRED_MESSAGES,
   TermsAcceptedSchema,
 } from '../leads/fields';
+import { formText, requiredFormText } from '../forms/form-text';
 
 /**
  * What the checkout page, the Online Purchase journey and /online-payment send. Shared by the web
@@ -20,9 +21,8 @@ export const CHECKOUT_MESSAGES = {
   amount: 'Please enter an amount in whole dollars.',
 } as const;
 
-const text = (max: number) => z.string().trim().max(max, `Please keep this under ${max} characters.`);
-const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters.`);
+const text = formText;
+const requiredText = requiredFormText;
 
 /** The shopper's contact details: the dealer calls them back, so the phone is required here. */
 export const CheckoutContactSchema = z.strictObject({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from '../entities/primitives';
+import { IdSchema, refusingProtoKey } from '../entities/primitives';
 import { SORT_VALUES } from './sort-values';
 import { FACET_NAMES, RANGE_FACETS, TERM_FACETS, type FacetName, type RangeFacet, type TermFacet } from './facets';
 import { parseRange, type NumericRange } from './range';
@@ -22,8 +22,8 @@ export const SearchRequestSchema = z.strictObject({
   page: z.int().min(1, 'page starts at 1').default(1),
   hitsPerPage: z.int().min(1).max(MAX_HITS_PER_PAGE).default(DEFAULT_HITS_PER_PAGE),
   sortBy: z.enum(SORT_VALUES).default('relevance'),
-  filters: z.partialRecord(z.enum(TERM_FACETS), z.array(z.string().min(1)).max(200)).default({}),
-  ranges: z.partialRecord(z.enum(RANGE_FACETS), RangeTextSchema).default({}),
+  filters: refusingProtoKey(z.partialRecord(z.enum(TERM_FACETS), z.array(z.string().min(1)).max(200))).default({}),
+  ranges: refusingProtoKey(z.partialRecord(z.enum(RANGE_FACETS), RangeTextSchema)).default({}),
   /** Only these cars, by id (a shopper's recently viewed list); any order, visibility still applies. */
   ids: z.array(IdSchema).max(MAX_HITS_PER_PAGE).optional(),
   /** Facets to count (term) or measure (range); all of them when omitted. */

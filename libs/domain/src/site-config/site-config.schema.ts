@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_RESERVE_DEPOSIT } from '../cars/reservation';
 import { TERM_FACETS } from '../search/facets';
 import { SORT_VALUES } from '../search/sort-values';
 import { LOCATION_FILTERS } from '../locations/filter-locations';
@@ -495,7 +496,7 @@ export const LeadsSchema = z.strictObject({
 /** Reserve online and buy online (spec 000 §4 'Reservation'; issue 21): deposits, holds and payments. */
 export const ReservationsSchema = z.strictObject({
   /** Deposit in whole dollars; null: the car's reserve_deposit, else the spec's '$200'. */
-  deposit: z.number().int().min(1).max(100_000).nullable(),
+  deposit: z.number().int().min(1).max(MAX_RESERVE_DEPOSIT).nullable(),
   /** How long a paid deposit holds the car (72). */
   hold_hours: z.number().int().min(1).max(720),
   /** How long a hold waits for its payment before the car is released (15). */

@@ -96,12 +96,13 @@ export const FeedCarSchema = CarSchema.omit(PLATFORM_FIELDS)
     ...Object.fromEntries(FEED_SHORT_TEXT_FIELDS.map((field) => [field, text(FEED_LIMITS.shortText).nullish()])),
     ...Object.fromEntries(FEED_LONG_TEXT_FIELDS.map((field) => [field, text(FEED_LIMITS.longText).nullish()])),
     ...Object.fromEntries(
-      // reserve_deposit: the car's own online-reservation deposit (wins over the dealership's).
-      ['price', 'before_price', 'offer_price', 'subscription_price', 'reserve_deposit'].map((field) => [
+      ['price', 'before_price', 'offer_price', 'subscription_price'].map((field) => [
         field,
         boundedInt(FEED_LIMITS.dollars),
       ]),
     ),
+    // The car's own online-reservation deposit (wins over the dealership's).
+    reserve_deposit: boundedInt(FEED_LIMITS.reserveDeposit),
     km: boundedInt(FEED_LIMITS.km),
     seats: boundedInt(FEED_LIMITS.seats),
     doors: boundedInt(FEED_LIMITS.doors),
@@ -144,6 +145,8 @@ export const FeedCarSchema = CarSchema.omit(PLATFORM_FIELDS)
       z
         .int()
         .min(1900, 'year must be 1900 or later')
+        // Already refused by the check below; stated so the bound is visible to the storage-bounds test.
+        .max(9999, 'year is too far in the future')
         .refine((year) => year <= currentYear() + 2, { message: 'year is too far in the future' }),
     ),
     car_type: CarTypeSchema,

@@ -20,6 +20,8 @@ describe('feed limits', () => {
     ['seats', 1000],
     ['custom_rank', 3_000_000_000],
     ['before_price', -1],
+    // Checkout charges it in cents, in an integer column: 30,000,000 dollars would not fit.
+    ['reserve_deposit', 30_000_000],
   ])('refuse %p = %p with a message naming the bound', (field, value) => {
     const result = FeedCarSchema.safeParse({ ...ROW, [field]: value });
     expect(result.success).toBe(false);

@@ -1,3 +1,4 @@
+import { MAX_RESERVE_DEPOSIT } from '../cars/reservation';
 import { isReservedKey, storableText } from '../entities/safe-keys';
 
 /**
@@ -9,6 +10,8 @@ import { isReservedKey, storableText } from '../entities/safe-keys';
 export const FEED_LIMITS = {
   /** Whole dollars: price, before_price, offer_price, subscription_price. */
   dollars: { min: 0, max: 100_000_000 },
+  /** Whole dollars of the car's own reservation deposit: checkout charges it in integer cents. */
+  reserveDeposit: { min: 0, max: MAX_RESERVE_DEPOSIT },
   km: { min: 0, max: 9_999_999 },
   seats: { min: 0, max: 99 },
   doors: { min: 0, max: 9 },

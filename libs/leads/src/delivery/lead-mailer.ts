@@ -98,19 +98,32 @@ export class TableMailer implements LeadMailer {
 
 const label = (key: string): string => key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
+// Whatever a mail reader may take for the end of a line.
+const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/g;
+/** For the subject and heading lines, where no break belongs. */
+const oneLine = (text: string): string => text.replace(LINE_BREAK, ' ');
+/**
+ * A field's value in the body: every further line is indented, so nothing a shopper typed starts a
+ * line of its own, where it could pass for 'Phone: ...' or 'Lead id: ...' (the forms refuse line
+ * breaks in single-line fields, but leads stored before that still get sent).
+ */
+const indented = (text: string): string => text.replace(LINE_BREAK, '\n  ');
+
 /** The notification's subject and plain-text body: what the dealership needs to call the shopper back. */
 export function leadEmail(record: LeadDeliveryRecord, to: string[]): LeadEmail {
   const { lead, car, valuation } = record;
   const vehicle = car
     ? `${car.year} ${car.make} ${car.model}${car.badge ? ` ${car.badge}` : ''} (stock ${car.stocknum})`
     : null;
-  const subject = `New ${lead.category}${vehicle ? `: ${vehicle}` : ''} via ${record.site.name}`;
+  const subject = oneLine(`New ${lead.category}${vehicle ? `: ${vehicle}` : ''} via ${record.site.name}`);
   const hidden = new Set(['form', 'terms_conditions', 'userData', 'captcha_token']);
   const lines = [
-    `${lead.category}${lead.subcategory ? ` / ${lead.subcategory}` : ''} submitted on ${record.site.name} at ${lead.created_at}.`,
-    record.dealership ? `Dealership: ${record.dealership.name}` : null,
-    record.location ? `Location: ${record.location.name}` : null,
-    vehicle ? `Vehicle: ${vehicle}` : null,
+    oneLine(
+      `${lead.category}${lead.subcategory ? ` / ${lead.subcategory}` : ''} submitted on ${record.site.name} at ${lead.created_at}.`,
+    ),
+    record.dealership ? `Dealership: ${oneLine(record.dealership.name)}` : null,
+    record.location ? `Location: ${oneLine(record.location.name)}` : null,
+    vehicle ? `Vehicle: ${oneLine(vehicle)}` : null,
     valuation
       ? valuation.status === 'estimate'
         ? `Trade-in estimate: $${valuation.low?.toLocaleString('en-AU')} - $${valuation.high?.toLocaleString('en-AU')}`
@@ -119,9 +132,12 @@ export function leadEmail(record: LeadDeliveryRecord, to: string[]): LeadEmail {
     '',
     ...Object.entries(lead.fields)
       .filter(([key, value]) => !hidden.has(key) && value !== undefined && value !== null && value !== '')
-      .map(([key, value]) => `${label(key)}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`),
+      .map(
+        ([key, value]) =>
+          `${oneLine(label(key))}: ${indented(typeof value === 'object' ? JSON.stringify(value) : String(value))}`,
+      ),
     '',
-    typeof lead.user_data['url'] === 'string' ? `Page: ${lead.user_data['url']}` : null,
+    typeof lead.user_data['url'] === 'string' ? `Page: ${oneLine(lead.user_data['url'])}` : null,
     `Lead id: ${lead.id}`,
   ];
   return {
@@ -150,7 +166,7 @@ export function shopperConfirmation(record: LeadDeliveryRecord, to: string, conf
       ? DateTime.fromISO(fields['hold_expires_at']).setZone('Australia/Sydney').toFormat("cccc d LLLL yyyy 'at' h:mm a")
       : null;
   const lines = [
-    `Hi ${String(fields['name'] ?? '')},`,
+    `Hi ${oneLine(String(fields['name'] ?? ''))},`,
     '',
     reservation
       ? `Thank you: your ${String(fields['deposit'])} deposit is paid${vehicle ? ` and the ${vehicle} (stock ${car!.stocknum}) is reserved for you` : ''}.`

@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { presentEnv } from '@platform/db';
 
 /** Environment shared by api and worker. Defaults point at a developer's local services. */
+/** The address a server binds its port to: an IPv4 or IPv6 address, or a host name that resolves to one. */
+export const BindHostSchema = z.union([z.ipv4(), z.ipv6(), z.hostname()], {
+  error: "Use an IP address ('127.0.0.1', '::') or a host name",
+});
+
 export const BaseEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   DATABASE_URL: z

@@ -13,16 +13,18 @@ export function nulPath(value: unknown, path: string[] = []): string | null {
 }
 
 /**
- * Refuses a request with a NUL character (U+0000) in its path, query or JSON body, before any
- * handler sees it: no PostgreSQL text can hold one, so it could only end as a failed query (a 500)
- * or a value cut short. Feed pushes are read raw and cleaned row by row by the feed pipeline.
+ * The path's segments as the router hands them to handlers (route parameters are decoded), or null
+ * when one is not valid percent-encoded UTF-8 ('%', '%zz', a lone '%C0'): no handler can read it.
  */
-export function nulGuard(request: Request, response: Response, next: NextFunction): void {
-  const where = request.path.includes('\u0000')
-    ? 'path'
-    : (((part) => (part ? `query.${part}` : null))(nulPath(request.query)) ??
-      ((part) => (part ? `body.${part}` : null))(nulPath(request.body)));
-  if (!where) return next();
+export function decodedSegments(path: string): string[] | null {
+  try {
+    return path.split('/').map((segment) => decodeURIComponent(segment));
+  } catch {
+    return null;
+  }
+}
+
+function refuse(request: Request, response: Response, detail: string, where: string, message: string): void {
   response
     .status(400)
     .type('application/problem+json')
@@ -30,8 +32,40 @@ export function nulGuard(request: Request, response: Response, next: NextFunctio
       type: 'about:blank',
       title: 'Bad Request',
       status: 400,
-      detail: `The request contains a NUL character (U+0000) in ${where}. Remove it and send the request again.`,
-      errors: [{ path: where, message: 'must not contain a NUL character (U+0000)' }],
+      detail,
+      errors: [{ path: where, message }],
       instance: request.originalUrl.replaceAll('\u0000', '').replace(/%00/gi, ''),
     });
+}
+
+/**
+ * Refuses a request with a NUL character (U+0000) in its path, query or JSON body, before any
+ * handler sees it: no PostgreSQL text can hold one, so it could only end as a failed query (a 500)
+ * or a value cut short. The path is checked as handlers see it, decoded: Express keeps
+ * `request.path` percent-encoded, so '%00' there is three harmless characters until a route
+ * parameter decodes it. Feed pushes are read raw and cleaned row by row by the feed pipeline.
+ */
+export function nulGuard(request: Request, response: Response, next: NextFunction): void {
+  const segments = decodedSegments(request.path);
+  if (!segments) {
+    return refuse(
+      request,
+      response,
+      'The request path has a malformed percent-encoding (a % not followed by two hex digits, or bytes that are not UTF-8). Encode each path segment with encodeURIComponent and send the request again.',
+      'path',
+      'must be valid percent-encoded UTF-8',
+    );
+  }
+  const where = segments.some((segment) => segment.includes('\u0000'))
+    ? 'path'
+    : (((part) => (part ? `query.${part}` : null))(nulPath(request.query)) ??
+      ((part) => (part ? `body.${part}` : null))(nulPath(request.body)));
+  if (!where) return next();
+  refuse(
+    request,
+    response,
+    `The request contains a NUL character (U+0000) in ${where}. Remove it and send the request again.`,
+    where,
+    'must not contain a NUL character (U+0000)',
+  );
 }

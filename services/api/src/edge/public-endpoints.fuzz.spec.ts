@@ -64,6 +64,60 @@ const hostileBody = (fields: string[]): fc.Arbitrary<unknown> =>
 /** A path segment: hostile text, encoded so it stays one segment. */
 const hostileSegment = hostileScalar.map((value) => encodeURIComponent(String(value)) || 'x');
 
+/**
+ * A path segment as a client may write it, percent-encoding included: encoded NUL and line breaks,
+ * bytes that are not UTF-8 (a lone %C0, overlong and surrogate forms), bidi overrides, encoded
+ * slashes and dots, malformed escapes, and arbitrary byte sequences.
+ */
+const hostileEncodedSegment: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(
+    '%00',
+    'ab%00c',
+    'werribee%00-isuzu-ute',
+    '%0A',
+    'a%0D%0Ab',
+    '%09',
+    '%7F',
+    '%C0',
+    '%C0%AF',
+    '%E0%80%AF',
+    '%F0%80%80%AF',
+    '%ED%A0%80',
+    '%E2%80%AE',
+    '%EF%BF%BF',
+    '%FF%FE',
+    '..%2F',
+    '..%2F..%2Fetc%2Fpasswd',
+    '%2e%2e',
+    '%5C',
+    '%',
+    '%0',
+    '%zz',
+    '%25',
+    '%2500',
+    'a%20b',
+    '99999999999',
+  ),
+  fc
+    .uint8Array({ minLength: 1, maxLength: 6 })
+    .map((bytes) => [...bytes].map((byte) => `%${byte.toString(16).padStart(2, '0').toUpperCase()}`).join('')),
+  fc.string({ maxLength: 20 }).map((text) => encodeURIComponent(text) || 'x'),
+  fc.constant(`a${'%00'.repeat(300)}`),
+);
+
+/** Every route the api serves, read from its router, so a route added later is fuzzed too. */
+interface RouteLayer {
+  route?: { path: string; methods: Record<string, boolean> };
+}
+const routesOf = (app: SiteApiHarness['app']): [method: string, path: string][] =>
+  (app.getHttpAdapter().getInstance() as { router: { stack: RouteLayer[] } }).router.stack.flatMap((layer) =>
+    layer.route
+      ? Object.keys(layer.route.methods)
+          .filter((method) => method !== '_all')
+          .map((method): [string, string] => [method, layer.route!.path])
+      : [],
+  );
+
 describe('public endpoints under generated hostile input (real api, PostgreSQL, Redis)', () => {
   let h: SiteApiHarness;
   let carSlug: string;
@@ -219,6 +273,66 @@ describe('public endpoints under generated hostile input (real api, PostgreSQL, 
     );
   });
 
+  it('every route (public, ops, feeds, dealer), hit with percent-encoded hostile path segments', async () => {
+    // A real value for each parameter, so a hostile one next to it reaches the deeper lookups.
+    const real: Record<string, () => string> = {
+      siteSlug: site,
+      dealershipSlug: () => h.fixture.north.slug,
+      slug: () => carSlug,
+      locationId: () => String(locationId),
+    };
+    const auth = (path: string) =>
+      path.startsWith('/api/ops/')
+        ? 'Bearer fuzz-ops-token-0123456789abcdef'
+        : path.startsWith('/api/feeds/')
+          ? `Bearer ${feedKey}`
+          : '';
+    const routes = routesOf(h.app).filter(([, path]) => path.startsWith('/api/') && !path.startsWith('/api/docs'));
+    expect(routes.length).toBeGreaterThan(50);
+    // A few routes at a time: each request mostly waits on PostgreSQL, so this keeps the suite's wall time down.
+    const queue = [...routes];
+    const fuzzRoute = async ([method, pattern]: [string, string]) => {
+      const params = pattern.match(/:[A-Za-z]+/g) ?? [];
+      const path = fc
+        .tuple(
+          fc.array(
+            fc.oneof({ weight: 3, arbitrary: hostileEncodedSegment }, { weight: 1, arbitrary: fc.constant(null) }),
+            { minLength: params.length, maxLength: params.length },
+          ),
+          hostileEncodedSegment,
+        )
+        .map(([values, extra]) => {
+          let at = 0;
+          const filled = pattern.replace(/:[A-Za-z]+/g, (param) => {
+            const value = values[at++];
+            return value ?? real[param.slice(1)]?.() ?? 'x';
+          });
+          // A route without parameters gets the hostile segment after it, at the router's edge.
+          return params.length > 0 ? filled : `${filled}/${extra}`;
+        });
+      await fc.assert(
+        fc.asyncProperty(path, async (url) => {
+          const request = (
+            h.http() as unknown as Record<
+              string,
+              (url: string) => ReturnType<ReturnType<SiteApiHarness['http']>['get']>
+            >
+          )[method]!(url).set('Authorization', auth(url));
+          const response = await (['post', 'put', 'patch'].includes(method)
+            ? request.set('Content-Type', 'application/json').send('{}')
+            : request);
+          expectNoServerError(response, `${method.toUpperCase()} ${url}`);
+        }),
+        { numRuns: RUNS, endOnFailure: true },
+      );
+    };
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let route = queue.shift(); route; route = queue.shift()) await fuzzRoute(route);
+      }),
+    );
+  }, 600_000);
+
   it('the inputs that answered 500 before are refused as problem details', async () => {
     const cases: [string, () => Promise<{ status: number; body: { errors?: { path: string }[] } }>][] = [
       ['NUL in a search query', () => h.http().post(`/api/sites/${site()}/search`).send({ query: 'hi\u0000lux' })],
@@ -262,5 +376,40 @@ describe('public endpoints under generated hostile input (real api, PostgreSQL, 
       ).status,
     ).toBe(200);
     expect(locationId).toBeGreaterThan(0);
+  });
+
+  it('refuses an encoded NUL or a malformed encoding in a path segment with 400 problem details', async () => {
+    const ops = 'Bearer fuzz-ops-token-0123456789abcdef';
+    const probes: [string, () => Promise<{ status: number; headers: Record<string, string>; body: unknown }>][] = [
+      [
+        'a feed push',
+        () => h.http().post('/api/feeds/werribee%00-isuzu-ute').set('Authorization', `Bearer ${feedKey}`).send('[]'),
+      ],
+      [
+        'a reviews push',
+        () =>
+          h
+            .http()
+            .put(`/api/feeds/${h.fixture.north.slug}/locations/ab%00c/reviews`)
+            .set('Authorization', `Bearer ${feedKey}`)
+            .send({}),
+      ],
+      [
+        'a feed-key revocation',
+        () => h.http().delete('/api/ops/dealerships/ab%00c/feed-keys').set('Authorization', ops),
+      ],
+      ['a reindex', () => h.http().post('/api/ops/sites/ab%00c/reindex').set('Authorization', ops)],
+      ['a car page', () => h.http().get(`/api/sites/${site()}/cars/%C0`)],
+      ['a lone percent sign', () => h.http().get(`/api/sites/${site()}/cars/50%`)],
+    ];
+    for (const [what, send] of probes) {
+      const response = await send();
+      expect({ what, status: response.status, type: response.headers['content-type'] }).toEqual({
+        what,
+        status: 400,
+        type: expect.stringMatching(/^application\/problem\+json/),
+      });
+      expect(response.body).toMatchObject({ errors: [{ path: 'path' }] });
+    }
   });
 });

@@ -1,21 +1,49 @@
-import { Body, Controller, Headers, HttpCode, Ip, Param, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Ip, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { LEAD_FORMS } from '@platform/domain';
+import { LEAD_FORMS, refusingProtoKey } from '@platform/domain';
 import { ProblemException, ZodValidationPipe } from '@platform/server-kit';
-import { SiteSlugPipe } from '../sites/site-slug.pipe';
+import { SiteSlugPipe, SiteSlugSchema } from '../sites/site-slug.pipe';
 import { ProblemThrottlerGuard, throttledOnly, THROTTLES } from '../throttling/throttling.module';
 import { IDEMPOTENCY_KEY_PATTERN, LeadsService } from './leads.service';
 
 const MiscellaneousSchema = z.strictObject({
   lead_id: z.uuid({ error: 'lead_id must be the lead_id a submission answered with' }),
   column_name: z.literal('valuation', { error: "column_name must be 'valuation'" }),
-  valuation: z.record(z.string().max(100), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]), {
-    error: 'valuation must be the valuation result object',
-  }),
+  valuation: refusingProtoKey(
+    z.record(z.string().max(100), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]), {
+      error: 'valuation must be the valuation result object',
+    }),
+  ),
 });
+
+/** The site of a valuation save on the path without one: the lead must be of that site. */
+const MiscellaneousQuerySchema = z.object({
+  site: z
+    .string({
+      error: 'Add ?site= with the site slug the lead was made on, or use POST /api/sites/{siteSlug}/miscellaneous',
+    })
+    .pipe(SiteSlugSchema),
+});
+
+const SAVE_DESCRIPTION = [
+  'Answers { success: true }. Only a lead of this site (404 otherwise, as for no lead), of a form that offers',
+  'a valuation (trade_in; 400 otherwise), and only once: a saved valuation is never overwritten (409).',
+  'Failures are problem details that also carry success: false and message.',
+].join(' ');
+
+const MISCELLANEOUS_BODY = {
+  schema: {
+    type: 'object',
+    example: {
+      lead_id: '2b0f3c2e-0000-4000-8000-000000000000',
+      column_name: 'valuation',
+      valuation: { low: 18000, high: 21000 },
+    },
+  },
+};
 
 /** The OpenAPI description of submit, kept out of the decorator so the route reads at a glance. */
 const SUBMIT_DESCRIPTION = [
@@ -88,27 +116,33 @@ export class LeadsController {
     return { lead_id: result.lead_id, ...(result.valuation ? { valuation: result.valuation } : {}) };
   }
 
+  @Post('sites/:siteSlug/miscellaneous')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Save a trade-in's valuation result against its lead, once (dealerships with leads.save_valuation)",
+    description: SAVE_DESCRIPTION,
+  })
+  @ApiBody(MISCELLANEOUS_BODY)
+  async siteMiscellaneous(
+    @Param('siteSlug', SiteSlugPipe) siteSlug: string,
+    @Body(new ZodValidationPipe(MiscellaneousSchema, 'valuation save')) body: z.output<typeof MiscellaneousSchema>,
+  ) {
+    await this.leads.saveMiscellaneous(siteSlug, body.lead_id, body.column_name, body.valuation);
+    return { success: true };
+  }
+
   @Post('miscellaneous')
   @HttpCode(200)
   @ApiOperation({
-    summary:
-      'Save the valuation result against its lead (column_name valuation; dealerships with leads.save_valuation)',
-    description: 'Answers { success: true }; failures are problem details that also carry success: false and message.',
+    summary: 'The same as POST /api/sites/{siteSlug}/miscellaneous, the site named by ?site=',
+    description: SAVE_DESCRIPTION,
   })
-  @ApiBody({
-    schema: {
-      type: 'object',
-      example: {
-        lead_id: '2b0f3c2e-0000-4000-8000-000000000000',
-        column_name: 'valuation',
-        valuation: { low: 18000, high: 21000 },
-      },
-    },
-  })
+  @ApiBody(MISCELLANEOUS_BODY)
   async miscellaneous(
+    @Query(new ZodValidationPipe(MiscellaneousQuerySchema, 'query')) query: z.output<typeof MiscellaneousQuerySchema>,
     @Body(new ZodValidationPipe(MiscellaneousSchema, 'valuation save')) body: z.output<typeof MiscellaneousSchema>,
   ) {
-    await this.leads.saveMiscellaneous(body.lead_id, body.column_name, body.valuation);
+    await this.leads.saveMiscellaneous(query.site, body.lead_id, body.column_name, body.valuation);
     return { success: true };
   }
 }

@@ -10,6 +10,8 @@ import {
   leadDeliveryChannels,
   leadRouting,
   parseLeadSubmission,
+  VALUATION_FORMS,
+  type LeadFormKind,
   type LeadSubmission,
   type SiteConfig,
 } from '@platform/domain';
@@ -322,34 +324,66 @@ export class LeadsService {
   }
 
   /**
-   * POST /api/miscellaneous: saves a value against a lead under column_name (only 'valuation', on
-   * dealerships whose leads.save_valuation is on).
+   * POST /api/sites/{site}/miscellaneous: saves a value against a lead under column_name (only
+   * 'valuation', on dealerships whose leads.save_valuation is on). Holding a lead id is not enough
+   * to write: the lead must be of this site and of a form that offers a valuation, and the value is
+   * written only while unset, so a saved valuation can never be replaced by anyone.
    */
-  async saveMiscellaneous(leadId: string, columnName: 'valuation', value: Record<string, unknown>): Promise<void> {
-    const [lead] = (await this.db.query(`SELECT id, site_id, dealership_id FROM leads WHERE id = $1`, [leadId])) as {
-      id: string;
-      site_id: number;
-      dealership_id: number | null;
-    }[];
+  async saveMiscellaneous(
+    siteSlug: string,
+    leadId: string,
+    columnName: 'valuation',
+    value: Record<string, unknown>,
+  ): Promise<void> {
+    const site = await this.sites.bySlug(siteSlug);
+    const [lead] = (await this.db.query(`SELECT id, form, dealership_id FROM leads WHERE id = $1 AND site_id = $2`, [
+      leadId,
+      site.id,
+    ])) as { id: string; form: string; dealership_id: number | null }[];
+    // Another site's lead is answered like no lead, so the endpoint tells no one where a lead id belongs.
     if (!lead)
       throw new ProblemException({
         status: 404,
         title: 'Lead not found',
-        detail: `No lead has the id '${leadId}'.`,
+        detail: `This site has no lead with the id '${leadId}'.`,
         success: false,
         message: 'Lead not found',
       });
-    const config: SiteConfig = lead.dealership_id
-      ? await this.sites.forDealership(lead.dealership_id)
-      : await this.sites.forSite(lead.site_id);
+    if (!VALUATION_FORMS.has(lead.form as LeadFormKind)) {
+      const message = `lead_id must be the lead of a trade-in valuation form (${[...VALUATION_FORMS].join(', ')}): this lead's form offers no valuation.`;
+      throw new ProblemException({
+        status: 400,
+        title: 'Not a valuation lead',
+        detail: message,
+        errors: [{ path: 'lead_id', message }],
+        success: false,
+        message,
+      });
+    }
+    const config: SiteConfig = lead.dealership_id ? await this.sites.forDealership(lead.dealership_id) : site.config;
     if (!config.leads.save_valuation) {
       const message = 'Saving valuations is not enabled for this dealership.';
       throw new ProblemException({ status: 403, title: 'Not enabled', detail: message, success: false, message });
     }
-    await this.db.query(
-      `UPDATE leads SET miscellaneous = miscellaneous || jsonb_build_object($2::text, $3::jsonb) WHERE id = $1`,
+    // Written only while unset, in the one statement, so two racing saves cannot both win.
+    const [{ saved }] = (await this.db.query(
+      `WITH saved AS (
+         UPDATE leads SET miscellaneous = miscellaneous || jsonb_build_object($2::text, $3::jsonb)
+         WHERE id = $1 AND NOT miscellaneous ? $2 RETURNING id
+       ) SELECT count(*)::int AS saved FROM saved`,
       [leadId, columnName, JSON.stringify(value)],
-    );
+    )) as [{ saved: number }];
+    if (saved === 0) {
+      const message =
+        "This lead's valuation is already saved and cannot be changed. Value the vehicle again for a new lead.";
+      throw new ProblemException({
+        status: 409,
+        title: 'Valuation already saved',
+        detail: message,
+        success: false,
+        message,
+      });
+    }
     this.logger.log({ leadId, column: columnName }, 'lead value saved');
   }
 }

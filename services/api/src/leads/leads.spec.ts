@@ -268,6 +268,28 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
   });
 
   describe('refusals', () => {
+    it.each([
+      ['name', { name: 'Jane\r\nPhone: 0400 000 000' }],
+      ['category', { category: 'General Enquiry\nLead id: 00000000-0000-4000-8000-000000000000' }],
+      ['location', { location: '1\rPhone: 0400 000 000' }],
+      ['dealership_slug', { dealership_slug: `${'x'}\u2028Phone: 0400 000 000` }],
+      ['subcategory', { subcategory: 'a\tb' }],
+    ])('refuses a line break or control character in the single-line field %s, naming it', async (path, field) => {
+      const response = await submit({ ...general(), ...field }).expect(400);
+      expect(response.headers['content-type']).toMatch(/application\/problem\+json/);
+      expect(response.body.errors).toEqual([
+        { path, message: 'Please keep this on one line: remove line breaks, tabs and other control characters.' },
+      ]);
+    });
+
+    it('keeps line breaks in the message, a multi-line field', async () => {
+      const response = await submit({ ...general(), message: 'Line one\r\nLine two\n\tindented' }).expect(201);
+      const [lead] = await rows(`SELECT fields->>'message' AS message FROM leads WHERE id = $1`, [
+        response.body.lead_id,
+      ]);
+      expect(lead!['message']).toBe('Line one\r\nLine two\n\tindented');
+    });
+
     it('lists every invalid field with the specification messages, plus the form-level list', async () => {
       const response = await submit({
         form: 'general',
@@ -484,33 +506,79 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
       expect(unknown.body.valuation.reason).toMatch(/couldn't find a vehicle with that rego/);
     });
 
-    it('saves the valuation result against the lead (POST /api/miscellaneous)', async () => {
-      const tradeIn = await submit({ form: 'trade_in', ...lead, rego: 'ABC123', rego_state: 'QLD' }).expect(201);
-      await h
-        .http()
-        .post('/api/miscellaneous')
-        .send({
-          lead_id: tradeIn.body.lead_id,
+    describe('saving a valuation against its lead', () => {
+      const save = (path: string, body: Record<string, unknown>) => h.http().post(path).send(body);
+      const sitePath = () => `/api/sites/${h.siteSlug}/miscellaneous`;
+      const valuation = { low: 1, high: 2, status: 'estimate' };
+
+      it('saves it once, on the lead of this site (POST /api/sites/{site}/miscellaneous and /api/miscellaneous?site=)', async () => {
+        const tradeIn = await submit({ form: 'trade_in', ...lead, rego: 'ABC123', rego_state: 'QLD' }).expect(201);
+        const leadId = tradeIn.body.lead_id as string;
+        await save(sitePath(), { lead_id: leadId, column_name: 'valuation', valuation }).expect(200, {
+          success: true,
+        });
+        const [stored] = await rows(`SELECT miscellaneous FROM leads WHERE id = $1`, [leadId]);
+        expect(stored!['miscellaneous']).toEqual({ valuation });
+        // Once saved it stays: no one holding the lead id can overwrite it.
+        const again = await save(`/api/miscellaneous?site=${h.siteSlug}`, {
+          lead_id: leadId,
           column_name: 'valuation',
-          valuation: { low: 1, high: 2, status: 'estimate' },
-        })
-        .expect(200, { success: true });
-      const [stored] = await rows(`SELECT miscellaneous FROM leads WHERE id = $1`, [tradeIn.body.lead_id]);
-      expect(stored!['miscellaneous']).toEqual({ valuation: { low: 1, high: 2, status: 'estimate' } });
-      const wrongColumn = await h
-        .http()
-        .post('/api/miscellaneous')
-        .send({ lead_id: tradeIn.body.lead_id, column_name: 'notes', valuation: {} })
-        .expect(400);
-      expect(wrongColumn.body.errors).toContainEqual({
-        path: 'column_name',
-        message: "column_name must be 'valuation'",
+          valuation: { low: 999999, high: 999999, status: 'estimate' },
+        }).expect(409);
+        expect(again.headers['content-type']).toMatch(/application\/problem\+json/);
+        expect(again.body).toMatchObject({ success: false, title: 'Valuation already saved' });
+        const [kept] = await rows(`SELECT miscellaneous FROM leads WHERE id = $1`, [leadId]);
+        expect(kept!['miscellaneous']).toEqual({ valuation });
+
+        const second = await submit({ form: 'trade_in', ...lead, rego: 'ABC123', rego_state: 'QLD' }).expect(201);
+        await save(`/api/miscellaneous?site=${h.siteSlug}`, {
+          lead_id: second.body.lead_id,
+          column_name: 'valuation',
+          valuation,
+        }).expect(200);
       });
-      await h
-        .http()
-        .post('/api/miscellaneous')
-        .send({ lead_id: '00000000-0000-4000-8000-000000000000', column_name: 'valuation', valuation: {} })
-        .expect(404);
+
+      it('answers 404 for a lead of another site, as for no lead at all', async () => {
+        const tradeIn = await submit({ form: 'trade_in', ...lead, rego: 'ABC123', rego_state: 'QLD' }).expect(201);
+        await h.db.dataSource.query(
+          `INSERT INTO sites (slug, name, config) VALUES ('other-misc', 'Other Motors', '{"leads":{"save_valuation":true}}') ON CONFLICT DO NOTHING`,
+        );
+        const body = { lead_id: tradeIn.body.lead_id, column_name: 'valuation', valuation };
+        const other = await save('/api/sites/other-misc/miscellaneous', body).expect(404);
+        expect(other.body).toMatchObject({ success: false, title: 'Lead not found' });
+        await save('/api/miscellaneous?site=other-misc', body).expect(404);
+        await save(sitePath(), { ...body, lead_id: '00000000-0000-4000-8000-000000000000' }).expect(404);
+        const [untouched] = await rows(`SELECT miscellaneous FROM leads WHERE id = $1`, [tradeIn.body.lead_id]);
+        expect(untouched!['miscellaneous']).toEqual({});
+      });
+
+      it('refuses a lead of a form that offers no valuation with 400', async () => {
+        const enquiry = await submit(general()).expect(201);
+        const response = await save(sitePath(), {
+          lead_id: enquiry.body.lead_id,
+          column_name: 'valuation',
+          valuation,
+        }).expect(400);
+        expect(response.body.errors).toEqual([{ path: 'lead_id', message: expect.stringContaining('trade-in') }]);
+      });
+
+      it('needs the site on /api/miscellaneous, and checks the body', async () => {
+        const missing = await save('/api/miscellaneous', {
+          lead_id: '00000000-0000-4000-8000-000000000000',
+          column_name: 'valuation',
+          valuation,
+        }).expect(400);
+        expect(missing.body.errors).toEqual([{ path: 'site', message: expect.stringContaining('site slug') }]);
+        const wrongColumn = await save(sitePath(), {
+          lead_id: '00000000-0000-4000-8000-000000000000',
+          column_name: 'notes',
+          valuation: {},
+        }).expect(400);
+        expect(wrongColumn.body.errors).toContainEqual({
+          path: 'column_name',
+          message: "column_name must be 'valuation'",
+        });
+      });
     });
   });
 

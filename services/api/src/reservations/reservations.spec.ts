@@ -52,6 +52,7 @@ describe('reservations (real PostgreSQL, Redis and workers)', () => {
     );
     await h.load(h.fixture.north.id, [
       car('DEP', { reserve_deposit: 500 }),
+      car('BIGDEP'),
       car('FEEDRES', { reserved: true }),
       car('SOLD', { status: 'sold' }),
     ]);
@@ -241,6 +242,15 @@ describe('reservations (real PostgreSQL, Redis and workers)', () => {
       expect(refused.body).toMatchObject({ code: 'unavailable' });
     }
     await reserve({ ...SHOPPER, car_id: 'no-such-car' }).expect(404);
+  });
+
+  it('never fails checkout on a stored deposit past what a reservation can charge', async () => {
+    // Stored before the feed limit held reserve_deposit: its cents would not fit deposit_cents.
+    await h.db.dataSource.query(`UPDATE cars SET data = data || '{"reserve_deposit": 30000000}'::jsonb WHERE id = $1`, [
+      ids['BIGDEP'],
+    ]);
+    const res = await reserve({ ...SHOPPER, car_id: String(ids['BIGDEP']) }).expect(201);
+    expect(res.body.reservation.deposit).toBe(200);
   });
 
   it('names every invalid field, and no body is ever a server error', async () => {

@@ -167,6 +167,22 @@ describe('search API (real PostgreSQL, Redis and workers)', () => {
     expect(res.body.errors).toEqual(expect.arrayContaining([{ path, message }]));
   });
 
+  it.each(['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'])(
+    'refuses the filter %s like any unknown facet (own key as JSON.parse makes it)',
+    async (name) => {
+      const res = await h
+        .http()
+        .post(`/api/sites/${h.siteSlug}/search`)
+        .set('Content-Type', 'application/json')
+        .send(`{"filters":{"${name}":["x"]}}`)
+        .expect(400);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.body.errors).toEqual([
+        { path: `filters.${name}`, message: `Unknown field '${name}': remove it or check its spelling` },
+      ]);
+    },
+  );
+
   it('answers an unknown site with 404', async () => {
     const res = await h.http().post('/api/sites/no-such-site/search').send({}).expect(404);
     expect(res.body.detail).toBe("No site has the slug 'no-such-site'.");

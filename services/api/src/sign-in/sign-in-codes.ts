@@ -17,7 +17,9 @@ export type IssuedCode =
 
 export type CodeCheck =
   | { valid: true }
-  | { valid: false; reason: 'no_code' | 'used' | 'expired' | 'too_many_attempts' }
+  | { valid: false; reason: 'no_code' | 'used' | 'expired' }
+  /** The limit reached, so the 429 can name it like every other one: tries per code, over the code's life. */
+  | { valid: false; reason: 'too_many_attempts'; limit: number; windowSeconds: number }
   | { valid: false; reason: 'wrong_code'; attemptsLeft: number };
 
 /** Issues one-time sign-in codes and checks them. Times come from PostgreSQL so every instance agrees. */
@@ -74,7 +76,13 @@ export class SignInCodes {
     if (!latest) return { valid: false, reason: 'no_code' };
     if (latest.consumed) return { valid: false, reason: 'used' };
     const maxAttempts = this.env.SIGN_IN_MAX_ATTEMPTS;
-    if (latest.attempts >= maxAttempts) return { valid: false, reason: 'too_many_attempts' };
+    const tooMany = {
+      valid: false,
+      reason: 'too_many_attempts',
+      limit: maxAttempts,
+      windowSeconds: this.env.SIGN_IN_CODE_TTL_SECONDS,
+    } as const;
+    if (latest.attempts >= maxAttempts) return tooMany;
     if (latest.expired) return { valid: false, reason: 'expired' };
     if (this.secrets.sameHash(latest.code_hash, this.secrets.codeHash(siteId, phone, code))) {
       await manager.query(`UPDATE sign_in_codes SET consumed_at = now() WHERE id = $1`, [latest.id]);
@@ -82,8 +90,6 @@ export class SignInCodes {
     }
     await manager.query(`UPDATE sign_in_codes SET attempts = attempts + 1 WHERE id = $1`, [latest.id]);
     const attemptsLeft = maxAttempts - latest.attempts - 1;
-    return attemptsLeft > 0
-      ? { valid: false, reason: 'wrong_code', attemptsLeft }
-      : { valid: false, reason: 'too_many_attempts' };
+    return attemptsLeft > 0 ? { valid: false, reason: 'wrong_code', attemptsLeft } : tooMany;
   }
 }

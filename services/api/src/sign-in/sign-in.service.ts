@@ -51,6 +51,13 @@ function codeProblem(failure: Failure): ProblemException {
         'Too many attempts. Please request a new code.',
         failure.reason,
         'code',
+        // This code takes no more tries; its lifetime is the honest upper bound on when one would work again.
+        rateLimitHeaders({
+          policy: 'sign-in-attempts-per-code',
+          limit: failure.limit,
+          windowSeconds: failure.windowSeconds,
+          retryAfterSeconds: failure.windowSeconds,
+        }),
       );
     case 'used':
       return signInProblem(

@@ -226,8 +226,13 @@ describe('shopper sign-in with an SMS code (real PostgreSQL and Redis)', () => {
       detail: 'Too many attempts. Please request a new code.',
       reason: 'too_many_attempts',
     });
+    // Like every other 429: when to come back and the limit that was reached (5 tries per code).
+    expect(fifth.headers['retry-after']).toBe('600');
+    expect(fifth.headers['ratelimit-policy']).toBe('"sign-in-attempts-per-code";q=5;w=600');
+    expect(fifth.headers['ratelimit']).toBe('"sign-in-attempts-per-code";r=0;t=600');
     const right = await verify({ phone: phone.typed, code }).expect(429);
     expect(right.body.detail).toBe('Too many attempts. Please request a new code.');
+    expect(right.headers['ratelimit-policy']).toBe('"sign-in-attempts-per-code";q=5;w=600');
     // A new code starts afresh.
     await requestCode(phone.typed).expect(202);
     await verify({ phone: phone.typed, code: await lastCode(phone.e164) }).expect(200);
