@@ -102,7 +102,7 @@ describe('proxy', () => {
       ['/api/sites/harbour-motor-group/leads', 'http://127.0.0.1:3101/api/sites/harbour-motor-group/leads'],
       ['/api/watchlist', 'http://127.0.0.1:3101/api/watchlist'],
       ['/api/watchlist/save-car', 'http://127.0.0.1:3101/api/watchlist/save-car'],
-      ['/api/miscellaneous?x=1', 'http://127.0.0.1:3101/api/miscellaneous?x=1'],
+      ['/api/miscellaneous?x=1', 'http://127.0.0.1:3101/api/sites/harbour-motor-group/miscellaneous?x=1'],
       [
         '/api/cars/2021-toyota-hilux-abc123/phone-reveal',
         'http://127.0.0.1:3101/api/cars/2021-toyota-hilux-abc123/phone-reveal',

@@ -61,7 +61,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
 
   if (pathname.startsWith('/api/')) {
     return isShopperApiPath(pathname, site.slug)
-      ? NextResponse.rewrite(new URL(`${pathname}${search}`, `${apiBaseUrl()}/`))
+      ? NextResponse.rewrite(new URL(`${shopperApiTarget(pathname, site.slug)}${search}`, `${apiBaseUrl()}/`))
       : plain(apiNotFoundResponse(pathname));
   }
 
@@ -142,6 +142,15 @@ export function isShopperApiPath(pathname: string, slug: string): boolean {
     /^\/api\/payments\/local\/[0-9a-f-]{36}(\/(approve|decline))?$/.test(pathname) ||
     CAR_ENDPOINT.test(pathname)
   );
+}
+
+/**
+ * Where the API answers a shopper path: as sent, except the valuation save (spec 001 names it
+ * `/api/miscellaneous`, with no site), which goes to the site the host resolved to, so the API
+ * only touches a lead of that site.
+ */
+export function shopperApiTarget(pathname: string, slug: string): string {
+  return pathname === '/api/miscellaneous' ? `/api/sites/${slug}/miscellaneous` : pathname;
 }
 
 function apiNotFoundResponse(pathname: string): Response {
