@@ -5,10 +5,10 @@ import { createSiteApiHarness, type SiteApiHarness } from '../testing/site-api.h
 /**
  * Every public endpoint, sent generated hostile input through the real api (its own database and
  * Redis prefix, real workers): never a 5xx, and every refusal is problem details. FUZZ_RUNS sets
- * the runs per endpoint (default 15).
+ * the runs per endpoint (default 200, as CI runs it).
  */
 
-const RUNS = Number(process.env['FUZZ_RUNS'] ?? 15);
+const RUNS = Number(process.env['FUZZ_RUNS'] ?? 200);
 
 /** Values that have broken real endpoints: NUL, past-integer ids, huge and odd numbers, long and nested text. */
 const hostileScalar: fc.Arbitrary<unknown> = fc.oneof(
