@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { QueryFailedError } from 'typeorm';
-import { isDependencyOutage } from './dependency-outage';
+import { dependencyOutage, isDependencyOutage } from './dependency-outage';
 
 describe('isDependencyOutage', () => {
   it('knows a PostgreSQL that is not listening, from the real driver', async () => {
@@ -22,6 +22,15 @@ describe('isDependencyOutage', () => {
     const shutdown = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
     expect(isDependencyOutage(new QueryFailedError('SELECT 1', [], shutdown))).toBe(true);
     expect(isDependencyOutage(Object.assign(new Error('x'), { code: '08006' }))).toBe(true);
+    expect(dependencyOutage(new QueryFailedError('SELECT 1', [], shutdown))).toBe('PostgreSQL');
+  });
+
+  it('names Redis when ioredis gives up on a command', () => {
+    const gaveUp = Object.assign(new Error('Reached the max retries per request limit (which is 1).'), {
+      name: 'MaxRetriesPerRequestError',
+    });
+    expect(dependencyOutage(gaveUp)).toBe('Redis');
+    expect(dependencyOutage(new Error('Connection is closed.'))).toBe('Redis');
   });
 
   it('does not take a refused query or a bug for an outage', () => {

@@ -17,34 +17,80 @@ const NETWORK_CODES = new Set([
  */
 const OUTAGE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
 
-/** The same, as the drivers word it when only the message survives (a job's failed reason). */
-const OUTAGE_MESSAGES = [
-  /\bECONNREFUSED\b|\bECONNRESET\b|\bETIMEDOUT\b|\bEPIPE\b|\bEAI_AGAIN\b/,
+/** The same, as PostgreSQL's driver words it when only the message survives (a job's failed reason). */
+const POSTGRES_MESSAGES = [
   /connection terminated/i,
   /terminating connection due to/i,
   /the database system is (starting up|shutting down|in recovery mode)/i,
   /timeout exceeded when trying to connect/i,
   /too many clients already/i,
-  /Connection is closed/i,
-  /max retries per request/i,
+];
+
+/** ioredis once its connection is gone (commands refused or out of retries). */
+const REDIS_MESSAGES = [/Connection is closed/i, /max retries per request/i, /Stream isn't writeable/i];
+
+/** A socket error that names no side (the api and worker talk to PostgreSQL and Redis). */
+const NETWORK_MESSAGE = /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)\b/;
+
+/** Which dependency an outage error is of; 'PostgreSQL or Redis' when a socket error names no side. */
+export type Dependency = 'PostgreSQL' | 'Redis' | 'PostgreSQL or Redis';
+
+/** Where a dependency listens, so a socket error on its port is known to be its own. */
+export interface DependencyEndpoint {
+  dependency: 'PostgreSQL' | 'Redis';
+  port: number;
+}
+
+/** The endpoints of a process's PostgreSQL and Redis, from their URLs. */
+export const dependencyEndpoints = (urls: { databaseUrl: string; redisUrl: string }): DependencyEndpoint[] => [
+  { dependency: 'PostgreSQL', port: Number(new URL(urls.databaseUrl).port || 5432) },
+  { dependency: 'Redis', port: Number(new URL(urls.redisUrl).port || 6379) },
 ];
 
 /**
  * Whether an error means PostgreSQL or Redis is unreachable for now (as opposed to a refused query
- * or a bug): such work is retried rather than failed, and a client is told 503 with Retry-After.
- * Reads the error, the driver error TypeORM wraps and its cause, or a message alone.
+ * or a bug), and which: such work is retried rather than failed, and a client is told 503 with
+ * Retry-After naming it. Reads the error, the driver error TypeORM wraps and its cause, or a
+ * message alone (a job's failed reason); `endpoints` name the side of a bare socket error.
  */
-export function isDependencyOutage(error: unknown, depth = 0): boolean {
-  if (depth > 3 || error === null || error === undefined) return false;
-  if (typeof error === 'string') return OUTAGE_MESSAGES.some((pattern) => pattern.test(error));
-  if (typeof error !== 'object') return false;
-  const { code, message, driverError, cause } = error as {
+export function dependencyOutage(
+  error: unknown,
+  endpoints: readonly DependencyEndpoint[] = [],
+  depth = 0,
+): Dependency | null {
+  if (depth > 3 || error === null || error === undefined) return null;
+  if (typeof error === 'string') return outageInMessage(error);
+  if (typeof error !== 'object') return null;
+  const { code, message, name, driverError, cause, port } = error as {
     code?: unknown;
     message?: unknown;
+    name?: unknown;
     driverError?: unknown;
     cause?: unknown;
+    port?: unknown;
   };
-  if (typeof code === 'string' && (NETWORK_CODES.has(code) || OUTAGE_SQLSTATE.test(code))) return true;
-  if (typeof message === 'string' && OUTAGE_MESSAGES.some((pattern) => pattern.test(message))) return true;
-  return isDependencyOutage(driverError, depth + 1) || isDependencyOutage(cause, depth + 1);
+  // A refused or cut socket names its port: the endpoint on it says whose it was.
+  if (typeof code === 'string' && NETWORK_CODES.has(code)) {
+    const endpoint = endpoints.find((candidate) => candidate.port === port);
+    if (endpoint) return endpoint.dependency;
+  }
+  if (name === 'MaxRetriesPerRequestError') return 'Redis';
+  if (typeof code === 'string' && OUTAGE_SQLSTATE.test(code)) return 'PostgreSQL';
+  // TypeORM wraps only PostgreSQL's errors, so an outage inside one is PostgreSQL's.
+  if (dependencyOutage(driverError, endpoints, depth + 1)) return 'PostgreSQL';
+  if (typeof message === 'string') {
+    const found = outageInMessage(message);
+    if (found) return found;
+  }
+  if (typeof code === 'string' && NETWORK_CODES.has(code)) return 'PostgreSQL or Redis';
+  return dependencyOutage(cause, endpoints, depth + 1);
 }
+
+function outageInMessage(message: string): Dependency | null {
+  if (POSTGRES_MESSAGES.some((pattern) => pattern.test(message))) return 'PostgreSQL';
+  if (REDIS_MESSAGES.some((pattern) => pattern.test(message))) return 'Redis';
+  if (NETWORK_MESSAGE.test(message)) return 'PostgreSQL or Redis';
+  return null;
+}
+
+export const isDependencyOutage = (error: unknown): boolean => dependencyOutage(error) !== null;

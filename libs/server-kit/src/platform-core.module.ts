@@ -3,7 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import type Redis from 'ioredis';
-import { dataSourceOptions } from '@platform/db';
+import { dataSourceOptions, dependencyEndpoints } from '@platform/db';
 import type { BaseEnv } from './env/env';
 import { HealthController } from './health/health.controller';
 import { loggerParams } from './logging/logger';
@@ -54,7 +54,11 @@ export class PlatformCoreModule {
           useFactory: () => createRedis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 3000 }),
         },
         RedisCloser,
-        { provide: APP_FILTER, useClass: ProblemDetailsFilter },
+        {
+          provide: APP_FILTER,
+          useFactory: () =>
+            new ProblemDetailsFilter(dependencyEndpoints({ databaseUrl: env.DATABASE_URL, redisUrl: env.REDIS_URL })),
+        },
       ],
       exports: [ENV, APP_NAME, REDIS],
     };

@@ -5,3 +5,4 @@ export * from './redis-server';
 export * from './eventually';
 export * from './prometheus';
 export * from './fake-stripe';
+export * from './tcp-gate';

@@ -1,20 +1,46 @@
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
+import { dependencyOutage, type DependencyEndpoint } from '@platform/db';
 import { ProblemException, type ProblemDetails } from './problem';
 import { DEFAULT_RETRY_AFTER_SECONDS } from './rate-limit';
 
-/** Turns every error into application/problem+json; unexpected ones are logged, never leaked. */
+/** How long a client is told to wait when PostgreSQL or Redis is unreachable (they restart in seconds). */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Turns every error into application/problem+json; unexpected ones are logged, never leaked. A
+ * dependency that is unreachable (PostgreSQL or Redis stopped or restarting) is a 503 naming it,
+ * with Retry-After: the client did nothing wrong and may simply try again.
+ */
 @Catch()
 export class ProblemDetailsFilter implements ExceptionFilter {
   private readonly logger = new Logger('ProblemDetails');
+
+  /** `endpoints`: where this process's PostgreSQL and Redis listen, so a 503 can name the one away. */
+  constructor(private readonly endpoints: readonly DependencyEndpoint[] = []) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const response = http.getResponse<Response>();
     const request = http.getRequest<Request>();
-    const problem = this.toProblem(exception, request);
-    if (problem.status >= 500) {
+    const outage = exception instanceof HttpException ? null : dependencyOutage(exception, this.endpoints);
+    const problem: ProblemDetails = outage
+      ? {
+          type: 'about:blank',
+          title: 'Service Unavailable',
+          status: HttpStatus.SERVICE_UNAVAILABLE,
+          detail: `${outage} is unreachable for a moment, so this could not be done. Nothing was changed; please try again in a few seconds.`,
+          instance: request.originalUrl,
+        }
+      : this.toProblem(exception, request);
+    if (outage) {
+      this.logger.warn(
+        { dependency: outage, err: (exception as Error).message, path: request.path },
+        'dependency unreachable',
+      );
+      response.set('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
+    } else if (problem.status >= 500) {
       this.logger.error({ err: exception, path: request.path }, 'request failed');
     }
     if (exception instanceof ProblemException) response.set(exception.headers);
