@@ -260,6 +260,26 @@ describe('reservation refunds (real PostgreSQL and the local payment provider)',
     expect(await refundsOf(reservation.payment_ref)).toHaveLength(1);
   });
 
+  it('lets ops refund a hold that expired before expiry refunds, once, and nothing else', async () => {
+    const reservation = await checkout(await newCar());
+    await inbox.apply(await pay(reservation));
+    expect(await ledger.refundKeptDeposit(reservation.id)).toBe('not_refundable');
+    // As the migration found them: expired, paid, the deposit kept.
+    await db.dataSource.query(`UPDATE reservations SET status = 'expired', ended_at = now() WHERE id = $1`, [
+      reservation.id,
+    ]);
+    await db.dataSource.query(`UPDATE cars SET reservation_id = NULL WHERE id = $1`, [reservation.car_id]);
+    expect(await ledger.refundKeptDeposit(reservation.id)).toMatchObject({
+      status: 'expired',
+      refund_due: false,
+      refund_reason: 'hold_expired',
+      refund_ref: expect.stringMatching(/^local_refund_/),
+    });
+    expect(await ledger.refundKeptDeposit(reservation.id)).toBe('not_refundable');
+    expect(await ledger.refundKeptDeposit('00000000-0000-4000-8000-000000000000')).toBe('not_found');
+    expect(await refundsOf(reservation.payment_ref)).toHaveLength(1);
+  });
+
   type Step = 'pay' | 'confirm' | 'sweep' | 'expire' | 'outage';
   const STEPS: Step[] = ['pay', 'confirm', 'sweep', 'expire', 'outage'];
 
