@@ -11,7 +11,7 @@ export interface StripeCall {
 
 /**
  * A local stand-in for the few Stripe API calls the platform makes (PaymentIntents create,
- * retrieve and cancel; refunds create), so tests run the real SDK with no network. Stripe lies
+ * retrieve and cancel; refunds create and list), so tests run the real SDK with no network. Stripe lies
  * outside the platform: this is the one thing tests fake. Same idempotency key, same answer.
  */
 export interface FakeStripe {
@@ -19,6 +19,8 @@ export interface FakeStripe {
   calls: StripeCall[];
   /** The next refunds fail with a 500 (Stripe unavailable). */
   failRefunds(count: number): void;
+  /** Stripe forgets every idempotency key, as it does after 24 hours. */
+  forgetIdempotencyKeys(): void;
   close(): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const calls: StripeCall[] = [];
   const byKey = new Map<string, unknown>();
   const intents = new Map<string, Record<string, unknown>>();
+  const refunds: Record<string, unknown>[] = [];
   let failing = 0;
   let counter = 0;
   const server: Server = createServer((req, res) => {
@@ -68,8 +71,23 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           failing -= 1;
           return send(500, { error: { type: 'api_error', message: 'Stripe is unavailable' } });
         }
+        const intent = form.get('payment_intent');
+        if (refunds.some((refund) => refund['payment_intent'] === intent)) {
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_already_refunded',
+              message: `Charge for ${intent} has already been refunded.`,
+            },
+          });
+        }
         counter += 1;
-        answer = { id: `re_fake_${counter}`, object: 'refund', payment_intent: form.get('payment_intent') };
+        answer = { id: `re_fake_${counter}`, object: 'refund', payment_intent: intent, status: 'succeeded' };
+        refunds.push(answer as Record<string, unknown>);
+      } else if (req.method === 'GET' && path === '/v1/refunds') {
+        const intent = new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('payment_intent');
+        const data = refunds.filter((refund) => !intent || refund['payment_intent'] === intent);
+        answer = { object: 'list', url: '/v1/refunds', has_more: false, data };
       } else {
         return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL ${path}` } });
       }
@@ -83,6 +101,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://127.0.0.1:${port}`,
     calls,
     failRefunds: (count) => (failing = count),
+    forgetIdempotencyKeys: () => byKey.clear(),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

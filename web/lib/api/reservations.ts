@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RESERVATION_STATUSES } from '@platform/domain';
+import { REFUND_REASONS, RESERVATION_STATUSES } from '@platform/domain';
 import { apiGetOrNull, segment } from './client';
 
 /** What a checkout answer gives the browser to pay with: the local pay page, or Stripe's client secret. */
@@ -32,6 +32,15 @@ export const ReservationViewSchema = z.object({
   hold_expires_at: z.string().nullable(),
   payment_error: z.string().nullable(),
   refunded: z.boolean(),
+  /** A deposit going back: why, whether it has gone, and the line the shopper is shown. */
+  refund: z
+    .object({
+      state: z.enum(['pending', 'refunded']),
+      reason: z.enum(REFUND_REASONS).nullable(),
+      message: z.string(),
+    })
+    .nullable()
+    .optional(),
   selections: z.record(z.string(), z.unknown()).nullable(),
 });
 export type ReservationView = z.infer<typeof ReservationViewSchema>;

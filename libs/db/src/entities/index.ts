@@ -31,6 +31,7 @@ import { ReservationEntity } from './reservation.entity';
 import { OnlinePaymentEntity } from './online-payment.entity';
 import { PaymentEventEntity } from './payment-event.entity';
 import { LocalPaymentEntity } from './local-payment.entity';
+import { LocalRefundEntity } from './local-refund.entity';
 import { SavedSearchEntity } from './saved-search.entity';
 import { SavedSearchUnstoredMatchEntity } from './saved-search-unstored-match.entity';
 import { AlertCarChangeEntity } from './alert-car-change.entity';
@@ -75,6 +76,7 @@ export {
   OnlinePaymentEntity,
   PaymentEventEntity,
   LocalPaymentEntity,
+  LocalRefundEntity,
   SavedSearchEntity,
   SavedSearchUnstoredMatchEntity,
   AlertCarChangeEntity,
@@ -117,6 +119,7 @@ export const ENTITIES = [
   OnlinePaymentEntity,
   PaymentEventEntity,
   LocalPaymentEntity,
+  LocalRefundEntity,
   SavedSearchEntity,
   SavedSearchUnstoredMatchEntity,
   AlertCarChangeEntity,

@@ -6,6 +6,9 @@ import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn,
  */
 @Entity({ name: 'local_payments' })
 @Check('ck_local_payments_status', `status IN ('requires_payment', 'succeeded', 'canceled')`)
+@Check('ck_local_payments_amount', `amount_cents > 0`)
+// Refunds never exceed what was paid: the provider's own guard against paying a deposit back twice.
+@Check('ck_local_payments_refunded', `refunded_cents >= 0 AND refunded_cents <= amount_cents`)
 @Index('ux_local_payments_idempotency', ['idempotency_key'], { unique: true })
 export class LocalPaymentEntity {
   @PrimaryGeneratedColumn('uuid')
@@ -34,6 +37,7 @@ export class LocalPaymentEntity {
   @Column({ type: 'int', default: 0 })
   declines!: number;
 
+  /** The sum of its refunds (local_refunds). */
   @Column({ type: 'int', default: 0 })
   refunded_cents!: number;
 

@@ -28,6 +28,17 @@ import type { SiteEntity } from './site.entity';
 )
 @Check('ck_reservations_kind', `kind IN ('reserve', 'purchase')`)
 @Check('ck_reservations_deposit', `deposit_cents > 0`)
+@Check(
+  'ck_reservations_refund_reason',
+  `refund_reason IS NULL OR refund_reason IN ('hold_expired', 'paid_after_hold_ended', 'car_unavailable', 'cancelled')`,
+)
+// A refund is owed or made, never both; and a deposit is kept on a paid reservation or refunded, never both.
+@Check('ck_reservations_refund_once', `NOT (refund_due AND refund_ref IS NOT NULL)`)
+@Check(
+  'ck_reservations_kept_or_refunded',
+  `status NOT IN ('held', 'completed') OR (NOT refund_due AND refund_ref IS NULL)`,
+)
+@Check('ck_reservations_refund_attempts', `refund_attempts >= 0`)
 @Index('ux_reservations_active_car', ['car_id'], { unique: true, where: `status IN ('pending_payment', 'held')` })
 @Index('ux_reservations_payment', ['payment_provider', 'payment_ref'], {
   unique: true,
@@ -38,6 +49,7 @@ import type { SiteEntity } from './site.entity';
   where: 'idempotency_key IS NOT NULL',
 })
 @Index('ix_reservations_status_site', ['status', 'site_id', 'created_at'])
+@Index('ix_reservations_refunds_due', ['refund_next_attempt_at'], { where: 'refund_due' })
 export class ReservationEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -120,8 +132,31 @@ export class ReservationEntity {
   @Column({ type: 'boolean', default: false })
   refund_due!: boolean;
 
+  /** The provider's refund id, once the provider has confirmed the refund. */
   @Column({ type: 'text', nullable: true })
   refund_ref!: string | null;
+
+  /** Why the deposit goes back (libs/domain REFUND_REASONS): what the shopper and ops are told. */
+  @Column({ type: 'text', nullable: true })
+  refund_reason!: string | null;
+
+  /** Calls made to the provider for this refund; each failure doubles the wait before the next. */
+  @Column({ type: 'int', default: 0 })
+  refund_attempts!: number;
+
+  /**
+   * A refund owed is not tried before this. Set when an attempt starts, so two sweeps racing never
+   * call the provider together; null: due now.
+   */
+  @Column({ type: 'timestamptz', nullable: true })
+  refund_next_attempt_at!: Date | null;
+
+  /** The provider's answer to the last failed attempt, for ops. */
+  @Column({ type: 'text', nullable: true })
+  refund_error!: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  refunded_at!: Date | null;
 
   /** Why ops should look: a payment after the hold ended, a refund that failed. */
   @Column({ type: 'text', nullable: true })

@@ -11,6 +11,7 @@ import { Reservations1764600000000 } from './1764600000000-reservations';
 import { SearchVersionRevisions1764700000000 } from './1764700000000-search-version-revisions';
 import { SavedSearches1764800000000 } from './1764800000000-saved-searches';
 import { SavedSearchUnstoredMatches1764900000000 } from './1764900000000-saved-search-unstored-matches';
+import { ReservationRefunds1765000000000 } from './1765000000000-reservation-refunds';
 import { FeedRunJobs1765100000000 } from './1765100000000-feed-run-jobs';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
@@ -28,5 +29,6 @@ export const MIGRATIONS = [
   SearchVersionRevisions1764700000000,
   SavedSearches1764800000000,
   SavedSearchUnstoredMatches1764900000000,
+  ReservationRefunds1765000000000,
   FeedRunJobs1765100000000,
 ];

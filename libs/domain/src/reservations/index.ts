@@ -1,2 +1,3 @@
 export * from './reservation-status';
 export * from './checkout-request';
+export * from './refund-policy';

@@ -2,7 +2,9 @@
  * A reservation's life (issue 21): the hold is taken before any payment is asked for
  * (pending_payment), a confirmed payment makes it held (the car shows Reserved), and it ends
  * completed (sold), released (unpaid in time), cancelled (by ops, refunded), expired (the hold
- * ran out) or refunded (paid after it ended, or cancelled after payment).
+ * ran out; its deposit refunded) or refunded (paid after its payment window or its hold ended, or
+ * for a car sold meanwhile). Whether a refund is owed or made is kept beside the status (see
+ * refund-policy.ts): a deposit is kept only on a held or completed reservation.
  */
 export const RESERVATION_STATUSES = [
   'pending_payment',

@@ -2,7 +2,11 @@ import type { DataSource, EntityManager } from 'typeorm';
 import {
   formatDollars,
   ONLINE_PURCHASE_SUBCATEGORY,
+  paymentWindowEnded,
+  REFUND_ATTENTION_AFTER_ATTEMPTS,
+  refundRetryDelaySeconds,
   RESERVE_ONLINE_CATEGORY,
+  type RefundReason,
   type ReservationKind,
   type ReservationStatus,
 } from '@platform/domain';
@@ -31,6 +35,11 @@ export interface ReservationRecord {
   payment_error: string | null;
   refund_due: boolean;
   refund_ref: string | null;
+  refund_reason: RefundReason | null;
+  refund_attempts: number;
+  refund_next_attempt_at: string | null;
+  refund_error: string | null;
+  refunded_at: string | null;
   ops_flag: string | null;
   lead_id: string | null;
   created_at: string;
@@ -38,6 +47,28 @@ export interface ReservationRecord {
   held_at: string | null;
   ended_at: string | null;
 }
+
+/** A refund owed and not yet confirmed by the provider, as ops see it (no contact details). */
+export interface PendingRefund {
+  id: string;
+  site_id: number;
+  dealership_id: number | null;
+  status: ReservationStatus;
+  deposit_cents: number;
+  currency: string;
+  payment_provider: string;
+  payment_ref: string | null;
+  refund_reason: RefundReason | null;
+  refund_attempts: number;
+  refund_next_attempt_at: string | null;
+  refund_error: string | null;
+  /** Failed often enough that someone should look at the provider (it is still retried). */
+  needs_attention: boolean;
+  ended_at: string | null;
+}
+
+/** What one attempt at a refund came to. */
+export type RefundAttempt = 'refunded' | 'failed' | 'not_due';
 
 export interface HoldRequest {
   kind: ReservationKind;
@@ -68,6 +99,8 @@ export interface SweepResult {
   expired: number;
   refunded: number;
   refundsFailed: number;
+  /** Refunds still owed after this pass (waiting for their next attempt). */
+  refundsPending: number;
 }
 
 /** What applying an event did, and what to do once its transaction has committed. */
@@ -81,7 +114,11 @@ export type IndexSoon = (siteId: number) => Promise<unknown>;
 
 const COLUMNS = `id, kind, site_id, dealership_id, car_id, car_summary, shopper_id, contact, selections, deposit_cents,
   currency, status, payment_provider, payment_ref, payment_deadline, hold_expires_at, payment_error, refund_due,
-  refund_ref, ops_flag, lead_id, created_at, updated_at, held_at, ended_at`;
+  refund_ref, refund_reason, refund_attempts, refund_next_attempt_at, refund_error, refunded_at, ops_flag, lead_id,
+  created_at, updated_at, held_at, ended_at`;
+
+/** Sets a refund owed, due at once; the caller's transaction changes the status with it. */
+const OWE_REFUND = `refund_due = true, refund_reason = $2, refund_next_attempt_at = NULL, refund_attempts = 0`;
 
 const iso = (value: unknown): string | null => (value ? new Date(value as string).toISOString() : null);
 
@@ -90,6 +127,8 @@ function toRecord(row: Record<string, unknown>): ReservationRecord {
     ...(row as unknown as ReservationRecord),
     payment_deadline: iso(row['payment_deadline'])!,
     hold_expires_at: iso(row['hold_expires_at']),
+    refund_next_attempt_at: iso(row['refund_next_attempt_at']),
+    refunded_at: iso(row['refunded_at']),
     created_at: iso(row['created_at'])!,
     updated_at: iso(row['updated_at'])!,
     held_at: iso(row['held_at']),
@@ -195,10 +234,13 @@ export class ReservationLedger {
   async applyIn(manager: EntityManager, event: PaymentEvent): Promise<AppliedEvent> {
     if (event.kind === 'ignored' || !event.ref) return { outcome: 'ignored' };
     const [row] = (await manager.query(
-      `SELECT ${COLUMNS} FROM reservations WHERE payment_provider = $1 AND payment_ref = $2 FOR UPDATE`,
+      `SELECT ${COLUMNS}, now() AS confirmed_at FROM reservations WHERE payment_provider = $1 AND payment_ref = $2 FOR UPDATE`,
       [event.provider, event.ref],
     )) as Record<string, unknown>[];
     if (!row) return { outcome: 'unknown payment' };
+    // The database's clock, read under the row's lock: the sweep judges deadlines by the same clock.
+    const confirmedAt = new Date(row['confirmed_at'] as string);
+    delete row['confirmed_at'];
     const reservation = toRecord(row);
 
     if (event.kind === 'failed') {
@@ -217,8 +259,26 @@ export class ReservationLedger {
       if (reservation.refund_ref) return { outcome: 'no change' };
       // Paid after the hold ended (released unpaid, cancelled): the money goes back.
       await manager.query(
-        `UPDATE reservations SET status = 'refunded', refund_due = true, payment_error = NULL, ops_flag = $2, updated_at = now() WHERE id = $1`,
-        [reservation.id, `Payment arrived after the reservation was ${reservation.status}; refunded automatically.`],
+        `UPDATE reservations SET status = 'refunded', ${OWE_REFUND}, payment_error = NULL, ops_flag = $3, updated_at = now() WHERE id = $1`,
+        [
+          reservation.id,
+          'paid_after_hold_ended' satisfies RefundReason,
+          `Payment arrived after the reservation was ${reservation.status}; refunded automatically.`,
+        ],
+      );
+      return { outcome: 'refunded (after the hold ended)', after: () => this.settleRefund(reservation.id) };
+    }
+
+    // Whether or not the sweep has released it yet, a hold whose payment window has ended takes no
+    // payment: the car may already be promised to the next shopper the moment the sweep runs.
+    if (paymentWindowEnded(new Date(reservation.payment_deadline), confirmedAt)) {
+      await manager.query(
+        `UPDATE reservations SET status = 'refunded', ${OWE_REFUND}, ended_at = now(), payment_error = NULL, ops_flag = $3, updated_at = now() WHERE id = $1`,
+        [
+          reservation.id,
+          'paid_after_hold_ended' satisfies RefundReason,
+          'Payment arrived after the payment window ended; refunded automatically.',
+        ],
       );
       return { outcome: 'refunded (after the hold ended)', after: () => this.settleRefund(reservation.id) };
     }
@@ -237,8 +297,12 @@ export class ReservationLedger {
       car && car.status === 'in_stock' && !car.feed_reserved && !car.withdrawn_at && car.show_on_dealer_website;
     if (!available) {
       await manager.query(
-        `UPDATE reservations SET status = 'refunded', refund_due = true, ended_at = now(), payment_error = NULL, ops_flag = $2, updated_at = now() WHERE id = $1`,
-        [reservation.id, 'The car was sold or withdrawn before the payment arrived; refunded automatically.'],
+        `UPDATE reservations SET status = 'refunded', ${OWE_REFUND}, ended_at = now(), payment_error = NULL, ops_flag = $3, updated_at = now() WHERE id = $1`,
+        [
+          reservation.id,
+          'car_unavailable' satisfies RefundReason,
+          'The car was sold or withdrawn before the payment arrived; refunded automatically.',
+        ],
       );
       return { outcome: 'refunded (car no longer available)', after: () => this.settleRefund(reservation.id) };
     }
@@ -286,8 +350,9 @@ export class ReservationLedger {
 
   /**
    * The maintenance pass: unpaid holds past their payment window are released (and their payment
-   * stopped), held reservations past their hold expire and free the car, and refunds still owed are
-   * retried. Each runs row by row under its own lock, so a webhook arriving meanwhile waits its turn.
+   * stopped), held reservations past their hold expire, free the car and owe their deposit back, and
+   * refunds owed are tried when their backoff allows. Each runs under row locks, so a webhook
+   * arriving meanwhile, or another sweep (the api's and the worker's), waits its turn or skips.
    */
   async sweep(): Promise<SweepResult> {
     const [released] = (await this.dataSource.query(
@@ -303,20 +368,23 @@ export class ReservationLedger {
         .cancelPayment(row.payment_ref)
         .catch(() => undefined);
     }
-    const expired = await this.endHolds(
-      `SELECT id FROM reservations WHERE status = 'held' AND hold_expires_at < now() FOR UPDATE SKIP LOCKED`,
-      'expired',
-    );
-    const owed = (await this.dataSource.query(`SELECT id FROM reservations WHERE refund_due ORDER BY updated_at`)) as {
-      id: string;
-    }[];
+    const expired = await this.expireHolds();
+    const owed = (await this.dataSource.query(
+      `SELECT id FROM reservations
+       WHERE refund_due AND (refund_next_attempt_at IS NULL OR refund_next_attempt_at <= now())
+       ORDER BY refund_next_attempt_at NULLS FIRST, ended_at`,
+    )) as { id: string }[];
     let refunded = 0;
     let refundsFailed = 0;
     for (const { id } of owed) {
-      if (await this.settleRefund(id)) refunded += 1;
-      else refundsFailed += 1;
+      const attempt = await this.settleRefund(id);
+      if (attempt === 'refunded') refunded += 1;
+      else if (attempt === 'failed') refundsFailed += 1;
     }
-    return { released: released.length, expired, refunded, refundsFailed };
+    const [{ pending }] = (await this.dataSource.query(
+      `SELECT count(*)::int AS pending FROM reservations WHERE refund_due`,
+    )) as [{ pending: number }];
+    return { released: released.length, expired, refunded, refundsFailed, refundsPending: pending };
   }
 
   /** Ops: cancel a reservation; a paid one is refunded, and the car is free again. */
@@ -328,12 +396,18 @@ export class ReservationLedger {
       if (!row) return 'not_found' as const;
       const reservation = toRecord(row);
       if (reservation.status !== 'pending_payment' && reservation.status !== 'held') return 'ended' as const;
-      const paid = reservation.status === 'held';
-      await manager.query(
-        `UPDATE reservations SET status = 'cancelled', ended_at = now(), refund_due = $2, updated_at = now() WHERE id = $1`,
-        [id, paid],
-      );
-      if (paid) await this.freeCar(manager, reservation);
+      if (reservation.status === 'held') {
+        await manager.query(
+          `UPDATE reservations SET status = 'cancelled', ended_at = now(), ${OWE_REFUND}, updated_at = now() WHERE id = $1`,
+          [id, 'cancelled' satisfies RefundReason],
+        );
+        await this.freeCar(manager, reservation);
+      } else {
+        await manager.query(
+          `UPDATE reservations SET status = 'cancelled', ended_at = now(), updated_at = now() WHERE id = $1`,
+          [id],
+        );
+      }
       return reservation;
     });
     if (typeof outcome === 'string') return outcome;
@@ -359,44 +433,109 @@ export class ReservationLedger {
     return (await this.find(id))!;
   }
 
-  /** Refunds what a reservation owes through the provider that took it; false leaves it owed (and flagged) for the next sweep. */
-  async settleRefund(id: string): Promise<boolean> {
-    const reservation = await this.find(id);
-    if (!reservation?.refund_due || !reservation.payment_ref) return false;
+  /**
+   * Ops: refund a paid hold that expired before expiry refunds were automatic (the migration flagged
+   * them). Anything else is refused: a refund already owed or made, or a reservation still running.
+   */
+  async refundKeptDeposit(id: string): Promise<ReservationRecord | 'not_found' | 'not_refundable'> {
+    const [rows] = (await this.dataSource.query(
+      `UPDATE reservations SET ${OWE_REFUND}, updated_at = now()
+       WHERE id = $1 AND status = 'expired' AND held_at IS NOT NULL AND NOT refund_due AND refund_ref IS NULL
+       RETURNING id`,
+      [id, 'hold_expired' satisfies RefundReason],
+    )) as [{ id: string }[], number];
+    if (rows.length === 0) return (await this.find(id)) ? 'not_refundable' : 'not_found';
+    await this.settleRefund(id);
+    return (await this.find(id))!;
+  }
+
+  /** Ops: refunds owed and not yet confirmed, the longest-failing first. */
+  async pendingRefunds(filter: { siteId?: number; limit: number }): Promise<PendingRefund[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT id, site_id, dealership_id, status, deposit_cents, currency, payment_provider, payment_ref, refund_reason,
+         refund_attempts, refund_next_attempt_at, refund_error, ended_at
+       FROM reservations WHERE refund_due AND ($1::int IS NULL OR site_id = $1)
+       ORDER BY refund_attempts DESC, ended_at LIMIT $2`,
+      [filter.siteId ?? null, filter.limit],
+    )) as Record<string, unknown>[];
+    return rows.map((row) => ({
+      ...(row as unknown as PendingRefund),
+      refund_next_attempt_at: iso(row['refund_next_attempt_at']),
+      ended_at: iso(row['ended_at']),
+      needs_attention: (row['refund_attempts'] as number) >= REFUND_ATTENTION_AFTER_ATTEMPTS,
+    }));
+  }
+
+  /**
+   * One attempt at a refund owed, through the provider that took the payment. The attempt is
+   * claimed first, in its own transaction, by moving the next attempt's time past the backoff: a
+   * second sweep, or the webhook's immediate attempt, finds it not due and leaves it. The provider
+   * is called outside any transaction with the reservation's one idempotency key, so a claim that
+   * outlives its backoff (a crash, a slow provider) can only ever find the same refund. Failures
+   * stay owed for a later sweep; nothing here gives up on a refund.
+   */
+  async settleRefund(id: string): Promise<RefundAttempt> {
+    const claimed = await this.dataSource.transaction(async (manager) => {
+      const [row] = (await manager.query(
+        `SELECT id, payment_provider, payment_ref, refund_attempts FROM reservations
+         WHERE id = $1 AND refund_due AND payment_ref IS NOT NULL
+           AND (refund_next_attempt_at IS NULL OR refund_next_attempt_at <= now())
+         FOR UPDATE SKIP LOCKED`,
+        [id],
+      )) as { id: string; payment_provider: string; payment_ref: string; refund_attempts: number }[];
+      if (!row) return null;
+      const attempts = row.refund_attempts + 1;
+      await manager.query(
+        `UPDATE reservations SET refund_attempts = $2, refund_next_attempt_at = now() + make_interval(secs => $3),
+           updated_at = now() WHERE id = $1`,
+        [id, attempts, refundRetryDelaySeconds(attempts)],
+      );
+      return { ...row, attempts };
+    });
+    if (!claimed) return 'not_due';
     try {
       const { refundRef } = await this.payments
-        .get(reservation.payment_provider)
-        .refund(reservation.payment_ref, { idempotencyKey: `refund-${reservation.id}` });
+        .get(claimed.payment_provider)
+        .refund(claimed.payment_ref, { idempotencyKey: `refund-${claimed.id}` });
       await this.dataSource.query(
-        `UPDATE reservations SET refund_due = false, refund_ref = $2, updated_at = now() WHERE id = $1`,
+        `UPDATE reservations SET refund_due = false, refund_ref = $2, refunded_at = now(), refund_error = NULL,
+           refund_next_attempt_at = NULL, updated_at = now()
+         WHERE id = $1 AND refund_due`,
         [id, refundRef],
       );
-      return true;
+      return 'refunded';
     } catch (error) {
-      await this.dataSource.query(`UPDATE reservations SET ops_flag = $2, updated_at = now() WHERE id = $1`, [
-        id,
-        `Refund failed, retried by the sweep: ${(error as Error).message}`.slice(0, 1000),
-      ]);
-      return false;
+      // The provider's own words, for ops: they name the payment, never the shopper.
+      await this.dataSource.query(
+        `UPDATE reservations SET refund_error = $2, updated_at = now() WHERE id = $1 AND refund_due`,
+        [id, `Attempt ${claimed.attempts}: ${(error as Error).message}`.slice(0, 1000)],
+      );
+      return 'failed';
     }
   }
 
-  private async endHolds(selectSql: string, status: 'expired'): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
-      const ids = (await manager.query(selectSql)) as { id: string }[];
-      const sites = new Set<number>();
+  /** Paid holds past their time: the car is free again and the deposit is owed back, in one transaction. */
+  private async expireHolds(): Promise<number> {
+    const sites = new Set<number>();
+    const expired = await this.dataSource.transaction(async (manager) => {
+      const ids = (await manager.query(
+        `SELECT id FROM reservations WHERE status = 'held' AND hold_expires_at < now() FOR UPDATE SKIP LOCKED`,
+      )) as { id: string }[];
       for (const { id } of ids) {
-        const [row] = (await manager.query(
-          `UPDATE reservations SET status = $2, ended_at = now(), updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
-          [id, status],
+        const [rows] = (await manager.query(
+          `UPDATE reservations SET status = 'expired', ended_at = now(), ${OWE_REFUND}, updated_at = now()
+           WHERE id = $1 AND status = 'held' RETURNING ${COLUMNS}`,
+          [id, 'hold_expired' satisfies RefundReason],
         )) as [Record<string, unknown>[], number];
-        const reservation = toRecord(row[0]!);
+        const reservation = toRecord(rows[0]!);
         await this.freeCar(manager, reservation);
         sites.add(reservation.site_id);
       }
-      for (const siteId of sites) await this.indexSoon(siteId).catch(() => undefined);
       return ids.length;
     });
+    // Index jobs only once the freed cars are committed, or the indexer could read them still reserved.
+    for (const siteId of sites) await this.indexSoon(siteId).catch(() => undefined);
+    return expired;
   }
 
   private async freeCar(manager: EntityManager, reservation: ReservationRecord): Promise<void> {

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import {
+  PaymentProviderError,
   PaymentSignatureError,
   type PaymentEvent,
   type PaymentPort,
@@ -29,6 +30,9 @@ interface LocalRow {
   metadata: Record<string, string>;
   declines: number;
 }
+
+/** A local refund's id as the platform records it (Stripe's are re_...). */
+const localRefundRef = (refundId: string): string => `local_refund_${refundId}`;
 
 /** The local pay page of a payment (a path on the shopper's site). */
 export const localPayPath = (paymentId: string): string => `/payments/local/${paymentId}`;
@@ -74,13 +78,49 @@ export class LocalPaymentProvider implements PaymentPort {
     );
   }
 
+  /**
+   * Refunds what is left of a paid payment and records the refund, as a payment service would: the
+   * idempotency key finds a refund already made (however often or concurrently it is asked), a
+   * payment not paid has nothing to refund, and one refunded in full refuses another key.
+   */
   async refund(ref: string, { idempotencyKey }: { idempotencyKey: string }): Promise<{ refundRef: string }> {
-    // A refund of the whole amount, once: a second call with the key finds it made.
-    await this.dataSource.query(
-      `UPDATE local_payments SET refunded_cents = amount_cents, updated_at = now() WHERE id = $1 AND status = 'succeeded'`,
-      [ref],
-    );
-    return { refundRef: `local_refund_${idempotencyKey}` };
+    return this.dataSource.transaction(async (manager) => {
+      const made = async () =>
+        (
+          (await manager.query(`SELECT id, payment_id FROM local_refunds WHERE idempotency_key = $1`, [
+            idempotencyKey,
+          ])) as { id: string; payment_id: string }[]
+        )[0];
+      // The payment's lock queues a concurrent refund of it until this one is committed.
+      const [payment] = /^[0-9a-f-]{36}$/i.test(ref)
+        ? ((await manager.query(
+            `SELECT id, status, amount_cents, refunded_cents FROM local_payments WHERE id = $1 FOR UPDATE`,
+            [ref],
+          )) as { id: string; status: string; amount_cents: number; refunded_cents: number }[])
+        : [];
+      const earlier = await made();
+      if (earlier) {
+        if (earlier.payment_id !== ref) {
+          throw new PaymentProviderError(`Idempotency key ${idempotencyKey} was used to refund another payment`);
+        }
+        return { refundRef: localRefundRef(earlier.id) };
+      }
+      if (!payment) throw new PaymentProviderError(`No such local payment: ${ref}`);
+      if (payment.status !== 'succeeded') {
+        throw new PaymentProviderError(`Local payment ${ref} was not paid, so there is nothing to refund`);
+      }
+      const remaining = payment.amount_cents - payment.refunded_cents;
+      if (remaining <= 0) throw new PaymentProviderError(`Local payment ${ref} has already been refunded`);
+      const [refund] = (await manager.query(
+        `INSERT INTO local_refunds (payment_id, idempotency_key, amount_cents) VALUES ($1, $2, $3) RETURNING id`,
+        [ref, idempotencyKey, remaining],
+      )) as { id: string }[];
+      await manager.query(
+        `UPDATE local_payments SET refunded_cents = refunded_cents + $2, updated_at = now() WHERE id = $1`,
+        [ref, remaining],
+      );
+      return { refundRef: localRefundRef(refund!.id) };
+    });
   }
 
   /** The local provider delivers no webhooks over HTTP: its events come from approve and decline. */

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { createTestDatabase, startFakeStripe, type FakeStripe, type TestDatabase } from '@platform/testing';
 import { LocalPaymentProvider } from './local-payment-provider';
-import { PaymentSignatureError } from './payment-port';
+import { PaymentProviderError, PaymentSignatureError } from './payment-port';
 import { paymentProvidersFor } from './payment-providers-from-env';
 import { StripePaymentProvider } from './stripe-payment-provider';
 
@@ -37,6 +37,22 @@ describe('StripePaymentProvider (the real SDK against a local fake of the API)',
       request.idempotencyKey,
       request.idempotencyKey,
     ]);
+  });
+
+  it('refunds a PaymentIntent once: a retry answers the same refund, even after Stripe forgot the key', async () => {
+    const intent = await provider.createPayment({ ...request, idempotencyKey: 'reservation-refund-once' });
+    const first = await provider.refund(intent.ref, { idempotencyKey: 'refund-once' });
+    expect(await provider.refund(intent.ref, { idempotencyKey: 'refund-once' })).toEqual(first);
+    const call = api.calls.filter((c) => c.path === '/v1/refunds').at(-1)!;
+    expect([call.method, call.idempotencyKey, call.form.get('payment_intent')]).toEqual([
+      'POST',
+      'refund-once',
+      intent.ref,
+    ]);
+    // Past Stripe's 24 hours the key is new to it: it refuses a second refund, and the first is found.
+    api.forgetIdempotencyKeys();
+    expect(await provider.refund(intent.ref, { idempotencyKey: 'refund-once' })).toEqual(first);
+    expect(api.calls.filter((c) => c.path === '/v1/refunds' && c.method === 'POST')).toHaveLength(3);
   });
 
   it('reads succeeded and failed events, ignores others, and refuses a bad or missing signature', () => {
@@ -96,6 +112,25 @@ describe('LocalPaymentProvider (real PostgreSQL)', () => {
     await local.refund(first.ref, { idempotencyKey: 'refund-1' });
     expect(await local.find(first.ref)).toMatchObject({ status: 'succeeded', return_path: request.returnPath });
     expect(await local.decide('not-a-payment', 'approve')).toBeNull();
+  });
+
+  it('records each refund once by its idempotency key, and refunds only what was paid', async () => {
+    const payment = await local.createPayment({ ...request, idempotencyKey: 'local-refunds' });
+    await expect(local.refund(payment.ref, { idempotencyKey: 'too-early' })).rejects.toThrow(PaymentProviderError);
+    await local.decide(payment.ref, 'approve');
+    // However often and however concurrently it is asked, one refund is made.
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => local.refund(payment.ref, { idempotencyKey: 'refund-local' })),
+    );
+    expect(new Set(answers.map((a) => a.refundRef)).size).toBe(1);
+    expect(answers[0]!.refundRef).toMatch(/^local_refund_[0-9a-f-]{36}$/);
+    const rows = (await db.dataSource.query(
+      `SELECT r.amount_cents, p.refunded_cents FROM local_refunds r JOIN local_payments p ON p.id = r.payment_id WHERE p.id = $1`,
+      [payment.ref],
+    )) as { amount_cents: number; refunded_cents: number }[];
+    expect(rows).toEqual([{ amount_cents: 20000, refunded_cents: 20000 }]);
+    await expect(local.refund(payment.ref, { idempotencyKey: 'another-key' })).rejects.toThrow(/already been refunded/);
+    await expect(local.refund('not-a-payment', { idempotencyKey: 'x' })).rejects.toThrow(PaymentProviderError);
   });
 
   it('is the only provider without Stripe keys, and stays reachable beside Stripe for its own refunds', () => {

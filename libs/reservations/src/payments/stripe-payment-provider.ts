@@ -77,10 +77,28 @@ export class StripePaymentProvider implements PaymentPort {
   async refund(ref: string, { idempotencyKey }: { idempotencyKey: string }): Promise<{ refundRef: string }> {
     try {
       const refund = await this.stripe.refunds.create({ payment_intent: ref }, { idempotencyKey });
+      if (refund.status === 'failed' || refund.status === 'canceled') {
+        throw new PaymentProviderError(`Stripe's refund ${refund.id} of ${ref} is ${refund.status}`);
+      }
       return { refundRef: refund.id };
     } catch (error) {
+      if (error instanceof PaymentProviderError) throw error;
+      // Stripe forgets idempotency keys after 24 hours: a retry after a refund that was made but
+      // never recorded (a crash, a lost answer) is refused as already refunded. That refund is ours.
+      if ((error as { code?: string }).code === 'charge_already_refunded') return this.existingRefund(ref);
       throw new PaymentProviderError(`Stripe refused the refund of ${ref}: ${(error as Error).message}`);
     }
+  }
+
+  private async existingRefund(ref: string): Promise<{ refundRef: string }> {
+    try {
+      const refunds = await this.stripe.refunds.list({ payment_intent: ref, limit: 10 });
+      const made = refunds.data.find((refund) => refund.status !== 'failed' && refund.status !== 'canceled');
+      if (made) return { refundRef: made.id };
+    } catch (error) {
+      throw new PaymentProviderError(`Stripe could not list the refunds of ${ref}: ${(error as Error).message}`);
+    }
+    throw new PaymentProviderError(`Stripe says ${ref} is already refunded but lists no refund of it`);
   }
 
   parseEvent(rawBody: Buffer, signature: string | undefined): PaymentEvent {

@@ -110,6 +110,29 @@ export class PlatformMetrics {
         this.set({ outbox: 'alert_messages' }, row?.alerts ?? 0);
       },
     });
+    new Gauge({
+      name: 'reservation_refunds_pending',
+      help: 'Deposit refunds owed and not yet confirmed by the payment provider (the reservation sweep retries them)',
+      registers,
+      async collect() {
+        const [row] = (await dataSource.query(`SELECT count(*)::int AS n FROM reservations WHERE refund_due`)) as {
+          n: number;
+        }[];
+        this.set(row?.n ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'reservation_refund_oldest_pending_seconds',
+      help: 'Seconds since the longest-owed pending deposit refund was owed (0: none): alert when a refund stays owed',
+      registers,
+      async collect() {
+        const [row] = (await dataSource.query(
+          `SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(COALESCE(ended_at, updated_at))), 0)::float AS s
+           FROM reservations WHERE refund_due`,
+        )) as { s: number }[];
+        this.set(row?.s ?? 0);
+      },
+    });
   }
 
   /** A job finished one attempt: its duration by outcome, and failures counted. */

@@ -79,6 +79,8 @@ export class ReservationsController {
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
     summary: 'A reservation by its id: status, car, deposit, hold expiry, payment state (never contact details)',
+    description:
+      "refund: null, or { state: 'pending' | 'refunded', reason: 'hold_expired' | 'paid_after_hold_ended' | 'car_unavailable' | 'cancelled', message, refunded_at } when the deposit goes back; message is the line the shopper is shown.",
   })
   @ApiResponse({ status: 404, description: 'No such reservation on this site' })
   reservation(@Param('siteSlug', SiteSlugPipe) siteSlug: string, @Param('id') id: string) {

@@ -8,6 +8,8 @@ import {
   CheckoutRequestSchema,
   leadFormErrors,
   OnlinePaymentRequestSchema,
+  refundMessage,
+  refundState,
   RESERVATION_MESSAGES,
   type CheckoutRequest,
   type GateableRoute,
@@ -390,8 +392,12 @@ const paymentUnavailable = (error: unknown) =>
     detail: RESERVATION_MESSAGES.payment_unavailable,
   });
 
-/** A reservation as the shopper's pages read it: no contact details, which only ops see. */
+/**
+ * A reservation as the shopper's pages read it: no contact details, which only ops see. A deposit
+ * going back says why and whether it has gone (refund.message is the line the shopper is shown).
+ */
 export function reservationView(reservation: ReservationRecord) {
+  const state = refundState(reservation);
   return {
     id: reservation.id,
     kind: reservation.kind,
@@ -404,6 +410,14 @@ export function reservationView(reservation: ReservationRecord) {
     hold_expires_at: reservation.hold_expires_at,
     payment_error: reservation.payment_error,
     refunded: reservation.status === 'refunded' || reservation.refund_ref !== null || reservation.refund_due,
+    refund: state
+      ? {
+          state,
+          reason: reservation.refund_reason,
+          message: refundMessage(reservation.refund_reason, state),
+          refunded_at: reservation.refunded_at,
+        }
+      : null,
     selections: reservation.selections,
     created_at: reservation.created_at,
   };

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import Stripe from 'stripe';
-import { ReservationLedger } from '@platform/reservations';
-import { eventually, feedCar as car, startFakeStripe, type FakeStripe } from '@platform/testing';
+import { PaymentProviders, ReservationLedger } from '@platform/reservations';
+import { eventually, feedCar as car, metricValue, startFakeStripe, type FakeStripe } from '@platform/testing';
 import { createSiteApiHarness, type SiteApiHarness } from '../testing/site-api.harness';
 
 const WEBHOOK_SECRET = 'whsec_test_reservations';
 const SHOPPER = { name: 'Jane', email: 'jane@example.com', phone: '0412 345 678', terms_conditions: true };
+const OPS_TOKEN = 'r'.repeat(32);
 
 /** Reserve online end to end against real PostgreSQL, Redis and the stock and lead workers. */
 describe('reservations (real PostgreSQL, Redis and workers)', () => {
@@ -44,11 +45,13 @@ describe('reservations (real PostgreSQL, Redis and workers)', () => {
   beforeAll(async () => {
     h = await createSiteApiHarness('reservations', {
       siteConfig: { leads: { notify_emails: ['sales@north.example'] } },
-      env: { CHECKOUT_LIMIT_PER_MINUTE: '1000' },
+      env: { CHECKOUT_LIMIT_PER_MINUTE: '1000', OPS_TOKEN },
     });
     await h.load(
       h.fixture.north.id,
-      ['R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7'].map((stocknum) => car(stocknum, { price: 30000 + stocknum.length })),
+      ['R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7', 'E1', 'L1'].map((stocknum) =>
+        car(stocknum, { price: 30000 + stocknum.length }),
+      ),
     );
     await h.load(h.fixture.north.id, [
       car('DEP', { reserve_deposit: 500 }),
@@ -189,7 +192,12 @@ describe('reservations (real PostgreSQL, Redis and workers)', () => {
     // The card payment still lands: it is refunded, and ops see why.
     expect((await approve(res.body.payment.pay_url).expect(200)).body.outcome).toBe('refunded (after the hold ended)');
     const row = await reservationRow(id);
-    expect(row).toMatchObject({ status: 'refunded', refund_due: false, refund_ref: `local_refund_refund-${id}` });
+    expect(row).toMatchObject({
+      status: 'refunded',
+      refund_due: false,
+      refund_ref: expect.stringMatching(/^local_refund_/),
+      refund_reason: 'paid_after_hold_ended',
+    });
     expect(row['ops_flag']).toMatch(/after the reservation was released/);
     const [payment] = (await h.db.dataSource.query(
       `SELECT amount_cents, refunded_cents FROM local_payments WHERE id = $1`,
@@ -219,6 +227,80 @@ describe('reservations (real PostgreSQL, Redis and workers)', () => {
       (found) => found?.reserved === false,
       'the search projection',
     );
+  });
+
+  it('a paid hold that expires is refunded once, however the sweeps race, and the shopper is told', async () => {
+    const res = await reserve({ ...SHOPPER, car_id: slugs['E1'] }).expect(201);
+    const id = res.body.reservation.id as string;
+    await approve(res.body.payment.pay_url).expect(200);
+    await h.db.dataSource.query(`UPDATE reservations SET hold_expires_at = now() - interval '1 minute' WHERE id = $1`, [
+      id,
+    ]);
+    // The api's ledger and the worker's, each sweeping twice at the same moment.
+    const worker = new ReservationLedger(h.db.dataSource, h.app.get(PaymentProviders));
+    await Promise.all([ledger.sweep(), worker.sweep(), ledger.sweep(), worker.sweep()]);
+
+    const view = await h.http().get(`/api/sites/${h.siteSlug}/reservations/${id}`).expect(200);
+    expect(view.body.reservation).toMatchObject({
+      status: 'expired',
+      refunded: true,
+      refund: {
+        state: 'refunded',
+        reason: 'hold_expired',
+        message: expect.stringMatching(/hold on this car has ended.*has been refunded in full/),
+      },
+    });
+    const row = await reservationRow(id);
+    const refunds = (await h.db.dataSource.query(`SELECT id, amount_cents FROM local_refunds WHERE payment_id = $1`, [
+      row['payment_ref'],
+    ])) as { id: string; amount_cents: number }[];
+    expect(refunds).toEqual([{ id: expect.any(String), amount_cents: 20000 }]);
+    expect(row['refund_ref']).toBe(`local_refund_${refunds[0]!.id}`);
+    expect(await carRow(ids['E1']!)).toMatchObject({ reserved: false, reservation_id: null });
+  });
+
+  it('a payment confirmed after its payment window is refunded at once, before any sweep, and never reserves the car', async () => {
+    const res = await reserve({ ...SHOPPER, car_id: slugs['L1'] }).expect(201);
+    const id = res.body.reservation.id as string;
+    await h.db.dataSource.query(
+      `UPDATE reservations SET payment_deadline = now() - interval '1 second' WHERE id = $1`,
+      [id],
+    );
+    expect((await approve(res.body.payment.pay_url).expect(200)).body.outcome).toBe('refunded (after the hold ended)');
+
+    const view = await h.http().get(`/api/sites/${h.siteSlug}/reservations/${id}`).expect(200);
+    expect(view.body.reservation).toMatchObject({
+      status: 'refunded',
+      hold_expires_at: null,
+      refund: { reason: 'paid_after_hold_ended', state: 'refunded' },
+    });
+    expect(view.body.reservation.refund.message).toMatch(
+      /^Your payment arrived after your hold on this car had ended, so the car was not reserved\./,
+    );
+    expect(view.body.payment).toBeNull();
+    expect(await carRow(ids['L1']!)).toMatchObject({ reserved: false, reservation_id: null });
+    const leads = (await h.db.dataSource.query(`SELECT count(*)::int AS n FROM leads WHERE car_id = $1`, [
+      ids['L1'],
+    ])) as [{ n: number }];
+    expect(leads[0].n).toBe(0);
+    const [payment] = (await h.db.dataSource.query(
+      `SELECT amount_cents, refunded_cents FROM local_payments WHERE id = $1`,
+      [(await reservationRow(id))['payment_ref']],
+    )) as [{ amount_cents: number; refunded_cents: number }];
+    expect(payment.refunded_cents).toBe(payment.amount_cents);
+    // Ops see why; nothing is left owed.
+    const auth = { Authorization: `Bearer ${OPS_TOKEN}` };
+    const listed = await h.http().get('/api/ops/reservations?status=refunded').set(auth).expect(200);
+    expect(listed.body.reservations.find((r: { id: string }) => r.id === id)).toMatchObject({
+      refund_reason: 'paid_after_hold_ended',
+      ops_flag: expect.stringMatching(/after the payment window ended/),
+    });
+    expect((await h.http().get('/api/ops/reservations/refunds').set(auth).expect(200)).body.refunds).toEqual([]);
+    // A deposit already refunded cannot be refunded again by ops.
+    const again = await h.http().post(`/api/ops/reservations/${id}/refund`).set(auth).expect(409);
+    expect(again.headers['content-type']).toContain('application/problem+json');
+    expect(again.body).toMatchObject({ status: 409, title: 'Nothing to refund' });
+    await reserve({ ...SHOPPER, email: 'next@example.com', car_id: slugs['L1'] }).expect(201);
   });
 
   it('a feed update never clears an active reservation, and the dealer’s own flag survives its release', async () => {
@@ -484,16 +566,42 @@ describe('reservations with Stripe (the real SDK against a local fake of its API
     stripeApi.failRefunds(3);
     const payload = succeeded('evt_3', intentId, reservation.id);
     expect((await post(payload, signed(payload)).expect(200)).body.outcome).toBe('refunded (car no longer available)');
-    expect(await row(reservation.id)).toMatchObject({
-      status: 'refunded',
-      refund_due: true,
-      ops_flag: expect.stringMatching(/^Refund failed/),
-    });
-    expect(await ledger.sweep()).toMatchObject({ refunded: 1, refundsFailed: 0 });
+    expect(await row(reservation.id)).toMatchObject({ status: 'refunded', refund_due: true, refund_ref: null });
+    const auth = { Authorization: `Bearer ${OPS}` };
+    const pending = await h.http().get('/api/ops/reservations/refunds').set(auth).expect(200);
+    expect(pending.body.refunds).toEqual([
+      expect.objectContaining({
+        id: reservation.id,
+        refund_reason: 'car_unavailable',
+        refund_attempts: 1,
+        refund_error: expect.stringMatching(/^Attempt 1: Stripe refused the refund/),
+        needs_attention: false,
+      }),
+    ]);
+    expect(pending.body.refunds[0]).not.toHaveProperty('contact');
+    await h.http().get('/api/ops/reservations/refunds').expect(401);
+    const pendingMetric = async () =>
+      metricValue((await h.http().get('/api/ops/metrics').set(auth).expect(200)).text, 'reservation_refunds_pending', {
+        app: 'api',
+      });
+    expect(await pendingMetric()).toBe(1);
+
+    // The sweep waits out the backoff before asking Stripe again.
+    const refundCalls = () => stripeApi.calls.filter((c) => c.path === '/v1/refunds').length;
+    const before = refundCalls();
+    expect(await ledger.sweep()).toMatchObject({ refunded: 0, refundsFailed: 0, refundsPending: 1 });
+    expect(refundCalls()).toBe(before);
+    await h.db.dataSource.query(
+      `UPDATE reservations SET refund_next_attempt_at = now() - interval '1 second' WHERE id = $1`,
+      [reservation.id],
+    );
+    expect(await ledger.sweep()).toMatchObject({ refunded: 1, refundsFailed: 0, refundsPending: 0 });
     expect(await row(reservation.id)).toMatchObject({
       status: 'refunded',
       refund_due: false,
       refund_ref: expect.stringMatching(/^re_fake_/),
     });
+    expect((await h.http().get('/api/ops/reservations/refunds').set(auth).expect(200)).body.refunds).toEqual([]);
+    expect(await pendingMetric()).toBe(0);
   });
 });

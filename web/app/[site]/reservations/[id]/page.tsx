@@ -85,15 +85,20 @@ export default async function ReservationPage({ params }: { params: Promise<{ si
       );
       break;
     default:
-      heading = 'This car is no longer available';
+      heading =
+        reservation.refund?.reason === 'hold_expired' || reservation.refund?.reason === 'paid_after_hold_ended'
+          ? 'Your hold on this car has ended'
+          : 'This car is no longer available';
       body = (
         <>
           <p role="status">
-            {reservation.status === 'released'
-              ? RESERVATION_MESSAGES.payment_window_ended
-              : reservation.refunded
-                ? `${RESERVATION_MESSAGES.unavailable} Your ${deposit} deposit is being refunded in full.`
-                : 'This reservation has ended.'}
+            {reservation.refund
+              ? reservation.refund.message
+              : reservation.status === 'released'
+                ? RESERVATION_MESSAGES.payment_window_ended
+                : reservation.refunded
+                  ? `${RESERVATION_MESSAGES.unavailable} Your ${deposit} deposit is being refunded in full.`
+                  : 'This reservation has ended.'}
           </p>
           <p>
             <Link href={similarHref} className="button button-primary" prefetch={false}>
