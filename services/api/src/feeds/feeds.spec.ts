@@ -606,7 +606,7 @@ describe('feed push API and ops API with real BullMQ workers (PostgreSQL, Redis)
         /Only a queued, running or held run can be cancelled/,
       );
       expect((await ops(http().post(`/api/ops/feeds/runs/${finished}/retry`)).expect(409)).body.detail).toMatch(
-        /Only a failed or stuck run can be retried/,
+        /Only a failed or unfinished run can be retried/,
       );
       await ops(http().post('/api/ops/feeds/runs/00000000-0000-4000-8000-000000000000/retry')).expect(404);
 
