@@ -16,7 +16,7 @@ import { startStockWorkers } from './stock-workers';
 const binary = redisServerBinary();
 if (!binary) {
   // Said out loud, so a CI log shows why the test did not run.
-  console.warn('Schedule test skipped: no redis-server binary on PATH to restart a Redis of its own empty'); // eslint-disable-line no-console
+  console.warn('Schedule test skipped: no redis-server binary on PATH to restart a Redis of its own empty');
 }
 const describeWithRedisServer = binary ? describe : describe.skip;
 
