@@ -1,13 +1,27 @@
 import type { NextFunction, Request, Response } from 'express';
 
-/** The first place a NUL character appears in a parsed request part, as a path ('q', 'fields.name'), or null. */
-export function nulPath(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || '(value)' : null;
-  if (typeof value !== 'object' || value === null) return null;
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return [...path, key].join('.');
-    const found = nulPath(item, [...path, key]);
-    if (found) return found;
+/** How deeply a query or JSON body may nest: no endpoint reads past a few levels. */
+export const MAX_INPUT_DEPTH = 32;
+
+/**
+ * The first place a NUL character appears in a parsed request part, as a path ('q', 'fields.name'),
+ * 'too deep' when it nests deeper than MAX_INPUT_DEPTH, or null. Walked with a list, not the stack,
+ * so a body of 100,000 nested brackets (which JSON.parse accepts) cannot overflow it.
+ */
+export function nulPath(value: unknown): string | 'too deep' | null {
+  const pending: { node: unknown; path: string[] }[] = [{ node: value, path: [] }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { node, path } = next;
+    if (typeof node === 'string') {
+      if (node.includes('\u0000')) return path.join('.') || '(value)';
+      continue;
+    }
+    if (typeof node !== 'object' || node === null) continue;
+    if (path.length >= MAX_INPUT_DEPTH) return 'too deep';
+    for (const [key, item] of Object.entries(node).reverse()) {
+      if (key.includes('\u0000')) return [...path, key].join('.');
+      pending.push({ node: item, path: [...path, key] });
+    }
   }
   return null;
 }
@@ -39,7 +53,8 @@ function refuse(request: Request, response: Response, detail: string, where: str
 }
 
 /**
- * Refuses a request with a NUL character (U+0000) in its path, query or JSON body, before any
+ * Refuses a request with a NUL character (U+0000) in its path, query or JSON body (or one nested
+ * deeper than any endpoint reads), before any
  * handler sees it: no PostgreSQL text can hold one, so it could only end as a failed query (a 500)
  * or a value cut short. The path is checked as handlers see it, decoded: Express keeps
  * `request.path` percent-encoded, so '%00' there is three harmless characters until a route
@@ -56,10 +71,25 @@ export function nulGuard(request: Request, response: Response, next: NextFunctio
       'must be valid percent-encoded UTF-8',
     );
   }
+  const inQuery = nulPath(request.query);
+  const inBody = inQuery ? null : nulPath(request.body);
+  if (inQuery === 'too deep' || inBody === 'too deep') {
+    const part = inQuery ? 'query' : 'body';
+    return refuse(
+      request,
+      response,
+      `The request's ${part} nests deeper than ${MAX_INPUT_DEPTH} levels; no endpoint reads that deep. Send the fields it documents.`,
+      part,
+      `must nest at most ${MAX_INPUT_DEPTH} levels`,
+    );
+  }
   const where = segments.some((segment) => segment.includes('\u0000'))
     ? 'path'
-    : (((part) => (part ? `query.${part}` : null))(nulPath(request.query)) ??
-      ((part) => (part ? `body.${part}` : null))(nulPath(request.body)));
+    : inQuery
+      ? `query.${inQuery}`
+      : inBody
+        ? `body.${inBody}`
+        : null;
   if (!where) return next();
   refuse(
     request,

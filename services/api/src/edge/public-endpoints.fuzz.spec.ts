@@ -356,6 +356,15 @@ describe('public endpoints under generated hostile input (real api, PostgreSQL, 
         'a location id past the integer column',
         () => h.http().get(`/api/sites/${site()}/locations/99999999999/reviews`),
       ],
+      [
+        'a body nested 100,000 deep (the NUL check walked it on the stack)',
+        () =>
+          h
+            .http()
+            .post(`/api/sites/${site()}/search`)
+            .set('Content-Type', 'application/json')
+            .send(`{"filters":${'['.repeat(100_000)}${']'.repeat(100_000)}}`),
+      ],
     ];
     for (const [what, send] of cases) {
       const response = await send();
