@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import { hasControlCharacters } from './primitives';
-import { RESERVED_KEYS, setPath, storableText } from './safe-keys';
+import { displayKey, hasLoneSurrogate, RESERVED_KEYS, setPath, storableText } from './safe-keys';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -76,5 +76,18 @@ describe('storableText', () => {
     expect(storableText('Toyota RAV4 — “GX” 2.0L\tAWD\n')).toBe('Toyota RAV4 — “GX” 2.0L\tAWD\n');
     expect(storableText('🚗')).toBe('🚗');
     expect(storableText('a\u0000b\ud800c')).toBe('ab\uFFFDc');
+  });
+});
+
+describe('displayKey', () => {
+  it('never cuts a character in half, so what it shows stays storable', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 120 }), fc.integer({ min: 1, max: 100 }), (key, max) => {
+        const shown = displayKey(storableText(key), max);
+        expect(hasLoneSurrogate(shown)).toBe(false);
+        expect(Array.from(shown.replace(/…$/, '')).length).toBeLessThanOrEqual(Math.max(max, Array.from(key).length));
+      }),
+    );
+    expect(displayKey(`${'a'.repeat(79)}🚗x`)).toBe(`${'a'.repeat(79)}🚗…`);
   });
 });

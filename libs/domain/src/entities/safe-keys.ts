@@ -36,5 +36,15 @@ export function setPath(target: Record<string, unknown>, path: readonly string[]
   return true;
 }
 
-/** A key as a message shows it: at most `max` characters, so a 100,000-character key stays readable. */
-export const displayKey = (key: string, max = 80): string => (key.length > max ? `${key.slice(0, max)}…` : key);
+/**
+ * A key as a message shows it: at most `max` characters (code points, so an emoji is never cut in
+ * half into a lone surrogate that jsonb refuses), so a 100,000-character key stays readable.
+ */
+export function displayKey(key: string, max = 80): string {
+  if (key.length <= max) return key;
+  const points = Array.from(key);
+  return points.length > max ? `${points.slice(0, max).join('')}…` : key;
+}
+
+/** Whether text holds a lone UTF-16 surrogate, which no `jsonb` value can hold. */
+export const hasLoneSurrogate = (text: string): boolean => new RegExp(LONE_SURROGATE.source).test(text);

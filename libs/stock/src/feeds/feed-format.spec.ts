@@ -7,7 +7,9 @@ const HEADER = 'stocknum,make,model,year,car_type';
 const expectUnpolluted = (): void => {
   expect(({} as Record<string, unknown>)['x']).toBeUndefined();
   expect(({} as Record<string, unknown>)['y']).toBeUndefined();
-  expect(z.strictObject({ a: z.string() }).safeParse({ a: 'ok' }).success).toBe(true);
+  // Strict schemas read own keys only; polluted, every object would also carry 'x' through `in`.
+  expect('x' in {}).toBe(false);
+  expect(z.strictObject({ a: z.string() }).safeParse({ a: 'ok', x: 1 }).success).toBe(false);
 };
 
 describe('parseCsvFeed', () => {

@@ -1,25 +1,30 @@
 import type { NextFunction, Request, Response } from 'express';
+import { hasLoneSurrogate, storableText } from '@platform/domain';
 
 /** How deeply a query or JSON body may nest: no endpoint reads past a few levels. */
 export const MAX_INPUT_DEPTH = 32;
 
+/** Text no PostgreSQL text or jsonb value can hold: a NUL, or half of a UTF-16 surrogate pair. */
+const unstorable = (text: string): boolean => text.includes('\u0000') || hasLoneSurrogate(text);
+
 /**
- * The first place a NUL character appears in a parsed request part, as a path ('q', 'fields.name'),
- * 'too deep' when it nests deeper than MAX_INPUT_DEPTH, or null. Walked with a list, not the stack,
- * so a body of 100,000 nested brackets (which JSON.parse accepts) cannot overflow it.
+ * The first place a parsed request part holds text PostgreSQL cannot store (a NUL character, or a
+ * lone surrogate that JSON's \ud800 escapes can carry), as a path ('q', 'fields.name'), 'too deep'
+ * when it nests deeper than MAX_INPUT_DEPTH, or null. Walked with a list, not the stack, so a body
+ * of 100,000 nested brackets (which JSON.parse accepts) cannot overflow it.
  */
 export function nulPath(value: unknown): string | 'too deep' | null {
   const pending: { node: unknown; path: string[] }[] = [{ node: value, path: [] }];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const { node, path } = next;
     if (typeof node === 'string') {
-      if (node.includes('\u0000')) return path.join('.') || '(value)';
+      if (unstorable(node)) return path.join('.') || '(value)';
       continue;
     }
     if (typeof node !== 'object' || node === null) continue;
     if (path.length >= MAX_INPUT_DEPTH) return 'too deep';
     for (const [key, item] of Object.entries(node).reverse()) {
-      if (key.includes('\u0000')) return [...path, key].join('.');
+      if (unstorable(key)) return [...path, storableText(key)].join('.');
       pending.push({ node: item, path: [...path, key] });
     }
   }
@@ -94,8 +99,8 @@ export function nulGuard(request: Request, response: Response, next: NextFunctio
   refuse(
     request,
     response,
-    `The request contains a NUL character (U+0000) in ${where}. Remove it and send the request again.`,
+    `The request contains a NUL character (U+0000) or half of a surrogate pair (invalid Unicode) in ${where}. Remove it and send the request again.`,
     where,
-    'must not contain a NUL character (U+0000)',
+    'must not contain a NUL character (U+0000) or a lone surrogate',
   );
 }

@@ -30,6 +30,8 @@ const hostileScalar: fc.Arbitrary<unknown> = fc.oneof(
   ),
   fc.constantFrom(99_999_999_999, 2_147_483_648, -1, 0, 1.5, Number.MAX_SAFE_INTEGER, true, null),
   fc.string({ maxLength: 40 }),
+  // Any UTF-16 code unit: control characters, and halves of surrogate pairs that jsonb refuses.
+  fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ minLength: 5_000, maxLength: 12_000 }),
   fc.integer(),
   fc.double(),
@@ -355,6 +357,15 @@ describe('public endpoints under generated hostile input (real api, PostgreSQL, 
       [
         'a location id past the integer column',
         () => h.http().get(`/api/sites/${site()}/locations/99999999999/reviews`),
+      ],
+      [
+        'a lone surrogate in a lead field (jsonb refuses it)',
+        () =>
+          h
+            .http()
+            .post(`/api/sites/${site()}/leads`)
+            .set('Content-Type', 'application/json')
+            .send('{"form":"contact","name":"A\\ud800B","email":"a@example.com.au"}'),
       ],
       [
         'a body nested 100,000 deep (the NUL check walked it on the stack)',

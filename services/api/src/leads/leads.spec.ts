@@ -89,6 +89,16 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
     terms_conditions: true,
   });
 
+  it('refuses half of a surrogate pair in a field with a 400 naming it (jsonb cannot hold one)', async () => {
+    const response = await h
+      .http()
+      .post(`/api/sites/${h.siteSlug}/leads`)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ ...general(), message: 'Is it \ud800 available?' }));
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual([expect.objectContaining({ path: 'body.message' })]);
+  });
+
   describe('every form kind', () => {
     const bodies = (): Record<string, Record<string, unknown>> => ({
       general: general(),
