@@ -33,6 +33,20 @@ describe('isDependencyOutage', () => {
     expect(dependencyOutage(new Error('Connection is closed.'))).toBe('Redis');
   });
 
+  it('names the side of a refused socket by its port, and takes another port for no outage of its own', () => {
+    const endpoints = [
+      { dependency: 'PostgreSQL' as const, port: 5432 },
+      { dependency: 'Redis' as const, port: 6379 },
+    ];
+    const refused = (port: number) =>
+      Object.assign(new Error(`connect ECONNREFUSED 127.0.0.1:${port}`), { code: 'ECONNREFUSED', port });
+    expect(dependencyOutage(refused(6379), endpoints)).toBe('Redis');
+    expect(dependencyOutage(refused(5432), endpoints)).toBe('PostgreSQL');
+    expect(dependencyOutage(refused(443), endpoints)).toBeNull();
+    expect(dependencyOutage('getaddrinfo ENOTFOUND db.internal')).toBe('PostgreSQL or Redis');
+    expect(dependencyOutage('the database system is not yet accepting connections')).toBe('PostgreSQL');
+  });
+
   it('does not take a refused query or a bug for an outage', () => {
     const refused = Object.assign(new Error('value "3000000000" is out of range for type integer'), { code: '22003' });
     expect(isDependencyOutage(new QueryFailedError('INSERT', [], refused))).toBe(false);

@@ -21,7 +21,9 @@ const OUTAGE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
 const POSTGRES_MESSAGES = [
   /connection terminated/i,
   /terminating connection due to/i,
-  /the database system is (starting up|shutting down|in recovery mode)/i,
+  /the database system is (starting up|shutting down|in recovery mode|not yet accepting connections)/i,
+  /remaining connection slots are reserved/i,
+  /Client has encountered a connection error and is not queryable/i,
   /timeout exceeded when trying to connect/i,
   /too many clients already/i,
 ];
@@ -30,7 +32,7 @@ const POSTGRES_MESSAGES = [
 const REDIS_MESSAGES = [/Connection is closed/i, /max retries per request/i, /Stream isn't writeable/i];
 
 /** A socket error that names no side (the api and worker talk to PostgreSQL and Redis). */
-const NETWORK_MESSAGE = /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)\b/;
+const NETWORK_MESSAGE = /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)\b/;
 
 /** Which dependency an outage error is of; 'PostgreSQL or Redis' when a socket error names no side. */
 export type Dependency = 'PostgreSQL' | 'Redis' | 'PostgreSQL or Redis';
@@ -69,10 +71,13 @@ export function dependencyOutage(
     cause?: unknown;
     port?: unknown;
   };
-  // A refused or cut socket names its port: the endpoint on it says whose it was.
+  // A refused or cut socket names its port: the endpoint on it says whose it was. Where the
+  // endpoints are known, a socket error on any other port (a payment provider, a mail server) is
+  // that service's, not an outage of PostgreSQL or Redis.
   if (typeof code === 'string' && NETWORK_CODES.has(code)) {
     const endpoint = endpoints.find((candidate) => candidate.port === port);
     if (endpoint) return endpoint.dependency;
+    if (endpoints.length > 0 && typeof port === 'number') return null;
   }
   if (name === 'MaxRetriesPerRequestError') return 'Redis';
   if (typeof code === 'string' && OUTAGE_SQLSTATE.test(code)) return 'PostgreSQL';

@@ -20,7 +20,11 @@ export type Processor<K extends QueueKey> = (payload: PayloadOf<K>, job: Job, to
  * stalled more than MAX_STALLED_COUNT times (its process died while running it, as a poison input
  * would make it). The capability gives its record (a feed run, a delivery) a terminal state here.
  */
-export type FinalFailureHandler<K extends QueueKey> = (payload: PayloadOf<K>, reason: string) => Promise<void>;
+export type FinalFailureHandler<K extends QueueKey> = (
+  payload: PayloadOf<K>,
+  reason: string,
+  jobId: string | undefined,
+) => Promise<void>;
 
 /**
  * How often a job may stall (its worker process died or froze while running it) and still run
@@ -101,8 +105,8 @@ export class WorkerGroup {
   /**
    * Keeps a repeatable job registered: at `ready()`, whenever the connection to Redis is made again,
    * and every `scheduleCheckMs`, a schedule Redis no longer has (it restarted empty) is put back,
-   * so sweeps never vanish until someone restarts the worker. One that exists is left alone (its
-   * next run keeps its time).
+   * so sweeps never vanish until someone restarts the worker, and one with another period (an
+   * older release's) is replaced. One as wanted is left alone (its next run keeps its time).
    */
   schedule<K extends QueueKey>(key: K, id: string, everyMs: number, payload: PayloadOf<K>): void {
     this.schedules.push({ key, id, everyMs, payload } as Schedule);
@@ -111,7 +115,11 @@ export class WorkerGroup {
   private async ensureSchedules(): Promise<void> {
     for (const { key, id, everyMs, payload } of this.schedules) {
       const queue = this.scheduleQueues.get(key);
-      if (!queue || (await queue.getJobScheduler(id))) continue;
+      if (!queue) continue;
+      const existing = await queue.getJobScheduler(id);
+      // Kept when Redis has it as the code wants it (its next run keeps its time); put back when
+      // Redis lost it, and replaced when its period changed in a release.
+      if (existing && Number(existing.every) === everyMs) continue;
       await queue.upsertJobScheduler(id, { every: everyMs }, { name: id, data: QUEUES[key].payload.parse(payload) });
       this.log.info({ queue: QUEUES[key].name, scheduler: id, everyMs }, 'job schedule registered');
     }
@@ -187,7 +195,7 @@ export class WorkerGroup {
       const final = error.name === 'UnrecoverableError' || (job?.attemptsMade ?? 0) >= (job?.opts.attempts ?? 1);
       const payload = contract.payload.safeParse(job?.data);
       if (!final || !onFinalFailure || !payload.success) return;
-      onFinalFailure(payload.data as PayloadOf<K>, error.message).catch((failure: Error) =>
+      onFinalFailure(payload.data as PayloadOf<K>, error.message, job?.id).catch((failure: Error) =>
         this.log.warn(
           { queue: contract.name, jobId: job?.id, err: failure.message },
           'a failed job could not be recorded as failed; the sweep will catch up',

@@ -30,7 +30,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
           type: 'about:blank',
           title: 'Service Unavailable',
           status: HttpStatus.SERVICE_UNAVAILABLE,
-          detail: `${outage} is unreachable for a moment, so this could not be done. Nothing was changed; please try again in a few seconds.`,
+          detail: `${outage} is unreachable for a moment, so this request could not be completed. Please try again in a few seconds.`,
           instance: request.originalUrl,
         }
       : this.toProblem(exception, request);

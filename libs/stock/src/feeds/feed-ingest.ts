@@ -133,8 +133,10 @@ export class FeedIngest {
   /** The oldest earlier run of the dealership that is still queued or running, if any. */
   private async earlierUnfinishedRun(run: FeedRunEntity): Promise<string | null> {
     const [earlier] = (await this.dataSource.query(
-      `SELECT id FROM feed_runs WHERE dealership_id = $1 AND status IN ('queued', 'running') AND (received_at, id) < ($2, $3) ORDER BY received_at, id LIMIT 1`,
-      [run.dealership_id, run.received_at.toISOString(), run.id],
+      `SELECT e.id FROM feed_runs e, feed_runs r
+       WHERE r.id = $2 AND e.dealership_id = $1 AND e.status IN ('queued', 'running') AND (e.received_at, e.id) < (r.received_at, r.id)
+       ORDER BY e.received_at, e.id LIMIT 1`,
+      [run.dealership_id, run.id],
     )) as { id: string }[];
     return earlier?.id ?? null;
   }
@@ -186,13 +188,15 @@ export class FeedIngest {
       if (run.mode === 'snapshot' && !run.confirmed_at) {
         const held = await this.guard(run, present, config.inventory.mass_removal_guard);
         if (held) {
-          await this.runs.hold(run, { detail: held, received, warnings, warningsOmitted });
+          if (!(await this.runs.hold(run, { detail: held, received, warnings, warningsOmitted })))
+            return this.leftAlone(run.id, siteId);
           return { outcome: 'held', siteId, status: 'held' };
         }
       }
-      await this.runs.start(run, this.now(), { received, warnings, warningsOmitted });
+      if (!(await this.runs.start(run, this.now(), { received, warnings, warningsOmitted })))
+        return this.leftAlone(run.id, siteId);
     } else if (run.status === 'held') {
-      await this.runs.start(run, this.now());
+      if (!(await this.runs.start(run, this.now()))) return this.leftAlone(run.id, siteId);
     }
 
     let changed = 0;
@@ -203,7 +207,18 @@ export class FeedIngest {
       changed += applied;
     }
     const removal = await this.finish(context, present, parsed.deleted, config.inventory.snapshot_missing_action);
+    // Another job finished the run first, or ops cancelled it, or the sweep failed it meanwhile.
+    if (removal.status !== 'succeeded' && removal.status !== 'partial')
+      return { outcome: 'skipped', siteId, status: removal.status };
     return { outcome: 'applied', siteId, status: removal.status, changed: changed + removal.changed };
+  }
+
+  /** The run changed under the ingest (ops cancelled it, the sweep failed it): nothing more is done. */
+  private async leftAlone(feedRunId: string, siteId: number): Promise<IngestOutcome> {
+    const [row] = (await this.dataSource.query(`SELECT status FROM feed_runs WHERE id = $1`, [feedRunId])) as {
+      status: FeedRunEntity['status'];
+    }[];
+    return { outcome: 'skipped', siteId, status: row?.status ?? 'failed' };
   }
 
   private async load(feedRunId: string): Promise<RunContext | null> {
@@ -552,7 +567,7 @@ export class FeedIngest {
     present: Set<string>,
     deleted: string[],
     missingAction: 'sold' | 'withdrawn',
-  ): Promise<{ status: 'succeeded' | 'partial'; changed: number }> {
+  ): Promise<{ status: FeedRunEntity['status']; changed: number }> {
     return this.dataSource.transaction(async (manager) => {
       const [progress] = (await manager.query(
         `SELECT counts, warnings, warnings_omitted, status FROM feed_runs WHERE id = $1 FOR UPDATE`,
@@ -563,10 +578,8 @@ export class FeedIngest {
         warnings_omitted: number;
         status: string;
       }[];
-      if (!progress || progress.status !== 'running') {
-        const status = progress?.status === 'partial' ? 'partial' : 'succeeded';
-        return { status, changed: 0 };
-      }
+      if (!progress || progress.status !== 'running')
+        return { status: (progress?.status ?? 'failed') as FeedRunEntity['status'], changed: 0 };
       const now = this.now();
       let removed: { id: number }[] = [];
       const delta: Partial<FeedRunCounts> = {};

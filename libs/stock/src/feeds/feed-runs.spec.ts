@@ -11,6 +11,7 @@ import {
   type TestDatabase,
 } from '@platform/testing';
 import { FeedIntake } from './feed-intake';
+import { FeedRunEntity } from '@platform/db';
 import { FeedRuns, MAX_SWEEP_RESUMES, SWEEP_GRACE_MS } from './feed-runs';
 
 describe('FeedRuns: the one owner of a feed run’s lifecycle (real PostgreSQL and Redis)', () => {
@@ -149,8 +150,9 @@ describe('FeedRuns: the one owner of a feed run’s lifecycle (real PostgreSQL a
     });
     const first = await runs.sweep();
     expect(first.requeued).toBe(1);
-    expect(await jobIdOf(id)).toBe(`${feedJobId(id)}-resume-1`);
-    expect(await jobExists(`${feedJobId(id)}-resume-1`)).toBe(true);
+    const resumed = (await jobIdOf(id)) ?? '';
+    expect(resumed).toMatch(new RegExp(`^${feedJobId(id)}-resume-1-`));
+    expect(await jobExists(resumed)).toBe(true);
     await idle(id);
     expect((await runs.sweep()).requeued).toBe(0);
   });
@@ -163,7 +165,7 @@ describe('FeedRuns: the one owner of a feed run’s lifecycle (real PostgreSQL a
       await failWaitingJobs();
       await idle(id, 'running');
       expect(await runs.sweep()).toEqual({ requeued: 0, resumed: 1, failed: [] });
-      expect(await jobIdOf(id)).toBe(`${feedJobId(id)}-resume-${time}`);
+      expect(await jobIdOf(id)).toMatch(new RegExp(`^${feedJobId(id)}-resume-${time}-`));
     }
     await failWaitingJobs();
     await idle(id, 'running');
@@ -198,5 +200,55 @@ describe('FeedRuns: the one owner of a feed run’s lifecycle (real PostgreSQL a
     const jobId = await runs.enqueue(id, 'retried');
     expect(await jobIdOf(id)).toBe(jobId);
     expect(await producer.queue('feedIngest').getJobState(jobId)).toBe('waiting');
+  });
+
+  it('never starts or holds a run ops cancelled while it was being checked', async () => {
+    const id = await receive();
+    const read = (await db.dataSource.getRepository(FeedRunEntity).findOneByOrFail({ id }))!;
+    expect(await runs.cancel(id)).toEqual({ ok: true });
+    expect(await runs.start(read, new Date(), { received: 1, warnings: [], warningsOmitted: 0 })).toBe(false);
+    expect(await runs.hold(read, { detail: 'x', received: 1, warnings: [], warningsOmitted: 0 })).toBe(false);
+    expect((await statusOf(id)).status).toBe('cancelled');
+  });
+
+  it('gives every resume a job id of its own, so one queued after an ops retry is never a duplicate BullMQ drops', async () => {
+    const id = await receive();
+    const first = await runs.enqueue(id, { resume: 1 });
+    const again = await runs.enqueue(id, { resume: 1 });
+    expect(again).not.toBe(first);
+    expect(await producer.queue('feedIngest').getJobState(again)).toBe('waiting');
+  });
+
+  it('lets only the run’s current job fail it, and leaves a stalled-out run with rows applied to the sweep', async () => {
+    const id = await receive();
+    await runs.enqueue(id, 'received');
+    await runs.failAfterLastAttempt(id, 'a bug', 'feed-some-older-job');
+    await runs.failStalledOut(id, 'feed-some-older-job');
+    expect((await statusOf(id)).status).toBe('queued');
+    await db.dataSource.query(`UPDATE feed_runs SET status = 'running', rows_applied = 500 WHERE id = $1`, [id]);
+    await runs.failStalledOut(id, feedJobId(id));
+    expect((await statusOf(id)).status).toBe('running');
+    await db.dataSource.query(`UPDATE feed_runs SET rows_applied = 0 WHERE id = $1`, [id]);
+    await runs.failStalledOut(id, feedJobId(id));
+    expect((await statusOf(id)).status).toBe('failed');
+  });
+
+  it('counts a run as stuck when it makes no progress past the threshold, whatever its job does, unless it waits behind an earlier run', async () => {
+    const quick = new FeedRuns(db.dataSource, { producer, stuckAfterMs: 15_000 });
+    const earlier = await receive();
+    const later = await receive();
+    await alone(earlier);
+    await db.dataSource.query(`UPDATE feed_runs SET status = 'queued' WHERE id = $1`, [later]);
+    await runs.enqueue(earlier, 'received');
+    await runs.enqueue(later, 'received');
+    await db.dataSource.query(
+      `UPDATE feed_runs SET updated_at = now() - interval '20 seconds' WHERE id = ANY($1::uuid[])`,
+      [[earlier, later]],
+    );
+    const listed = await quick.list({ dealership: fixture.north.slug, limit: 50 });
+    expect(listed.find((run) => run.feedRunId === earlier)?.stuckReason).toMatch(
+      /^no progress for 2\d s while its job is waiting$/,
+    );
+    expect(listed.find((run) => run.feedRunId === later)?.stuck).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { FeedRunEntity, type FeedRowError, type FeedRunCounts, type FeedRunStatus } from '@platform/db';
 import { storableText } from '@platform/domain';
@@ -102,22 +103,25 @@ export class FeedRuns {
 
   /**
    * Queues the run's ingest job; the one place a feed-ingest job is made. Returns the job id, which
-   * the run keeps so the sweep can tell whether its job is still alive.
+   * the run keeps (written first, so a run never points at an older job than its newest) so the
+   * sweep can tell whether its job is alive and a stale job's failure never fails the run. Every
+   * occasion but the first has an id never used before: BullMQ keeps ended jobs for days and
+   * silently ignores a new job under an id it still holds.
    */
   async enqueue(feedRunId: string, occasion: QueueOccasion): Promise<string> {
     if (!this.producer) throw new Error('FeedRuns needs a queue producer to queue runs');
     const base = feedJobId(feedRunId);
+    const once = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
     const jobId =
       occasion === 'received'
         ? base
         : occasion === 'confirmed'
           ? `${base}-confirmed`
           : occasion === 'retried'
-            ? `${base}-retry-${Date.now()}`
-            : `${base}-resume-${occasion.resume}`;
-    const queued = await this.producer.add('feedIngest', { feedRunId }, { jobId });
-    await this.dataSource.query(`UPDATE feed_runs SET job_id = $2 WHERE id = $1`, [feedRunId, queued]);
-    return queued;
+            ? `${base}-retry-${once}`
+            : `${base}-resume-${occasion.resume}-${once}`;
+    await this.dataSource.query(`UPDATE feed_runs SET job_id = $2 WHERE id = $1`, [feedRunId, jobId]);
+    return this.producer.add('feedIngest', { feedRunId }, { jobId });
   }
 
   /** The BullMQ state of the run's job ('unknown' when Redis has no such job). */
@@ -127,27 +131,38 @@ export class FeedRuns {
   }
 
   /**
-   * Why an unfinished run is not moving, or null: its job is not alive (failed, finished, or gone
-   * with Redis), or it has made no progress past the stuck threshold.
+   * Why an unfinished run is not moving, or null. Its job is not alive (failed, finished, or gone
+   * with Redis); or it has made no progress past the stuck threshold, whatever its job is doing
+   * (at work but hung, or waiting without end on a lock another job holds), unless it is queued
+   * behind an earlier run of its dealership, which is that run's to finish. `idleMs` is measured by
+   * the database's clock.
    */
   private async stall(run: {
     id: string;
     status: FeedRunStatus;
     job_id: string | null;
-    updated_at: Date;
+    idle_ms: number;
+    behind: boolean;
   }): Promise<string | null> {
     if (run.status !== 'queued' && run.status !== 'running') return null;
-    const idle = Date.now() - run.updated_at.getTime();
-    if (idle < SWEEP_GRACE_MS) return null;
+    if (run.idle_ms < SWEEP_GRACE_MS) return null;
     const state = await this.jobState(run);
     if (!LIVE_JOB_STATES.has(state))
       return state === 'unknown'
         ? 'its job is missing (Redis lost it or was unreachable when the run was stored)'
         : `its job is ${state}`;
-    // A job waiting out a retry (the database is away) is alive; only one at work that moves nothing is stuck.
-    if (run.status === 'running' && state === 'active' && idle > this.stuckAfterMs)
-      return `no progress for ${Math.round(idle / 1000)} s while its job is at work`;
+    if (run.idle_ms > this.stuckAfterMs && !run.behind)
+      return `no progress for ${Math.round(run.idle_ms / 1000)} s while its job is ${state}`;
     return null;
+  }
+
+  /** Unfinished runs as the sweep and the ops list read them: idle time by the database's clock. */
+  private unfinishedSql(where: string): string {
+    return `SELECT r.id, r.status, r.job_id, r.sweep_resumes,
+         (EXTRACT(EPOCH FROM now() - r.updated_at) * 1000)::float8 AS idle_ms,
+         EXISTS (SELECT 1 FROM feed_runs e WHERE e.dealership_id = r.dealership_id AND e.status IN ('queued', 'running')
+                 AND (e.received_at, e.id) < (r.received_at, r.id)) AS behind
+       FROM feed_runs r WHERE ${where}`;
   }
 
   /**
@@ -159,10 +174,17 @@ export class FeedRuns {
   async sweep(): Promise<{ requeued: number; resumed: number; failed: string[] }> {
     if (!this.producer) throw new Error('FeedRuns needs a queue producer to sweep runs');
     const unfinished = (await this.dataSource.query(
-      `SELECT id, status, job_id, sweep_resumes, updated_at FROM feed_runs
-       WHERE status IN ('queued', 'running') AND updated_at < $1 ORDER BY received_at, id`,
-      [new Date(Date.now() - SWEEP_GRACE_MS).toISOString()],
-    )) as { id: string; status: FeedRunStatus; job_id: string | null; sweep_resumes: number; updated_at: Date }[];
+      `${this.unfinishedSql(`r.status IN ('queued', 'running') AND r.updated_at < now() - make_interval(secs => $1)`)}
+       ORDER BY r.received_at, r.id`,
+      [SWEEP_GRACE_MS / 1000],
+    )) as {
+      id: string;
+      status: FeedRunStatus;
+      job_id: string | null;
+      sweep_resumes: number;
+      idle_ms: number;
+      behind: boolean;
+    }[];
     let requeued = 0;
     let resumed = 0;
     const failed: string[] = [];
@@ -189,44 +211,65 @@ export class FeedRuns {
         [run.id, run.status, run.sweep_resumes],
       )) as [unknown, number];
       if (changed !== 1) continue;
-      await this.enqueue(run.id, { resume: run.sweep_resumes + 1 });
+      try {
+        await this.enqueue(run.id, { resume: run.sweep_resumes + 1 });
+      } catch (error) {
+        // Redis refused the job: this time does not count, and the next sweep tries again.
+        await this.dataSource.query(`UPDATE feed_runs SET sweep_resumes = sweep_resumes - 1 WHERE id = $1`, [run.id]);
+        throw error;
+      }
       if (run.status === 'queued') requeued += 1;
       else resumed += 1;
     }
     return { requeued, resumed, failed };
   }
 
-  /** The guard held a snapshot: nothing applied, waiting for ops. */
+  /**
+   * The guard held a snapshot: nothing applied, waiting for ops. False when the run is no longer
+   * queued (ops cancelled it, or the sweep failed it, while it was being checked): nothing changes.
+   */
   async hold(
     run: FeedRunEntity,
     change: { detail: string; received: number; warnings: string[]; warningsOmitted: number },
-  ): Promise<void> {
-    await this.dataSource.getRepository(FeedRunEntity).update(run.id, {
-      status: 'held',
-      detail: change.detail,
-      counts: { ...run.counts, received: change.received },
-      warnings: change.warnings,
-      warnings_omitted: change.warningsOmitted,
-    });
+  ): Promise<boolean> {
+    const [, changed] = (await this.dataSource.query(
+      `UPDATE feed_runs SET status = 'held', detail = $3, counts = $4, warnings = $5, warnings_omitted = $6, updated_at = now()
+       WHERE id = $1 AND status = $2`,
+      [
+        run.id,
+        run.status,
+        storableText(change.detail),
+        JSON.stringify({ ...run.counts, received: change.received }),
+        JSON.stringify(change.warnings),
+        change.warningsOmitted,
+      ],
+    )) as [unknown, number];
+    return changed === 1;
   }
 
-  /** The ingest starts applying (or, for a held run ops confirmed, resumes). */
+  /**
+   * The ingest starts applying (or, for a held run ops confirmed, resumes). False when the run has
+   * left the status it was read in (cancelled or failed meanwhile): then nothing may be applied.
+   */
   async start(
     run: FeedRunEntity,
     startedAt: Date,
     checked?: { received: number; warnings: string[]; warningsOmitted: number },
-  ): Promise<void> {
-    await this.dataSource.getRepository(FeedRunEntity).update(run.id, {
-      status: 'running',
-      started_at: run.started_at ?? startedAt,
-      ...(checked
-        ? {
-            counts: { ...run.counts, received: checked.received },
-            warnings: checked.warnings,
-            warnings_omitted: checked.warningsOmitted,
-          }
-        : {}),
-    });
+  ): Promise<boolean> {
+    const [, changed] = (await this.dataSource.query(
+      `UPDATE feed_runs SET status = 'running', started_at = COALESCE(started_at, $3), updated_at = now(),
+         counts = COALESCE($4::jsonb, counts), warnings = COALESCE($5::jsonb, warnings), warnings_omitted = COALESCE($6, warnings_omitted)
+       WHERE id = $1 AND status = $2`,
+      [
+        run.id,
+        run.status,
+        startedAt.toISOString(),
+        checked ? JSON.stringify({ ...run.counts, received: checked.received }) : null,
+        checked ? JSON.stringify(checked.warnings) : null,
+        checked ? checked.warningsOmitted : null,
+      ],
+    )) as [unknown, number];
+    return changed === 1;
   }
 
   /** One applied batch, in the batch's transaction. */
@@ -267,7 +310,10 @@ export class FeedRuns {
     );
   }
 
-  /** The ingest refused the run as a whole (unreadable, every row rejected, its dealership gone). */
+  /**
+   * The ingest refused the run as a whole (unreadable, every row rejected). Only an unfinished run
+   * is failed: one ops cancelled meanwhile stays cancelled.
+   */
   async fail(
     run: FeedRunEntity,
     failure: {
@@ -280,16 +326,21 @@ export class FeedRuns {
       at: Date;
     },
   ): Promise<void> {
-    await this.dataSource.getRepository(FeedRunEntity).update(run.id, {
-      status: 'failed',
-      detail: storableText(failure.detail),
-      counts: failure.counts,
-      errors: failure.errors,
-      errors_omitted: failure.errorsOmitted,
-      warnings: failure.warnings,
-      warnings_omitted: failure.warningsOmitted,
-      finished_at: failure.at,
-    });
+    await this.dataSource.query(
+      `UPDATE feed_runs SET status = 'failed', detail = $2, counts = $3, errors = $4, errors_omitted = $5, warnings = $6,
+         warnings_omitted = $7, finished_at = $8, updated_at = now()
+       WHERE id = $1 AND status IN ('queued', 'running')`,
+      [
+        run.id,
+        storableText(failure.detail),
+        JSON.stringify(failure.counts),
+        JSON.stringify(failure.errors),
+        failure.errorsOmitted,
+        JSON.stringify(failure.warnings),
+        failure.warningsOmitted,
+        failure.at.toISOString(),
+      ],
+    );
   }
 
   /**
@@ -337,25 +388,30 @@ export class FeedRuns {
   }
 
   /** The job ran out of attempts: the run fails with the reason, so it never stays 'running'. */
-  async failAfterLastAttempt(feedRunId: string, reason: string): Promise<void> {
+  async failAfterLastAttempt(feedRunId: string, reason: string, jobId?: string): Promise<void> {
     await this.dataSource.query(
-      `UPDATE feed_runs SET status = 'failed', detail = $2, finished_at = now(), updated_at = now() WHERE id = $1 AND status IN ('queued', 'running')`,
-      [feedRunId, storableText(`Failed after its last attempt: ${reason}`).slice(0, 2000)],
+      `UPDATE feed_runs SET status = 'failed', detail = $2, finished_at = now(), updated_at = now()
+       WHERE id = $1 AND status IN ('queued', 'running') AND ($3::text IS NULL OR job_id IS NULL OR job_id = $3)`,
+      [feedRunId, storableText(`Failed after its last attempt: ${reason}`).slice(0, 2000), jobId ?? null],
     );
   }
 
   /**
-   * The run's job stalled out: the worker process stopped while applying it more often than a job
-   * may (a crash each time, as an input that kills the process causes, or kills). It fails so the
-   * dealership's later runs go on; committed batches stay applied, and ops can retry it.
+   * The run's job stalled out: the worker process stopped while running it more often than a job
+   * may. Before any row was applied that is an input that kills the process (parse and check come
+   * first), so the run fails at once and the dealership's later runs go on. Once rows have been
+   * applied the run was getting somewhere between deaths (a deploy, kills), so it is left to the
+   * sweep, which queues it again a bounded number of times. Only the run's current job counts.
    */
-  async failStalledOut(feedRunId: string): Promise<void> {
+  async failStalledOut(feedRunId: string, jobId?: string): Promise<void> {
     await this.dataSource.query(
       `UPDATE feed_runs SET status = 'failed', finished_at = now(), updated_at = now(), detail = $2
-       WHERE id = $1 AND status IN ('queued', 'running')`,
+       WHERE id = $1 AND status IN ('queued', 'running') AND rows_applied = 0
+         AND ($3::text IS NULL OR job_id IS NULL OR job_id = $3)`,
       [
         feedRunId,
         `Failed: the worker stopped ${MAX_STALLED_COUNT + 1} times while applying this run (it crashed or was killed), so the run was stopped to let the dealership's later runs go on. Rows already applied stay applied; ops can retry it.`,
+        jobId ?? null,
       ],
     );
   }
@@ -416,7 +472,10 @@ export class FeedRuns {
 
   async list(filter: { status?: FeedRunStatus; dealership?: string; limit: number }): Promise<FeedRunSummary[]> {
     const rows = (await this.dataSource.query(
-      `SELECT r.id, d.slug AS dealership, r.mode, r.status, r.detail, r.counts, r.rows_applied, r.errors_omitted, r.received_at, r.updated_at, r.finished_at, r.job_id
+      `SELECT r.id, d.slug AS dealership, r.mode, r.status, r.detail, r.counts, r.rows_applied, r.errors_omitted, r.received_at, r.updated_at, r.finished_at, r.job_id,
+         (EXTRACT(EPOCH FROM now() - r.updated_at) * 1000)::float8 AS idle_ms,
+         EXISTS (SELECT 1 FROM feed_runs e WHERE e.dealership_id = r.dealership_id AND e.status IN ('queued', 'running')
+                 AND (e.received_at, e.id) < (r.received_at, r.id)) AS behind
        FROM feed_runs r JOIN dealerships d ON d.id = r.dealership_id
        WHERE ($1::text IS NULL OR r.status = $1) AND ($2::text IS NULL OR d.slug = $2)
        ORDER BY r.received_at DESC, r.id LIMIT $3`,
@@ -434,15 +493,18 @@ export class FeedRuns {
       updated_at: Date;
       finished_at: Date | null;
       job_id: string | null;
+      idle_ms: number;
+      behind: boolean;
     }[];
     const withReasons = [];
     for (const row of rows)
       withReasons.push({
         ...row,
+        // The list is what ops open in an outage: a Redis that does not answer makes no run stuck.
         stuckReason: this.producer
-          ? await this.stall(row)
-          : this.noProgress(row)
-            ? `no progress for ${Math.round((Date.now() - row.updated_at.getTime()) / 1000)} s`
+          ? await this.stall(row).catch(() => null)
+          : row.status === 'running' && row.idle_ms > this.stuckAfterMs
+            ? `no progress for ${Math.round(row.idle_ms / 1000)} s`
             : null,
       });
     return withReasons.map((row) => ({

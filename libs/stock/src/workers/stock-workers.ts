@@ -93,11 +93,11 @@ export async function startStockWorkers(options: StockWorkersOptions): Promise<(
     // the run gets a terminal state and the reason, never 'running' forever, and the dealership's
     // later runs go on. Out of attempts because the database or Redis is away: the sweep queues it
     // again once they are back (a bounded number of times), since nothing is wrong with the run.
-    async ({ feedRunId }, reason) => {
-      if (reason === STALLED_OUT_REASON) await runs.failStalledOut(feedRunId);
+    async ({ feedRunId }, reason, jobId) => {
+      if (reason === STALLED_OUT_REASON) await runs.failStalledOut(feedRunId, jobId);
       else if (isDependencyOutage(reason))
         log.warn({ feedRunId, err: reason }, 'feed run out of attempts in an outage; the sweep will queue it again');
-      else await runs.failAfterLastAttempt(feedRunId, reason);
+      else await runs.failAfterLastAttempt(feedRunId, reason, jobId);
     },
   );
   start('searchIndex', 2, async ({ siteId }) => {
