@@ -115,6 +115,45 @@ test.describe('reserve online and buy online', () => {
     expect(leads.map((l) => l.category)).toEqual(['Reserve Online']);
   });
 
+  test('a payment that arrives after the hold ended is refunded at once, and the page tells the shopper so', async ({
+    page,
+    request,
+  }) => {
+    await dismissPopupsOf(page, request, HARBOUR);
+    const car = await reservable(HARBOUR);
+    await page.goto(siteUrl(HARBOUR, `/cars/${car.slug}/checkout`));
+    await signIn(page);
+    await page.getByLabel('First name').fill('Jane');
+    await page.getByLabel('Email').fill('jane@example.com');
+    await page.getByLabel('I agree to the terms of use').check();
+    await page.getByRole('button', { name: /^Pay \$[\d,]+ deposit$/ }).click();
+    await expect(page).toHaveURL(/\/payments\/local\/[0-9a-f-]{36}$/);
+    // The shopper leaves the pay page open past the payment window, before the sweep has run.
+    await query(`UPDATE reservations SET payment_deadline = now() - interval '1 minute' WHERE car_id = $1`, [car.id]);
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+
+    await expect(page).toHaveURL(/\/reservations\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your hold on this car has ended' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your payment arrived after your hold on this car had ended' }),
+    ).toHaveText(
+      // 'has been' once the provider has confirmed the refund (the local one does at once).
+      /^Your payment arrived after your hold on this car had ended, so the car was not reserved\. Your deposit (is being|has been) refunded in full\.$/,
+    );
+    const [reservation] = await query<{ status: string; refund_reason: string; reserved: boolean }>(
+      `SELECT r.status, r.refund_reason, c.reserved FROM reservations r JOIN cars c ON c.id = r.car_id WHERE r.car_id = $1`,
+      [car.id],
+    );
+    expect(reservation).toEqual({ status: 'refunded', refund_reason: 'paid_after_hold_ended', reserved: false });
+    for (const [width, height] of [
+      [390, 844],
+      [1366, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `test-results/checkout/late-payment-${width}x${height}.png`, fullPage: true });
+    }
+  });
+
   test('an Online Purchase with a trade-in and delivery ends in one reservation and one dealer lead carrying the choices', async ({
     page,
     request,
