@@ -52,7 +52,7 @@ export function homesIn(markdown: string): Set<string> {
     for (const span of spans) {
       if (ENDPOINT.test(span)) homes.add(span);
       const variable = VARIABLE.exec(span)?.[0];
-      if (variable) homes.add(variable);
+      if (variable && header === 'Variable') homes.add(variable);
       if (header === 'Series') homes.add(span);
       if (header === 'Path') homes.add(span);
     }
