@@ -20,13 +20,15 @@ describe('docs/configuration.md', () => {
     expect(rows.map((row) => row.setting).sort()).toEqual([...settings].sort());
   });
 
-  it("shows each short default as the code has it", () => {
+  it('shows each short default as the code has it', () => {
     const problems = rows.flatMap(({ setting, shown }) => {
       const [group, field] = setting.split('.');
       const actual = (PLATFORM_DEFAULTS as unknown as Record<string, Record<string, unknown>>)[group][field];
       const span = /^`(.*)`$/.exec(shown)?.[1];
       if (span !== undefined)
-        return isDeepStrictEqual(JSON.parse(span), actual) ? [] : [`${setting}: shows ${span}, code has ${JSON.stringify(actual)}`];
+        return isDeepStrictEqual(JSON.parse(span), actual)
+          ? []
+          : [`${setting}: shows ${span}, code has ${JSON.stringify(actual)}`];
       const list = /^a list of (\d+)$/.exec(shown)?.[1];
       if (list !== undefined)
         return Array.isArray(actual) && actual.length === Number(list) ? [] : [`${setting}: shows ${shown}`];

@@ -19,12 +19,14 @@ export function deadLinks(root = REPO_ROOT): string[] {
     links(read(file, root)).flatMap(({ line, target }) => {
       if (EXTERNAL.test(target)) return [];
       const [rawPath, anchor] = target.split('#', 2) as [string, string | undefined];
-      const targetFile = rawPath === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), decodeURI(rawPath)));
+      const targetFile =
+        rawPath === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), decodeURI(rawPath)));
       const where = `${file}:${line} -> ${target}`;
       const absolute = path.join(root, targetFile);
       if (targetFile.startsWith('..') || !existsSync(absolute)) return [`${where}: no such file`];
       if (anchor === undefined) return [];
-      if (!statSync(absolute).isFile() || !targetFile.endsWith('.md')) return [`${where}: an anchor into a non-markdown file`];
+      if (!statSync(absolute).isFile() || !targetFile.endsWith('.md'))
+        return [`${where}: an anchor into a non-markdown file`];
       return anchorsIn(targetFile).has(decodeURIComponent(anchor)) ? [] : [`${where}: no such heading`];
     }),
   );
@@ -41,7 +43,7 @@ describe('links in README.md and docs/', () => {
     expect(deadLinks()).toEqual([]);
   });
 
-  it("README links to every guide, so any topic is one click from it", () => {
+  it('README links to every guide, so any topic is one click from it', () => {
     const linked = new Set(links(read('README.md')).map(({ target }) => target.split('#')[0]));
     expect(guideFiles().filter((file) => file !== 'README.md' && !linked.has(file))).toEqual([]);
   });

@@ -68,7 +68,8 @@ export function tables(markdown: string): Table[] {
   const lines = proseLines(markdown);
   const found: Table[] = [];
   for (let i = 0; i + 1 < lines.length; i++) {
-    const isRow = (k: number) => k < lines.length && /^\s*\|/.test(lines[k].text) && lines[k].line === lines[i].line + (k - i);
+    const isRow = (k: number) =>
+      k < lines.length && /^\s*\|/.test(lines[k].text) && lines[k].line === lines[i].line + (k - i);
     if (!isRow(i) || !/^\s*\|[\s:|-]+\|\s*$/.test(lines[i + 1].text)) continue;
     const table: Table = { header: tableCells(lines[i].text), rows: [], line: lines[i].line };
     let k = i + 2;

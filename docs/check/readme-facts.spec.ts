@@ -22,7 +22,6 @@ if (process.env['README_FACTS_FROM']) {
   writeFileSync(FIXTURE, `${JSON.stringify(extractFacts(markdown, `README.md at ${ref}`), null, 2)}\n`);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const facts: ReadmeFacts = require(FIXTURE);
 const files = guideFiles().map((file) => ({ file, markdown: read(file) }));
 const homes = files.map(({ file, markdown }) => ({ file, homes: homesIn(markdown) }));
@@ -30,7 +29,8 @@ const spans = files.map(({ file, markdown }) => ({ file, spans: new Set(allSpans
 const rows = files.map(({ file, markdown }) => ({ file, rows: new Set(rowNumbersIn(markdown)) }));
 
 const homesOf = (name: string) => homes.filter((f) => f.homes.has(name)).map((f) => f.file);
-const mentionsOf = (name: string) => spans.filter((f) => [...f.spans].some((s) => s === name || s.startsWith(`${name}=`))).map((f) => f.file);
+const mentionsOf = (name: string) =>
+  spans.filter((f) => [...f.spans].some((s) => s === name || s.startsWith(`${name}=`))).map((f) => f.file);
 
 describe(`no fact of the old README is lost (${facts.source})`, () => {
   it('the list is not empty', () => {

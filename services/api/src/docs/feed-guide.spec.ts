@@ -179,7 +179,9 @@ describe('docs/feeds.md: the curl examples, run as written against the real api 
   }, 120_000);
 
   it('sameShape tells a placeholder from a value', () => {
-    expect(sameShape({ id: 'a-…', at: '2026-01-01T00:00:00Z', n: 1, s: 'held' }, { id: 'x', at: 'y', n: 1, s: 'held' })).toEqual([]);
+    expect(
+      sameShape({ id: 'a-…', at: '2026-01-01T00:00:00Z', n: 1, s: 'held' }, { id: 'x', at: 'y', n: 1, s: 'held' }),
+    ).toEqual([]);
     expect(sameShape({ n: 1 }, { n: 2 })).toEqual(['$.n: shown 1, got 2']);
     expect(sameShape({ s: 'held' }, { s: 'failed' })).toEqual(['$.s: shown "held", got "failed"']);
     expect(sameShape({ a: 1 }, { a: 1, b: 2 })).toEqual(['$: shown keys a, got a,b']);
