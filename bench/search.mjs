@@ -63,7 +63,7 @@ const FILTER_FACETS = [
 const RANGE_STATS = ['price', 'km', 'year'];
 /** BENCH_ITEMSJS_LUNR=1: let itemsjs match free text with its own lunr index (see buildItemsjs). */
 const ITEMSJS_LUNR = process.env.BENCH_ITEMSJS_LUNR === '1';
-/** BENCH_EXPLAIN=1: print EXPLAIN ANALYZE of the broadest request (no text, no filters), as README shows it. */
+/** BENCH_EXPLAIN=1: print EXPLAIN ANALYZE of the broadest request (no text, no filters), as docs/performance.md shows it. */
 const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 
 if (![CARS, DEALERSHIPS, QUERIES].every((n) => Number.isInteger(n) && n > 0))

@@ -38,7 +38,7 @@ function loadStripe(): Promise<NonNullable<Window['Stripe']>> {
  * Stripe's Payment Element (cards, Apple Pay, Google Pay as the account enables them), mounted with
  * the PaymentIntent's client secret. Stripe sends the shopper back to the confirmation page, which
  * reads the outcome from the platform (the webhook decides, never the browser). Needs
- * CSP_FRAME_HOSTS and CSP_CONNECT_HOSTS to allow Stripe's origins (README).
+ * CSP_FRAME_HOSTS and CSP_CONNECT_HOSTS to allow Stripe's origins (docs/architecture.md, 'Reservations and payments').
  */
 export function StripePayment({ payment, returnPath }: { payment: PaymentAnswer; returnPath: string }) {
   const mountPoint = useRef<HTMLDivElement>(null);

@@ -5,7 +5,7 @@ import { isReservedKey, storableText } from '../entities/safe-keys';
  * What one feed row may hold. Every limit is inside what its column can store (PostgreSQL
  * `integer` is at most 2,147,483,647; `text` and `jsonb` cannot hold NUL) and inside what a real car
  * can be, so a value the database could not store, or a typo a thousand times too big, is a row
- * error naming the field, never a failed batch. README 'Feed limits' lists them.
+ * error naming the field, never a failed batch. docs/feeds.md 'Limits' lists them.
  */
 export const FEED_LIMITS = {
   /** Whole dollars: price, before_price, offer_price, subscription_price. */

@@ -3,7 +3,7 @@ import { BODY_TYPES, ELECTRIC_FUEL, HYBRID_FUEL, type BodyType } from '../entiti
 /**
  * Dealer stock systems send raw classification fields (body 'SUV', fuel 'Diesel', transmission
  * 'Automatic'); the facets read the simple_* fields. When a simple_* field is absent it is derived
- * from the raw ones with the mapping below (README 'Raw fields'). An unknown raw value keeps its
+ * from the raw ones with the mapping below (docs/feeds.md 'Raw fields'). An unknown raw value keeps its
  * text in the simple_* field and is reported once per value.
  */
 

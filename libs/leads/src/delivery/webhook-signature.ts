@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * How a CRM webhook call is signed (documented in README, "Lead delivery"):
+ * How a CRM webhook call is signed (documented in docs/api.md, "Lead delivery to a dealer's CRM"):
  *   X-Platform-Delivery-Id: the delivery id, stable across retries (de-duplicate on it)
  *   X-Platform-Timestamp:   Unix seconds when this attempt was sent
  *   X-Platform-Signature:   v1=hex(HMAC-SHA256(secret, `${timestamp}.${raw body}`))
