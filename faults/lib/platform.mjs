@@ -384,6 +384,7 @@ export class Platform {
 
   /** Back to a healthy platform between scenarios: both dependencies up, api and worker running and ready. */
   async heal() {
+    this.crm.down = false;
     if (!this.postgres.running()) this.postgres.start();
     await this.redis.start();
     if (!this.api.alive) this.api.start();
@@ -433,19 +434,17 @@ export class AnswerLog {
   note(label, answer) {
     const kind = label.split(' ')[0];
     this.slowest.set(kind, Math.max(this.slowest.get(kind) ?? 0, answer.ms ?? 0));
-    const key = `${answer.status}`;
+    const key = `${kind} ${answer.status === 0 ? 'no answer' : answer.status}`;
     this.byStatus.set(key, (this.byStatus.get(key) ?? 0) + 1);
     if (answer.status >= 500 && answer.status !== 503)
       this.problems.push(`${label} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
-    if (answer.status === 503 && !label.startsWith('health') && !answer.headers.get('retry-after'))
+    if (answer.status === 503 && kind !== 'health' && !answer.headers.get('retry-after'))
       this.problems.push(`${label} answered 503 without Retry-After`);
   }
 
+  /** What each kind of call was answered: 'search 503 x30, lead 201 x20'. */
   summary() {
-    return [...this.byStatus.entries()]
-      .sort()
-      .map(([status, n]) => `${status === '0' ? 'no answer' : status} x${n}`)
-      .join(', ');
+    return [...this.byStatus.entries()].map(([key, n]) => `${key} x${n}`).join(', ');
   }
 
   /** The slowest answer of each kind of call, in seconds: what a caller waited at worst. */

@@ -43,6 +43,12 @@ export default {
       else
         result.failures.push(`feed ${label} during the outage answered ${answer.status}: ${answer.text.slice(0, 200)}`);
     }
+    // Stored, waiting for Redis: queued, with no job yet.
+    const stored = await p.runs(runIds);
+    if (stored.length !== runIds.length || stored.some((row) => row.status !== 'queued'))
+      result.failures.push(
+        `runs accepted during the outage are not all stored queued: ${stored.map((r) => r.status).join('/')}`,
+      );
     const leads = [];
     for (let i = 0; i < 20; i += 1) {
       const answer = await p.postLead('s3', `s3-${run}-${i}`, randomUUID());
