@@ -12,6 +12,7 @@ import {
   type TestDatabase,
 } from '@platform/testing';
 import { startLeadWorkers } from './lead-workers';
+import { LeadRelay } from './outbox/lead-relay';
 import { deliverLead } from './delivery/deliver-lead';
 import type { LeadMailer } from './delivery/lead-mailer';
 import { verifyWebhookSignature, WEBHOOK_HEADERS } from './delivery/webhook-signature';
@@ -286,5 +287,28 @@ describe('lead delivery to a CRM webhook (real PostgreSQL, Redis and BullMQ)', (
     });
     expect(retried).toMatchObject({ status: 'delivered', target: expect.stringMatching(/^already sent at /) });
     expect(accepted).toEqual([row!.id]);
+  });
+  it('queues again deliveries whose jobs Redis lost, however many queued rows with live jobs come first', async () => {
+    // Five deliveries waiting out a failing CRM's retries (their jobs alive), and two whose jobs
+    // vanished (Redis restarted empty); the check reads pages of two rows, so the lost ones sit
+    // behind a full page of live ones.
+    const relay = new LeadRelay(db.dataSource, producer, { lostAfterMs: 0, lostCheckPageSize: 2 });
+    const rows = [];
+    for (let i = 0; i < 7; i += 1) rows.push(await storeLead(`Lead ${i}`));
+    expect(await relay.relayPending()).toBe(7);
+    const ids = rows.map((row) => row.deliveryId).sort();
+    const queue = producer.queue('leadDelivery');
+    const lost = [ids[5]!, ids[6]!];
+    for (const id of lost) await queue.remove(leadDeliveryJobId(id));
+    await db.dataSource.query(
+      `UPDATE lead_outbox SET updated_at = now() - interval '1 minute' WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
+
+    expect(await relay.requeueLost()).toBe(2);
+    for (const id of ids) expect(await queue.getJob(leadDeliveryJobId(id))).toBeDefined();
+    // The others kept their jobs and were not touched; a second pass finds nothing to do.
+    expect(await relay.requeueLost()).toBe(0);
+    await queue.obliterate({ force: true });
   });
 });

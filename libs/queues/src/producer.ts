@@ -39,6 +39,23 @@ export class QueueProducer {
     return job.id;
   }
 
+  /**
+   * Which of these jobs Redis still holds, in one round trip (a pipelined EXISTS on each job's key):
+   * false for a job gone with Redis's data. Cheap enough to check thousands of outbox rows.
+   */
+  async jobsExist(key: QueueKey, jobIds: readonly string[]): Promise<boolean[]> {
+    if (jobIds.length === 0) return [];
+    const queue = this.queue(key);
+    const pipeline = this.connection.pipeline();
+    for (const id of jobIds) pipeline.exists(queue.toKey(id));
+    const answers = (await pipeline.exec()) ?? [];
+    return jobIds.map((id, index) => {
+      const [error, value] = answers[index] ?? [new Error(`no answer for job ${id}`), 0];
+      if (error) throw error;
+      return value === 1;
+    });
+  }
+
   all(): Queue[] {
     return (Object.keys(QUEUES) as QueueKey[]).map((key) => this.queue(key));
   }

@@ -2,12 +2,25 @@ import type { JobsOptions } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { leadDeliveryJobId, QUIET_LOG, withTimeout, type QueueProducer, type WorkerLog } from '@platform/queues';
 
+/**
+ * A queued row is looked at for a lost job once it has been untouched this long. Short, since a row
+ * says 'queued' only after its job was added (in the relay's transaction), and the job of a
+ * delivery not yet delivered or dead stays in Redis (dead jobs are kept; a row is marked delivered
+ * before its job completes): a queued row whose job is missing was lost with Redis's data. Queuing
+ * one again that was in fact delivered meanwhile is harmless: a delivered row is never sent again.
+ */
+export const LOST_JOB_AFTER_MS = 5_000;
+/** How often the relay looks for queued deliveries whose jobs Redis lost. */
+export const LOST_JOB_CHECK_EVERY_MS = 5_000;
+
 export interface LeadRelayOptions {
   /** Attempts and backoff of delivery jobs (the contract's defaults unless set). */
   jobOptions?: Pick<JobsOptions, 'attempts' | 'backoff'>;
   batchSize?: number;
-  /** A queued row older than this whose job is gone (Redis lost its data) is queued again. */
+  /** A queued row untouched this long whose job is gone (Redis lost its data) is queued again. */
   lostAfterMs?: number;
+  /** Rows read per page when looking for lost jobs. */
+  lostCheckPageSize?: number;
   /** Longest wait for one enqueue before the pass gives up (Redis unreachable). */
   enqueueTimeoutMs?: number;
   log?: WorkerLog;
@@ -78,37 +91,58 @@ export class LeadRelay {
     });
   }
 
-  /** Queues again the queued rows whose job no longer exists (a Redis that lost its data). */
+  /**
+   * Queues again the queued rows whose job no longer exists (a Redis that restarted empty, or failed
+   * over to a replica that had not seen the job). Every queued row untouched for LOST_JOB_AFTER_MS is
+   * looked at, page by page, with one pipelined EXISTS per page, so rows whose jobs are alive
+   * (waiting out a failing CRM's retries) neither hide lost ones behind them nor cost a call each.
+   */
   async requeueLost(): Promise<number> {
-    const rows = (await this.dataSource.query(
-      `SELECT id FROM lead_outbox WHERE status = 'queued' AND updated_at < now() - make_interval(secs => $1) ORDER BY updated_at LIMIT $2`,
-      [(this.options.lostAfterMs ?? 10 * 60_000) / 1000, this.options.batchSize ?? 100],
-    )) as { id: string }[];
-    const queue = this.producer.queue('leadDelivery');
+    const timeoutMs = this.options.enqueueTimeoutMs ?? 2000;
+    const pageSize = this.options.lostCheckPageSize ?? 500;
+    const lostAfterSeconds = (this.options.lostAfterMs ?? LOST_JOB_AFTER_MS) / 1000;
+    let after = '00000000-0000-0000-0000-000000000000';
     let requeued = 0;
-    for (const { id } of rows) {
-      const job = await withTimeout(
-        queue.getJob(leadDeliveryJobId(id)),
-        this.options.enqueueTimeoutMs ?? 2000,
-        'reading a lead delivery job',
+    for (;;) {
+      const rows = (await this.dataSource.query(
+        `SELECT id FROM lead_outbox WHERE status = 'queued' AND updated_at < now() - make_interval(secs => $1) AND id > $2
+         ORDER BY id LIMIT $3`,
+        [lostAfterSeconds, after, pageSize],
+      )) as { id: string }[];
+      if (rows.length === 0) break;
+      const alive = await withTimeout(
+        this.producer.jobsExist(
+          'leadDelivery',
+          rows.map(({ id }) => leadDeliveryJobId(id)),
+        ),
+        timeoutMs,
+        'reading lead delivery jobs',
       );
-      if (job) continue;
-      await this.enqueue(id);
-      await this.dataSource.query(
-        `UPDATE lead_outbox SET queued_at = now(), updated_at = now() WHERE id = $1 AND status = 'queued'`,
-        [id],
-      );
-      requeued += 1;
+      for (const [index, { id }] of rows.entries()) {
+        if (alive[index]) continue;
+        await this.enqueue(id);
+        await this.dataSource.query(
+          `UPDATE lead_outbox SET queued_at = now(), updated_at = now() WHERE id = $1 AND status = 'queued'`,
+          [id],
+        );
+        requeued += 1;
+      }
+      after = rows[rows.length - 1]!.id;
+      if (rows.length < pageSize) break;
     }
     if (requeued > 0) this.log.warn({ requeued }, 'lead relay: re-queued deliveries whose jobs were lost');
     return requeued;
   }
 }
 
-/** Runs the relay every intervalMs (and the lost-job check every minute) until the returned stop is called. */
+/** Runs the relay every intervalMs (and the lost-job check every lostCheckEveryMs) until the returned stop is called. */
 export function startLeadRelay(
   relay: LeadRelay,
-  { intervalMs = 1000, log = QUIET_LOG }: { intervalMs?: number; log?: WorkerLog } = {},
+  {
+    intervalMs = 1000,
+    lostCheckEveryMs = LOST_JOB_CHECK_EVERY_MS,
+    log = QUIET_LOG,
+  }: { intervalMs?: number; lostCheckEveryMs?: number; log?: WorkerLog } = {},
 ): () => Promise<void> {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
@@ -119,7 +153,7 @@ export function startLeadRelay(
       while (!stopped && (await relay.relayPending()) > 0) {
         // A full batch may mean more are waiting: keep going until the outbox is drained.
       }
-      if (!stopped && Date.now() - lastLostCheck > 60_000) {
+      if (!stopped && Date.now() - lastLostCheck >= lostCheckEveryMs) {
         lastLostCheck = Date.now();
         await relay.requeueLost();
       }
