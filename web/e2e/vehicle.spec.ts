@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { financeRepayment, type FinanceFee } from '@platform/domain';
+import { financeRepayment, formatRepayment, shownRepayment, type FinanceFee } from '@platform/domain';
 import { API_ORIGIN, siteUrl } from './e2e-env';
 import { setCarData, storeCarImages } from './database';
 import { dismissPopupsOf } from './demo-sites';
@@ -214,7 +214,11 @@ test.describe('vehicle detail page', () => {
         frequency: c.frequency,
         fees,
       });
-      await expect(panel.getByTestId('finance-repayment')).toHaveText(money(expected.payment));
+      // Weekly in whole dollars, rounded up; fortnightly and monthly to the cent (spec 001 §9).
+      await expect(panel.getByTestId('finance-repayment')).toHaveText(
+        formatRepayment(shownRepayment(expected.payment, c.frequency), c.frequency),
+      );
+      if (c.frequency === 'week') await expect(panel.getByTestId('finance-repayment')).toHaveText(/^\$[\d,]+$/);
       await expect(panel.getByTestId('finance-total')).toHaveText(money(expected.totalPayable));
     }
 
@@ -240,6 +244,41 @@ test.describe('vehicle detail page', () => {
     await panel.getByLabel('Deposit or trade-in').fill('$12,000');
     await panel.getByLabel('Deposit or trade-in').blur();
     await expect(panel.getByLabel('Deposit or trade-in')).toHaveValue('$12,000');
+  });
+
+  test('deposit or trade-in and residual take steps of 0.5: 1000.50 is read, not reset to $0', async ({
+    page,
+    request,
+  }) => {
+    const car = await oneCarWhere(SITE, `${IN_STOCK} AND c.price > 5000 AND c.make <> 'Suzuki'`);
+    const answer = (await (await request.get(`${API_ORIGIN}/api/sites/${SITE}/cars/${car.slug}`)).json()) as {
+      config: { finance: { fees: FinanceFee[] } };
+    };
+    await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
+    const panel = page.locator('#finance-calculator');
+    await panel.getByLabel('Purchase price').fill('30000');
+    await panel.getByLabel('Term (years)').fill('5');
+    await panel.getByLabel('Interest rate (%)').fill('10');
+    await panel.getByLabel('Monthly').check();
+    await panel.getByLabel('Deposit or trade-in').fill('1000.50');
+    await panel.getByLabel('Residual').fill('$2,000.50');
+    const expected = financeRepayment({
+      price: 30000,
+      deposit: 1000.5,
+      residual: 2000.5,
+      termYears: 5,
+      interestPercent: 10,
+      frequency: 'month',
+      fees: answer.config.finance.fees,
+    });
+    await expect(panel.getByTestId('finance-repayment')).toHaveText(formatRepayment(expected.display!, 'month'));
+    await panel.getByLabel('Deposit or trade-in').blur();
+    await expect(panel.getByLabel('Deposit or trade-in')).toHaveValue('$1,000.50');
+    await expect(panel.getByLabel('Deposit or trade-in')).not.toHaveAttribute('aria-invalid', 'true');
+    await panel.getByLabel('Residual').blur();
+    await expect(panel.getByLabel('Residual')).toHaveValue('$2,000.50');
+    await expect(panel.getByText(/^Cannot be less than/)).toHaveCount(0);
+    await expect(panel.getByTestId('finance-repayment')).toHaveText(formatRepayment(expected.display!, 'month'));
   });
 
   test("the calculator opens on the teaser's loan, lists the fees in its repayment and says when it moved a typed rate", async ({
