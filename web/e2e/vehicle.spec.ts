@@ -41,6 +41,45 @@ test.describe('vehicle detail page', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test('gallery thumbnails are at least 44 px touch targets on a phone, and stay so on a desktop', async ({ page }) => {
+    // Werribee's cars carry up to 12 photos, which squeezed to about 28 px wide at 390 px.
+    const SITE_WITH_MANY = 'werribee-isuzu-ute';
+    const car = await oneCarWhere(
+      SITE_WITH_MANY,
+      `${IN_STOCK} AND jsonb_array_length(c.data->'images') >= 12 AND c.data->>'video_url' IS NULL`,
+    );
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    for (const [width, height] of [
+      [390, 844],
+      [1366, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(siteUrl(SITE_WITH_MANY, `/cars/${car.slug}`));
+      const thumbnails = page.getByRole('list', { name: 'Thumbnails' }).getByRole('button');
+      await expect(thumbnails).toHaveCount(car.images);
+      const boxes = await thumbnails.evaluateAll((buttons) =>
+        buttons.map((button) => {
+          const box = button.getBoundingClientRect();
+          return { width: Math.round(box.width), height: Math.round(box.height) };
+        }),
+      );
+      for (const box of boxes) {
+        expect(box.width, `thumbnail width at ${width}x${height}`).toBeGreaterThanOrEqual(44);
+        expect(box.height, `thumbnail height at ${width}x${height}`).toBeGreaterThanOrEqual(44);
+      }
+      // The strip scrolls within the gallery rather than pushing past the screen's edge.
+      const strip = await page.getByRole('list', { name: 'Thumbnails' }).boundingBox();
+      expect(strip!.x + strip!.width).toBeLessThanOrEqual(width);
+      // The last thumbnail can be reached and chosen.
+      await thumbnails.last().click();
+      await expect(page.getByTestId('gallery-counter')).toHaveText(`${car.images} / ${car.images}`);
+      await page.getByRole('list', { name: 'Thumbnails' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/gallery/werribee-thumbnails-${width}x${height}.png` });
+    }
+    expect(errors).toEqual([]);
+  });
+
   test('a car with 3 images or fewer has no thumbnails', async ({ page }) => {
     const car = await oneCarWhere(SITE, `${IN_STOCK} AND jsonb_array_length(c.data->'images') BETWEEN 2 AND 3`);
     await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
