@@ -152,4 +152,31 @@ test.describe('carousel (spec 001 §4)', () => {
     const section = page.getByRole('region', { name: block.title, exact: true });
     await expect(section.getByText('Swipe', { exact: false })).toBeVisible();
   });
+
+  test('cards show a rating only above the minimum (4 by default), as the reviews block does', async ({
+    page,
+    request,
+  }) => {
+    // Northside's cards: Kedron 4.2 (455 reviews), Strathpine 4.0, the service centre 3.9 (71 reviews).
+    const slug = 'northside-used-cars';
+    await dismissPopupsOf(page, request, slug);
+    const block = await blockConfigOf(request, slug);
+    await page.goto(siteUrl(slug));
+    const section = page.getByRole('region', { name: block.title, exact: true });
+    await expect(section.getByRole('article', { name: 'Northside Used Cars Kedron' })).toContainText('(455 reviews)');
+    await expect(section.getByRole('article', { name: 'Northside Service Centre' })).toBeVisible();
+    await expect(section.getByRole('article', { name: 'Northside Service Centre' })).not.toContainText('3.9');
+    await expect(section.getByRole('article', { name: 'Northside Service Centre' })).not.toContainText('reviews)');
+    await expect(section.getByRole('article', { name: 'Northside Used Cars Strathpine' })).not.toContainText(
+      'reviews)',
+    );
+    for (const [width, height] of [
+      [390, 844],
+      [1366, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await section.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/locations-block/northside-cards-${width}x${height}.png` });
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { financeRepayment, type FinanceFee } from '@platform/domain';
+import { financeRepayment, formatRepayment, shownRepayment, type FinanceFee } from '@platform/domain';
 import { API_ORIGIN, siteUrl } from './e2e-env';
 import { setCarData, storeCarImages } from './database';
 import { dismissPopupsOf } from './demo-sites';
@@ -39,6 +39,45 @@ test.describe('vehicle detail page', () => {
     await expect(dialog.getByRole('heading')).toHaveText(`${car.name} (${car.images} / ${car.images})`);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+  });
+
+  test('gallery thumbnails are at least 44 px touch targets on a phone, and stay so on a desktop', async ({ page }) => {
+    // Werribee's cars carry up to 12 photos, which squeezed to about 28 px wide at 390 px.
+    const SITE_WITH_MANY = 'werribee-isuzu-ute';
+    const car = await oneCarWhere(
+      SITE_WITH_MANY,
+      `${IN_STOCK} AND jsonb_array_length(c.data->'images') >= 12 AND c.data->>'video_url' IS NULL`,
+    );
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    for (const [width, height] of [
+      [390, 844],
+      [1366, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(siteUrl(SITE_WITH_MANY, `/cars/${car.slug}`));
+      const thumbnails = page.getByRole('list', { name: 'Thumbnails' }).getByRole('button');
+      await expect(thumbnails).toHaveCount(car.images);
+      const boxes = await thumbnails.evaluateAll((buttons) =>
+        buttons.map((button) => {
+          const box = button.getBoundingClientRect();
+          return { width: Math.round(box.width), height: Math.round(box.height) };
+        }),
+      );
+      for (const box of boxes) {
+        expect(box.width, `thumbnail width at ${width}x${height}`).toBeGreaterThanOrEqual(44);
+        expect(box.height, `thumbnail height at ${width}x${height}`).toBeGreaterThanOrEqual(44);
+      }
+      // The strip scrolls within the gallery rather than pushing past the screen's edge.
+      const strip = await page.getByRole('list', { name: 'Thumbnails' }).boundingBox();
+      expect(strip!.x + strip!.width).toBeLessThanOrEqual(width);
+      // The last thumbnail can be reached and chosen.
+      await thumbnails.last().click();
+      await expect(page.getByTestId('gallery-counter')).toHaveText(`${car.images} / ${car.images}`);
+      await page.getByRole('list', { name: 'Thumbnails' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/gallery/werribee-thumbnails-${width}x${height}.png` });
+    }
+    expect(errors).toEqual([]);
   });
 
   test('a car with 3 images or fewer has no thumbnails', async ({ page }) => {
@@ -214,7 +253,11 @@ test.describe('vehicle detail page', () => {
         frequency: c.frequency,
         fees,
       });
-      await expect(panel.getByTestId('finance-repayment')).toHaveText(money(expected.payment));
+      // Weekly in whole dollars, rounded up; fortnightly and monthly to the cent (spec 001 §9).
+      await expect(panel.getByTestId('finance-repayment')).toHaveText(
+        formatRepayment(shownRepayment(expected.payment, c.frequency), c.frequency),
+      );
+      if (c.frequency === 'week') await expect(panel.getByTestId('finance-repayment')).toHaveText(/^\$[\d,]+$/);
       await expect(panel.getByTestId('finance-total')).toHaveText(money(expected.totalPayable));
     }
 
@@ -240,6 +283,41 @@ test.describe('vehicle detail page', () => {
     await panel.getByLabel('Deposit or trade-in').fill('$12,000');
     await panel.getByLabel('Deposit or trade-in').blur();
     await expect(panel.getByLabel('Deposit or trade-in')).toHaveValue('$12,000');
+  });
+
+  test('deposit or trade-in and residual take steps of 0.5: 1000.50 is read, not reset to $0', async ({
+    page,
+    request,
+  }) => {
+    const car = await oneCarWhere(SITE, `${IN_STOCK} AND c.price > 5000 AND c.make <> 'Suzuki'`);
+    const answer = (await (await request.get(`${API_ORIGIN}/api/sites/${SITE}/cars/${car.slug}`)).json()) as {
+      config: { finance: { fees: FinanceFee[] } };
+    };
+    await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
+    const panel = page.locator('#finance-calculator');
+    await panel.getByLabel('Purchase price').fill('30000');
+    await panel.getByLabel('Term (years)').fill('5');
+    await panel.getByLabel('Interest rate (%)').fill('10');
+    await panel.getByLabel('Monthly').check();
+    await panel.getByLabel('Deposit or trade-in').fill('1000.50');
+    await panel.getByLabel('Residual').fill('$2,000.50');
+    const expected = financeRepayment({
+      price: 30000,
+      deposit: 1000.5,
+      residual: 2000.5,
+      termYears: 5,
+      interestPercent: 10,
+      frequency: 'month',
+      fees: answer.config.finance.fees,
+    });
+    await expect(panel.getByTestId('finance-repayment')).toHaveText(formatRepayment(expected.display!, 'month'));
+    await panel.getByLabel('Deposit or trade-in').blur();
+    await expect(panel.getByLabel('Deposit or trade-in')).toHaveValue('$1,000.50');
+    await expect(panel.getByLabel('Deposit or trade-in')).not.toHaveAttribute('aria-invalid', 'true');
+    await panel.getByLabel('Residual').blur();
+    await expect(panel.getByLabel('Residual')).toHaveValue('$2,000.50');
+    await expect(panel.getByText(/^Cannot be less than/)).toHaveCount(0);
+    await expect(panel.getByTestId('finance-repayment')).toHaveText(formatRepayment(expected.display!, 'month'));
   });
 
   test("the calculator opens on the teaser's loan, lists the fees in its repayment and says when it moved a typed rate", async ({

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState, type FormEvent } from 'react';
-import { AU_STATES, repayment, type SiteConfig } from '@platform/domain';
+import { AU_STATES, repayment, shownRepayment, type SiteConfig } from '@platform/domain';
 import { failureOf, postJson } from '@/lib/api/browser';
 import { termsField } from '@/components/forms/lead-fields';
 import { TextField } from '@/components/forms/text-field';
@@ -207,13 +207,14 @@ export function PurchaseJourney(props: PurchaseJourneyProps) {
 
   const weekly =
     progress.payment?.method === 'finance' && car.price
-      ? Math.ceil(
+      ? shownRepayment(
           repayment({
             amount: car.price - progress.payment.deposit,
             interestPercent: props.interestPercent,
             termYears: progress.payment.termYears,
             frequency: 'weekly',
           }),
+          'week',
         )
       : null;
 

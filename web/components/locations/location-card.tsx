@@ -5,7 +5,7 @@ import styles from './locations-block.module.css';
 
 /**
  * A location card (spec 001 screen 5): name, address, phone, landline, hours, licence numbers,
- * rating, and the Get Directions and contact buttons.
+ * rating (only where the reviews rule allows it), and the Get Directions and contact buttons.
  */
 export function LocationCard({ location }: { location: LocationView }) {
   return (
@@ -20,7 +20,7 @@ export function LocationSummary({ location }: { location: LocationView }) {
   return (
     <>
       <LocationDetails location={location} headingLevel={3} />
-      {location.rating != null && location.rating > 0 && (
+      {location.showRating && location.rating != null && (
         <Stars rating={location.rating} count={location.reviewCount} />
       )}
       <p className={styles.cardActions}>

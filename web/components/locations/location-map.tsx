@@ -1,4 +1,5 @@
 import type { LocationView } from '@/lib/locations/location-view';
+import { MAP_IMAGE_WIDTH, mapImageUrl } from '@/lib/media/image-url';
 import styles from './locations.module.css';
 
 /**
@@ -21,11 +22,11 @@ export function LocationMap({ location, large = false }: { location: LocationVie
   return (
     <div className={large ? styles.mapLarge : styles.map}>
       {location.image ? (
-        // Static image: 600 wide (spec 001 §9 map image width), lazy below the fold.
+        // Static image: 600 wide at quality 75 (spec 001 §9), lazy below the fold.
         <img
-          src={location.image.src}
+          src={mapImageUrl(location.image.src)}
           alt={location.image.alt}
-          width={600}
+          width={MAP_IMAGE_WIDTH}
           height={large ? 462 : 338}
           loading="lazy"
           className={styles.mapImage}

@@ -6,7 +6,10 @@ import styles from './toaster.module.css';
 
 const NONE: Toast[] = [];
 
-/** Draws the tab's toast (one at a time) in a polite live region, closing it after 3000 ms. */
+/**
+ * Draws the tab's toast (one at a time) in a polite live region, closing it after 3000 ms or on its
+ * close button; a toast's action (such as 'View List') is a link under its message.
+ */
 export function Toaster() {
   const list = useSyncExternalStore(toasts.subscribe, toasts.current, () => NONE);
   const open = list.find((toast) => toast.open);
@@ -27,6 +30,11 @@ export function Toaster() {
           <div>
             {open.title && <p className={styles.title}>{open.title}</p>}
             {open.description && <p className={styles.description}>{open.description}</p>}
+            {open.action && (
+              <a className={styles.action} href={open.action.href} onClick={() => toasts.dismiss(open.id)}>
+                {open.action.label}
+              </a>
+            )}
           </div>
           <button type="button" className={styles.close} aria-label="Close" onClick={() => toasts.dismiss(open.id)}>
             ×

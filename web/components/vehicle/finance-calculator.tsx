@@ -7,7 +7,10 @@ import {
   ENQUIRE_FOR_FINANCE,
   financeHelpText,
   financeRepayment,
+  formatDollarInput,
   formatPriceInput,
+  formatRepayment,
+  parseDollarInput,
   parseWholeNumberInput,
   type FinanceCalculatorVariant,
   type FinanceFee,
@@ -21,26 +24,33 @@ import styles from './vehicle.module.css';
 
 type NumberField = 'amount' | 'termYears' | 'interestPercent' | 'deposit' | 'residual';
 
-/** Dollar fields use the price input of spec 001 §5 ('$45,990'); term and rate are plain numbers. */
-const FIELDS: { name: NumberField; label: string; limit: keyof FinanceLimits; dollars: boolean }[] = [
-  { name: 'amount', label: 'Purchase price', limit: 'amount', dollars: true },
-  { name: 'termYears', label: 'Term (years)', limit: 'term', dollars: false },
-  { name: 'interestPercent', label: 'Interest rate (%)', limit: 'interest', dollars: false },
-  { name: 'deposit', label: 'Deposit or trade-in', limit: 'deposit', dollars: true },
-  { name: 'residual', label: 'Residual', limit: 'residual', dollars: true },
+/**
+ * Dollar fields use the price input of spec 001 §5 ('$45,990'); deposit or trade-in and residual
+ * step by 0.5, so they take cents too ('$1,000.50'); term and rate are plain numbers.
+ */
+type FieldKind = 'whole-dollars' | 'dollars-and-cents' | 'number';
+const FIELDS: { name: NumberField; label: string; limit: keyof FinanceLimits; kind: FieldKind }[] = [
+  { name: 'amount', label: 'Purchase price', limit: 'amount', kind: 'whole-dollars' },
+  { name: 'termYears', label: 'Term (years)', limit: 'term', kind: 'number' },
+  { name: 'interestPercent', label: 'Interest rate (%)', limit: 'interest', kind: 'number' },
+  { name: 'deposit', label: 'Deposit or trade-in', limit: 'deposit', kind: 'dollars-and-cents' },
+  { name: 'residual', label: 'Residual', limit: 'residual', kind: 'dollars-and-cents' },
 ];
-const DOLLAR_FIELDS = new Set(FIELDS.filter((field) => field.dollars).map((field) => field.name));
+const KIND = Object.fromEntries(FIELDS.map((field) => [field.name, field.kind])) as Record<NumberField, FieldKind>;
 
-/** What a field's text stands for: a whole-dollar amount as the price input reads it, else a number. */
+/** What a field's text stands for: dollars as the price inputs read them, else a number. */
 function numberOf(name: NumberField, raw: string): number {
   if (raw.trim() === '') return Number.NaN;
-  if (DOLLAR_FIELDS.has(name)) return parseWholeNumberInput(raw) ?? Number.NaN;
+  if (KIND[name] === 'whole-dollars') return parseWholeNumberInput(raw) ?? Number.NaN;
+  if (KIND[name] === 'dollars-and-cents') return parseDollarInput(raw) ?? Number.NaN;
   return Number(raw);
 }
 
 /** A field's value as the input shows it: dollars with '$' and separators. */
 function shown(name: NumberField, value: number): string {
-  return DOLLAR_FIELDS.has(name) ? formatPriceInput(String(value)) : String(value);
+  if (KIND[name] === 'whole-dollars') return formatPriceInput(String(value));
+  if (KIND[name] === 'dollars-and-cents') return formatDollarInput(String(value));
+  return String(value);
 }
 
 const FREQUENCIES: { value: FinanceFrequency; label: string; per: string }[] = [
@@ -142,8 +152,12 @@ export function FinanceCalculator({
               <input
                 id={id}
                 name={field.name}
-                {...(field.dollars
-                  ? { type: 'text', inputMode: 'numeric' as const, autoComplete: 'off' }
+                {...(field.kind !== 'number'
+                  ? {
+                      type: 'text',
+                      inputMode: field.kind === 'whole-dollars' ? ('numeric' as const) : ('decimal' as const),
+                      autoComplete: 'off',
+                    }
                   : {
                       type: 'number',
                       inputMode: 'decimal' as const,
@@ -214,7 +228,7 @@ export function FinanceCalculator({
         <div>
           <dt>Repayment per {per}</dt>
           <dd data-testid="finance-repayment">
-            {result.display === null ? ENQUIRE_FOR_FINANCE : formatMoney(result.display)}
+            {result.display === null ? ENQUIRE_FOR_FINANCE : formatRepayment(result.display, frequency)}
           </dd>
         </div>
         <div>

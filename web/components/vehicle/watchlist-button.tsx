@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ANALYTICS_EVENTS } from '@platform/domain';
 import { changeWatchlist } from '@/lib/api/watchlist-calls';
 import { trackEvent } from '@/lib/analytics/track-event';
+import { ROUTES } from '@/lib/routes';
 import { toasts } from '@/lib/toast/toast-state';
 import styles from './vehicle.module.css';
 
@@ -40,7 +41,16 @@ export function WatchlistButton({ siteSlug, carId, carName, phone, initiallySave
       window.alert(error);
       return;
     }
-    toasts.show({ title: next ? 'Saved to your watchlist' : 'Removed from your watchlist', description: carName });
+    // A saved car's toast offers 'View List', which opens the watchlist page (spec 000 screen list).
+    toasts.show(
+      next
+        ? {
+            title: 'Saved to your watchlist',
+            description: carName,
+            action: { label: 'View List', href: ROUTES.watchlist },
+          }
+        : { title: 'Removed from your watchlist', description: carName },
+    );
     if (next) void trackEvent(siteSlug, ANALYTICS_EVENTS.watchlistSave, { car_id: carId });
   };
 

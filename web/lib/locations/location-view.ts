@@ -13,6 +13,7 @@ import {
   ownDepartment,
   type LocationDepartment,
   mapEmbedUrl,
+  reviewsVisible,
   displayPhone,
   telHref,
   type LocationType,
@@ -61,6 +62,11 @@ export interface LocationView {
   repairer: string | null;
   rating: number | null;
   reviewCount: number | null;
+  /**
+   * Whether cards show the rating: the reviews rule of spec 001 §5 (average above the site's
+   * minimum, 4 by default, and reviews not hidden), the same rule as the reviews block.
+   */
+  showRating: boolean;
   image: { src: string; alt: string } | null;
   directionsHref: string | null;
   mapEmbedSrc: string | null;
@@ -100,6 +106,7 @@ export function locationView(location: ApiLocation, site: SiteView): LocationVie
         ? `/vehicle-parts-and-accessories?location=${encodeURIComponent(location.slug)}`
         : contactHref;
   const imageUrl = blank(location.image?.url);
+  const rating = location.average_rating ?? location.reviews?.average_rating ?? null;
   return {
     id: location.id,
     slug: location.slug,
@@ -118,8 +125,9 @@ export function locationView(location: ApiLocation, site: SiteView): LocationVie
     hours: groupOpeningHours(location.contact_detail?.opening_hours ?? []),
     licence: licence ? `DL# ${licence.replace(/^DL#\s*/i, '')}` : null,
     repairer: blank(location.motor_vehicle_repairer),
-    rating: location.average_rating ?? location.reviews?.average_rating ?? null,
+    rating,
     reviewCount: location.review_count ?? location.reviews?.count ?? null,
+    showRating: reviewsVisible(rating, config.reviews),
     image: imageUrl ? { src: imageUrl, alt: location.name } : null,
     directionsHref: directionsUrl(location.address),
     mapEmbedSrc: location.address ? mapEmbedUrl(location.address, config.locations.map_embed_key) : null,

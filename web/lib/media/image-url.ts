@@ -35,3 +35,12 @@ export function imageUrl(src: string, { width, quality = DEFAULT_IMAGE_QUALITY, 
 export function imageSrcSet(src: string, widths: readonly number[] = CARD_IMAGE_WIDTHS, quality?: number): string {
   return widths.map((width) => `${imageUrl(src, { width, quality })} ${width}w`).join(', ');
 }
+
+/** A location's static map picture (spec 001 §9): 600 wide at quality 75. */
+export const MAP_IMAGE_WIDTH = 600;
+export const MAP_IMAGE_QUALITY = 75;
+
+/** The static map image of a location, at the map width and quality, letterboxed rather than cropped. */
+export function mapImageUrl(src: string): string {
+  return imageUrl(src, { width: MAP_IMAGE_WIDTH, quality: MAP_IMAGE_QUALITY, crop: false });
+}

@@ -42,3 +42,44 @@ describe('createToastStore', () => {
     expect(seen).toEqual([1, 1, 0]);
   });
 });
+
+describe('createToastStore with the platform timers', () => {
+  // Chromium's setTimeout throws 'Illegal invocation' when called with any receiver but the window
+  // (or none): calling it as a method of a plain object left every toast open for good.
+  const realSetTimeout = globalThis.setTimeout;
+  const realClearTimeout = globalThis.clearTimeout;
+  function strict<T extends (...args: never[]) => unknown>(fn: T): T {
+    return function (this: unknown, ...args: Parameters<T>) {
+      if (this !== undefined && this !== globalThis) throw new TypeError('Illegal invocation');
+      return fn(...args);
+    } as T;
+  }
+  beforeEach(() => {
+    jest.useFakeTimers();
+    globalThis.setTimeout = strict(globalThis.setTimeout);
+    globalThis.clearTimeout = strict(globalThis.clearTimeout);
+  });
+  afterEach(() => {
+    globalThis.setTimeout = realSetTimeout;
+    globalThis.clearTimeout = realClearTimeout;
+    jest.useRealTimers();
+  });
+
+  it('closes a toast without calling setTimeout on a foreign receiver, and removes it after the delay', () => {
+    const store = createToastStore();
+    const seen: boolean[] = [];
+    store.subscribe((list) => seen.push(list[0]?.open ?? false));
+    const id = store.show({ title: 'Saved to your watchlist' });
+    expect(() => store.dismiss(id)).not.toThrow();
+    expect(store.current()).toEqual([{ id, open: false, title: 'Saved to your watchlist' }]);
+    expect(seen).toEqual([true, false]);
+    jest.advanceTimersByTime(TOAST_REMOVE_DELAY_MS);
+    expect(store.current()).toEqual([]);
+  });
+
+  it('keeps a toast action (View List) with the toast', () => {
+    const store = createToastStore();
+    store.show({ title: 'Saved to your watchlist', action: { label: 'View List', href: '/watchlist' } });
+    expect(store.current()[0]?.action).toEqual({ label: 'View List', href: '/watchlist' });
+  });
+});

@@ -14,6 +14,13 @@ export interface Toast {
   title?: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** A link beside the message, e.g. 'View List' to the watchlist page (spec 000 screen list). */
+  action?: ToastLinkAction;
+}
+
+export interface ToastLinkAction {
+  label: string;
+  href: string;
 }
 
 export type ToastAction =
@@ -39,17 +46,33 @@ export function toastReducer(state: readonly Toast[], action: ToastAction): Toas
 
 type Listener = (toasts: Toast[]) => void;
 
+type TimerHandle = ReturnType<typeof setTimeout>;
+
+/** The timers the store schedules removals with; injectable for tests. */
+export interface ToastTimers {
+  set(callback: () => void, ms: number): TimerHandle;
+}
+
+/**
+ * The platform's setTimeout, called as a plain function. Browsers refuse setTimeout called as a
+ * method of any object but the window (Chromium: 'TypeError: Illegal invocation'), so storing it in
+ * an object and calling timers.set(...) left every dismissed toast on screen.
+ */
+const platformTimers: ToastTimers = {
+  set: (callback, ms) => setTimeout(callback, ms),
+};
+
 /**
  * One store per browser tab, shared by every component that raises a toast and the Toaster that
  * draws them. Timers are injectable for tests.
  */
-export function createToastStore(
-  timers: { set: typeof setTimeout; clear: typeof clearTimeout } = { set: setTimeout, clear: clearTimeout },
-) {
+export function createToastStore(timers: ToastTimers = platformTimers) {
+  // Detached, so even an injected setTimeout itself is never called with the object as receiver.
+  const schedule = timers.set;
   let toasts: Toast[] = [];
   let counter = 0;
   const listeners = new Set<Listener>();
-  const removals = new Map<string, ReturnType<typeof setTimeout>>();
+  const removals = new Map<string, TimerHandle>();
 
   function dispatch(action: ToastAction): void {
     toasts = toastReducer(toasts, action);
@@ -58,7 +81,7 @@ export function createToastStore(
         if ((action.id === undefined || toast.id === action.id) && !removals.has(toast.id)) {
           removals.set(
             toast.id,
-            timers.set(() => {
+            schedule(() => {
               removals.delete(toast.id);
               dispatch({ type: 'remove', id: toast.id });
             }, TOAST_REMOVE_DELAY_MS),

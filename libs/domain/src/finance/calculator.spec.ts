@@ -7,6 +7,8 @@ import {
   financeHelpText,
   financeLimits,
   financeRepayment,
+  formatRepayment,
+  shownRepayment,
   type FinanceFee,
   type FinanceFrequency,
 } from './calculator';
@@ -91,7 +93,8 @@ describe('financeRepayment against spreadsheet PMT, to the cent', () => {
         expected * nper + residual - financed - ((monthFees * 12) / perYear) * nper,
         2,
       );
-      expect(result.display).toBe(expected > 25 ? expected : null);
+      // Shown in whole dollars, rounded up, when weekly (spec 001 §9); to the cent otherwise.
+      expect(result.display).toBe(expected > 25 ? (frequency === 'week' ? Math.ceil(expected) : expected) : null);
     },
   );
 
@@ -295,5 +298,55 @@ describe('financeHelpText', () => {
     [5.99, 19.95, 'Cannot be less than 5.99 or more than 19.95'],
   ])('(%d, %d) reads %p', (min, max, text) => {
     expect(financeHelpText(min, max)).toBe(text);
+  });
+});
+
+describe('weekly payments in whole dollars (spec 001 §9)', () => {
+  const weekly = financeRepayment({
+    price: 30000,
+    deposit: 5000,
+    residual: 0,
+    termYears: 5,
+    interestPercent: 10,
+    frequency: 'week',
+  });
+
+  it('displays the weekly payment rounded up to the dollar, and keeps cents in the payment itself', () => {
+    expect(weekly.payment % 1).not.toBe(0);
+    expect(weekly.display).toBe(Math.ceil(weekly.payment));
+    expect(formatRepayment(weekly.display as number, 'week')).toBe(`$${Math.ceil(weekly.payment)}`);
+  });
+
+  it('keeps cents for fortnightly and monthly payments', () => {
+    const monthly = financeRepayment({
+      ...{ price: 30000, deposit: 5000, residual: 0, termYears: 5 },
+      interestPercent: 10,
+      frequency: 'month',
+    });
+    expect(monthly.display).toBe(monthly.payment);
+    expect(formatRepayment(1234.5, 'month')).toBe('$1,234.50');
+    expect(formatRepayment(98.1, 'fortnight')).toBe('$98.10');
+  });
+
+  it.each([
+    [123, 123],
+    [123.01, 124],
+    [123.000000001, 123],
+    [1234.5, 1235],
+  ])('a weekly %d shows as %d', (payment, shown) => {
+    expect(shownRepayment(payment, 'week')).toBe(shown);
+    expect(formatRepayment(shownRepayment(payment, 'week'), 'week')).toBe(`$${shown.toLocaleString('en-AU')}`);
+  });
+
+  it('agrees with the weekly estimate search shows', () => {
+    const payment = financeRepayment({
+      price: 30000,
+      deposit: 0,
+      residual: 0,
+      termYears: 5,
+      interestPercent: 10,
+      frequency: 'week',
+    });
+    expect(payment.display).toBe(weeklyEstimate(30000));
   });
 });

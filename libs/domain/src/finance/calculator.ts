@@ -40,7 +40,10 @@ export interface FinanceRepayment {
   totalPayable: number;
   /** What the borrower pays beyond the amount financed and the monthly fees. */
   totalInterest: number;
-  /** The payment to show, or null when the UI shows ENQUIRE_FOR_FINANCE and leaves the total blank. */
+  /**
+   * The payment to show (weekly in whole dollars, see shownRepayment), or null when the UI shows
+   * ENQUIRE_FOR_FINANCE and leaves the total blank.
+   */
   display: number | null;
 }
 
@@ -77,8 +80,36 @@ export function financeRepayment(input: FinanceRepaymentInput): FinanceRepayment
     payment,
     totalPayable,
     totalInterest,
-    display: payment > SMALL_PAYMENT_LIMIT ? payment : null,
+    display: payment > SMALL_PAYMENT_LIMIT ? shownRepayment(payment, input.frequency) : null,
   };
+}
+
+/**
+ * A repayment as shoppers see it (spec 001 §9): 'Repayment is rounded up' and 'Weekly payment is
+ * shown in whole dollars', so a weekly payment goes up to the next dollar; fortnightly and monthly
+ * payments keep their cents. The one rule for the calculator, the sidebar teaser, search's weekly
+ * estimate and checkout; float noise below a cent never adds a dollar.
+ */
+export function shownRepayment(payment: number, frequency: FinanceFrequency): number {
+  return frequency === 'week' ? Math.ceil(roundToCent(payment)) : payment;
+}
+
+const WHOLE_DOLLARS = new Intl.NumberFormat('en-AU', {
+  style: 'currency',
+  currency: 'AUD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const DOLLARS_AND_CENTS = new Intl.NumberFormat('en-AU', {
+  style: 'currency',
+  currency: 'AUD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** A shown repayment as text: '$124' a week, '$1,234.50' a fortnight or month. */
+export function formatRepayment(shown: number, frequency: FinanceFrequency): string {
+  return (frequency === 'week' ? WHOLE_DOLLARS : DOLLARS_AND_CENTS).format(shown);
 }
 
 export interface FinanceRange {

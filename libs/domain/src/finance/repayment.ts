@@ -1,5 +1,5 @@
 import { annuityPayment, roundUpToCent } from './annuity';
-import { FINANCE_FREQUENCIES } from './calculator';
+import { FINANCE_FREQUENCIES, shownRepayment } from './calculator';
 
 /**
  * Payments per year under the names search has always used (spec 001: weekly 52, fortnightly 26,
@@ -43,12 +43,13 @@ export function repayment({ amount, interestPercent, termYears, frequency, resid
  */
 export function weeklyEstimate(price: number | null | undefined): number | null {
   if (!price || price <= 0) return null;
-  return Math.ceil(
+  return shownRepayment(
     repayment({
       amount: price,
       interestPercent: DEFAULT_INTEREST_PERCENT,
       termYears: DEFAULT_TERM_YEARS,
       frequency: 'weekly',
     }),
+    'week',
   );
 }

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import {
+  formatDollarInput,
   formatKmInput,
+  parseDollarInput,
   formatPriceInput,
   parseWholeNumberInput,
   PRICE_QUICK_PICKS,
@@ -48,5 +50,34 @@ describe('price and kilometre inputs (spec 001 §5)', () => {
     expect(PRICE_QUICK_PICKS_HIGH).toEqual([300000, 400000, 500000, 600000, 700000, 800000]);
     expect(priceQuickPicks(null)).toBe(PRICE_QUICK_PICKS);
     expect(priceQuickPicks(350000)).toBe(PRICE_QUICK_PICKS_HIGH);
+  });
+});
+
+describe('dollar inputs with cents: deposit or trade-in and residual (spec 001 §5, step 0.5)', () => {
+  it.each([
+    ['1000.50', 1000.5],
+    ['1000.5', 1000.5],
+    ['$1,000.50', 1000.5],
+    ['1000', 1000],
+    ['$12,000', 12000],
+    ['0.5', 0.5],
+  ])('reads %j as %d', (text, value) => expect(parseDollarInput(text)).toBe(value));
+
+  it.each(['', 'abc', '1000.505', '-5', '1,00.50', '$', '.'])('refuses %j', (text) =>
+    expect(parseDollarInput(text)).toBeNull(),
+  );
+
+  it('shows cents only when there are some', () => {
+    expect(formatDollarInput('1000.5')).toBe('$1,000.50');
+    expect(formatDollarInput('1000')).toBe('$1,000');
+    expect(formatDollarInput('not a number')).toBe('not a number');
+  });
+
+  it('reads back every half-dollar step it formats', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 500_000 }), (halves) => {
+        expect(parseDollarInput(formatDollarInput(String(halves / 2)))).toBe(halves / 2);
+      }),
+    );
   });
 });

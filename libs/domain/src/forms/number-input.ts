@@ -26,6 +26,30 @@ export function parseWholeNumberInput(text: string): number | null {
   return Number.isSafeInteger(value) ? value : null;
 }
 
+// The same, with up to two decimals: '$1,000.50', '1000.5'.
+const FORMATTED_DOLLARS = /^\s*\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\s*$/;
+
+/**
+ * A typed dollar amount that may carry cents, for the calculator's deposit or trade-in and residual
+ * (spec 001 §5: step 0.5), so '1000.50' reads as 1000.5 rather than as nothing. Null for anything
+ * else (words, negatives, a third decimal).
+ */
+export function parseDollarInput(text: string): number | null {
+  const match = FORMATTED_DOLLARS.exec(text);
+  if (!match) return null;
+  const value = Number(`${match[1]!.replace(/,/g, '')}.${match[2] ?? '0'}`);
+  return Number.isFinite(value) && value <= Number.MAX_SAFE_INTEGER ? value : null;
+}
+
+const dollarsAndCents = new Intl.NumberFormat('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** '1000.5' -> '$1,000.50', '1000' -> '$1,000': cents only when there are some; other text is left as typed. */
+export function formatDollarInput(text: string): string {
+  const value = parseDollarInput(text);
+  if (value === null) return text;
+  return Number.isInteger(value) ? `$${thousands.format(value)}` : `$${dollarsAndCents.format(value)}`;
+}
+
 /** '45990' or '$45,990' -> '$45,990'; text that is not a whole number is left as typed. */
 export function formatPriceInput(text: string): string {
   const value = parseWholeNumberInput(text);

@@ -2,6 +2,8 @@ import Link from 'next/link';
 import {
   COMPARISON_RATE_WARNING,
   formatDollars,
+  formatRepayment,
+  shownRepayment,
   priceTypeLabel,
   quoteMayStandIn,
   reserveDepositText,
@@ -172,7 +174,7 @@ function FinanceTeaser({
     <div className={styles.teaser} data-testid="finance-teaser">
       <p>
         <a href="#finance-calculator">
-          From <strong>{formatDollars(Math.ceil(weekly))}</strong> per week
+          From <strong>{formatRepayment(shownRepayment(weekly, 'week'), 'week')}</strong> per week
         </a>
         {teaser.eligible && (
           <span className={styles.muted}>
