@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { TextField } from '@/components/forms/text-field';
 import styles from '@/components/forms/forms.module.css';
 import { postJson } from '@/lib/api/browser';
@@ -15,6 +15,16 @@ interface SignInFormProps {
 type Step = { name: 'phone' } | { name: 'code'; phone: string; display: string };
 
 const CODE_REASONS_NEEDING_A_NEW_CODE = new Set(['expired', 'used', 'too_many_attempts', 'no_code']);
+
+const noSubscription = () => () => undefined;
+
+/** False in the server's HTML and until React has hydrated the form, then true. */
+const useHydrated = (): boolean =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 /**
  * Two steps: the mobile number, then the code texted to it. Validation uses the same schema as the
@@ -31,6 +41,9 @@ export function SignInForm({ siteSlug, redirect }: SignInFormProps) {
   const [needsNewCode, setNeedsNewCode] = useState(false);
   const codeInput = useRef<HTMLInputElement>(null);
   const base = `/api/sites/${encodeURIComponent(siteSlug)}`;
+  // The form works only through its handlers: pressed before they are attached, the browser would
+  // submit it natively and reload the page with the number in the address, sending nothing.
+  const hydrated = useHydrated();
 
   // The code field replaces the phone field: keep keyboard and screen-reader users with the form.
   useEffect(() => {
@@ -120,7 +133,7 @@ export function SignInForm({ siteSlug, redirect }: SignInFormProps) {
             error={fieldError}
           />
           <div className={styles.actions}>
-            <button type="submit" className="button button-primary" disabled={busy}>
+            <button type="submit" className="button button-primary" disabled={busy || !hydrated}>
               {busy ? 'Sending…' : 'Send code'}
             </button>
           </div>
