@@ -30,26 +30,51 @@ const hostileScalar: fc.Arbitrary<unknown> = fc.oneof(
   ),
   fc.constantFrom(99_999_999_999, 2_147_483_648, -1, 0, 1.5, Number.MAX_SAFE_INTEGER, true, null),
   fc.string({ maxLength: 40 }),
-  // Any UTF-16 code unit: control characters, and halves of surrogate pairs that jsonb refuses.
+  // Any code point, control characters included ('binary' leaves out surrogate halves)...
   fc.string({ unit: 'binary', maxLength: 40 }),
+  // ...and halves of surrogate pairs, which jsonb refuses.
+  fc.string({ unit: fc.integer({ min: 0xd800, max: 0xdfff }).map((unit) => String.fromCharCode(unit)), maxLength: 3 }),
   fc.string({ minLength: 5_000, maxLength: 12_000 }),
   fc.integer(),
   fc.double(),
 );
+/** Text a URL can carry: a lone surrogate becomes U+FFFD, as a browser's encoder makes it. */
+const wellFormed = (text: string): string => Buffer.from(text, 'utf8').toString('utf8');
+
+/** Keys that have broken parsers: prototype names, NUL and other control characters, half a surrogate pair. */
+const hostileKey: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', '__proto__.x', 'a\u0000b', '\u0000', 'x\ud800'),
+  fc.string({ unit: 'binary', maxLength: 8 }),
+);
+
+/** An object with hostile own keys; '__proto__' stays an own property, as JSON.parse makes it. */
+const hostileObject = (values: fc.Arbitrary<unknown>, base: Record<string, unknown> = {}) =>
+  fc.array(fc.tuple(hostileKey, values), { maxLength: 4 }).map((entries) => {
+    const object: Record<string, unknown> = { ...base };
+    for (const [key, value] of entries) Object.defineProperty(object, key, { value, enumerable: true, writable: true });
+    return object;
+  });
+
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: hostileScalar },
   { weight: 1, arbitrary: fc.array(hostileScalar, { maxLength: 4 }) },
-  { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), hostileScalar, { maxKeys: 4 }) },
+  { weight: 1, arbitrary: hostileObject(hostileScalar) },
 );
 
-/** A query string of the given keys (plus a stray one), each with a hostile value. */
+/** A query string of the given keys (plus hostile ones), each with a hostile value. */
 const hostileQuery = (keys: string[]): fc.Arbitrary<string> =>
   fc
-    .record(Object.fromEntries([...keys, 'stray'].map((key) => [key, fc.option(hostileScalar, { nil: undefined })])))
-    .map((params) =>
-      Object.entries(params)
+    .tuple(
+      fc.record(Object.fromEntries(keys.map((key) => [key, fc.option(hostileScalar, { nil: undefined })]))),
+      fc.array(fc.tuple(hostileKey, hostileScalar), { maxLength: 2 }),
+    )
+    .map(([params, extra]) =>
+      [...Object.entries(params), ...extra]
         .filter(([, value]) => value !== undefined)
-        .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+        // A lone surrogate cannot be percent-encoded: sent as its replacement, as a browser would.
+        .map(
+          ([key, value]) => `${encodeURIComponent(wellFormed(key))}=${encodeURIComponent(wellFormed(String(value)))}`,
+        )
         .join('&'),
     );
 
@@ -60,11 +85,18 @@ const hostileBody = (fields: string[]): fc.Arbitrary<unknown> =>
       weight: 5,
       arbitrary: fc.record(Object.fromEntries(fields.map((field) => [field, hostileValue])), { requiredKeys: [] }),
     },
+    // The endpoint's fields beside hostile keys of their own.
+    {
+      weight: 2,
+      arbitrary: fc
+        .record(Object.fromEntries(fields.map((field) => [field, hostileValue])), { requiredKeys: [] })
+        .chain((known) => hostileObject(hostileValue, known)),
+    },
     { weight: 1, arbitrary: hostileValue },
   );
 
 /** A path segment: hostile text, encoded so it stays one segment. */
-const hostileSegment = hostileScalar.map((value) => encodeURIComponent(String(value)) || 'x');
+const hostileSegment = hostileScalar.map((value) => encodeURIComponent(wellFormed(String(value))) || 'x');
 
 /**
  * A path segment as a client may write it, percent-encoding included: encoded NUL and line breaks,
