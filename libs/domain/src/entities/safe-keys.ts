@@ -11,6 +11,8 @@ export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constru
 export const isReservedKey = (key: string): boolean => RESERVED_KEYS.has(key);
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// The same without the global flag, whose lastIndex would make repeated .test() calls skip text.
+const HAS_LONE_SURROGATE = new RegExp(LONE_SURROGATE.source);
 
 /**
  * Text as PostgreSQL can store it and a person can read it: control characters removed (NUL
@@ -47,4 +49,4 @@ export function displayKey(key: string, max = 80): string {
 }
 
 /** Whether text holds a lone UTF-16 surrogate, which no `jsonb` value can hold. */
-export const hasLoneSurrogate = (text: string): boolean => new RegExp(LONE_SURROGATE.source).test(text);
+export const hasLoneSurrogate = (text: string): boolean => HAS_LONE_SURROGATE.test(text);

@@ -17,6 +17,13 @@ export const MAX_SWEEP_RESUMES = 3;
  * queuing its job is left alone. Short, since the sweep only acts when the job is not alive.
  */
 export const SWEEP_GRACE_MS = 10_000;
+/**
+ * What the sweep and the ops list read of a run `r` to judge whether it is stuck: how long since it
+ * last moved, by the database's clock, and whether an earlier run of its dealership is unfinished.
+ */
+const RUN_PROGRESS_COLUMNS = `(EXTRACT(EPOCH FROM now() - r.updated_at) * 1000)::float8 AS idle_ms,
+  EXISTS (SELECT 1 FROM feed_runs e WHERE e.dealership_id = r.dealership_id AND e.status IN ('queued', 'running')
+          AND (e.received_at, e.id) < (r.received_at, r.id)) AS behind`;
 /** BullMQ states of a job that will still run (or is running). */
 const LIVE_JOB_STATES = new Set(['waiting', 'active', 'delayed', 'prioritized', 'waiting-children']);
 
@@ -156,15 +163,6 @@ export class FeedRuns {
     return null;
   }
 
-  /** Unfinished runs as the sweep and the ops list read them: idle time by the database's clock. */
-  private unfinishedSql(where: string): string {
-    return `SELECT r.id, r.status, r.job_id, r.sweep_resumes,
-         (EXTRACT(EPOCH FROM now() - r.updated_at) * 1000)::float8 AS idle_ms,
-         EXISTS (SELECT 1 FROM feed_runs e WHERE e.dealership_id = r.dealership_id AND e.status IN ('queued', 'running')
-                 AND (e.received_at, e.id) < (r.received_at, r.id)) AS behind
-       FROM feed_runs r WHERE ${where}`;
-  }
-
   /**
    * The sweep's part for feed runs (every few seconds): every unfinished run whose job is not alive,
    * or that has stopped making progress, is queued again under a new job id (its committed batches
@@ -174,7 +172,8 @@ export class FeedRuns {
   async sweep(): Promise<{ requeued: number; resumed: number; failed: string[] }> {
     if (!this.producer) throw new Error('FeedRuns needs a queue producer to sweep runs');
     const unfinished = (await this.dataSource.query(
-      `${this.unfinishedSql(`r.status IN ('queued', 'running') AND r.updated_at < now() - make_interval(secs => $1)`)}
+      `SELECT r.id, r.status, r.job_id, r.sweep_resumes, ${RUN_PROGRESS_COLUMNS} FROM feed_runs r
+       WHERE r.status IN ('queued', 'running') AND r.updated_at < now() - make_interval(secs => $1)
        ORDER BY r.received_at, r.id`,
       [SWEEP_GRACE_MS / 1000],
     )) as {
@@ -472,10 +471,7 @@ export class FeedRuns {
 
   async list(filter: { status?: FeedRunStatus; dealership?: string; limit: number }): Promise<FeedRunSummary[]> {
     const rows = (await this.dataSource.query(
-      `SELECT r.id, d.slug AS dealership, r.mode, r.status, r.detail, r.counts, r.rows_applied, r.errors_omitted, r.received_at, r.updated_at, r.finished_at, r.job_id,
-         (EXTRACT(EPOCH FROM now() - r.updated_at) * 1000)::float8 AS idle_ms,
-         EXISTS (SELECT 1 FROM feed_runs e WHERE e.dealership_id = r.dealership_id AND e.status IN ('queued', 'running')
-                 AND (e.received_at, e.id) < (r.received_at, r.id)) AS behind
+      `SELECT r.id, d.slug AS dealership, r.mode, r.status, r.detail, r.counts, r.rows_applied, r.errors_omitted, r.received_at, r.updated_at, r.finished_at, r.job_id, ${RUN_PROGRESS_COLUMNS}
        FROM feed_runs r JOIN dealerships d ON d.id = r.dealership_id
        WHERE ($1::text IS NULL OR r.status = $1) AND ($2::text IS NULL OR d.slug = $2)
        ORDER BY r.received_at DESC, r.id LIMIT $3`,
