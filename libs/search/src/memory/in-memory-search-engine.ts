@@ -13,10 +13,25 @@ export const DEFAULT_MEMORY_MAX_DOCUMENTS = 250_000;
 /** After a failed build, a site is answered by PostgreSQL this long before another build is tried. */
 const RETRY_AFTER_MS = 5_000;
 
-/** Which rows an index holds: the live version and the revision its triggers move with every write. */
+/**
+ * Most documents a catch-up applies: past this (or a quarter of the site, if larger) a full build
+ * is cheaper than reading the changed rows one by one, and a search waits for a catch-up.
+ */
+const MAX_CATCH_UP_ROWS = 5_000;
+/**
+ * An index this wasted by updates (removed documents, moved array values) is rebuilt in the
+ * background; it keeps answering meanwhile.
+ */
+const MAX_WASTE = 0.3;
+
+/**
+ * Which rows an index holds: the live version and the revision its triggers move with every write,
+ * with the oldest revision the change log can bring forward (`floor`).
+ */
 interface Token {
   version: number;
   revision: string;
+  floor: string;
 }
 
 interface Entry {
@@ -24,7 +39,7 @@ interface Entry {
   index: SiteIndex;
 }
 
-const LIVE_TOKEN_SQL = `SELECT v.version, coalesce(r.revision, 0)::text AS revision
+const LIVE_TOKEN_SQL = `SELECT v.version, coalesce(r.revision, 0)::text AS revision, coalesce(r.log_floor, 0)::text AS floor
   FROM search_index_versions v LEFT JOIN search_version_revisions r ON r.site_id = v.site_id AND r.version = v.version
   WHERE v.site_id = $1 AND v.state = 'live'`;
 
@@ -36,7 +51,10 @@ const LIVE_TOKEN_SQL = `SELECT v.version, coalesce(r.revision, 0)::text AS revis
  * Freshness is checked, not assumed: the statement that fetches a page's hits also reads the live
  * version and its revision (moved by triggers in the same transaction as any document write), so
  * an answer from memory is used only when it was computed from exactly the rows PostgreSQL holds
- * at that snapshot. Otherwise, and while an index is being (re)built, PostgreSQL answers.
+ * at that snapshot. An index found behind catches up first: it reads the ids the change log names
+ * since its revision, and the rows they now have, and applies them (milliseconds for a feed's
+ * delta); the search is then answered again from memory. Only when the gap is too large or no
+ * longer logged is the index rebuilt in the background, and PostgreSQL answers meanwhile.
  */
 export class InMemorySearchEngine implements SearchEngine {
   readonly kind = 'memory' as const;
@@ -57,10 +75,16 @@ export class InMemorySearchEngine implements SearchEngine {
   readonly answered = { memory: 0, postgres: 0 };
   /** The last index built: its size, and the time reading rows and building the index took. */
   lastBuild: { siteId: number; documents: number; loadMs: number; buildMs: number } | null = null;
+  /** How indexes were brought up to date since start: caught up from the log, or built whole. */
+  readonly updates = { caughtUp: 0, rowsApplied: 0, builds: 0 };
+  /** One catch-up per site at a time; a search arriving meanwhile waits for the same one. */
+  private readonly catchingUp = new Map<number, Promise<boolean>>();
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly options: { maxDocuments: number } = { maxDocuments: DEFAULT_MEMORY_MAX_DOCUMENTS },
+    private readonly options: { maxDocuments: number; maxWaste?: number } = {
+      maxDocuments: DEFAULT_MEMORY_MAX_DOCUMENTS,
+    },
   ) {
     this.store = new PostgresSearchEngine(dataSource);
   }
@@ -94,11 +118,16 @@ export class InMemorySearchEngine implements SearchEngine {
 
   async query(scope: SearchScope, request: SearchRequest, now: Date = new Date()): Promise<SearchResult> {
     const started = performance.now();
-    const entry = this.entries.get(scope.siteId);
-    if (entry) {
+    // A second pass only follows a catch-up: if the index is behind again, PostgreSQL answers.
+    for (let pass = 0; pass < 2; pass++) {
+      const entry = this.entries.get(scope.siteId);
+      if (!entry) break;
+      // The token the answer is computed at, read before computing: a catch-up may move the entry on
+      // while the hits are fetched, and the answer must be judged by the revision it came from.
+      const token = entry.token;
       const answer = entry.index.query(scope, request, now);
       const current = await this.liveWithHits(scope.siteId, answer.pageIds);
-      if (current && sameToken(current.token, entry.token)) {
+      if (current && sameToken(current.token, token)) {
         // Touched only if still the held entry: a newer build or a drop during the await stands.
         if (this.entries.get(scope.siteId) === entry) {
           this.entries.delete(scope.siteId);
@@ -115,7 +144,10 @@ export class InMemorySearchEngine implements SearchEngine {
           ms: Math.round(performance.now() - started),
         };
       }
-      if (this.entries.get(scope.siteId) === entry) this.entries.delete(scope.siteId);
+      if (pass === 1 || !current || !(await this.catchUp(scope.siteId))) {
+        if (this.entries.get(scope.siteId) === entry) this.entries.delete(scope.siteId);
+        break;
+      }
     }
     // One background build per site at a time: a search arriving while one runs does not queue another.
     const failedAt = this.failedAt.get(scope.siteId) ?? 0;
@@ -124,6 +156,67 @@ export class InMemorySearchEngine implements SearchEngine {
     }
     this.answered.postgres++;
     return this.store.query(scope, request, now);
+  }
+
+  /**
+   * Brings the held index of a site up to the revision PostgreSQL holds now from the change log;
+   * resolves true when the held index is then current (or was already), false when it cannot be
+   * caught up (another version, a gap the log no longer covers, or too many changes) and must be
+   * rebuilt. A failed read leaves the index as it was and answers false.
+   */
+  catchUp(siteId: number): Promise<boolean> {
+    const running = this.catchingUp.get(siteId);
+    if (running) return running;
+    const catching = this.readChanges(siteId)
+      .catch(() => false as const)
+      .then((changes) => {
+        if (changes === false) return false;
+        if (changes === true) return true;
+        const entry = this.entries.get(siteId);
+        // A build or drop replaced the index while the changes were read: its own token stands.
+        if (!entry || entry !== changes.entry) return entry !== undefined && sameToken(entry.token, changes.token);
+        entry.index.apply(changes.rows, changes.removed);
+        this.entries.set(siteId, { token: changes.token, index: entry.index });
+        this.updates.caughtUp++;
+        this.updates.rowsApplied += changes.rows.length + changes.removed.length;
+        if (entry.index.waste > (this.options.maxWaste ?? MAX_WASTE) && !this.building.has(siteId))
+          void this.warm(siteId).catch(() => undefined);
+        return true;
+      })
+      .finally(() => this.catchingUp.delete(siteId));
+    this.catchingUp.set(siteId, catching);
+    return catching;
+  }
+
+  /**
+   * In one snapshot: the live token, the ids changed since the held revision, and their rows now.
+   * True when nothing is to be done, false when the log cannot bring this index forward.
+   */
+  private async readChanges(
+    siteId: number,
+  ): Promise<boolean | { entry: Entry; token: Token; rows: IndexRow[]; removed: number[] }> {
+    const entry = this.entries.get(siteId);
+    if (!entry || this.closed) return false;
+    const held = entry.token;
+    return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
+      const [token] = (await manager.query(LIVE_TOKEN_SQL, [siteId])) as Token[];
+      if (!token || token.version !== held.version || BigInt(held.revision) < BigInt(token.floor)) return false;
+      if (sameToken(token, held)) return true;
+      const limit = Math.max(MAX_CATCH_UP_ROWS, Math.floor(entry.index.size / 4));
+      const changed = (await manager.query(
+        `SELECT DISTINCT id FROM search_document_changes
+         WHERE site_id = $1 AND version = $2 AND revision > $3 AND revision <= $4 LIMIT $5`,
+        [siteId, token.version, held.revision, token.revision, limit + 1],
+      )) as { id: number }[];
+      if (changed.length > limit) return false;
+      const ids = changed.map(({ id }) => id);
+      const rows = (await manager.query(
+        `SELECT ${INDEX_ROW_SQL} FROM search_documents WHERE site_id = $1 AND version = $2 AND id = ANY($3::int[])`,
+        [siteId, token.version, ids],
+      )) as IndexRow[];
+      const present = new Set(rows.map((row) => row.id));
+      return { entry, token, rows, removed: ids.filter((id) => !present.has(id)) };
+    });
   }
 
   /**
@@ -186,6 +279,7 @@ export class InMemorySearchEngine implements SearchEngine {
     if (!loaded || this.closed) return;
     const building = performance.now();
     const index = await SiteIndex.build(loaded.rows);
+    this.updates.builds++;
     this.lastBuild = {
       siteId,
       documents: loaded.rows.length,
@@ -213,7 +307,7 @@ export class InMemorySearchEngine implements SearchEngine {
   /** The site's live token and, from the same snapshot, the hits of the given car ids in that order. */
   private async liveWithHits(siteId: number, ids: number[]): Promise<{ token: Token; hits: SearchHit[] } | null> {
     const [row] = (await this.dataSource.query(
-      `SELECT t.version, t.revision,
+      `SELECT t.version, t.revision, t.floor,
          (SELECT coalesce(json_agg(json_build_array(d.id, d.hit)), '[]'::json) FROM search_documents d
            WHERE d.site_id = $1 AND d.version = t.version AND d.id = ANY($2::int[])) AS hits
        FROM (${LIVE_TOKEN_SQL}) t`,
@@ -222,7 +316,7 @@ export class InMemorySearchEngine implements SearchEngine {
     if (!row) return null;
     const byId = new Map(row.hits);
     return {
-      token: { version: row.version, revision: row.revision },
+      token: { version: row.version, revision: row.revision, floor: row.floor },
       hits: ids.flatMap((id) => {
         const hit = byId.get(id);
         return hit ? [hit] : [];

@@ -86,16 +86,24 @@ class Dictionary {
   }
 }
 
+/** Grows a typed array to hold at least `size` entries, doubling so appends cost O(1) on average. */
+function grown<T extends Float64Array | Int32Array | Uint8Array>(array: T, size: number): T {
+  if (array.length >= size) return array;
+  const bigger = new (array.constructor as new (length: number) => T)(Math.max(size, array.length * 2, 64));
+  bigger.set(array);
+  return bigger;
+}
+
 /** A single-valued text column: one dictionary code per document, -1 for NULL. */
 class SingleColumn {
   readonly dictionary = new Dictionary();
-  readonly codes: Int32Array;
-  constructor(rows: readonly IndexRow[], field: SingleField) {
-    this.codes = new Int32Array(rows.length);
-    rows.forEach((row, doc) => {
-      const value = row[field];
-      this.codes[doc] = value === null ? -1 : this.dictionary.code(value);
-    });
+  codes: Int32Array;
+  constructor(capacity: number) {
+    this.codes = new Int32Array(capacity);
+  }
+  set(doc: number, value: string | null): void {
+    this.codes = grown(this.codes, doc + 1);
+    this.codes[doc] = value === null ? -1 : this.dictionary.code(value);
   }
   /** `column = ANY(values)`: NULL never matches. */
   matcher(values: readonly string[]): (doc: number) => boolean {
@@ -108,47 +116,54 @@ class SingleColumn {
   }
 }
 
-/** A text-array column in compressed rows: document d's codes are codes[starts[d]..starts[d+1]). */
+/**
+ * A text-array column: document d's codes are codes[starts[d]..ends[d]). A changed document is
+ * rewritten in place when its new values fit, else appended; the space left behind is counted in
+ * `unused` and reclaimed by the next full build.
+ */
 class MultiColumn {
   readonly dictionary = new Dictionary();
-  readonly starts: Int32Array;
-  readonly codes: Int32Array;
-  constructor(rows: readonly IndexRow[], field: MultiField) {
-    this.starts = new Int32Array(rows.length + 1);
-    let total = 0;
-    for (const row of rows) total += row[field]?.length ?? 0;
-    this.codes = new Int32Array(total);
-    let at = 0;
-    rows.forEach((row, doc) => {
-      this.starts[doc] = at;
-      for (const value of row[field] ?? []) if (value !== null) this.codes[at++] = this.dictionary.code(value);
-    });
-    this.starts[rows.length] = at;
+  starts: Int32Array;
+  ends: Int32Array;
+  codes: Int32Array;
+  private used = 0;
+  unused = 0;
+  constructor(capacity: number, values = 0) {
+    this.starts = new Int32Array(capacity);
+    this.ends = new Int32Array(capacity);
+    this.codes = new Int32Array(values);
+  }
+  set(doc: number, values: readonly (string | null)[] | null, fresh: boolean): void {
+    const present = (values ?? []).filter((value): value is string => value !== null);
+    this.starts = grown(this.starts, doc + 1);
+    this.ends = grown(this.ends, doc + 1);
+    let at = this.starts[doc]!;
+    const room = fresh ? 0 : this.ends[doc]! - at;
+    if (present.length > room) {
+      this.unused += room;
+      at = this.used;
+      this.used += present.length;
+      this.codes = grown(this.codes, this.used);
+    } else {
+      this.unused += room - present.length;
+    }
+    this.starts[doc] = at;
+    for (const value of present) this.codes[at++] = this.dictionary.code(value);
+    this.ends[doc] = at;
   }
   /** `column && values`: any shared value. */
   matcher(values: readonly string[]): (doc: number) => boolean {
     const selected = this.dictionary.selector(values);
-    const { starts, codes } = this;
+    const { starts, ends, codes } = this;
     return (doc) => {
-      for (let at = starts[doc]!; at < starts[doc + 1]!; at++) if (selected[codes[at]!] === 1) return true;
+      for (let at = starts[doc]!; at < ends[doc]!; at++) if (selected[codes[at]!] === 1) return true;
       return false;
     };
   }
 }
 
 /** NULL as NaN: every comparison with it is false, as a NULL comparison fails in SQL. */
-const numbers = (rows: readonly IndexRow[], pick: (row: IndexRow) => number | null): Float64Array =>
-  fill(new Float64Array(rows.length), rows, (row) => pick(row) ?? Number.NaN);
-
-/** Fills a typed array from the rows with a plain loop (TypedArray.from's iterator costs several times more). */
-function fill<T extends Float64Array | Int32Array | Uint8Array>(
-  array: T,
-  rows: readonly IndexRow[],
-  pick: (row: IndexRow, doc: number) => number,
-): T {
-  for (let doc = 0; doc < rows.length; doc++) array[doc] = pick(rows[doc]!, doc);
-  return array;
-}
+const numberOf = (value: number | null): number => value ?? Number.NaN;
 
 /** A term facet being counted: codes per document and a counter per dictionary code. */
 interface TermCount {
@@ -180,60 +195,189 @@ const LIVE = 1;
 const SOLD = 2;
 const AVAILABLE = AVAILABLE_STATUSES as readonly string[];
 
+/** Rows written per step of a build, between which the event loop gets the process back. */
+const BUILD_STEP = 4096;
+
 /**
  * One site's live search version held in memory: dictionary-coded facet columns, numeric columns,
  * and the documents pre-sorted in each sort order. A query is one pass over the documents computing,
  * per document, a bitmask of the filtered facets it fails (the disjunctive rule the PostgreSQL
  * engine's single-pass statement uses), then a walk of the sort order for the page. It answers
  * exactly what buildSearchSql answers for the same rows, which the property suite checks.
+ *
+ * It is built once from a version's rows and then kept current by `apply`, which writes changed
+ * rows in place (new ones at the end), marks removed ones as never visible, and merges the changed
+ * documents back into each sort order: a delta of a few hundred cars costs milliseconds where a
+ * rebuild of a large site costs seconds.
  */
 export class SiteIndex {
-  private ids!: Int32Array;
+  /** Document positions in use, removed ones included (their state is 0 and no order holds them). */
+  private slots = 0;
+  /** Documents held: positions whose id is current. */
+  private held = 0;
+  private ids: Int32Array;
   private readonly docOfId = new Map<number, number>();
-  private dealershipIds!: Int32Array;
-  /** 0 never visible (hidden from the website, or neither available nor sold), LIVE or SOLD. */
-  private state!: Uint8Array;
-  private listedUntil!: Float64Array;
-  private texts!: string[];
+  private dealershipIds: Int32Array;
+  /** 0 never visible (hidden from the website, neither available nor sold, or removed), LIVE or SOLD. */
+  private state: Uint8Array;
+  private listedUntil: Float64Array;
+  private readonly texts: string[] = [];
   /** Unique per car, so a dictionary would only cost its build; site visibility filters compare it as text. */
-  private stocknums!: (string | null)[];
+  private readonly stocknums: (string | null)[] = [];
+  private rank: Float64Array;
+  private created: Float64Array;
   private readonly ranges = {} as Record<RangeFacet, Float64Array>;
   private readonly single = new Map<SingleField, SingleColumn>();
   private readonly multi = new Map<MultiField, MultiColumn>();
-  private orders!: Record<SortValue, Int32Array>;
+  private orders = {} as Record<SortValue, Int32Array>;
 
-  private constructor(readonly size: number) {}
+  private constructor(capacity: number, arrayValues: Record<MultiField, number>) {
+    this.ids = new Int32Array(capacity);
+    this.dealershipIds = new Int32Array(capacity);
+    this.state = new Uint8Array(capacity);
+    this.listedUntil = new Float64Array(capacity);
+    this.rank = new Float64Array(capacity);
+    this.created = new Float64Array(capacity);
+    for (const facet of RANGE_FACETS) this.ranges[facet] = new Float64Array(capacity);
+    for (const field of SINGLE_FIELDS) this.single.set(field, new SingleColumn(capacity));
+    for (const field of MULTI_FIELDS as MultiField[])
+      this.multi.set(field, new MultiColumn(capacity, arrayValues[field]));
+  }
+
+  /** Documents the index holds. */
+  get size(): number {
+    return this.held;
+  }
 
   /**
-   * Builds the index a column and a sort step at a time, giving the event loop back in between, so
-   * a large site's rebuild delays the process's other requests by one step (milliseconds to tens of
-   * milliseconds at 100,000 cars), never by the whole build.
+   * How much of the index is left over from updates (removed documents, array values rewritten
+   * elsewhere), from 0 to 1; the engine rebuilds a site in the background when it grows large.
+   */
+  get waste(): number {
+    const removed = this.slots - this.held;
+    let arrays = 0;
+    let unused = 0;
+    for (const column of this.multi.values()) {
+      arrays += column.codes.length;
+      unused += column.unused;
+    }
+    return Math.max(this.slots ? removed / this.slots : 0, arrays ? unused / arrays : 0);
+  }
+
+  /**
+   * Builds the index a step of rows and a sort step at a time, giving the event loop back in
+   * between, so a large site's rebuild delays the process's other requests by one step
+   * (milliseconds to tens of milliseconds at 100,000 cars), never by the whole build.
    */
   static async build(rows: readonly IndexRow[]): Promise<SiteIndex> {
-    const index = new SiteIndex(rows.length);
-    const steps: (() => void)[] = [
-      () => (index.ids = fill(new Int32Array(rows.length), rows, (row) => row.id)),
-      () => rows.forEach((row, doc) => index.docOfId.set(row.id, doc)),
-      () => (index.dealershipIds = fill(new Int32Array(rows.length), rows, (row) => row.dealership_id)),
-      () =>
-        (index.state = fill(new Uint8Array(rows.length), rows, (row) => {
-          if (!row.show_on_dealer_website) return 0;
-          if (row.status !== null && AVAILABLE.includes(row.status)) return LIVE;
-          return row.status === 'sold' ? SOLD : 0;
-        })),
-      () => (index.listedUntil = numbers(rows, (row) => row.listed_until_us)),
-      () => (index.texts = rows.map((row) => row.search_text)),
-      () => (index.stocknums = rows.map((row) => row.stocknum)),
-      ...RANGE_FACETS.map((facet) => () => (index.ranges[facet] = numbers(rows, (row) => row[facet]))),
-      ...SINGLE_FIELDS.map((field) => () => index.single.set(field, new SingleColumn(rows, field))),
-      ...(MULTI_FIELDS as MultiField[]).map((field) => () => index.multi.set(field, new MultiColumn(rows, field))),
-    ];
-    for (const step of steps) {
-      await yieldToEventLoop();
-      step();
+    const arrayValues = {} as Record<MultiField, number>;
+    for (const field of MULTI_FIELDS as MultiField[]) {
+      let total = 0;
+      for (const row of rows) total += row[field]?.length ?? 0;
+      arrayValues[field] = total;
     }
-    index.orders = await sortOrders(rows, index.state);
+    const index = new SiteIndex(rows.length, arrayValues);
+    for (let start = 0; start < rows.length; start += BUILD_STEP) {
+      await yieldToEventLoop();
+      const end = Math.min(rows.length, start + BUILD_STEP);
+      for (let at = start; at < end; at++) index.add(rows[at]!);
+    }
+    const docs = new Int32Array(index.slots);
+    for (let doc = 0; doc < docs.length; doc++) docs[doc] = doc;
+    for (const sort of Object.keys(SORTS) as SortValue[]) {
+      index.orders[sort] = await sortInSteps(docs.slice(), index.comparator(sort));
+    }
     return index;
+  }
+
+  /**
+   * Brings the index to a later revision of the same version: `rows` are the documents changed or
+   * added since (as they are now), `removedIds` the documents gone. Synchronous, so no search ever
+   * sees a half-applied change.
+   */
+  apply(rows: readonly IndexRow[], removedIds: readonly number[]): void {
+    const touched = new Set<number>();
+    for (const id of removedIds) {
+      const doc = this.docOfId.get(id);
+      if (doc === undefined) continue;
+      this.docOfId.delete(id);
+      this.state[doc] = 0;
+      this.held--;
+      touched.add(doc);
+    }
+    for (const row of rows) touched.add(this.add(row));
+    if (touched.size === 0) return;
+    const moved = new Uint8Array(this.slots);
+    for (const doc of touched) moved[doc] = 1;
+    const kept = [...touched].filter((doc) => this.docOfId.get(this.ids[doc]!) === doc);
+    for (const sort of Object.keys(SORTS) as SortValue[]) {
+      const compare = this.comparator(sort);
+      this.orders[sort] = mergeInto(this.orders[sort], moved, Int32Array.from(kept).sort(compare), compare);
+    }
+  }
+
+  /** Writes a row at its document's position (a new position for an id not held); returns the position. */
+  private add(row: IndexRow): number {
+    let doc = this.docOfId.get(row.id);
+    const fresh = doc === undefined;
+    if (doc === undefined) {
+      doc = this.slots++;
+      this.held++;
+      this.docOfId.set(row.id, doc);
+      if (doc >= this.ids.length) this.grow(doc + 1);
+    }
+    this.ids[doc] = row.id;
+    this.dealershipIds[doc] = row.dealership_id;
+    this.state[doc] = !row.show_on_dealer_website
+      ? 0
+      : row.status !== null && AVAILABLE.includes(row.status)
+        ? LIVE
+        : row.status === 'sold'
+          ? SOLD
+          : 0;
+    this.listedUntil[doc] = numberOf(row.listed_until_us);
+    this.texts[doc] = row.search_text;
+    this.stocknums[doc] = row.stocknum;
+    this.rank[doc] = row.custom_rank;
+    this.created[doc] = row.created_us;
+    for (const facet of RANGE_FACETS) this.ranges[facet][doc] = numberOf(row[facet]);
+    for (const [field, column] of this.single) column.set(doc, row[field]);
+    for (const [field, column] of this.multi) column.set(doc, row[field], fresh);
+    return doc;
+  }
+
+  private grow(size: number): void {
+    this.ids = grown(this.ids, size);
+    this.dealershipIds = grown(this.dealershipIds, size);
+    this.state = grown(this.state, size);
+    this.listedUntil = grown(this.listedUntil, size);
+    this.rank = grown(this.rank, size);
+    this.created = grown(this.created, size);
+    for (const facet of RANGE_FACETS) this.ranges[facet] = grown(this.ranges[facet], size);
+  }
+
+  /** Each sort order of buildSearchSql's ORDER_BY as a total order on document positions. */
+  private comparator(sort: SortValue): (a: number, b: number) => number {
+    const { ids, state, rank, created } = this;
+    const price = this.ranges.price;
+    /** NULLS LAST whichever the direction, as the PostgreSQL engine orders prices. */
+    const byPrice = (a: number, b: number, direction: 1 | -1): number => {
+      const pa = price[a]!;
+      const pb = price[b]!;
+      if (Number.isNaN(pa) || Number.isNaN(pb)) return Number(Number.isNaN(pa)) - Number(Number.isNaN(pb));
+      return (pa - pb) * direction;
+    };
+    const live = (doc: number): number => (state[doc] === LIVE ? 1 : 0);
+    switch (SORTS[sort]) {
+      case 'relevance':
+        return (a, b) => live(b) - live(a) || rank[b]! - rank[a]! || created[b]! - created[a]! || ids[b]! - ids[a]!;
+      case 'newest':
+        return (a, b) => created[b]! - created[a]! || ids[b]! - ids[a]!;
+      case 'priceDesc':
+        return (a, b) => byPrice(a, b, -1) || ids[b]! - ids[a]!;
+      case 'priceAsc':
+        return (a, b) => byPrice(a, b, 1) || ids[a]! - ids[b]!;
+    }
   }
 
   query(scope: SearchScope, request: SearchRequest, now: Date): IndexAnswer {
@@ -258,10 +402,10 @@ export class SiteIndex {
       }
     }
 
-    const matched = new Uint8Array(this.size);
+    const matched = new Uint8Array(this.slots);
     let count = 0;
     const candidates = request.ids ? this.docsOf(request.ids) : null;
-    const total = candidates ? candidates.length : this.size;
+    const total = candidates ? candidates.length : this.slots;
     documents: for (let at = 0; at < total; at++) {
       const doc = candidates ? candidates[at]! : at;
       const state = this.state[doc];
@@ -286,7 +430,7 @@ export class SiteIndex {
           const code = column.codes[doc]!;
           if (code >= 0) counts[code]!++;
         } else {
-          for (let c = column.starts[doc]!; c < column.starts[doc + 1]!; c++) counts[column.codes[c]!]!++;
+          for (let c = column.starts[doc]!; c < column.ends[doc]!; c++) counts[column.codes[c]!]!++;
         }
       }
       for (const stat of stats) {
@@ -404,18 +548,25 @@ const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmedi
 /** Documents sorted per step: a step costs milliseconds, so the event loop is never held for long. */
 const SORT_STEP = 8192;
 
+/** The sort orders an index keeps, by the comparator that defines each. */
+const SORTS: Record<SortValue, 'relevance' | 'newest' | 'priceDesc' | 'priceAsc'> = {
+  relevance: 'relevance',
+  'created_at:desc': 'newest',
+  'price:desc': 'priceDesc',
+  'price:asc': 'priceAsc',
+};
+
 /**
  * Sorts document positions by a total order in steps: runs of SORT_STEP sorted one at a time, then
  * merged a pass at a time, yielding to the event loop between steps.
  */
-async function sortInSteps(size: number, compare: (a: number, b: number) => number): Promise<Int32Array> {
-  let order = new Int32Array(size);
-  for (let doc = 0; doc < size; doc++) order[doc] = doc;
+async function sortInSteps(order: Int32Array, compare: (a: number, b: number) => number): Promise<Int32Array> {
+  const size = order.length;
   for (let start = 0; start < size; start += SORT_STEP) {
     await yieldToEventLoop();
     order.subarray(start, Math.min(size, start + SORT_STEP)).sort(compare);
   }
-  let merged = new Int32Array(size);
+  let merged: Int32Array = new Int32Array(size);
   for (let width = SORT_STEP; width < size; width *= 2) {
     await yieldToEventLoop();
     for (let left = 0; left < size; left += 2 * width) {
@@ -433,29 +584,26 @@ async function sortInSteps(size: number, compare: (a: number, b: number) => numb
   return order;
 }
 
-/** Each sort order of buildSearchSql's ORDER_BY, as document positions, compared on typed columns. */
-async function sortOrders(rows: readonly IndexRow[], state: Uint8Array): Promise<Record<SortValue, Int32Array>> {
-  await yieldToEventLoop();
-  const ids = fill(new Int32Array(rows.length), rows, (row) => row.id);
-  const live = fill(new Uint8Array(rows.length), rows, (_, doc) => (state[doc] === LIVE ? 1 : 0));
-  const rank = fill(new Float64Array(rows.length), rows, (row) => row.custom_rank);
-  const created = fill(new Float64Array(rows.length), rows, (row) => row.created_us);
-  const price = numbers(rows, (row) => row.price);
-  /** NULLS LAST whichever the direction, as the PostgreSQL engine orders prices. */
-  const byPrice = (a: number, b: number, direction: 1 | -1): number => {
-    const pa = price[a]!;
-    const pb = price[b]!;
-    if (Number.isNaN(pa) || Number.isNaN(pb)) return Number(Number.isNaN(pa)) - Number(Number.isNaN(pb));
-    return (pa - pb) * direction;
-  };
-  const size = rows.length;
-  return {
-    relevance: await sortInSteps(
-      size,
-      (a, b) => live[b]! - live[a]! || rank[b]! - rank[a]! || created[b]! - created[a]! || ids[b]! - ids[a]!,
-    ),
-    'created_at:desc': await sortInSteps(size, (a, b) => created[b]! - created[a]! || ids[b]! - ids[a]!),
-    'price:desc': await sortInSteps(size, (a, b) => byPrice(a, b, -1) || ids[b]! - ids[a]!),
-    'price:asc': await sortInSteps(size, (a, b) => byPrice(a, b, 1) || ids[a]! - ids[b]!),
-  };
+/**
+ * An order with the `moved` documents taken out and `sorted` (already in the order's terms) merged
+ * back in: linear in the order's length, so an update costs a few passes over the site, not a sort.
+ */
+function mergeInto(
+  order: Int32Array,
+  moved: Uint8Array,
+  sorted: Int32Array,
+  compare: (a: number, b: number) => number,
+): Int32Array {
+  let stays = 0;
+  for (const doc of order) if (moved[doc] !== 1) stays++;
+  const merged = new Int32Array(stays + sorted.length);
+  let at = 0;
+  let next = 0;
+  for (const doc of order) {
+    if (moved[doc] === 1) continue;
+    while (next < sorted.length && compare(sorted[next]!, doc) <= 0) merged[at++] = sorted[next++]!;
+    merged[at++] = doc;
+  }
+  while (next < sorted.length) merged[at++] = sorted[next++]!;
+  return merged;
 }

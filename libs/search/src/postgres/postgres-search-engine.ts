@@ -10,6 +10,11 @@ const UPDATE_SET = DOCUMENT_COLUMNS.filter(([name]) => name !== 'id')
   .map(([name]) => `${quoteIdent(name)} = excluded.${quoteIdent(name)}`)
   .join(', ');
 
+/**
+ * How long the change log keeps an entry. An in-memory index further behind than this rebuilds;
+ * one that searches see at all catches up within seconds, so an hour is ample.
+ */
+export const CHANGE_LOG_RETENTION_MS = 60 * 60_000;
 /** Rows per INSERT: keeps each statement's JSON parameter well under a few megabytes. */
 const WRITE_BATCH = 500;
 
@@ -100,6 +105,12 @@ export class PostgresSearchEngine implements SearchEngine {
           )) as unknown[];
           if (swapped.length === 0)
             throw new Error(`Index version ${version} of site ${siteId} is no longer being built`);
+          // The version's writes while it was building were not logged: its change log starts here.
+          // The UPDATE waits for any writer still holding the revision row, so the floor covers it.
+          await manager.query(
+            `UPDATE search_version_revisions SET log_floor = revision WHERE site_id = $1 AND version = $2`,
+            [siteId, version],
+          );
           for (const { version: stale } of old) {
             await manager.query(`DELETE FROM search_documents WHERE site_id = $1 AND version = $2`, [siteId, stale]);
           }
@@ -114,7 +125,31 @@ export class PostgresSearchEngine implements SearchEngine {
        SELECT count(*)::int AS n FROM gone`,
       [now.toISOString()],
     )) as [{ n: number }];
+    await this.pruneChangeLog(new Date(now.getTime() - CHANGE_LOG_RETENTION_MS));
     return deleted[0].n;
+  }
+
+  /**
+   * Deletes change-log entries written before `before` and raises each version's log floor past
+   * what went, so an index that old rebuilds rather than catch up across the gap. The revision rows
+   * are locked first in the triggers' order, so pruning never deadlocks with a write.
+   */
+  async pruneChangeLog(before: Date): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `SELECT 1 FROM search_version_revisions r
+         WHERE (r.site_id, r.version) IN (SELECT DISTINCT site_id, version FROM search_document_changes WHERE changed_at < $1)
+         ORDER BY r.site_id, r.version FOR UPDATE`,
+        [before.toISOString()],
+      );
+      await manager.query(
+        `WITH gone AS (DELETE FROM search_document_changes WHERE changed_at < $1 RETURNING site_id, version, revision)
+         UPDATE search_version_revisions r SET log_floor = greatest(r.log_floor, g.last)
+         FROM (SELECT site_id, version, max(revision) AS last FROM gone GROUP BY site_id, version) g
+         WHERE r.site_id = g.site_id AND r.version = g.version`,
+        [before.toISOString()],
+      );
+    });
   }
 
   async dropSite(siteId: number): Promise<void> {
