@@ -26,6 +26,8 @@ const CARS = Number(process.env.BENCH_CARS ?? 100000);
 const DEALERSHIPS = Number(process.env.BENCH_DEALERSHIPS ?? 200);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 1000);
 const WARMUP = 50;
+const DELTAS = Number(process.env.BENCH_DELTAS ?? 20);
+const DELTA_CARS = Number(process.env.BENCH_DELTA_CARS ?? 300);
 const CROSS_CHECKS = 20;
 const SERVER = process.env.BENCH_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const tag = `${process.pid}_${randomBytes(3).toString('hex')}`;
@@ -867,6 +869,47 @@ try {
   print(
     `memory vs postgres, whole answers (count, hits in order, facets, stats): ${QUERIES - disagreeing.length} of ${QUERIES} identical`,
   );
+  // ---- Deltas: a feed's change reaching the memory index --------------------------------------
+  // A delta of DELTA_CARS repriced cars (a tenth of them withdrawn instead) is written to the
+  // projection as the stock worker writes it; the next search catches the index up from the change
+  // log and answers from memory. Timed: that first search, which includes the catch-up.
+  const deltaRng = new Rng(QUERY_SEED + 1);
+  const beforeDeltas = { ...memoryEngine.updates, postgres: memoryEngine.answered.postgres };
+  const deltaWrites = [];
+  const firstSearches = [];
+  let deltasAgreeing = 0;
+  const withdrawn = new Set();
+  for (let delta = 0; delta < DELTAS; delta++) {
+    const changed = new Map();
+    while (changed.size < DELTA_CARS) {
+      const document = documents[deltaRng.int(0, documents.length - 1)];
+      if (!withdrawn.has(document.id)) changed.set(document.id, document);
+    }
+    const gone = [...changed.keys()].slice(0, Math.floor(DELTA_CARS / 10));
+    const repriced = [...changed.values()].slice(gone.length).map((document) => ({
+      ...document,
+      price: document.price === null ? 19990 : document.price + 500,
+      source_version: document.source_version + delta + 1,
+    }));
+    let t = performance.now();
+    await engine.upsert(site.id, repriced);
+    await engine.remove(site.id, gone);
+    deltaWrites.push(since(t));
+    for (const id of gone) withdrawn.add(id);
+    const request = requests[delta % requests.length];
+    t = performance.now();
+    const fromMemory = await memoryEngine.query(scope, request);
+    firstSearches.push(since(t));
+    if (answerOf(fromMemory) === answerOf(await engine.query(scope, request))) deltasAgreeing++;
+  }
+  const deltaStats = percentiles(firstSearches);
+  print();
+  print(
+    `deltas: ${DELTAS} of ${DELTA_CARS} cars (a tenth withdrawn), each then searched once: first search (catch-up included) p50 ${deltaStats.p50.toFixed(1)} / p95 ${deltaStats.p95.toFixed(1)} / max ${Math.max(...firstSearches).toFixed(1)} ms; projection write p50 ${percentiles(deltaWrites).p50.toFixed(0)} ms`,
+  );
+  print(
+    `  caught up ${memoryEngine.updates.caughtUp - beforeDeltas.caughtUp} times (${memoryEngine.updates.rowsApplied - beforeDeltas.rowsApplied} rows), full builds ${memoryEngine.updates.builds - beforeDeltas.builds}, answered by PostgreSQL ${memoryEngine.answered.postgres - beforeDeltas.postgres}; whole answers identical to PostgreSQL ${deltasAgreeing} of ${DELTAS}`,
+  );
   if (EXPLAIN) {
     const { sql, params } = buildSearchSql(scope, SearchRequestSchema.parse({ facets: PAGE_FACETS }), new Date());
     const plan = await dataSource.transaction(async (manager) => {
@@ -880,7 +923,7 @@ try {
   }
   await engine.close();
   await memoryEngine.close();
-  if (disagreeing.length > 0) process.exitCode = 1;
+  if (disagreeing.length > 0 || deltasAgreeing < DELTAS) process.exitCode = 1;
 } catch (error) {
   // Interrupted: the queries in flight fail as their connections close; the signal handler exits.
   if (!interrupted) throw error;
