@@ -9,7 +9,11 @@ import { parseDotenv } from './dotenv.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dotenv = existsSync(path.join(root, '.env')) ? parseDotenv(readFileSync(path.join(root, '.env'), 'utf8')) : {};
 const token = process.env.OPS_TOKEN || dotenv.OPS_TOKEN;
-const api = (process.env.API_URL || `http://127.0.0.1:${process.env.PORT || dotenv.PORT || 3001}`).replace(/\/$/, '');
+// API_URL may list several api processes (the web takes each in turn); any one of them will do.
+const api = (process.env.API_URL || `http://127.0.0.1:${process.env.PORT || dotenv.PORT || 3001}`)
+  .split(',')[0]
+  .trim()
+  .replace(/\/$/, '');
 
 const USAGE = `Usage: npm run ops -- <command>
 

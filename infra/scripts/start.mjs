@@ -22,7 +22,15 @@ const env = {
   NX_DAEMON: shell.NX_DAEMON ?? 'false',
   NX_TUI: 'false',
 };
-env.API_URL = shell.API_URL ?? `http://127.0.0.1:${env.PORT}`;
+// API_PROCESSES=2 runs two api processes (on PORT and PORT + 10), as a deployment runs replicas;
+// the web takes each in turn (API_URL lists them).
+const apiProcesses = Number(shell.API_PROCESSES ?? dotenv.values.API_PROCESSES ?? 1);
+if (!Number.isInteger(apiProcesses) || apiProcesses < 1 || apiProcesses > 8) {
+  process.stderr.write(`npm start: API_PROCESSES must be a whole number from 1 to 8, not '${shell.API_PROCESSES}'.\n`);
+  process.exit(1);
+}
+const apiPorts = Array.from({ length: apiProcesses }, (_, i) => Number(env.PORT) + 10 * i);
+env.API_URL = shell.API_URL ?? apiPorts.map((port) => `http://127.0.0.1:${port}`).join(',');
 
 const HOW = 'Start it with `docker compose up -d postgres redis`, or set';
 
@@ -69,8 +77,8 @@ function step(title, command, args, cwd = root) {
 }
 
 const children = [];
-function run(name, command, args, cwd = root) {
-  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+function run(name, command, args, cwd = root, overrides = {}) {
+  const child = spawn(command, args, { cwd, env: { ...env, ...overrides }, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = (chunk) =>
     chunk
       .toString()
@@ -127,9 +135,11 @@ step('database: migrate and seed demo data when empty', 'node', [
   '--migrate',
   '--seed-if-empty',
 ]);
-run('api', 'node', ['services/api/dist/main.js']);
+for (const [i, port] of apiPorts.entries()) {
+  run(apiProcesses > 1 ? `api ${i + 1}` : 'api', 'node', ['services/api/dist/main.js'], root, { PORT: String(port) });
+}
 run('worker', 'node', ['services/worker/dist/main.js']);
-await waitFor(`http://127.0.0.1:${env.PORT}/health/ready`, 60);
+for (const port of apiPorts) await waitFor(`http://127.0.0.1:${port}/health/ready`, 60);
 // Next's own binary, not npx, so the SIGTERM on stop reaches the server itself.
 run(
   'web',
@@ -139,7 +149,7 @@ run(
 );
 await waitFor(`http://127.0.0.1:${env.WEB_PORT}/`, 60);
 
-const sites = await (await fetch(`${env.API_URL}/api/sites`)).json();
+const sites = await (await fetch(`http://127.0.0.1:${env.PORT}/api/sites`)).json();
 process.stdout.write(`\nThe platform is up (${Math.round((Date.now() - started) / 1000)} s). Demo sites:\n`);
 for (const site of sites) {
   const host = site.hosts.find((h) => h.endsWith('.localhost')) ?? site.hosts[0];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError, apiBaseUrl, apiGet, apiGetOrNull, apiMediaUrl, apiPost } from './client';
+import { ApiError, apiBaseUrl, apiBaseUrls, apiGet, apiGetOrNull, apiMediaUrl, apiPost } from './client';
 
 function jsonResponse(body: unknown, status = 200, type = 'application/json'): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': type } });
@@ -16,8 +16,21 @@ describe('apiBaseUrl', () => {
     expect(apiBaseUrl({ API_URL: value })).toBe(expected);
   });
 
-  it.each(['not a url', 'ftp://api.example.com'])('refuses API_URL=%p', (value) => {
+  it.each(['not a url', 'ftp://api.example.com', 'http://127.0.0.1:3001,not a url'])('refuses API_URL=%p', (value) => {
     expect(() => apiBaseUrl({ API_URL: value })).toThrow(/API_URL must be an http\(s\) URL/);
+  });
+
+  it('takes each of several api processes in turn', () => {
+    const env = { API_URL: 'http://127.0.0.1:3001, http://127.0.0.1:3011/' };
+    expect(apiBaseUrls(env)).toEqual(['http://127.0.0.1:3001', 'http://127.0.0.1:3011']);
+    const first = apiBaseUrl(env);
+    const next = [apiBaseUrl(env), apiBaseUrl(env), apiBaseUrl(env)];
+    expect(new Set([first, ...next])).toEqual(new Set(['http://127.0.0.1:3001', 'http://127.0.0.1:3011']));
+    expect(next).toEqual(
+      first === 'http://127.0.0.1:3001'
+        ? ['http://127.0.0.1:3011', 'http://127.0.0.1:3001', 'http://127.0.0.1:3011']
+        : ['http://127.0.0.1:3001', 'http://127.0.0.1:3011', 'http://127.0.0.1:3001'],
+    );
   });
 });
 

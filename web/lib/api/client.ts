@@ -7,18 +7,41 @@ import { z } from 'zod';
 
 export const DEFAULT_API_URL = 'http://localhost:3001';
 
-const EnvSchema = z.object({
-  API_URL: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => value || DEFAULT_API_URL)
-    .pipe(z.url({ protocol: /^https?$/, error: 'API_URL must be an http(s) URL such as http://localhost:3001' })),
+const ApiUrlSchema = z.url({
+  protocol: /^https?$/,
+  error: 'API_URL must be an http(s) URL such as http://localhost:3001, or several separated by commas',
 });
 
-/** Base URL of the API without a trailing slash, read from API_URL on each call (never at build time). */
+/** API_URL as last read, parsed: reading it per call keeps it a run-time setting, parsing it once keeps calls cheap. */
+let parsed: { raw: string | undefined; urls: string[] } | null = null;
+let turn = 0;
+
+/**
+ * The API's base URLs without trailing slashes, from API_URL (one URL, or several separated by
+ * commas for more than one api process), read on each call (never at build time).
+ */
+export function apiBaseUrls(env: Record<string, string | undefined> = process.env): string[] {
+  const raw = env['API_URL'];
+  if (parsed && parsed.raw === raw) return parsed.urls;
+  const values = (raw ?? '')
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean);
+  const urls = (values.length > 0 ? values : [DEFAULT_API_URL]).map((value) =>
+    ApiUrlSchema.parse(value).replace(/\/+$/, ''),
+  );
+  parsed = { raw, urls };
+  return urls;
+}
+
+/**
+ * The base URL for the next request: with several api processes, each in turn. Every process
+ * answers every request alike (search indexes catch up from the same change log), so no request
+ * needs the one before it to have gone to the same process.
+ */
 export function apiBaseUrl(env: Record<string, string | undefined> = process.env): string {
-  return EnvSchema.parse({ API_URL: env['API_URL'] }).API_URL.replace(/\/+$/, '');
+  const urls = apiBaseUrls(env);
+  return urls[turn++ % urls.length]!;
 }
 
 /**

@@ -5,6 +5,7 @@
 export {
   ApiError,
   apiBaseUrl,
+  apiBaseUrls,
   apiGet,
   apiGetOrNull,
   apiMediaUrl,

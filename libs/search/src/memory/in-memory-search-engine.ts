@@ -245,6 +245,13 @@ export class InMemorySearchEngine implements SearchEngine {
     return build;
   }
 
+  /** Sites and documents held in memory now (metrics). */
+  held(): { sites: number; documents: number } {
+    let documents = 0;
+    for (const { index } of this.entries.values()) documents += index.size;
+    return { sites: this.entries.size, documents };
+  }
+
   /** Whether a search of the site can be answered from memory right now (for tests and metrics). */
   holds(siteId: number): boolean {
     return this.entries.has(siteId);

@@ -2,7 +2,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { DataSource } from 'typeorm';
 import { FEED_RUN_STATUSES } from '@platform/db';
 import { QUEUE_KEYS, type QueueProducer } from '@platform/queues';
-import type { SearchEngine } from '@platform/search';
+import { InMemorySearchEngine, type SearchEngine } from '@platform/search';
 
 const JOB_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
 /** Seconds: from a cached search answer (ms) to a slow page render. */
@@ -141,8 +141,9 @@ export class PlatformMetrics {
     if (outcome === 'failed') this.jobFailures.inc({ queue });
   }
 
-  /** The engine with each query timed. */
+  /** The engine with each query timed, and for the in-memory engine how it answers and keeps current. */
   timed(engine: SearchEngine): SearchEngine {
+    if (engine instanceof InMemorySearchEngine) this.observeMemoryEngine(engine);
     const histogram = this.searchDuration;
     return new Proxy(engine, {
       get(target, property, receiver) {
@@ -157,6 +158,59 @@ export class PlatformMetrics {
             end();
           }
         };
+      },
+    });
+  }
+
+  /**
+   * The memory engine's own counts, read at scrape: searches answered from memory or by PostgreSQL,
+   * indexes caught up from the change log or built whole, and what is held. A rising build count
+   * after warm-up means indexes fall too far behind to catch up (see docs/architecture.md#search).
+   */
+  private observeMemoryEngine(engine: InMemorySearchEngine): void {
+    const registers = [this.registry];
+    // The engine keeps running totals; each scrape adds what they grew by since the last one.
+    const seen = new Map<string, number>();
+    const advance = (counter: Counter<string>, labels: Record<string, string>, total: number): void => {
+      const key = JSON.stringify(labels);
+      const grown = total - (seen.get(key) ?? 0);
+      if (grown > 0) counter.inc(labels, grown);
+      seen.set(key, total);
+    };
+    new Counter({
+      name: 'search_memory_answers_total',
+      help: 'Searches the in-memory engine answered, by who answered (memory, or postgres while an index was missing or behind)',
+      labelNames: ['answered_by'],
+      registers,
+      collect() {
+        advance(this, { answered_by: 'memory' }, engine.answered.memory);
+        advance(this, { answered_by: 'postgres' }, engine.answered.postgres);
+      },
+    });
+    new Counter({
+      name: 'search_memory_index_updates_total',
+      help: 'In-memory site indexes brought up to date, by kind (catch_up from the change log, build of the whole site)',
+      labelNames: ['kind'],
+      registers,
+      collect() {
+        advance(this, { kind: 'catch_up' }, engine.updates.caughtUp);
+        advance(this, { kind: 'build' }, engine.updates.builds);
+      },
+    });
+    new Gauge({
+      name: 'search_memory_documents',
+      help: 'Documents held in memory across every site',
+      registers,
+      collect() {
+        this.set(engine.held().documents);
+      },
+    });
+    new Gauge({
+      name: 'search_memory_sites',
+      help: 'Sites whose index is held in memory',
+      registers,
+      collect() {
+        this.set(engine.held().sites);
       },
     });
   }
