@@ -7,11 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 // The ESM build on purpose: itemsjs 2.4.4's CommonJS build (dist/index.cjs) spreads the item store
 // as `[].concat(map.values())`, so a `filter` function without a query matches nothing there.
 import itemsjs from 'itemsjs';
+import { loadSite } from './search-stock.mjs';
 
 const require = createRequire(import.meta.url);
 const { createDataSource, ensureDatabase, runMigrations, dropDatabase } = require('@platform/db');
@@ -19,8 +18,7 @@ const { buildSearchSql, createSearchEngine, InMemorySearchEngine, searchIndexPre
 const { documentsAfter, SiteIndexer } = require('@platform/stock');
 const { siteConfigStore } = require('@platform/site-config');
 const { SearchRequestSchema, rangesOf, termFiltersOf } = require('@platform/domain');
-const { generateCars, Rng, STATE_TIME_ZONES, VEHICLE_MODELS } = require('@platform/seed');
-const { from: copyFrom } = require('pg-copy-streams');
+const { Rng, VEHICLE_MODELS } = require('@platform/seed');
 
 const CARS = Number(process.env.BENCH_CARS ?? 100000);
 const DEALERSHIPS = Number(process.env.BENCH_DEALERSHIPS ?? 200);
@@ -71,267 +69,8 @@ const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 if (![CARS, DEALERSHIPS, QUERIES].every((n) => Number.isInteger(n) && n > 0))
   throw new Error('BENCH_CARS, BENCH_DEALERSHIPS and BENCH_QUERIES must be positive integers');
 
-// Australian dealer locations: [suburb, state, postcode, lat, long, weight]; weights roughly follow
-// where cars are sold (NSW and VIC heaviest, the territories lightest).
-const PLACES = [
-  ['Parramatta', 'NSW', '2150', -33.815, 151.003, 5],
-  ['Penrith', 'NSW', '2750', -33.751, 150.694, 4],
-  ['Liverpool', 'NSW', '2170', -33.92, 150.924, 4],
-  ['Blacktown', 'NSW', '2148', -33.771, 150.906, 4],
-  ['Chatswood', 'NSW', '2067', -33.797, 151.181, 3],
-  ['Castle Hill', 'NSW', '2154', -33.731, 151.004, 3],
-  ['Homebush', 'NSW', '2140', -33.867, 151.082, 3],
-  ['Newcastle West', 'NSW', '2302', -32.926, 151.76, 4],
-  ['Wollongong', 'NSW', '2500', -34.425, 150.893, 3],
-  ['Gosford', 'NSW', '2250', -33.425, 151.342, 2],
-  ['Wagga Wagga', 'NSW', '2650', -35.118, 147.37, 2],
-  ['Albury', 'NSW', '2640', -36.081, 146.916, 1],
-  ['Dubbo', 'NSW', '2830', -32.248, 148.604, 1],
-  ['Tamworth', 'NSW', '2340', -31.092, 150.932, 1],
-  ['Port Macquarie', 'NSW', '2444', -31.43, 152.909, 1],
-  ['Coffs Harbour', 'NSW', '2450', -30.296, 153.114, 1],
-  ['Dandenong', 'VIC', '3175', -37.987, 145.215, 5],
-  ['Ringwood', 'VIC', '3134', -37.815, 145.229, 4],
-  ['Essendon', 'VIC', '3040', -37.756, 144.918, 3],
-  ['Frankston', 'VIC', '3199', -38.144, 145.126, 3],
-  ['Werribee', 'VIC', '3030', -37.9, 144.661, 3],
-  ['Doncaster', 'VIC', '3108', -37.786, 145.126, 3],
-  ['Geelong', 'VIC', '3220', -38.149, 144.36, 3],
-  ['Ballarat', 'VIC', '3350', -37.562, 143.85, 2],
-  ['Bendigo', 'VIC', '3550', -36.758, 144.28, 2],
-  ['Shepparton', 'VIC', '3630', -36.381, 145.399, 1],
-  ['Traralgon', 'VIC', '3844', -38.195, 146.54, 1],
-  ['Newstead', 'QLD', '4006', -27.445, 153.044, 4],
-  ['Eight Mile Plains', 'QLD', '4113', -27.58, 153.1, 3],
-  ['Springwood', 'QLD', '4127', -27.612, 153.128, 3],
-  ['Ipswich', 'QLD', '4305', -27.615, 152.761, 2],
-  ['Southport', 'QLD', '4215', -27.967, 153.4, 3],
-  ['Maroochydore', 'QLD', '4558', -26.653, 153.093, 2],
-  ['Toowoomba', 'QLD', '4350', -27.561, 151.953, 2],
-  ['Townsville', 'QLD', '4810', -19.259, 146.816, 2],
-  ['Cairns', 'QLD', '4870', -16.92, 145.77, 1],
-  ['Rockhampton', 'QLD', '4700', -23.378, 150.51, 1],
-  ['Mackay', 'QLD', '4740', -21.141, 149.186, 1],
-  ['Osborne Park', 'WA', '6017', -31.9, 115.81, 4],
-  ['Midland', 'WA', '6056', -31.889, 116.01, 2],
-  ['Cannington', 'WA', '6107', -32.017, 115.935, 2],
-  ['Joondalup', 'WA', '6027', -31.745, 115.766, 1],
-  ['Bunbury', 'WA', '6230', -33.327, 115.641, 1],
-  ['Adelaide', 'SA', '5000', -34.929, 138.601, 3],
-  ['Elizabeth', 'SA', '5112', -34.72, 138.67, 1],
-  ['Mile End', 'SA', '5031', -34.926, 138.57, 2],
-  ['Mount Gambier', 'SA', '5290', -37.829, 140.782, 1],
-  ['Hobart', 'TAS', '7000', -42.882, 147.327, 1],
-  ['Launceston', 'TAS', '7250', -41.434, 147.137, 1],
-  ['Fyshwick', 'ACT', '2609', -35.327, 149.18, 2],
-  ['Darwin', 'NT', '0800', -12.463, 130.842, 1],
-];
-// Brands dealerships hold franchises for, by how common such dealerships are.
-const FRANCHISES = [
-  ['Toyota', 18],
-  ['Mazda', 10],
-  ['Hyundai', 9],
-  ['Kia', 9],
-  ['Ford', 8],
-  ['Mitsubishi', 7],
-  ['Nissan', 6],
-  ['Isuzu', 6],
-  ['MG', 6],
-  ['Subaru', 5],
-  ['Volkswagen', 4],
-  ['Honda', 3],
-  ['Suzuki', 3],
-  ['BYD', 3],
-  ['Mercedes-Benz', 2],
-  ['BMW', 2],
-  ['Audi', 2],
-  ['Jeep', 1],
-  ['Jayco', 1],
-];
-const GROUP_NAMES = [
-  'Peter Warren',
-  'John Hughes',
-  'Suttons',
-  'Barry Bourke',
-  'Zagame',
-  'Lennock',
-  'Brighton',
-  'Bellamy',
-  'Von Bibra',
-  'Patterson Cheney',
-  'Westpoint',
-  'Cricks',
-  'Eagers',
-  'Southern Cross',
-  'Metro',
-  'Coastal',
-];
-const USED_NAMES = ['Used Cars', 'Car Centre', 'Auto Centre', 'Motor Traders', 'Quality Used Cars', 'Car Sales'];
-
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const since = (t0) => performance.now() - t0;
-const slugify = (text) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-
-/** 200 dealerships (franchised with one to three brands, or used-only), each with one sales location. */
-function planDealerships(rng) {
-  const names = new Set();
-  const uniqueName = (candidates) => {
-    for (const name of candidates) {
-      if (!names.has(name)) {
-        names.add(name);
-        return name;
-      }
-    }
-    const name = `${candidates[0]} ${names.size}`;
-    names.add(name);
-    return name;
-  };
-  const dealerships = [];
-  for (let i = 0; i < DEALERSHIPS; i++) {
-    const [suburb, state, postcode, lat, long] = rng.weighted(PLACES, (place) => place[5]);
-    const usedOnly = rng.chance(0.22);
-    const makes = [];
-    if (!usedOnly) {
-      makes.push(rng.weighted(FRANCHISES, ([, w]) => w)[0]);
-      while (makes.length < 3 && rng.chance(0.25)) {
-        const extra = rng.weighted(FRANCHISES, ([, w]) => w)[0];
-        if (!makes.includes(extra)) makes.push(extra);
-      }
-    }
-    const brand = makes.join(' ');
-    const group = rng.pick(GROUP_NAMES);
-    const name = usedOnly
-      ? uniqueName([
-          `${suburb} ${rng.pick(USED_NAMES)}`,
-          `${group} ${suburb} Used`,
-          ...USED_NAMES.map((n) => `${suburb} ${n}`),
-        ])
-      : uniqueName([
-          `${suburb} ${brand}`,
-          `${group} ${brand}`,
-          `${group} ${brand} ${suburb}`,
-          `${brand} ${suburb} City`,
-        ]);
-    const prefix =
-      String.fromCharCode(65 + (Math.floor(i / 26) % 26), 65 + (i % 26)) +
-      (i >= 676 ? String(Math.floor(i / 676)) : '');
-    dealerships.push({
-      slug: `${slugify(name)}-${i}`,
-      name,
-      prefix,
-      makes,
-      usedOnly,
-      include_sold_cars_days: rng.weighted([3, 7, 0], (d) => (d === 3 ? 6 : d === 7 ? 3 : 1)),
-      finance_provider: rng.pick(['taurus', 'angle', '360_finance', 'none']),
-      weight: 0.25 + rng.float() ** 2 * 3, // stock sizes vary: a few big yards, many small ones
-      location: {
-        name: `${name} Sales`,
-        slug: 'sales',
-        street: `${rng.int(1, 400)} ${rng.pick(['Parramatta Rd', 'Princes Hwy', 'Pacific Hwy', 'Main St', 'Great Western Hwy', 'Nepean Hwy', 'Gympie Rd', 'Albany Hwy'])}`,
-        city: suburb,
-        state,
-        postcode,
-        lat,
-        long,
-        time_zone: STATE_TIME_ZONES[state],
-      },
-    });
-  }
-  // Stock counts proportional to the weights, summing to exactly CARS.
-  const total = dealerships.reduce((sum, d) => sum + d.weight, 0);
-  let left = CARS;
-  dealerships.forEach((d, i) => {
-    d.count = i === dealerships.length - 1 ? left : Math.min(left, Math.max(1, Math.round((CARS * d.weight) / total)));
-    left -= d.count;
-  });
-  return dealerships;
-}
-
-/** Categories a dealer tags cars with, derived from what the car is. */
-function categoriesOf(car) {
-  const out = [];
-  if (car.simple_body === 'suv' && car.seats >= 7) out.push('7 Seaters');
-  if (car.simple_body === 'suv' || car.simple_body === 'wagon' || car.simple_body === 'peopleMover')
-    out.push('Family Cars');
-  if ((car.simple_body === 'ute' || car.simple_body === 'cabChassis') && car.simple_drive === '4x4')
-    out.push('4x4 Utes');
-  if (car.simple_body === 'ute' || car.simple_body === 'van' || car.simple_body === 'cabChassis')
-    out.push('Work Vehicles');
-  if (car.simple_fuel === 'Electric' || car.simple_fuel === 'Hybrid') out.push('Electric & Hybrid');
-  if (car.price !== null && car.price > 0 && car.price < 20000) out.push('Under $20k');
-  if (
-    car.car_type === 'used' &&
-    car.price !== null &&
-    car.price > 0 &&
-    car.price < 15000 &&
-    (car.simple_body === 'hatch' || car.simple_body === 'sedan')
-  )
-    out.push('First Cars');
-  if (car.simple_body === 'motorhome') out.push('Caravans & Motorhomes');
-  return out;
-}
-
-const csvField = (value) => (value === null || value === undefined ? '' : `"${String(value).replace(/"/g, '""')}"`);
-const CAR_COLUMNS = [
-  'id',
-  'dealership_id',
-  'location_id',
-  'stocknum',
-  'slug',
-  'car_type',
-  'status',
-  'make',
-  'model',
-  'badge',
-  'year',
-  'price',
-  'before_price',
-  'subscription_price',
-  'km',
-  'simple_body',
-  'simple_fuel',
-  'simple_transmission',
-  'simple_drive',
-  'colour',
-  'seats',
-  'tag',
-  'certified',
-  'reserved',
-  'show_on_dealer_website',
-  'sold_date',
-  'listed_until',
-  'custom_rank',
-  'views',
-  'data',
-  'created_at',
-  'updated_at',
-];
-
-/** CSV lines for COPY, a few hundred cars per chunk. */
-function* carCsv(cars, dealershipIds, locationIds) {
-  const chunk = [];
-  for (let i = 0; i < cars.length; i++) {
-    const car = cars[i];
-    const row = {
-      ...car,
-      id: i + 1,
-      dealership_id: dealershipIds.get(car.dealership_slug),
-      location_id: locationIds.get(car.dealership_slug),
-      sold_date: car.sold_date?.toISOString(),
-      listed_until: car.listed_until?.toISOString(),
-      data: JSON.stringify(car.data),
-      created_at: car.created_at.toISOString(),
-      updated_at: car.created_at.toISOString(),
-    };
-    chunk.push(CAR_COLUMNS.map((column) => csvField(row[column])).join(',') + '\n');
-    if (chunk.length === 500) yield chunk.splice(0).join('');
-  }
-  if (chunk.length > 0) yield chunk.join('');
-}
 
 /** Seeded, realistic search requests: shapes drawn from what a stock search page sends. */
 function generateRequests(rng, documents, count) {
@@ -591,84 +330,19 @@ try {
   // ---- Setup -------------------------------------------------------------------------------------
   const setupStart = performance.now();
   let t0 = performance.now();
-  const rng = new Rng(CAR_SEED);
-  const dealerships = planDealerships(rng);
-  const now = new Date();
-  const plans = dealerships.map((d) => ({
-    dealership_slug: d.slug,
-    count: d.count,
-    prefix: d.prefix,
-    makes: d.makes,
-    car_types: d.usedOnly ? ['used'] : ['new', 'demo', 'used'],
-    mix: { new: 0.42, demo: 0.1, used: 0.48 },
-    include_sold_cars_days: d.include_sold_cars_days,
-    finance_provider: d.finance_provider,
-    state: d.location.state,
-    locations: [{ slug: d.location.slug, primary: true, used: false, makes: [] }],
-  }));
-  const cars = generateCars({ now, seed: CAR_SEED, plans });
-  const priceRng = new Rng(CAR_SEED + 1);
-  for (const car of cars) {
-    // The brief's price band: $8k to $150k (the generator's oldest cars fall below, motorhomes above).
-    if (car.price !== null && car.price > 0 && car.price < 8000) car.price = 7990 + 1000 * priceRng.int(1, 4);
-    if (car.price !== null && car.price > 150000) car.price = 149990;
-    if (car.before_price !== null && car.price !== null && car.before_price <= car.price) car.before_price = null;
-    car.data.categories = categoriesOf(car);
-  }
-  const generated = since(t0);
-
-  t0 = performance.now();
-  const [site] = await dataSource.query(
-    `INSERT INTO sites (slug, name) VALUES ('bench-search-group', 'Bench Search Motor Group') RETURNING id`,
-  );
-  const dealerRows = await dataSource.query(
-    `INSERT INTO dealerships (site_id, slug, name, include_sold_cars_days, position)
-     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::int[]) RETURNING id, slug`,
-    [
-      site.id,
-      dealerships.map((d) => d.slug),
-      dealerships.map((d) => d.name),
-      dealerships.map((d) => d.include_sold_cars_days),
-      dealerships.map((_, i) => i),
-    ],
-  );
-  const dealershipIds = new Map(dealerRows.map((row) => [row.slug, row.id]));
-  const locs = dealerships.map((d) => ({ ...d.location, dealership_id: dealershipIds.get(d.slug) }));
-  const column = (name) => locs.map((l) => l[name]);
-  const locationRows = await dataSource.query(
-    `INSERT INTO locations (dealership_id, name, slug, "primary", location_type, street, city, state, postcode, lat, long, time_zone)
-     SELECT d, n, s, true, 'sales', st, c, sa, p, la, lo, tz
-     FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::float8[], $9::float8[], $10::text[]) AS u(d, n, s, st, c, sa, p, la, lo, tz)
-     RETURNING id, dealership_id`,
-    [
-      column('dealership_id'),
-      column('name'),
-      column('slug'),
-      column('street'),
-      column('city'),
-      column('state'),
-      column('postcode'),
-      column('lat'),
-      column('long'),
-      column('time_zone'),
-    ],
-  );
-  const locationByDealership = new Map(locationRows.map((row) => [row.dealership_id, row.id]));
-  const locationIds = new Map(dealerships.map((d) => [d.slug, locationByDealership.get(dealershipIds.get(d.slug))]));
-  const client = await dataSource.driver.master.connect();
-  try {
-    await pipeline(
-      Readable.from(carCsv(cars, dealershipIds, locationIds)),
-      client.query(copyFrom(`COPY cars (${CAR_COLUMNS.join(', ')}) FROM STDIN WITH (FORMAT csv)`)),
-    );
-  } finally {
-    client.release();
-  }
-  await dataSource.query(`SELECT setval(pg_get_serial_sequence('cars', 'id'), (SELECT max(id) FROM cars))`);
-  // Statistics as autovacuum would have them by the time a reindex runs (with none, the planner
-  // guesses two dealerships per site and reads the site's cars once per batch).
-  await dataSource.query('ANALYZE');
-  const copied = since(t0);
+  const {
+    siteId,
+    cars,
+    generatedMs: generated,
+    copiedMs: copied,
+  } = await loadSite(dataSource, {
+    slug: 'bench-search-group',
+    name: 'Bench Search Motor Group',
+    dealershipCount: DEALERSHIPS,
+    carCount: CARS,
+    seed: CAR_SEED,
+  });
+  const site = { id: siteId };
 
   // The projection, built by the platform's own reindex (SiteIndexer.reindex, as the ops endpoint
   // runs it): listed cars in id order, written into a new index version that is then swapped in.
