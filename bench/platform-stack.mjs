@@ -10,12 +10,15 @@ const require = createRequire(import.meta.url);
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { dropDatabase } = require('@platform/db');
 
-/** `name` labels the database and Redis prefix; ports default per bench so two can run side by side. */
-export function platformStack({ name, apiPort, webPort }) {
+/**
+ * The environment of a bench's own platform: a database and Redis prefix named after `name` (and
+ * unique to the run), fresh secrets, production mode, the api on `apiPort` and the worker beside it.
+ */
+export function stackEnv({ name, apiPort }) {
   const server = process.env.BENCH_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
   const tag = `${process.pid}_${randomBytes(3).toString('hex')}`;
   const databaseUrl = `${server}/platform_${name}_${tag}`;
-  const env = {
+  return {
     ...process.env,
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
@@ -38,6 +41,12 @@ export function platformStack({ name, apiPort, webPort }) {
     NEXT_TELEMETRY_DISABLED: '1',
     OPENSEARCH_URL: '',
   };
+}
+
+/** `name` labels the database and Redis prefix; ports default per bench so two can run side by side. */
+export function platformStack({ name, apiPort, webPort }) {
+  const env = stackEnv({ name, apiPort });
+  const databaseUrl = env.DATABASE_URL;
   const children = [];
   const start = (label, args, cwd = root) => {
     const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });

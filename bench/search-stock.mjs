@@ -304,6 +304,8 @@ export async function loadSite(
     if (car.price !== null && car.price > 150000) car.price = 149990;
     if (car.before_price !== null && car.price !== null && car.before_price <= car.price) car.before_price = null;
     car.data.categories = categoriesOf(car);
+    // Car slugs are unique across sites.
+    if (slugPrefix) car.slug = `${slugPrefix}${car.slug}`;
   }
   const generatedMs = performance.now() - t0;
 

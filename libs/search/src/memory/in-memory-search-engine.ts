@@ -18,6 +18,8 @@ const RETRY_AFTER_MS = 5_000;
  * is cheaper than reading the changed rows one by one, and a search waits for a catch-up.
  */
 const MAX_CATCH_UP_ROWS = 5_000;
+/** Catch-ups one search may wait for before PostgreSQL answers it instead. */
+const MAX_CATCH_UPS_PER_SEARCH = 3;
 /**
  * An index this wasted by updates (removed documents, moved array values) is rebuilt in the
  * background; it keeps answering meanwhile.
@@ -75,8 +77,11 @@ export class InMemorySearchEngine implements SearchEngine {
   readonly answered = { memory: 0, postgres: 0 };
   /** The last index built: its size, and the time reading rows and building the index took. */
   lastBuild: { siteId: number; documents: number; loadMs: number; buildMs: number } | null = null;
-  /** How indexes were brought up to date since start: caught up from the log, or built whole. */
-  readonly updates = { caughtUp: 0, rowsApplied: 0, builds: 0 };
+  /**
+   * How indexes were brought up to date since start: caught up from the log, built whole (missing,
+   * or too far behind), or rebuilt to shed what updates left behind (compactions).
+   */
+  readonly updates = { caughtUp: 0, rowsApplied: 0, builds: 0, compactions: 0 };
   /** One catch-up per site at a time; a search arriving meanwhile waits for the same one. */
   private readonly catchingUp = new Map<number, Promise<boolean>>();
 
@@ -118,8 +123,9 @@ export class InMemorySearchEngine implements SearchEngine {
 
   async query(scope: SearchScope, request: SearchRequest, now: Date = new Date()): Promise<SearchResult> {
     const started = performance.now();
-    // A second pass only follows a catch-up: if the index is behind again, PostgreSQL answers.
-    for (let pass = 0; pass < 2; pass++) {
+    // Each pass after the first follows a catch-up; an index still behind after the last one
+    // (writes arriving faster than searches catch up) leaves this search to PostgreSQL.
+    for (let pass = 0; pass <= MAX_CATCH_UPS_PER_SEARCH; pass++) {
       const entry = this.entries.get(scope.siteId);
       if (!entry) break;
       // The token the answer is computed at, read before computing: a catch-up may move the entry on
@@ -144,7 +150,13 @@ export class InMemorySearchEngine implements SearchEngine {
           ms: Math.round(performance.now() - started),
         };
       }
-      if (pass === 1 || !current || !(await this.catchUp(scope.siteId))) {
+      // Still behind after catching up: writes are arriving faster than this search. PostgreSQL
+      // answers it, and the index stays for the next search to catch up.
+      if (pass === MAX_CATCH_UPS_PER_SEARCH && current) {
+        this.answered.postgres++;
+        return this.store.query(scope, request, now);
+      }
+      if (!current || !(await this.catchUp(scope.siteId))) {
         if (this.entries.get(scope.siteId) === entry) this.entries.delete(scope.siteId);
         break;
       }
@@ -180,7 +192,7 @@ export class InMemorySearchEngine implements SearchEngine {
         this.updates.caughtUp++;
         this.updates.rowsApplied += changes.rows.length + changes.removed.length;
         if (entry.index.waste > (this.options.maxWaste ?? MAX_WASTE) && !this.building.has(siteId))
-          void this.warm(siteId).catch(() => undefined);
+          void this.warm(siteId, 'compaction').catch(() => undefined);
         return true;
       })
       .finally(() => this.catchingUp.delete(siteId));
@@ -226,9 +238,9 @@ export class InMemorySearchEngine implements SearchEngine {
    * start it without waiting; tests and start-up may wait. A failed build leaves PostgreSQL
    * answering and is tried again by a search after RETRY_AFTER_MS.
    */
-  warm(siteId: number): Promise<void> {
+  warm(siteId: number, reason: 'build' | 'compaction' = 'build'): Promise<void> {
     const build = this.buildQueue
-      .then(() => this.build(siteId))
+      .then(() => this.build(siteId, reason))
       .then(
         () => void this.failedAt.delete(siteId),
         (error: unknown) => {
@@ -257,7 +269,7 @@ export class InMemorySearchEngine implements SearchEngine {
     return this.entries.has(siteId);
   }
 
-  private async build(siteId: number): Promise<void> {
+  private async build(siteId: number, reason: 'build' | 'compaction'): Promise<void> {
     if (this.closed || this.options.maxDocuments <= 0) return;
     // One read-only snapshot: the token and the rows it names can never disagree. The index is built
     // after it commits, so the connection and the snapshot are not held through the build.
@@ -286,7 +298,8 @@ export class InMemorySearchEngine implements SearchEngine {
     if (!loaded || this.closed) return;
     const building = performance.now();
     const index = await SiteIndex.build(loaded.rows);
-    this.updates.builds++;
+    if (reason === 'compaction') this.updates.compactions++;
+    else this.updates.builds++;
     this.lastBuild = {
       siteId,
       documents: loaded.rows.length,

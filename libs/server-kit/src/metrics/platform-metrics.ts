@@ -189,12 +189,13 @@ export class PlatformMetrics {
     });
     new Counter({
       name: 'search_memory_index_updates_total',
-      help: 'In-memory site indexes brought up to date, by kind (catch_up from the change log, build of the whole site)',
+      help: 'In-memory site indexes brought up to date, by kind (catch_up from the change log, build of a missing or fallen-behind site, compaction of one updates have left wasted)',
       labelNames: ['kind'],
       registers,
       collect() {
         advance(this, { kind: 'catch_up' }, engine.updates.caughtUp);
         advance(this, { kind: 'build' }, engine.updates.builds);
+        advance(this, { kind: 'compaction' }, engine.updates.compactions);
       },
     });
     new Gauge({
