@@ -177,7 +177,7 @@ describe('site API (real PostgreSQL and Redis)', () => {
       group_companies: [],
     };
     await db.dataSource.query(
-      `UPDATE locations SET manufacturers = ARRAY['subaru', 'isuzu-ute'] WHERE slug = 'alpha-subaru-werribee'`,
+      `UPDATE locations SET manufacturers = '["subaru", "isuzu-ute"]' WHERE slug = 'alpha-subaru-werribee'`,
     );
     await db.dataSource.query(
       `UPDATE sites SET config = config || jsonb_build_object('features', '{"brand_directory_enabled":true}'::jsonb,
@@ -192,7 +192,7 @@ describe('site API (real PostgreSQL and Redis)', () => {
         ['subaru', 'Subaru'],
       ]);
     } finally {
-      await db.dataSource.query(`UPDATE locations SET manufacturers = '{}' WHERE slug = 'alpha-subaru-werribee'`);
+      await db.dataSource.query(`UPDATE locations SET manufacturers = '[]' WHERE slug = 'alpha-subaru-werribee'`);
       await db.dataSource.query(
         `UPDATE sites SET config = config - 'features' - 'marketing' WHERE slug = 'alpha-motors'`,
       );
