@@ -118,6 +118,31 @@ describe('demo catalogue configuration', () => {
     expect(() => validateCatalogue(misspelt)).toThrow(/Template 'group'/);
   });
 
+  it('refuses a brand directory naming a brand with no manufacturer record (its tile would have no name or logo)', () => {
+    const group = site('harbour-motor-group');
+    const marketing = group.config.marketing ?? {};
+    const directory = marketing.brand_directory;
+    if (!directory) throw new Error('the group has a brand directory');
+    const unknown: DemoCatalogue = {
+      ...DEMO_CATALOGUE,
+      sites: [
+        {
+          ...group,
+          config: {
+            ...group.config,
+            marketing: {
+              ...marketing,
+              brand_directory: { ...directory, sections: [{ heading: 'Truck Brands', brands: ['hino-trucks'] }] },
+            },
+          },
+        },
+      ],
+    };
+    expect(() => validateCatalogue(unknown)).toThrow(
+      /Site 'harbour-motor-group' brand directory names unknown manufacturer 'hino-trucks'/,
+    );
+  });
+
   it('gives every site a {slug}.localhost primary host and a production domain', () => {
     for (const s of DEMO_CATALOGUE.sites) {
       expect(s.hosts.filter((h) => h.primary)).toEqual([{ host: `${s.slug}.localhost`, primary: true }]);

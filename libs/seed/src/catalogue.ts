@@ -92,6 +92,11 @@ export function validateCatalogue(catalogue: DemoCatalogue): ResolvedCatalogueCo
       resolveSiteConfig({ template: template.config, site: site.config }),
     );
     if (site.dealerships.length === 0) throw new CatalogueError(`Site '${site.slug}' has no dealership`);
+    // A directory tile takes its name and logo from the manufacturer record; without one it has neither.
+    for (const section of resolved.sites[site.slug].marketing.brand_directory.sections)
+      for (const slug of section.brands)
+        if (!manufacturers.has(slug))
+          throw new CatalogueError(`Site '${site.slug}' brand directory names unknown manufacturer '${slug}'`);
 
     for (const dealership of site.dealerships) {
       const where = `Dealership '${dealership.slug}'`;

@@ -3,6 +3,7 @@ import { homeLocationSections, salesThisMonth } from '@platform/domain';
 import { DealershipList } from '@/components/home/dealership-list';
 import { QuickSearch } from '@/components/home/quick-search';
 import { LocationsBlock } from '@/components/locations/locations-block';
+import { CampaignRibbon } from '@/components/marketing/campaign';
 import { HomeMarketing, HomePromotions } from '@/components/marketing/home-marketing';
 import { SalesCounter } from '@/components/marketing/sales-counter';
 import { RecentlyViewed } from '@/components/vehicle/recently-viewed';
@@ -18,6 +19,7 @@ export default async function SiteHomePage({ params }: { params: Promise<{ site:
 
   return (
     <>
+      <CampaignRibbon site={site} />
       <HomePromotions site={site} />
       <section className={styles.hero} aria-labelledby="site-title">
         <div className="container">

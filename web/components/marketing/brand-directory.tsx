@@ -1,3 +1,4 @@
+import { notFound } from 'next/navigation';
 import { brandDirectorySections, brandLogoGrid, brandTile, type BrandTile, type SiteConfig } from '@platform/domain';
 import type { SiteView } from '@/lib/api';
 import { linkResolves } from '@/lib/content/site-routes';
@@ -108,6 +109,7 @@ export function BrandDirectory({ site }: { site: SiteView }) {
 export function BrandOverview({ site, slug }: { site: SiteView; slug: string }) {
   const directory = site.config.marketing.brand_directory;
   const tile = brandTile(slug, site.source.manufacturers);
+  if (!tile) notFound();
   const websites = site.source.dealership_websites.filter(
     (website) => website.make && website.make.toLowerCase() === tile.name.toLowerCase(),
   );

@@ -11,16 +11,30 @@ export interface FacetTile {
 
 /**
  * Spec 001 screen 9: a tile list of makes or bodies, with count and logo, each linking to
- * /search/{slug}.
+ * /search/{slug} (or where `hrefFor` says, to keep a search's other filters). `row` lays the tiles
+ * out in one line that scrolls sideways, for a list above search results.
  */
-export function FacetTiles({ facet, tiles, heading }: { facet: 'make' | 'body'; tiles: FacetTile[]; heading: string }) {
+export function FacetTiles({
+  facet,
+  tiles,
+  heading,
+  hrefFor = (value) => `${SEARCH_BASE_PATH}/${facetSlug(value)}`,
+  row = false,
+}: {
+  facet: 'make' | 'body';
+  tiles: FacetTile[];
+  heading: string;
+  hrefFor?: (value: string) => string;
+  row?: boolean;
+}) {
   if (tiles.length === 0) return null;
   return (
-    <section className={styles.facetTiles} aria-label={heading}>
+    <section className={row ? styles.chipRow : styles.facetTiles} aria-label={heading}>
+      {row && <h2 className={styles.chipHeading}>{heading}</h2>}
       <ul>
         {tiles.map((tile) => (
           <li key={tile.value}>
-            <Link href={`${SEARCH_BASE_PATH}/${facetSlug(tile.value)}`} prefetch={false}>
+            <Link href={hrefFor(tile.value)} prefetch={false} className={row ? styles.chip : undefined}>
               {tile.logoUrl && <img src={tile.logoUrl} alt="" width={32} height={32} loading="lazy" />}
               <span>{facet === 'body' ? bodyLabel(tile.value) : tile.value}</span>{' '}
               <span className={styles.count}>({tile.count})</span>

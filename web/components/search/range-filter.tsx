@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
   moveThumb,
   refineRange,
@@ -24,6 +24,8 @@ export interface RangeFilterProps {
   onChange: (value: string | null) => void;
 }
 
+const ARROW_DIRECTION: Record<string, 1 | -1> = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1 };
+
 /**
  * Two sliders (minimum and maximum) for price, km or year: bounds from the facet stats, rounded
  * and clamped by the rules in lib/search/range-slider, applied after a 400 ms pause.
@@ -31,8 +33,12 @@ export interface RangeFilterProps {
 export function RangeFilter({ facet, label, stats, urlValue, format, onChange }: RangeFilterProps) {
   const id = useId();
   const bounds = useMemo(() => sliderBounds(facet, stats), [facet, stats]);
-  // The native input moves no finer than the value is rounded, so a key press always changes the value.
-  const inputStep = Math.max(bounds.step, facet === 'year' ? 1 : SLIDER_ROUNDING);
+  // The native input's grid is the rounding unit (whole thousands, whole years) from a bound that is
+  // on it, so every value the URL can hold is a position of the thumb: a coarser grid (range / 100)
+  // would snap the thumb away from the value its label and the URL show.
+  const unit = facet === 'year' ? 1 : SLIDER_ROUNDING;
+  // Arrow keys move by the specification's step (range / 100), never finer than the rounding.
+  const keyStep = Math.max(bounds.step, unit);
 
   // Reset to the URL's value when it changes from outside (back and forward, other filters moving the bounds).
   const source = `${urlValue ?? ''}|${bounds.min}|${bounds.max}`;
@@ -62,6 +68,14 @@ export function RangeFilter({ facet, label, stats, urlValue, format, onChange }:
     }, SLIDER_DEBOUNCE_MS);
   }
 
+  function onKey(thumb: 'min' | 'max', event: KeyboardEvent<HTMLInputElement>) {
+    const direction = ARROW_DIRECTION[event.key];
+    if (!direction) return;
+    event.preventDefault();
+    const current = thumb === 'min' ? values[0] : values[1];
+    move(thumb, current + direction * keyStep);
+  }
+
   const [low, high] = values;
   return (
     <fieldset className={styles.group}>
@@ -76,9 +90,10 @@ export function RangeFilter({ facet, label, stats, urlValue, format, onChange }:
           type="range"
           min={bounds.min}
           max={bounds.max}
-          step={inputStep}
+          step={unit}
           value={low}
           aria-valuetext={format(low)}
+          onKeyDown={(event) => onKey('min', event)}
           onChange={(event) => move('min', event.currentTarget.valueAsNumber)}
         />
       </div>
@@ -89,9 +104,10 @@ export function RangeFilter({ facet, label, stats, urlValue, format, onChange }:
           type="range"
           min={bounds.min}
           max={bounds.max}
-          step={inputStep}
+          step={unit}
           value={high}
           aria-valuetext={format(high)}
+          onKeyDown={(event) => onKey('max', event)}
           onChange={(event) => move('max', event.currentTarget.valueAsNumber)}
         />
       </div>

@@ -161,7 +161,9 @@ export function SearchFilters({
           onChange={change}
         />
 
-        {SLIDERS.map((slider) => (
+        {/* Price has the specification's default range when no car gives one (spec 000 §9); years
+            and kilometres have none, and a '0 – 100000' year slider means nothing. */}
+        {SLIDERS.filter((slider) => slider.facet === 'price' || shown?.facetStats[slider.facet]).map((slider) => (
           <RangeFilter
             key={slider.facet}
             facet={slider.facet}

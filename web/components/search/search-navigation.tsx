@@ -11,7 +11,7 @@ import {
   useTransition,
   type ReactNode,
 } from 'react';
-import { addToList, SEARCH_HISTORY } from '@/lib/storage/saved-lists';
+import { addToList, SEARCH_HISTORY, type SearchHistoryEntry } from '@/lib/storage/saved-lists';
 import { readSavedList, writeSavedList } from '@/lib/storage/use-saved-list';
 
 /**
@@ -25,6 +25,8 @@ interface SearchNavigation {
   pending: boolean;
   sheetOpen: boolean;
   setSheetOpen: (open: boolean) => void;
+  /** The shopper's searches before this one, newest first (empty until the browser has read them). */
+  history: SearchHistoryEntry[];
 }
 
 const SearchNavigationContext = createContext<SearchNavigation | null>(null);
@@ -47,6 +49,7 @@ export function SearchNavigationProvider({
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [sheetOpen, setSheetOpen] = useState(false);
+  const [history, setHistory] = useState<SearchHistoryEntry[]>([]);
 
   const navigate = useCallback(
     (next: string) => {
@@ -55,12 +58,17 @@ export function SearchNavigationProvider({
     [router],
   );
 
-  // Search history keeps the last 5 searches (spec 001 §9).
+  // Search history keeps the last 5 searches (spec 001 §9); the ones before this search are offered.
   useEffect(() => {
-    writeSavedList(SEARCH_HISTORY, addToList(SEARCH_HISTORY, readSavedList(SEARCH_HISTORY), { href, label }));
+    const before = readSavedList(SEARCH_HISTORY);
+    setHistory(before.filter((entry) => entry.href !== href));
+    writeSavedList(SEARCH_HISTORY, addToList(SEARCH_HISTORY, before, { href, label }));
   }, [href, label]);
 
-  const value = useMemo(() => ({ navigate, pending, sheetOpen, setSheetOpen }), [navigate, pending, sheetOpen]);
+  const value = useMemo(
+    () => ({ navigate, pending, sheetOpen, setSheetOpen, history }),
+    [navigate, pending, sheetOpen, history],
+  );
   return <SearchNavigationContext.Provider value={value}>{children}</SearchNavigationContext.Provider>;
 }
 

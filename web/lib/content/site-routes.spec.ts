@@ -130,5 +130,7 @@ describe('linkResolves', () => {
     expect(linkResolves('/twg-cars', PLATFORM_DEFAULTS)).toBe(false);
     expect(linkResolves('javascript:alert(1)', PLATFORM_DEFAULTS)).toBe(false);
     expect(linkResolves('/value-my-car', withRoutes({ trade_in_path: '/value-my-car' }))).toBe(true);
+    expect(linkResolves('/used-car/toyota', PLATFORM_DEFAULTS)).toBe(false);
+    expect(linkResolves('/used-car/toyota', withRoutes({ used_car_breadcrumbs: true }))).toBe(true);
   });
 });

@@ -73,6 +73,7 @@ export const APP_SECTIONS = [
   'success',
   'trade-in',
   'unsubscribe',
+  'used-car',
   'vehicle-parts-and-accessories',
   'watchlist',
 ] as const;
@@ -86,6 +87,8 @@ export function linkResolves(href: string, config: SiteConfig): boolean {
   if (!href.startsWith('/')) return false;
   const path = href.split(/[?#]/)[0] ?? '/';
   const section = path.split('/')[1] ?? '';
+  // The /used-car pages answer only where the configuration asks for them.
+  if (section === 'used-car' && !config.routes.used_car_breadcrumbs) return false;
   return (
     section === '' || (APP_SECTIONS as readonly string[]).includes(section) || resolveSiteRoute(path, config) !== null
   );

@@ -6,6 +6,7 @@ import { SESSION_COOKIE } from '@platform/domain';
 import { nonceOf, PageCache, reissue } from './page-cache';
 import { pageCacheDecision } from './page-cache-policy';
 import { installPageCache, PAGE_CACHE_HEADER } from './page-cache-server';
+import { goodUntilOf } from './page-good-until';
 import { PERSONAL_PAGE_MARK } from './personal-page';
 import { SiteVersions } from './site-versions';
 
@@ -90,6 +91,27 @@ describe('PageCache', () => {
     expect(pages.offer('d', 'v', answer({ headers: [['content-type', 'text/html']] }))).toBe(false);
     expect(pages.offer('e', 'v', answer({ body: Buffer.from(html(NONCE, `${PERSONAL_PAGE_MARK}/>`)) }))).toBe(false);
     expect(pages.size).toBe(0);
+  });
+
+  it('drops a page at the instant it says it goes stale by the clock (a campaign ending), whatever its version', () => {
+    const pages = cache();
+    clock = Date.parse('2025-09-30T13:59:00Z');
+    const end = Date.parse('2025-09-30T14:00:00Z'); // the end of 30 September in Sydney
+    const campaign = `<section data-testid="campaign">Spring Drive Days<span hidden="" data-page-cache-until="${end}"></span></section>`;
+    expect(pages.offer('home', 'v', answer({ body: Buffer.from(html(NONCE, campaign)) }))).toBe(true);
+    clock = end - 1;
+    expect(pages.get('home', 'v')).not.toBeNull();
+    clock = end;
+    expect(pages.get('home', 'v')).toBeNull();
+    // Rendered late (the clock already past the mark), it is never kept.
+    expect(pages.offer('home', 'v', answer({ body: Buffer.from(html(NONCE, campaign)) }))).toBe(false);
+  });
+
+  it('reads the earliest of a page’s marks and ignores anything that is not one', () => {
+    expect(goodUntilOf('<p>no marks</p>')).toBeNull();
+    expect(goodUntilOf('<i data-page-cache-until="200"></i><i data-page-cache-until="100"></i>')).toBe(100);
+    expect(goodUntilOf('<i data-page-cache-until="soon"></i>')).toBeNull();
+    expect(goodUntilOf(Buffer.from('{"data-page-cache-until":5}'))).toBeNull();
   });
 
   it('reissues a page with a fresh nonce in every place the old one was, and its age', () => {

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { PERSONAL_PAGE_MARK } from './personal-page';
+import { goodUntilOf } from './page-good-until';
 
 /** A rendered page as it was sent, body uncompressed, with the nonce it was rendered with. */
 export interface CachedPage {
@@ -10,6 +11,8 @@ export interface CachedPage {
   /** The site's versions (search and configuration) read before it was rendered. */
   version: string;
   storedAt: number;
+  /** Epoch ms from which the page is wrong by the clock alone (a campaign ends), or null. */
+  goodUntil: number | null;
 }
 
 export interface PageCacheOptions {
@@ -66,7 +69,12 @@ export class PageCache {
   get(key: string, version: string): CachedPage | null {
     const page = this.entries.get(key);
     if (!page) return null;
-    if (page.version !== version || this.now() - page.storedAt > this.maxAgeMs) {
+    const now = this.now();
+    if (
+      page.version !== version ||
+      now - page.storedAt > this.maxAgeMs ||
+      (page.goodUntil !== null && now >= page.goodUntil)
+    ) {
       this.entries.delete(key);
       return null;
     }
@@ -82,6 +90,8 @@ export class PageCache {
     const nonce = nonceOf(header('content-security-policy'));
     if (!nonce) return false;
     if (answer.body.includes(PERSONAL_PAGE_MARK)) return false;
+    const goodUntil = goodUntilOf(answer.body);
+    if (goodUntil !== null && this.now() >= goodUntil) return false;
     this.entries.set(key, {
       status: answer.status,
       headers: answer.headers.filter(([name]) => !PER_RESPONSE.has(name)),
@@ -89,6 +99,7 @@ export class PageCache {
       nonce,
       version,
       storedAt: this.now(),
+      goodUntil,
     });
     return true;
   }

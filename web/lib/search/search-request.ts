@@ -10,8 +10,8 @@ import { filterListsFor } from './dealer-filter';
 import { selectedCarTypes } from './search-paths';
 import { SLIDER_FACETS, type SearchState } from './url-codec';
 
-/** Facets the search page reads besides the configured checkbox lists: car types, make tiles, models and sliders. */
-const PAGE_FACETS: readonly FacetName[] = ['car_type', 'make', 'make_model', ...SLIDER_FACETS];
+/** Facets the search page reads besides the configured checkbox lists: car types, make tiles, models, body tiles and sliders. */
+const PAGE_FACETS: readonly FacetName[] = ['car_type', 'make', 'make_model', 'body', ...SLIDER_FACETS];
 
 /** The sort the search uses: the state's when the site offers it, else the site's first option. */
 export function effectiveSort(state: SearchState, config: SiteConfig): SortValue {

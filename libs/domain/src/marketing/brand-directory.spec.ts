@@ -17,7 +17,7 @@ describe('brand directory', () => {
     expect(brandOverviewPath('isuzu-ute')).toBe('/isuzu-ute/overview');
   });
 
-  it('fills tiles from the manufacturers and drops empty sections', () => {
+  it('fills tiles from the manufacturers, leaves out a slug no manufacturer names and drops empty sections', () => {
     const sections = brandDirectorySections(
       [
         { heading: 'Car Brands', brands: ['toyota', 'byd', 'toyota'] },
@@ -34,9 +34,19 @@ describe('brand directory', () => {
           { slug: 'byd', name: 'BYD', logoUrl: null, href: '/byd/overview' },
         ],
       },
+    ]);
+    // Never a name guessed from the slug ('Isuzu Ute', 'Byd'): the manufacturer's own spelling or nothing.
+    expect(brandDirectorySections([{ heading: 'Truck Brands', brands: ['isuzu-ute'] }], MANUFACTURERS)).toEqual([
       {
         heading: 'Truck Brands',
-        tiles: [{ slug: 'hino-trucks', name: 'Hino Trucks', logoUrl: null, href: '/hino-trucks/overview' }],
+        tiles: [
+          {
+            slug: 'isuzu-ute',
+            name: 'Isuzu UTE',
+            logoUrl: '/media/logos/brands/isuzu-ute.svg',
+            href: '/isuzu-ute/overview',
+          },
+        ],
       },
     ]);
   });
@@ -53,6 +63,7 @@ describe('brand directory', () => {
     expect(brandOverviewSlug('/toyota', sections)).toBeNull();
     expect(brandOverviewSlug('/a/toyota/overview', sections)).toBeNull();
     expect(brandOverviewSlug('/%E0%A4%A/overview', sections)).toBeNull();
-    expect(brandTile('toyota', MANUFACTURERS).name).toBe('Toyota');
+    expect(brandTile('toyota', MANUFACTURERS)?.name).toBe('Toyota');
+    expect(brandTile('hino-trucks', MANUFACTURERS)).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The brand directory of a dealer group (spec 001 screen 17): sections of brand tiles, each linking
  * to /{brand slug}/overview, and a logo grid of every brand the site sells. Names and logos come
- * from the site's manufacturers; a configured slug the site does not list keeps a readable name.
+ * from the manufacturer records (a make's own spelling: 'BYD', 'Isuzu UTE'); a configured slug with
+ * no manufacturer record has no name to show and is left out rather than guessed from the slug.
  */
 export interface DirectoryManufacturer {
   slug: string;
@@ -26,24 +27,18 @@ export function brandOverviewPath(slug: string): string {
   return `/${encodeURIComponent(slug)}/overview`;
 }
 
-/** 'isuzu-ute' -> 'Isuzu Ute': the name of a brand the site has no manufacturer record for. */
-function nameFromSlug(slug: string): string {
-  return slug
-    .split(/[-_]+/)
-    .filter(Boolean)
-    .map((word) => word[0].toUpperCase() + word.slice(1))
-    .join(' ');
-}
-
-function tileOf(slug: string, bySlug: Map<string, DirectoryManufacturer>): BrandTile {
+function tileOf(slug: string, bySlug: Map<string, DirectoryManufacturer>): BrandTile | null {
   const manufacturer = bySlug.get(slug);
+  if (!manufacturer) return null;
   return {
     slug,
-    name: manufacturer?.name ?? nameFromSlug(slug),
-    logoUrl: manufacturer?.logo?.url || null,
+    name: manufacturer.name,
+    logoUrl: manufacturer.logo?.url || null,
     href: brandOverviewPath(slug),
   };
 }
+
+const isTile = (tile: BrandTile | null): tile is BrandTile => tile !== null;
 
 /** Configured sections with their tiles, in order; sections without brands are left out. */
 export function brandDirectorySections(
@@ -54,7 +49,7 @@ export function brandDirectorySections(
   return sections
     .map((section) => ({
       heading: section.heading,
-      tiles: [...new Set(section.brands)].map((slug) => tileOf(slug, bySlug)),
+      tiles: [...new Set(section.brands)].map((slug) => tileOf(slug, bySlug)).filter(isTile),
     }))
     .filter((section) => section.tiles.length > 0);
 }
@@ -65,7 +60,8 @@ export function brandLogoGrid(manufacturers: readonly DirectoryManufacturer[]): 
   return [...bySlug.values()]
     .filter((m) => m.logo?.url)
     .sort((a, b) => a.name.localeCompare(b.name, 'en-AU'))
-    .map((m) => tileOf(m.slug, bySlug));
+    .map((m) => tileOf(m.slug, bySlug))
+    .filter(isTile);
 }
 
 /** The brand a /{brand slug}/overview path names, when the directory lists it; otherwise null. */
@@ -81,7 +77,7 @@ export function brandOverviewSlug(pathname: string, sections: readonly { brands:
   return sections.some((section) => section.brands.includes(slug)) ? slug : null;
 }
 
-/** The tile of one brand, for its overview page. */
-export function brandTile(slug: string, manufacturers: readonly DirectoryManufacturer[]): BrandTile {
+/** The tile of one brand, for its overview page; null when no manufacturer record names it. */
+export function brandTile(slug: string, manufacturers: readonly DirectoryManufacturer[]): BrandTile | null {
   return tileOf(slug, new Map(manufacturers.map((m) => [m.slug, m])));
 }

@@ -4,3 +4,4 @@ export * from './banners';
 export * from './brand-directory';
 export * from './offers';
 export * from './servicing-claims';
+export * from './campaign';

@@ -46,6 +46,7 @@ export const PLATFORM_DEFAULTS: SiteConfig = {
     trade_in_path: '/trade-in',
     no_results_refresh_path: '/special-offers',
     contact_style: 'per_location',
+    used_car_breadcrumbs: false,
   },
   gates: {
     gated_routes: ['my_garage'],

@@ -88,6 +88,8 @@ export const RoutesSchema = z.strictObject({
   no_results_refresh_path: Path,
   /** Contact page for single-brand sites (/contact) or per-location pages (/contact-us/{slug}). */
   contact_style: z.enum(['per_location', 'single']),
+  /** Used-car search crumbs link to /used-car, /used-car/{make}, /used-car/{make}/{model} (spec 001 §2's variant). */
+  used_car_breadcrumbs: z.boolean(),
 });
 
 /** Routes that can require sign-in (spec 001 §6 sign-in gate table). */

@@ -123,4 +123,6 @@ export const DEMO_MANUFACTURERS: ManufacturerSeed[] = [
   { slug: 'audi', name: 'Audi', make: 'Audi', tile: { background: '#000000', text: '#ffffff' }, config: {} },
   { slug: 'tesla', name: 'Tesla', make: 'Tesla', tile: { background: '#cc0000', text: '#ffffff' }, config: {} },
   { slug: 'jayco', name: 'Jayco', make: 'Jayco', tile: { background: '#0a4d8c', text: '#ffffff' }, config: {} },
+  // The group's motorcycle brand: named in its brand directory, so it needs its own name and logo.
+  { slug: 'yamaha', name: 'Yamaha', make: 'Yamaha', tile: { background: '#1b2f7a', text: '#ffffff' }, config: {} },
 ];

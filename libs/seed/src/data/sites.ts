@@ -790,7 +790,13 @@ const northsideUsedCars: SiteSeed = {
       button_style: 'pill',
     },
     buttons: { reserve_label: 'Buy Online', enquire_label: 'Enquire', show_reserve: true },
-    routes: { checkout_segment: 'buy-online', finance_path: '/apply-for-finance', online_purchase_enabled: true },
+    routes: {
+      checkout_segment: 'buy-online',
+      finance_path: '/apply-for-finance',
+      online_purchase_enabled: true,
+      // The one site configuration with spec 001 §2's /used-car/... search breadcrumbs.
+      used_car_breadcrumbs: true,
+    },
     wording: { tagline: "Brisbane's northside pre-owned specialists." },
     finance: {
       provider: '360_finance',

@@ -93,10 +93,7 @@ export class SitesService {
     const manufacturerIds = [
       ...new Set(dealerships.map((d) => d.manufacturer_id).filter((id): id is number => id != null)),
     ];
-    const [manufacturers, locations, websites] = await Promise.all([
-      manufacturerIds.length
-        ? this.db.getRepository(ManufacturerEntity).find({ where: { id: In(manufacturerIds) }, order: { name: 'ASC' } })
-        : [],
+    const [locations, websites] = await Promise.all([
       dealershipIds.length
         ? this.db.getRepository(LocationEntity).find({
             where: { dealership_id: In(dealershipIds) },
@@ -108,6 +105,24 @@ export class SitesService {
         .getRepository(DealershipWebsiteEntity)
         .find({ where: { site_id: site.id }, order: { position: 'ASC', name: 'ASC' } }),
     ]);
+    // The site's brands: each dealership's own make, every make its locations sell (a Hyundai & Kia
+    // dealership has one manufacturer_id but sells both) and the brands its directory lists, so
+    // every tile and make logo gets the manufacturer's own name and logo.
+    const brandSlugs = [
+      ...new Set([
+        ...locations.flatMap((l) => l.manufacturers ?? []),
+        ...(config.features.brand_directory_enabled
+          ? config.marketing.brand_directory.sections.flatMap((section) => section.brands)
+          : []),
+      ]),
+    ];
+    const brandWhere = [
+      ...(manufacturerIds.length ? [{ id: In(manufacturerIds) }] : []),
+      ...(brandSlugs.length ? [{ slug: In(brandSlugs) }] : []),
+    ];
+    const manufacturers = brandWhere.length
+      ? await this.db.getRepository(ManufacturerEntity).find({ where: brandWhere, order: { name: 'ASC' } })
+      : [];
 
     const dealershipById = new Map(dealerships.map((d) => [d.id, d]));
     const dealershipConfigs = await Promise.all(dealerships.map((d) => this.store.dealership(d.id)));

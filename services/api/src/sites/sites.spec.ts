@@ -161,6 +161,45 @@ describe('site API (real PostgreSQL and Redis)', () => {
     ]);
   });
 
+  it('lists every brand of the site: makes its locations sell and brands its directory names, by their own names', async () => {
+    const m = db.dataSource.manager;
+    await m.save(ManufacturerEntity, [
+      { name: 'Isuzu UTE', slug: 'isuzu-ute', logo_url: '/media/logos/brands/isuzu-ute.svg', config: {} },
+      { name: 'BYD', slug: 'byd', logo_url: '/media/logos/brands/byd.svg', config: {} },
+      { name: 'Hino', slug: 'hino', logo_url: '/media/logos/brands/hino.svg', config: {} },
+    ]);
+    const directory = {
+      path: '/brands',
+      title: 'Our Brands',
+      sections: [{ heading: 'Car Brands', brands: ['byd'] }],
+      logo_grid_heading: 'Our Brands',
+      stats: [],
+      group_companies: [],
+    };
+    await db.dataSource.query(
+      `UPDATE locations SET manufacturers = '["subaru", "isuzu-ute"]' WHERE slug = 'alpha-subaru-werribee'`,
+    );
+    await db.dataSource.query(
+      `UPDATE sites SET config = config || jsonb_build_object('features', '{"brand_directory_enabled":true}'::jsonb,
+         'marketing', jsonb_build_object('brand_directory', $1::jsonb)) WHERE slug = 'alpha-motors'`,
+      [JSON.stringify(directory)],
+    );
+    try {
+      const res = await request(app.getHttpServer()).get('/api/sites/alpha-motors/config').expect(200);
+      expect(res.body.manufacturers.map((b: { slug: string; name: string }) => [b.slug, b.name])).toEqual([
+        ['byd', 'BYD'],
+        ['isuzu-ute', 'Isuzu UTE'],
+        ['subaru', 'Subaru'],
+      ]);
+    } finally {
+      await db.dataSource.query(`UPDATE locations SET manufacturers = '[]' WHERE slug = 'alpha-subaru-werribee'`);
+      await db.dataSource.query(
+        `UPDATE sites SET config = config - 'features' - 'marketing' WHERE slug = 'alpha-motors'`,
+      );
+      await db.dataSource.query(`DELETE FROM manufacturers WHERE slug IN ('isuzu-ute', 'byd', 'hino')`);
+    }
+  });
+
   it('serves a configuration change without a restart: the next request sees the changed layer', async () => {
     const colour = async () =>
       (await request(app.getHttpServer()).get('/api/sites/alpha-motors/config').expect(200)).body.config.theme;

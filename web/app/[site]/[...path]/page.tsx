@@ -25,7 +25,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
   if (!route) return {};
   if (route.kind === 'content') return { title: route.page.title };
   if (route.kind === 'brand_directory') return { title: site.config.marketing.brand_directory.title };
-  if (route.kind === 'brand_overview') return { title: brandTile(route.slug, site.source.manufacturers).name };
+  if (route.kind === 'brand_overview') return { title: brandTile(route.slug, site.source.manufacturers)?.name };
   return {
     title: route.kind === 'finance' ? 'Finance' : route.kind === 'service' ? 'Book a Service' : 'Trade-In Valuation',
   };

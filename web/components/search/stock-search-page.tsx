@@ -1,0 +1,172 @@
+import {
+  displayedResultCount,
+  promoPositions,
+  savedSearchName,
+  SavedSearchCriteriaSchema,
+  signInPath,
+  type FacetStats,
+} from '@platform/domain';
+import { searchStock, type SiteView } from '@/lib/api';
+import { getShopper } from '@/lib/api/shopper';
+import { searchBreadcrumbs } from '@/lib/search/breadcrumbs';
+import { DEALER_FACET, dealerNames, filterListsFor } from '@/lib/search/dealer-filter';
+import { formatNumber, searchHeading } from '@/lib/search/labels';
+import { makeLogos } from '@/lib/search/make-logos';
+import {
+  DEFAULT_SEARCH_SLUG,
+  facetSlug,
+  SEARCH_BASE_PATH,
+  searchHref,
+  searchPageHref,
+  selectedCarTypes,
+} from '@/lib/search/search-paths';
+import { effectiveSort, toSearchRequest } from '@/lib/search/search-request';
+import { SLIDER_FACETS } from '@/lib/search/url-codec';
+import type { SearchState } from '@/lib/search/url-codec';
+import { SaveSearch } from '@/components/alerts/save-search';
+import alertStyles from '@/components/alerts/alerts.module.css';
+import { Breadcrumbs } from './breadcrumbs';
+import { FacetTiles } from './facet-tiles';
+import { Pagination } from './pagination';
+import { ResultList } from './result-list';
+import { SearchFilters } from './search-filters';
+import { SearchHistory } from './search-history';
+import { ResultsRegion, SearchNavigationProvider } from './search-navigation';
+import { SearchToolbar } from './search-toolbar';
+import styles from './search.module.css';
+
+/**
+ * The sliders' ranges when the search found nothing: a result with no cars has no price, km or
+ * year range, and the spec's fallback (0 to 100000) reads as nonsense on a year slider. The whole
+ * stock's ranges keep the sliders where the shopper can widen the search from.
+ */
+async function stockRanges(siteSlug: string): Promise<Record<string, FacetStats>> {
+  try {
+    return (await searchStock(siteSlug, { hitsPerPage: 1, facets: [...SLIDER_FACETS] })).facetStats;
+  } catch {
+    return {};
+  }
+}
+
+/** The body-type tiles' target: /search/{body} from the plain search page, else this search narrowed to the body. */
+function bodyTileHref(state: SearchState): (body: string) => string {
+  const plain = searchHref({ ...state, page: 1 }) === `${SEARCH_BASE_PATH}/${DEFAULT_SEARCH_SLUG}`;
+  return (body) =>
+    plain
+      ? `${SEARCH_BASE_PATH}/${facetSlug(body)}`
+      : searchHref({ ...state, page: 1, refinementList: { ...state.refinementList, body: [body] } });
+}
+
+/**
+ * Stock search (spec 000 screens 2 and 3): rendered on the server with the results, count and
+ * filters for the URL, so the first HTML is complete. Filter changes navigate to a new URL; the
+ * client parts (toolbar, filters, history, save buttons) only handle interaction. Shared by
+ * /search/... and the /used-car/... pages.
+ */
+export async function StockSearchPage({ site, state }: { site: SiteView; state: SearchState }) {
+  const { config } = site;
+  const request = toSearchRequest(state, config);
+  const hitsPerPage = request.hitsPerPage ?? config.search.hits_per_page;
+
+  let result = null;
+  try {
+    result = await searchStock(site.slug, request);
+  } catch (error) {
+    // The page still renders; the client keeps the last good results (spec 000 §4). No shopper data in the log.
+    console.error(`[search] ${site.slug}: ${(error as Error).message}`); // eslint-disable-line no-console
+  }
+
+  const heading = searchHeading(state, config.wording.used_label);
+  const href = searchHref(state);
+  const count = result
+    ? displayedResultCount(
+        result.count,
+        result.facets['car_type'],
+        selectedCarTypes(state),
+        config.search.stock_count_override,
+      )
+    : 0;
+  const pages = result?.pages ?? 0;
+  const facetStats = result && result.count === 0 ? await stockRanges(site.slug) : result?.facetStats;
+  // Saving needs a session; the page cache never keeps a signed-in shopper's page.
+  const shopper = await getShopper(site.slug).catch(() => null);
+  const criteria = SavedSearchCriteriaSchema.parse({
+    ...(request.query ? { query: request.query } : {}),
+    sortBy: request.sortBy,
+    filters: request.filters,
+    ranges: request.ranges,
+  });
+  // Spec 001 screen 9 and §2: body tiles lead to /search/{body}; once a body is chosen they give way.
+  const bodyTiles =
+    result && !state.refinementList.body?.length
+      ? Object.entries(result.facets['body'] ?? {})
+          .filter(([, n]) => n > 0)
+          .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+          .map(([value, n]) => ({ value, count: n }))
+      : [];
+
+  return (
+    <SearchNavigationProvider href={href} label={heading}>
+      <div className={`container ${styles.page}`}>
+        <Breadcrumbs
+          crumbs={searchBreadcrumbs(state, config.wording.used_label, '/', {
+            usedCarPaths: config.routes.used_car_breadcrumbs,
+            siteCarTypes: config.search.car_types,
+          })}
+        />
+        <h1 className={styles.heading}>{heading}</h1>
+        <SearchToolbar state={state} sortOptions={config.search.sort_options} sort={effectiveSort(state, config)} />
+        {!config.features.watchlist_enabled ? null : shopper?.signed_in ? (
+          <SaveSearch
+            key={href}
+            siteSlug={site.slug}
+            criteria={criteria}
+            pagePath={href}
+            defaultName={savedSearchName(criteria, config.wording.used_label)}
+          />
+        ) : (
+          <p className={alertStyles.signIn}>
+            <a href={signInPath({ type: 'watchlist', redirect: href, back: href })}>Sign in to save this search</a> and
+            hear when a matching car arrives.
+          </p>
+        )}
+        <SearchHistory />
+        <FacetTiles facet="body" tiles={bodyTiles} heading="Browse by body type" hrefFor={bodyTileHref(state)} row />
+        <div className={styles.layout}>
+          <SearchFilters
+            state={state}
+            data={result ? { facets: result.facets, facetStats: facetStats ?? {} } : null}
+            options={{
+              carTypes: config.search.car_types,
+              usedLabel: config.wording.used_label,
+              popularMakes: config.search.popular_makes,
+              popularCount: config.search.popular_makes_count,
+              modelLimit: config.search.model_list_limit,
+              filterFacets: filterListsFor(state, config.search.filter_facets),
+              valueNames: { [DEALER_FACET]: dealerNames(site.dealerships) },
+              makeLogos: makeLogos(Object.keys(result?.facets['make'] ?? {}), site.source.manufacturers),
+            }}
+          />
+          <ResultsRegion ok={result !== null} className={styles.results} busyClassName={styles.busy}>
+            {result && (
+              <section aria-labelledby="results-count">
+                <h2 id="results-count" className={styles.count} aria-live="polite">
+                  {count === 1 ? '1 result' : `${formatNumber(count)} results`}
+                </h2>
+                <ResultList
+                  hits={result.hits}
+                  page={state.page}
+                  hitsPerPage={hitsPerPage}
+                  promoPositions={promoPositions(config.promo)}
+                  config={config}
+                  now={new Date()}
+                />
+                <Pagination page={state.page} pages={pages} hrefFor={(page) => searchPageHref(state, page)} />
+              </section>
+            )}
+          </ResultsRegion>
+        </div>
+      </div>
+    </SearchNavigationProvider>
+  );
+}
