@@ -115,9 +115,15 @@ test.describe('lead submissions', () => {
   }) => {
     const email = `visit.${Date.now()}@example.com`;
     await page.goto(
-      siteUrl(GROUP, '/?utm_source=google&utm_medium=cpc&utm_campaign=spring-sale&gclid=Cj0KabC&colour=red'),
+      siteUrl(GROUP, '/locations?utm_source=google&utm_medium=cpc&utm_campaign=spring-sale&gclid=Cj0KabC&colour=red'),
     );
-    await page.goto(siteUrl(GROUP, '/locations'));
+    // The page is recorded once it runs its scripts, as a shopper reading it would let it.
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('lead-visited-pages'))).toContain('/locations');
+    // A client-side navigation (the header's logo link) counts as a visited page too.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.locator('header a[href="/"]').first().click();
+    await expect(page).toHaveURL(siteUrl(GROUP, '/'));
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
     await page.goto(siteUrl(GROUP, '/contact'));
     const form = page.locator('form#contact-form');
     await form.getByLabel(/^Name/).fill('Visit Trail');
@@ -132,7 +138,7 @@ test.describe('lead submissions', () => {
 
     const lead = await leadByEmail(email);
     expect(lead.user_data.url).toBe(siteUrl(GROUP, '/contact'));
-    expect(lead.user_data.lead_attributes.visited_pages).toEqual(['/', '/locations', '/contact']);
+    expect(lead.user_data.lead_attributes.visited_pages).toEqual(['/locations', '/', '/contact']);
     expect(lead.user_data.lead_attributes.linked_query_params).toEqual({
       utm_source: 'google',
       utm_medium: 'cpc',
