@@ -31,6 +31,7 @@ test.describe('finance form', () => {
     await form.getByLabel('Name').fill('Jane Citizen');
     await form.getByLabel('Email').fill('jane@example.com');
     await form.getByLabel('Mobile').fill('0412 345 678');
+    await form.getByLabel(/^Message/).fill('Finance for the car I am looking at, please.');
     await form.getByLabel('I agree to the terms of use').check();
     await form.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(siteUrl(GROUP, '/success'));
@@ -45,6 +46,7 @@ test.describe('finance form', () => {
     await form.getByLabel('Name').fill('Jane Citizen');
     await form.getByLabel('Email').fill('jane@example.com');
     await form.getByLabel('Mobile').fill('0412 345 678');
+    await form.getByLabel(/^Message/).fill('Finance, please.');
     await form.getByLabel('I agree to the terms of use').check();
     await page.route('**/api/sites/*/leads', (route) => route.abort('connectionreset'));
     await form.getByRole('button', { name: 'Submit' }).click();

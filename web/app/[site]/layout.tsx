@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { CallTracker } from '@/components/analytics/call-tracker';
+import { VisitRecorder } from '@/components/analytics/visit-recorder';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { Popup } from '@/components/marketing/popup';
@@ -54,6 +55,7 @@ export default async function SiteLayout(props: SiteParams & { children: ReactNo
       <SiteFooter site={site} />
       <Toaster />
       <CallTracker siteSlug={site.slug} />
+      <VisitRecorder />
       {popup && Date.now() <= popupExpiresAt(popup.expiry) && (
         <Popup
           popup={{ title: popup.title, body: popup.body, image_url: popup.image_url, link: popup.link }}

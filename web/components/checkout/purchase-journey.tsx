@@ -3,6 +3,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { AU_STATES, repayment, shownRepayment, type SiteConfig } from '@platform/domain';
 import { failureOf, postJson } from '@/lib/api/browser';
+import { saveValuation } from '@/lib/leads/save-valuation';
+import { leadUserData } from '@/lib/leads/visit-trail';
 import { termsField } from '@/components/forms/lead-fields';
 import { TextField } from '@/components/forms/text-field';
 import formStyles from '@/components/forms/forms.module.css';
@@ -136,7 +138,14 @@ export function PurchaseJourney(props: PurchaseJourneyProps) {
     const outcome = await postJson<{
       lead_id: string;
       valuation?: { status: string; low: number | null; high: number | null };
-    }>(`/api/sites/${encodeURIComponent(siteSlug)}/leads`, body, { 'idempotency-key': crypto.randomUUID() });
+      save_valuation?: boolean;
+    }>(
+      `/api/sites/${encodeURIComponent(siteSlug)}/leads`,
+      { ...body, userData: leadUserData() },
+      { 'idempotency-key': crypto.randomUUID() },
+    );
+    if (outcome.ok && outcome.data.valuation && outcome.data.save_valuation === true)
+      await saveValuation(outcome.data.lead_id, outcome.data.valuation);
     setBusy(false);
     if (!outcome.ok) {
       setError({ message: outcome.list.join(' ') || outcome.message, fields: outcome.fields });

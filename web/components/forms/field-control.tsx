@@ -25,6 +25,11 @@ export function readValues(form: HTMLFormElement, fields: LeadField[]): Values {
       values[field.name] = data.get(field.name) === 'on';
       continue;
     }
+    if (field.type === 'checkboxes') {
+      const ticked = data.getAll(field.name).filter((value): value is string => typeof value === 'string');
+      if (ticked.length > 0) values[field.name] = ticked;
+      continue;
+    }
     const raw = data.get(field.name);
     const text = typeof raw === 'string' ? raw.trim() : '';
     if (text === '') continue;
@@ -76,6 +81,31 @@ export function FieldControl({ field, id, error }: { field: LeadField; id: strin
           </p>
         )}
       </div>
+    );
+  }
+
+  if (field.type === 'checkboxes') {
+    // A fieldset, so the group's name (its legend) is read with each option.
+    return (
+      <fieldset className={`${styles.field} ${styles.group}`} aria-describedby={describedBy}>
+        <legend className={styles.label}>{field.label}</legend>
+        {field.hint && (
+          <span id={hintId} className={styles.hint}>
+            {field.hint}
+          </span>
+        )}
+        {(field.options ?? []).map((option, index) => (
+          <span key={option.value} className={styles.checkbox}>
+            <input type="checkbox" id={`${id}-${index}`} name={field.name} value={option.value} />
+            <label htmlFor={`${id}-${index}`}>{option.label}</label>
+          </span>
+        ))}
+        {error && (
+          <p id={errorId} className={styles.error}>
+            {error}
+          </p>
+        )}
+      </fieldset>
     );
   }
 

@@ -14,7 +14,20 @@ export interface LeadField {
   name: string;
   label: string;
   /** 'price' and 'km' are the formatted inputs of spec 001 §5 ('$45,990', '45,000' kms). */
-  type: 'text' | 'email' | 'tel' | 'textarea' | 'select' | 'checkbox' | 'hidden' | 'number' | 'date' | 'price' | 'km';
+  /** 'checkboxes' is a group of options sent as a list (additional_services); blank when none is ticked. */
+  type:
+    | 'text'
+    | 'email'
+    | 'tel'
+    | 'textarea'
+    | 'select'
+    | 'checkbox'
+    | 'checkboxes'
+    | 'hidden'
+    | 'number'
+    | 'date'
+    | 'price'
+    | 'km';
   required?: boolean;
   hint?: string;
   options?: LeadFieldOption[];
@@ -112,4 +125,22 @@ export function dealershipField(options: LeadFieldOption[], defaultValue?: strin
     options,
     defaultValue,
   };
+}
+
+/** Rego of the enquiry forms (spec 001 'Enquiry form fields'); optional (§5 'Rego is optional'). */
+export const regoField: LeadField = { name: 'Rego', label: 'Rego', type: 'text', maxLength: 20 };
+
+/** The site's additional services as ticks, or nothing where the site lists none. */
+export function additionalServicesField(config: SiteConfig): LeadField[] {
+  const services = config.forms.additional_services;
+  if (services.length === 0) return [];
+  return [
+    {
+      name: 'additional_services',
+      label: 'Additional services',
+      type: 'checkboxes',
+      hint: 'Optional: tick any you would like as well.',
+      options: services.map((service) => ({ value: service, label: service })),
+    },
+  ];
 }

@@ -136,8 +136,8 @@ export function formSetup(
 /**
  * The vehicle page's enquiry forms (Enquire Now, Request Photos, Book a Test Drive, Find Me
  * Something Similar): validated step by step with the leads API's own zod schema, then submitted
- * through submitLead with the car's type and tag, so the analytics event is the right one (enquiry
- * 14/15, test drive 17/48). Every step stays in the DOM (hidden), so the last step submits them all.
+ * through submitLead with the car, which the api tracks by its type and tag (enquiry 14/15, test
+ * drive 17/48). Every step stays in the DOM (hidden), so the last step submits them all.
  */
 export function VehicleLeadForm(props: VehicleLeadFormProps) {
   const { siteSlug, form, defaults, messageRequired, captcha, car, label } = props;
@@ -194,8 +194,6 @@ export function VehicleLeadForm(props: VehicleLeadFormProps) {
       const result = await submitLead(parsed.data as LeadSubmission, {
         siteSlug,
         idempotencyKey: attempt.current.key,
-        carType: car.carType,
-        carTag: car.tag,
         vehicle: { car_id: car.id, title: car.title },
       });
       if (!result.ok) showErrors(result.fields, result.list, result.message);

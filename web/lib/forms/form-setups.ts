@@ -7,6 +7,7 @@ import {
 } from '@platform/domain';
 import type { LeadFormProps } from '@/components/forms/lead-form';
 import {
+  additionalServicesField,
   dealershipField,
   emailField,
   firstNameField,
@@ -17,6 +18,7 @@ import {
   optInField,
   phoneField,
   postcodeField,
+  regoField,
   stateField,
   termsField,
   type LeadField,
@@ -109,7 +111,7 @@ export function financeFormSetup(site: SiteView, query: QueryParams): FormSetup 
       options: termOptions(site.config),
       defaultValue: String(site.config.finance.term_default_years),
     },
-    messageField(false),
+    messageField(site.config.forms.message_required),
     termsField,
     optInField,
   ];
@@ -127,7 +129,7 @@ function termOptions(config: SiteConfig): LeadFieldOption[] {
   return options;
 }
 
-/** The service booking form; ?location={slug} preselects the location. */
+/** The service booking form; ?location={slug} preselects the location. The site's extras are offered as ticks. */
 export function serviceFormSetup(site: SiteView, query: QueryParams): FormSetup {
   const chosen = queryValue(query, 'location');
   const options = locationOptions(site, ['service']);
@@ -137,13 +139,14 @@ export function serviceFormSetup(site: SiteView, query: QueryParams): FormSetup 
     phoneField(true),
     locationField(options, options.some((option) => option.value === chosen) ? chosen : undefined),
     ...dealershipFieldFor(site, chosen),
-    { name: 'Rego', label: 'Rego', type: 'text' },
+    regoField,
     { name: 'vehicle_make', label: 'Vehicle make', type: 'text' },
     { name: 'vehicle_model', label: 'Vehicle model', type: 'text' },
     { name: 'vehicle_year', label: 'Vehicle year', type: 'text', inputMode: 'numeric', maxLength: 4 },
     { name: 'odometer', label: 'Odometer (kms)', type: 'km' },
     { name: 'preferred_date', label: 'Preferred date', type: 'date' },
-    messageField(false),
+    ...additionalServicesField(site.config),
+    messageField(site.config.forms.message_required),
     termsField,
     optInField,
   ];
@@ -160,6 +163,7 @@ export function partsFormSetup(site: SiteView, query: QueryParams): FormSetup {
     phoneField(false),
     locationField(options, options.some((option) => option.value === chosen) ? chosen : undefined),
     ...dealershipFieldFor(site, chosen),
+    regoField,
     { name: 'vehicle_make', label: 'Vehicle make', type: 'text' },
     { name: 'vehicle_model', label: 'Vehicle model', type: 'text' },
     { name: 'vin', label: 'VIN', type: 'text', maxLength: 17 },
@@ -179,7 +183,10 @@ export const CONTACT_CATEGORIES = [
   'Careers Enquiry',
 ];
 
-/** The general contact form of /contact: category, location and, on group sites, the dealership. */
+/**
+ * The general contact form of /contact, the spec's enquiry form: category, location and, on group
+ * sites, the dealership, then Rego and the site's additional services (spec 001 'Enquiry form fields').
+ */
 export function contactFormSetup(site: SiteView, query: QueryParams): FormSetup {
   const chosen = queryValue(query, 'location');
   const options = locationOptions(site, ['sales', 'used', 'service', 'parts']);
@@ -197,6 +204,8 @@ export function contactFormSetup(site: SiteView, query: QueryParams): FormSetup 
     },
     locationField(options, options.some((option) => option.value === chosen) ? chosen : undefined),
     ...dealershipFieldFor(site, chosen),
+    regoField,
+    ...additionalServicesField(site.config),
     messageField(site.config.forms.message_required),
     termsField,
     optInField,

@@ -1,6 +1,7 @@
 import { SUBMISSION_FAILED, UNEXPECTED_ERROR } from './messages';
 import { submitLead } from './submit-lead';
 import { SUCCESS_MARKER_KEY } from './success-marker';
+import { CAMPAIGN_PARAMS_KEY, VISITED_PAGES_KEY } from './visit-trail';
 
 describe('submitLead', () => {
   const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
@@ -9,7 +10,6 @@ describe('submitLead', () => {
   const submission = { form: 'test_drive', name: 'Sam' } as never;
   const context = {
     siteSlug: 'harbour',
-    carType: 'used',
     vehicle: { car_id: 7, title: '2020 Toyota Corolla' },
     idempotencyKey: 'key-1',
   };
@@ -20,23 +20,30 @@ describe('submitLead', () => {
     store.clear();
     global.fetch = fetchMock as unknown as typeof fetch;
     Object.assign(global, {
-      window: { location: { pathname: '/cars/x' } },
-      sessionStorage: { setItem: (k: string, v: string) => store.set(k, v) },
+      window: { location: { pathname: '/cars/x', href: 'https://harbour.example.com.au/cars/x?utm_source=google' } },
+      sessionStorage: {
+        setItem: (k: string, v: string) => store.set(k, v),
+        getItem: (k: string) => store.get(k) ?? null,
+      },
     });
   });
 
-  it('posts with the idempotency key, tracks the event, stores the marker and goes to /success', async () => {
-    fetchMock
-      .mockResolvedValueOnce(Response.json({ lead_id: 'L1' }, { status: 201 }))
-      .mockResolvedValueOnce(new Response(null, { status: 202 }));
+  it('posts with the idempotency key and the visit as userData, stores the marker and goes to /success', async () => {
+    store.set(VISITED_PAGES_KEY, JSON.stringify(['/', '/cars/x']));
+    store.set(CAMPAIGN_PARAMS_KEY, JSON.stringify({ utm_source: 'google' }));
+    fetchMock.mockResolvedValueOnce(Response.json({ lead_id: 'L1' }, { status: 201 }));
     await expect(submitLead(submission, context, navigate)).resolves.toEqual({ ok: true, leadId: 'L1' });
     const [leadPath, leadInit] = fetchMock.mock.calls[0]!;
     expect(leadPath).toBe('/api/sites/harbour/leads');
     expect(leadInit.headers).toMatchObject({ 'idempotency-key': 'key-1' });
-    const [eventPath, eventInit] = fetchMock.mock.calls[1]!;
-    expect(eventPath).toBe('/api/sites/harbour/events');
-    // A used-car test drive is event 48.
-    expect(JSON.parse(String(eventInit.body))).toEqual({ event_id: 48, url: '/cars/x', car_id: 7 });
+    expect(JSON.parse(String(leadInit.body))).toEqual({
+      form: 'test_drive',
+      name: 'Sam',
+      userData: {
+        url: 'https://harbour.example.com.au/cars/x?utm_source=google',
+        lead_attributes: { visited_pages: ['/', '/cars/x'], linked_query_params: { utm_source: 'google' } },
+      },
+    });
     expect(JSON.parse(store.get(SUCCESS_MARKER_KEY)!)).toMatchObject({
       category: expect.any(String),
       vehicle: context.vehicle,
@@ -44,14 +51,52 @@ describe('submitLead', () => {
     expect(navigate).toHaveBeenCalledWith('/success');
   });
 
-  it('still goes to /success when the analytics event fails, warning only', async () => {
-    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    fetchMock
-      .mockResolvedValueOnce(Response.json({ lead_id: 'L1' }, { status: 201 }))
-      .mockRejectedValueOnce(new TypeError('offline'));
-    await expect(submitLead(submission, context, navigate)).resolves.toMatchObject({ ok: true });
-    expect(warn).toHaveBeenCalled();
-    expect(navigate).toHaveBeenCalledWith('/success');
+  it('records no tracking event of its own: the api tracks the lead it stores', async () => {
+    fetchMock.mockResolvedValueOnce(Response.json({ lead_id: 'L1' }, { status: 201 }));
+    await submitLead(submission, context, navigate);
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/sites/harbour/leads']);
+  });
+
+  describe('a trade-in valuation', () => {
+    const valuation = {
+      id: 'V1',
+      status: 'estimate',
+      low: 18000,
+      high: 21000,
+      valid_until: '2026-12-01',
+      reason: null,
+    };
+
+    it('is saved with the lead (POST /api/miscellaneous) when the answer says its dealership saves valuations', async () => {
+      jest.spyOn(console, 'info').mockImplementation(() => undefined);
+      fetchMock
+        .mockResolvedValueOnce(Response.json({ lead_id: 'L2', valuation, save_valuation: true }, { status: 201 }))
+        .mockResolvedValueOnce(Response.json({ success: true }));
+      await submitLead({ form: 'trade_in' } as never, context, navigate);
+      const [savePath, saveInit] = fetchMock.mock.calls[1]!;
+      expect(savePath).toBe('/api/miscellaneous');
+      expect(JSON.parse(String(saveInit.body))).toEqual({ lead_id: 'L2', column_name: 'valuation', valuation });
+      expect(navigate).toHaveBeenCalledWith('/success');
+    });
+
+    it('is never posted elsewhere', async () => {
+      fetchMock.mockResolvedValueOnce(
+        Response.json({ lead_id: 'L3', valuation, save_valuation: false }, { status: 201 }),
+      );
+      await submitLead({ form: 'trade_in' } as never, context, navigate);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+
+    it('failing to save only logs, and the shopper still sees the estimate', async () => {
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      fetchMock
+        .mockResolvedValueOnce(Response.json({ lead_id: 'L4', valuation, save_valuation: true }, { status: 201 }))
+        .mockResolvedValueOnce(Response.json({ success: false, message: 'Valuation already saved' }, { status: 409 }));
+      await expect(submitLead({ form: 'trade_in' } as never, context, navigate)).resolves.toMatchObject({ ok: true });
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('Valuation already saved'));
+      expect(JSON.parse(store.get(SUCCESS_MARKER_KEY)!)).toMatchObject({ valuation: { low: 18000, high: 21000 } });
+      expect(navigate).toHaveBeenCalledWith('/success');
+    });
   });
 
   it('returns the field errors and list of a refused lead and stays on the page', async () => {

@@ -1,23 +1,24 @@
-import { leadEventId, leadRouting, type LeadFormKind, type LeadSubmission } from '@platform/domain';
-import { trackEvent } from '@/lib/analytics/track-event';
+import { leadRouting, type LeadSubmission } from '@platform/domain';
 import { postJson } from '@/lib/api/browser';
 import { SUBMISSION_FAILED, UNEXPECTED_ERROR } from './messages';
 import { SUCCESS_MARKER_KEY, type MarkedValuation, type SuccessMarker } from './success-marker';
+import { saveValuation } from './save-valuation';
+import { leadUserData } from './visit-trail';
 
 /**
- * Every shopper form submits through here (spec 001 §3 'Form submission'): POST the lead with one
- * Idempotency-Key per submission, so a double click or a retried request makes one lead; when a
- * lead_id comes back, record the analytics event, remember what was sent for the success page, and
- * go to /success. A failure on the way (network, server) is 'An error occurred when submitting this
- * form'; an answer without a lead_id shows the server's text, else 'An unexpected error occured'.
+ * Every shopper form submits through here (spec 001 §3 'Form submission'): POST the lead, with the
+ * shopper's visit as userData (§7), and one Idempotency-Key per submission, so a double click or a
+ * retried request makes one lead; when a lead_id comes back, save a trade-in's valuation where the
+ * dealership asks for it, remember what was sent for the success page, and go to /success. The
+ * lead's tracking event is the api's, recorded as it stores the lead, so a lead counts once
+ * however the page ends. A failure on the way (network, server) is 'An error occurred when
+ * submitting this form'; an answer without a lead_id shows the server's text, else 'An unexpected
+ * error occured'.
  */
 
 export const SUCCESS_PATH = '/success';
 export interface LeadContext {
   siteSlug: string;
-  /** For the analytics event: the car's type and tag (Test Drive Only makes a test drive count as new). */
-  carType?: string | null;
-  carTag?: string | null;
   vehicle?: { car_id: number; title: string } | null;
   /** A fresh one per submission; kept across retries of the same submission. */
   idempotencyKey: string;
@@ -32,9 +33,14 @@ export async function submitLead(
   context: LeadContext,
   navigate: (path: string) => void = (path) => window.location.assign(path),
 ): Promise<LeadSubmitResult> {
-  const outcome = await postJson<{ lead_id?: string; message?: unknown; valuation?: MarkedValuation }>(
+  const outcome = await postJson<{
+    lead_id?: string;
+    message?: unknown;
+    valuation?: MarkedValuation;
+    save_valuation?: boolean;
+  }>(
     `/api/sites/${encodeURIComponent(context.siteSlug)}/leads`,
-    submission,
+    { ...submission, userData: leadUserData() },
     { 'idempotency-key': context.idempotencyKey },
   );
   if (!outcome.ok) {
@@ -49,13 +55,8 @@ export async function submitLead(
   }
 
   const routing = leadRouting(submission);
-  const form = (submission as { form: LeadFormKind }).form;
-  await trackEvent(
-    context.siteSlug,
-    leadEventId({ form, subcategory: routing.subcategory, carType: context.carType, carTag: context.carTag }),
-    context.vehicle ? { car_id: context.vehicle.car_id } : {},
-  );
   const valuation = outcome.data?.valuation;
+  if (valuation && outcome.data?.save_valuation === true) await saveValuation(leadId, valuation);
   const marker: SuccessMarker = {
     ...routing,
     vehicle: context.vehicle ?? null,

@@ -3,3 +3,4 @@ export * from './lead-forms';
 export * from './form-constants';
 export * from './analytics';
 export * from './vehicle-enquiry';
+export * from './visit-trail';

@@ -81,6 +81,7 @@ const VALID: Record<LeadFormKind, Body> = {
     vehiclePriceBudget: '35000',
     deposit: 5000,
     term_years: 5,
+    message: 'Finance for a D-Max, please.',
     terms_conditions: true,
   },
   service: {
@@ -90,6 +91,7 @@ const VALID: Record<LeadFormKind, Body> = {
     vehicle_make: 'Isuzu',
     odometer: '45000',
     preferred_date: '2026-12-01',
+    message: 'Logbook service.',
     terms_conditions: true,
   },
   parts: {
@@ -180,7 +182,8 @@ const PHONE_OPTIONAL = kinds(
   'request_photos',
   'contact_location',
 );
-const MESSAGE_REQUIRED = kinds('general', 'vehicle', 'parts', 'careers', 'contact_location');
+// Every enquiry form, service and finance included (spec 001 §5 'Message is required unless the site disables it').
+const MESSAGE_REQUIRED = kinds('general', 'vehicle', 'finance', 'service', 'parts', 'careers', 'contact_location');
 const DEALERSHIP_REQUIRED = kinds('general', 'service', 'parts', 'careers');
 const CAR_REQUIRED = kinds('vehicle', 'test_drive', 'find_similar', 'request_photos');
 const WITH_POSTCODE = kinds('trade_in', 'lead');

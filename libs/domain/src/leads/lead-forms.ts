@@ -6,6 +6,12 @@ import { formText, multiLineFormText, requiredFormText } from '../forms/form-tex
 import { currentYear } from '../finance/current-year';
 import { AustralianPhoneSchema, EmailSchema, PostcodeSchema, REQUIRED_MESSAGES, TermsAcceptedSchema } from './fields';
 import { AU_STATES, HONEYPOT_FIELD } from './form-constants';
+import {
+  QUERY_PARAM_NAME_MAX_LENGTH,
+  QUERY_PARAM_VALUE_MAX_LENGTH,
+  VISITED_PAGE_MAX_LENGTH,
+  VISITED_PAGES_MAX,
+} from './visit-trail';
 
 /**
  * The lead submissions of every form of a site, one zod schema per kind, shared by the web forms and
@@ -91,8 +97,13 @@ export const LeadUserDataSchema = z.strictObject({
   url: text(2000).optional(),
   lead_attributes: z
     .strictObject({
-      visited_pages: z.array(text(2000)).max(50, 'Send at most the last 50 visited pages.').default([]),
-      linked_query_params: refusingProtoKey(z.record(text(100), text(500))).default({}),
+      visited_pages: z
+        .array(text(VISITED_PAGE_MAX_LENGTH))
+        .max(VISITED_PAGES_MAX, `Send at most the last ${VISITED_PAGES_MAX} visited pages.`)
+        .default([]),
+      linked_query_params: refusingProtoKey(
+        z.record(text(QUERY_PARAM_NAME_MAX_LENGTH), text(QUERY_PARAM_VALUE_MAX_LENGTH)),
+      ).default({}),
     })
     .optional(),
 });
@@ -242,10 +253,15 @@ const shapes = {
 /** Kinds whose lead carries a valuation the page may save against it afterwards (POST …/miscellaneous). */
 export const VALUATION_FORMS: ReadonlySet<LeadFormKind> = new Set(['trade_in']);
 
-/** Kinds whose message box is governed by the site's isMessageRequired (the enquiry forms with a message to write). */
+/**
+ * Kinds whose message box is governed by the site's isMessageRequired: every enquiry form with a
+ * message to write, service and finance included (spec 001 §5).
+ */
 const MESSAGE_REQUIRED_KINDS: ReadonlySet<LeadFormKind> = new Set([
   'general',
   'vehicle',
+  'finance',
+  'service',
   'parts',
   'careers',
   'contact_location',

@@ -143,6 +143,7 @@ export const PLATFORM_DEFAULTS: SiteConfig = {
     default_state: 'qld',
     captcha_provider: 'none',
     captcha_site_key: '',
+    additional_services: [],
   },
   phone: {
     filter_by_car_type: false,

@@ -288,6 +288,11 @@ export const FormsSchema = z.strictObject({
   captcha_provider: z.enum(['none', 'recaptcha', 'turnstile']),
   /** Public captcha site key (secrets stay in the environment). */
   captcha_site_key: z.string(),
+  /** Extras a shopper may tick on the contact and service forms, sent as additional_services (none: not shown). */
+  additional_services: z
+    .array(z.string().trim().min(1, 'Name each service').max(100, 'Keep each service under 100 characters'))
+    .max(20, 'List at most 20 additional services')
+    .refine((services) => new Set(services).size === services.length, 'List each additional service once'),
 });
 
 export const PhoneSchema = z.strictObject({

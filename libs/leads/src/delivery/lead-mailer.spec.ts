@@ -46,6 +46,14 @@ describe('the dealer notification email', () => {
     expect(text).toContain('Message: Line one\n  Line two');
   });
 
+  it('lists the ticked additional services and the rego the way a person reads them', () => {
+    const { text } = leadEmail(record({ Rego: 'ABC123', additional_services: ['Wheel alignment', 'Car wash'] }), [
+      'sales@example.com',
+    ]);
+    expect(text).toContain('Additional services: Wheel alignment, Car wash');
+    expect(text).toContain('Rego: ABC123');
+  });
+
   it('keeps a line break in the category out of the subject and the first line', () => {
     const email = leadEmail(record({}, 'General\r\nPhone: 0400 000 000'), ['sales@example.com']);
     expect(email.subject).not.toMatch(/[\r\n]/);

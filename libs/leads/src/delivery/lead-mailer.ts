@@ -97,6 +97,13 @@ export class TableMailer implements LeadMailer {
 }
 
 const label = (key: string): string => key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+/** A list of words (the ticked additional services) reads as one; anything else structured stays JSON. */
+const fieldText = (value: unknown): string =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string')
+    ? value.join(', ')
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
 
 // Whatever a mail reader may take for the end of a line.
 const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/g;
@@ -132,10 +139,7 @@ export function leadEmail(record: LeadDeliveryRecord, to: string[]): LeadEmail {
     '',
     ...Object.entries(lead.fields)
       .filter(([key, value]) => !hidden.has(key) && value !== undefined && value !== null && value !== '')
-      .map(
-        ([key, value]) =>
-          `${oneLine(label(key))}: ${indented(typeof value === 'object' ? JSON.stringify(value) : String(value))}`,
-      ),
+      .map(([key, value]) => `${oneLine(label(key))}: ${indented(fieldText(value))}`),
     '',
     typeof lead.user_data['url'] === 'string' ? `Page: ${oneLine(lead.user_data['url'])}` : null,
     `Lead id: ${lead.id}`,

@@ -72,7 +72,10 @@ const harbourMotorGroup: SiteSeed = {
     locations_block: { layout: 'carousel', filter: 'sales' },
     features: { brand_directory_enabled: true, sales_counter_enabled: true, garage_enabled: true, chat_enabled: true },
     gates: { gated_routes: ['my_garage', 'checkout'] },
-    forms: { default_state: 'nsw' },
+    forms: {
+      default_state: 'nsw',
+      additional_services: ['Wheel alignment', 'Tyre rotation', 'Car wash', 'Loan car', 'Pick-up and drop-off'],
+    },
     marketing: {
       claims: [
         '7 year roadside assistance',
@@ -656,7 +659,8 @@ const werribeeIsuzuUte: SiteSeed = {
       term_max_years: 5,
       fees: [{ label: 'Establishment fee', amount: 1300, per: 'once' }],
     },
-    forms: { default_state: 'vic' },
+    // Enquiries here need no message (isMessageRequired off), on every form.
+    forms: { default_state: 'vic', message_required: false },
     // New Isuzu UTEs with a subscription price show it first (spec 000 §4 price display order), and
     // spun cars open the external 360 viewer (the impel flag; the local viewer stands in for it).
     features: { subscription_enabled: true, impel_enabled: true },

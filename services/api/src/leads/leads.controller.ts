@@ -52,7 +52,8 @@ const SUBMIT_DESCRIPTION = [
   `vehicle-page defaults) plus userData { url, lead_attributes { visited_pages,`,
   `linked_query_params } } and captcha_token. Invalid submissions get 400 with errors (per field)`,
   `and form_errors (the list shown under 'Please fix the following errors:').`,
-  `A trade_in answers its valuation too.`,
+  `A trade_in answers its valuation too, and save_valuation: whether the lead's dealership has`,
+  `leads.save_valuation on, so the page saves that valuation with POST /api/miscellaneous.`,
 ].join(' ');
 
 /** Form submissions: leads of every kind, and values saved against them. */
@@ -89,7 +90,7 @@ export class LeadsController {
       },
     },
   })
-  @ApiResponse({ status: 201, description: '{ lead_id, valuation? }' })
+  @ApiResponse({ status: 201, description: '{ lead_id, valuation?, save_valuation? }' })
   @ApiResponse({ status: 400, description: 'Problem details naming each invalid field' })
   @ApiResponse({ status: 413, description: 'Body over LEAD_MAX_BYTES' })
   @ApiResponse({ status: 422, description: 'Idempotency-Key reused for a different submission' })
@@ -113,7 +114,10 @@ export class LeadsController {
     }
     const result = await this.leads.submit(siteSlug, body, { idempotencyKey, userAgent, remoteIp: ip });
     if (!result.created) response.setHeader('Idempotent-Replayed', 'true');
-    return { lead_id: result.lead_id, ...(result.valuation ? { valuation: result.valuation } : {}) };
+    return {
+      lead_id: result.lead_id,
+      ...(result.valuation ? { valuation: result.valuation, save_valuation: result.save_valuation ?? false } : {}),
+    };
   }
 
   @Post('sites/:siteSlug/miscellaneous')

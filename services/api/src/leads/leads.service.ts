@@ -35,6 +35,11 @@ export interface SubmitResult {
   created: boolean;
   lead_id: string;
   valuation?: ValuationAnswer;
+  /**
+   * With a valuation: whether the lead's dealership has leads.save_valuation on, so the page saves
+   * the result against the lead (POST /api/miscellaneous, spec 001 §7 'Valuation save').
+   */
+  save_valuation?: boolean;
 }
 
 type ValuationAnswer = Pick<StoredValuation, 'id' | 'status' | 'low' | 'high' | 'valid_until' | 'reason'>;
@@ -103,7 +108,7 @@ export class LeadsService {
     }
 
     const request = this.requestOf(site, submission, context.idempotencyKey);
-    const earlier = request.key ? await this.replay(site.id, request.key, request.hash) : null;
+    const earlier = request.key ? await this.replay(site, request.key, request.hash) : null;
     if (earlier) return earlier;
 
     const captcha = await this.checkCaptcha(site, submission, context.remoteIp);
@@ -114,7 +119,7 @@ export class LeadsService {
     const outcome = await this.store(site, submission, { request, target, config, captcha, context });
     if (!outcome) {
       // The same key committed first (a double click): answer what it made.
-      const replay = request.key ? await this.replay(site.id, request.key, request.hash) : null;
+      const replay = request.key ? await this.replay(site, request.key, request.hash) : null;
       if (!replay) throw new Error('Lead insert conflicted without an idempotency key');
       return replay;
     }
@@ -124,7 +129,9 @@ export class LeadsService {
     return {
       created: true,
       lead_id: outcome.leadId,
-      ...(outcome.valuation ? { valuation: valuationAnswer(outcome.valuation) } : {}),
+      ...(outcome.valuation
+        ? { valuation: valuationAnswer(outcome.valuation), save_valuation: config.leads.save_valuation }
+        : {}),
     };
   }
 
@@ -234,14 +241,16 @@ export class LeadsService {
   }
 
   /** The lead an Idempotency-Key already made, or null; the same key with another submission is refused. */
-  private async replay(siteId: number, key: string, requestHash: string): Promise<SubmitResult | null> {
+  private async replay(site: SiteContext, key: string, requestHash: string): Promise<SubmitResult | null> {
     const [row] = (await this.db.query(
-      `SELECT l.id, l.request_hash, v.id AS valuation_id, v.status, v.low, v.high, v.valid_until, v.reason
+      `SELECT l.id, l.request_hash, l.form, l.dealership_id, v.id AS valuation_id, v.status, v.low, v.high, v.valid_until, v.reason
        FROM leads l LEFT JOIN valuations v ON v.id = l.valuation_id WHERE l.site_id = $1 AND l.idempotency_key = $2`,
-      [siteId, key],
+      [site.id, key],
     )) as {
       id: string;
       request_hash: string;
+      form: string;
+      dealership_id: number | null;
       valuation_id: string | null;
       status: 'estimate' | 'no_estimate';
       low: number | null;
@@ -268,7 +277,10 @@ export class LeadsService {
           reason: row.reason,
         }
       : undefined;
-    return { created: false, lead_id: row.id, ...(valuation ? { valuation } : {}) };
+    if (!valuation || row.form !== 'trade_in')
+      return { created: false, lead_id: row.id, ...(valuation ? { valuation } : {}) };
+    const config = row.dealership_id ? await this.sites.forDealership(row.dealership_id) : site.config;
+    return { created: false, lead_id: row.id, valuation, save_valuation: config.leads.save_valuation };
   }
 
   private async checkTestDriveTime(site: SiteContext, target: LeadTarget, preferredTime: string): Promise<void> {

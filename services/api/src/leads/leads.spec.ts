@@ -110,6 +110,7 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
         vehiclePriceBudget: 30000,
         deposit: '5000',
         term_years: 5,
+        message: 'Finance for this one, please.',
         terms_conditions: true,
       },
       service: {
@@ -120,6 +121,7 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
         Rego: 'XYZ789',
         preferred_date: '2026-12-01',
         additional_services: ['Wheel alignment'],
+        message: 'Logbook service.',
         terms_conditions: true,
       },
       parts: {
@@ -448,6 +450,18 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
       ]);
     });
 
+    it('answers a replayed trade-in with its valuation and whether the page saves it; other leads carry neither', async () => {
+      const key = `trade-${Date.now()}`;
+      const body = { form: 'trade_in', ...lead, rego: 'ABC123', rego_state: 'QLD' };
+      const first = await submit(body, key).expect(201);
+      const again = await submit(body, key).expect(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.body).toEqual(first.body);
+      expect(first.body).toMatchObject({ valuation: expect.any(Object), save_valuation: true });
+      const enquiry = await submit(general()).expect(201);
+      expect(Object.keys(enquiry.body)).toEqual(['lead_id']);
+    });
+
     it('refuses a key reused for a different submission', async () => {
       const key = `reuse-${Date.now()}`;
       await submit(general(), key).expect(201);
@@ -524,6 +538,8 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
       it('saves it once, on the lead of this site (POST /api/sites/{site}/miscellaneous and /api/miscellaneous?site=)', async () => {
         const tradeIn = await submit({ form: 'trade_in', ...lead, rego: 'ABC123', rego_state: 'QLD' }).expect(201);
         const leadId = tradeIn.body.lead_id as string;
+        // The answer tells the page to save it: this dealership has leads.save_valuation on.
+        expect(tradeIn.body.save_valuation).toBe(true);
         await save(sitePath(), { lead_id: leadId, column_name: 'valuation', valuation }).expect(200, {
           success: true,
         });
