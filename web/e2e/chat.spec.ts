@@ -58,7 +58,10 @@ test.describe('chat launcher', () => {
     const panel = page.getByRole('dialog', { name: 'Chat with us' });
     await expect(panel).toBeVisible();
     const text = panel.getByRole('link', { name: 'Text us' });
-    await expect(text).toHaveAttribute('href', new RegExp(`^sms:${phone!.replace(/^tel:/, '').replace('+', '\\+')}\\?`));
+    await expect(text).toHaveAttribute(
+      'href',
+      new RegExp(`^sms:${phone!.replace(/^tel:/, '').replace('+', '\\+')}\\?`),
+    );
     await expect(text).toHaveAttribute('href', new RegExp(encodeURIComponent(car.name).slice(0, 12)));
 
     await panel.getByRole('link', { name: 'Send us a message' }).click();

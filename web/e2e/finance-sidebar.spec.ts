@@ -60,7 +60,9 @@ test.describe('finance figures on the vehicle sidebar', () => {
     await page.goto(siteUrl(QUOTE_SITE, `/cars/${found.slug}`));
     const teaser = page.getByTestId('finance-teaser');
     await expect(teaser).toContainText(`From $${quote.weeklyRepaymentAmount.toLocaleString('en-AU')} per week`);
-    await expect(teaser).toContainText(`${quote.advertisedRate}% p.a. (comparison rate ${quote.comparisonRate}% p.a.*)`);
+    await expect(teaser).toContainText(
+      `${quote.advertisedRate}% p.a. (comparison rate ${quote.comparisonRate}% p.a.*)`,
+    );
     await expect(teaser).toContainText(WARNING);
   });
 

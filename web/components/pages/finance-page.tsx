@@ -33,8 +33,11 @@ export function FinancePage({ site, query }: { site: SiteView; query: QueryParam
         <>
           <p>Tell us about the finance you need and our team will be in touch.</p>
           <p>
-            Not sure what you can borrow? <Link href={FINANCE_CREDIT_CHECK_PATH} prefetch={false}>Check your credit</Link> first: it
-            won&apos;t affect your credit score.
+            Not sure what you can borrow?{' '}
+            <Link href={FINANCE_CREDIT_CHECK_PATH} prefetch={false}>
+              Check your credit
+            </Link>{' '}
+            first: it won&apos;t affect your credit score.
           </p>
         </>
       }
