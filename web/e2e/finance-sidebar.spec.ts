@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { financeRepayment, type FinanceFee } from '@platform/domain';
 import { API_ORIGIN, siteUrl } from './e2e-env';
+import { setCarData } from './database';
 import { dismissPopupsOf } from './demo-sites';
 import { carsWhere } from './vehicle-data';
 
@@ -10,7 +11,13 @@ const FLOOR_OR_CEIL_SITE = 'werribee-isuzu-ute';
 const WARNING = 'Comparison rate calculated on a secured loan of $30,000 over a term of 5 years. WARNING:';
 
 interface CarAnswer {
-  car: { price: number | null; year: number; vin: string | null; nvic: string | null };
+  car: {
+    price: number | null;
+    year: number;
+    vin: string | null;
+    nvic: string | null;
+    finance_lenders: Record<string, Record<string, unknown>> | null;
+  };
   derived: {
     finance_teaser: { eligible: boolean; reason?: string; weekly?: number | null };
   };
@@ -87,25 +94,34 @@ test.describe('finance figures on the vehicle sidebar', () => {
   }) => {
     await dismissPopupsOf(page, request, FLOOR_OR_CEIL_SITE);
     const candidates = await carsWhere(FLOOR_OR_CEIL_SITE, `c.status = 'in_stock' AND c.price > 5000`, 60);
-    // A car whose lender states a weekly payment with under 50 cents: rounding up and to the nearer dollar differ.
-    let teaserCar: { slug: string; weekly: number } | null = null;
+    // The last car with a teaser (others' tests take the first ones), its lender stating a weekly
+    // payment with 30 cents, as a lender's feed may: rounding up and to the nearer dollar differ.
+    let teaserCar: { id: number; slug: string; lenders: Record<string, Record<string, unknown>> } | null = null;
     let fees: FinanceFee[] = [];
-    for (const car of candidates) {
+    for (const car of [...candidates].reverse()) {
       const answer = await carAnswer(request, FLOOR_OR_CEIL_SITE, car.slug);
       fees = answer.config.finance.fees;
       expect(answer.config.finance.repayment_rounding).toBe('floor_or_ceil');
-      const weekly = answer.derived.finance_teaser.eligible ? answer.derived.finance_teaser.weekly : null;
-      if (weekly != null && weekly % 1 > 0.01 && weekly % 1 < 0.5) {
-        teaserCar = { slug: car.slug, weekly };
+      if (answer.derived.finance_teaser.eligible && answer.car.finance_lenders) {
+        teaserCar = { id: car.id, slug: car.slug, lenders: answer.car.finance_lenders };
         break;
       }
     }
-    if (!teaserCar) throw new Error('no demo car with a lender weekly payment under 50 cents');
-
-    await page.goto(siteUrl(FLOOR_OR_CEIL_SITE, `/cars/${teaserCar.slug}`));
-    await expect(page.getByTestId('finance-teaser')).toContainText(
-      `From $${Math.floor(teaserCar.weekly).toLocaleString('en-AU')} per week`,
-    );
+    if (!teaserCar) throw new Error('no demo car with a finance teaser');
+    const [provider, entry] = Object.entries(teaserCar.lenders)[0]!;
+    const weekly = Math.floor(Number(entry['paymentWeek'])) + 0.3;
+    const restore = await setCarData(teaserCar.id, 'finance_lenders', {
+      ...teaserCar.lenders,
+      [provider]: { ...entry, paymentWeek: weekly },
+    });
+    try {
+      await page.goto(siteUrl(FLOOR_OR_CEIL_SITE, `/cars/${teaserCar.slug}`));
+      await expect(page.getByTestId('finance-teaser')).toContainText(
+        `From $${Math.floor(weekly).toLocaleString('en-AU')} per week`,
+      );
+    } finally {
+      await restore();
+    }
 
     // A loan whose weekly repayment has under 50 cents, found with the libs/domain maths.
     const panel = page.locator('#finance-calculator');
