@@ -102,7 +102,7 @@ export function ChatLauncher({
       <ModalDialog open={local !== null} title={CHAT_LABEL} onClose={() => setLocal(null)}>
         {local && (
           <div className={styles.panel}>
-            <p>We usually reply within the hour during opening hours. How would you like to reach us?</p>
+            <p>Our team answers during opening hours. How would you like to reach us?</p>
             <ul className={styles.options}>
               <li>
                 <a

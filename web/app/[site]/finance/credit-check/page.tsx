@@ -39,8 +39,7 @@ export default async function CreditCheckPage({ params }: { params: Promise<{ si
             won&apos;t affect your credit score, and calls you back with the loans you are likely to be approved for.
           </p>
           <p>
-            Tell us who you are and roughly what you would like to borrow. We never share your details outside the
-            lenders we work with.
+            Tell us who you are and roughly what you would like to borrow; your details go to our finance team only.
           </p>
         </>
       }
