@@ -6,7 +6,13 @@ import { shopperFromToken } from './lib/api/session';
 import { createHostResolver, type SiteRef } from './lib/tenancy/host-resolver';
 import { isDevIndexHost, parseHost, tenantPath } from './lib/tenancy/host';
 import { devIndexNotFoundResponse, siteNotFoundResponse, siteUnavailableResponse } from './lib/tenancy/plain-pages';
-import { hstsMaxAgeOf, listOf, pageSecurityHeaders, plainSecurityHeaders } from './lib/edge/security-headers';
+import {
+  chatOriginsOf,
+  hstsMaxAgeOf,
+  listOf,
+  pageSecurityHeaders,
+  plainSecurityHeaders,
+} from './lib/edge/security-headers';
 
 /**
  * Tenancy: the Host header decides the site. A request for https://{host}/{path} is rewritten to
@@ -78,7 +84,12 @@ export async function proxy(request: NextRequest): Promise<Response> {
 
   const url = request.nextUrl.clone();
   url.pathname = tenantPath(site.slug, pathname);
-  return secured(request, site.embedding.frame_ancestors, (init) => NextResponse.rewrite(url, init));
+  return secured(
+    request,
+    site.embedding.frame_ancestors,
+    (init) => NextResponse.rewrite(url, init),
+    chatOriginsOf(site.chat?.widget_script_url),
+  );
 }
 
 // Read once when the server starts, not per request.
@@ -92,6 +103,7 @@ function secured(
   request: NextRequest,
   frameAncestors: readonly string[],
   respond: (init: { request: { headers: Headers } }) => NextResponse,
+  chatOrigins: readonly string[] = [],
 ): NextResponse {
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
   const headers = pageSecurityHeaders({
@@ -99,6 +111,7 @@ function secured(
     imageHosts: CSP_IMAGE_HOSTS,
     frameHosts: CSP_FRAME_HOSTS,
     connectHosts: CSP_CONNECT_HOSTS,
+    chatOrigins,
     frameAncestors,
     development: process.env.NODE_ENV === 'development',
     hstsMaxAgeSeconds: HSTS_MAX_AGE_SECONDS,

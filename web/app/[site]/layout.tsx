@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { CallTracker } from '@/components/analytics/call-tracker';
 import { VisitRecorder } from '@/components/analytics/visit-recorder';
+import { ChatLauncher } from '@/components/chat/chat-launcher';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { Popup } from '@/components/marketing/popup';
@@ -39,6 +40,12 @@ function popupOwner(site: SiteView): string {
   return own?.slug ?? site.source.dealerships[0]?.slug ?? site.slug;
 }
 
+/** The number the chat texts away from a car: the site's first location with one (sales locations come first). */
+function primaryPhone(site: SiteView): string | null {
+  const locations = [...site.dealerships.flatMap((dealership) => dealership.locations), ...site.otherLocations];
+  return locations.find((location) => location.phone)?.phone ?? null;
+}
+
 /** The shell of every page of a site: its theme, header, main landmark and footer. */
 export default async function SiteLayout(props: SiteParams & { children: ReactNode }) {
   const site = await siteFromParams(props);
@@ -56,6 +63,14 @@ export default async function SiteLayout(props: SiteParams & { children: ReactNo
       <Toaster />
       <CallTracker siteSlug={site.slug} />
       <VisitRecorder />
+      {site.config.features.chat_enabled && (
+        <ChatLauncher
+          siteSlug={site.slug}
+          widgetScriptUrl={site.config.chat.widget_script_url}
+          smsNumber={primaryPhone(site)}
+          messageHref="/contact"
+        />
+      )}
       {popup && Date.now() <= popupExpiresAt(popup.expiry) && (
         <Popup
           popup={{ title: popup.title, body: popup.body, image_url: popup.image_url, link: popup.link }}

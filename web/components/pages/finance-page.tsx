@@ -1,4 +1,5 @@
-import { clampToRange, financeLimits, financePanelDefaults } from '@platform/domain';
+import Link from 'next/link';
+import { clampToRange, FINANCE_CREDIT_CHECK_PATH, financeLimits, financePanelDefaults } from '@platform/domain';
 import { FinanceCalculator } from '@/components/vehicle/finance-calculator';
 import type { SiteView } from '@/lib/api';
 import { financeFormSetup, queryValue, type QueryParams } from '@/lib/forms/form-setups';
@@ -28,7 +29,18 @@ export function FinancePage({ site, query }: { site: SiteView; query: QueryParam
   return (
     <FormPage
       title="Finance Enquiry"
-      intro={<p>Tell us about the finance you need and our team will be in touch.</p>}
+      intro={
+        <>
+          <p>Tell us about the finance you need and our team will be in touch.</p>
+          <p>
+            Not sure what you can borrow?{' '}
+            <Link href={FINANCE_CREDIT_CHECK_PATH} prefetch={false}>
+              Check your credit
+            </Link>{' '}
+            first: it won&apos;t affect your credit score.
+          </p>
+        </>
+      }
       form={{ ...financeFormSetup(site, query), id: 'finance-form', label: 'Finance enquiry', submitLabel: 'Submit' }}
     >
       {finance.provider !== 'none' && (
@@ -39,6 +51,8 @@ export function FinancePage({ site, query }: { site: SiteView; query: QueryParam
           defaults={defaults}
           fees={finance.fees.map((fee) => ({ label: fee.label, amount: fee.amount, per: fee.per }))}
           quoteHref="#finance-form"
+          rounding={finance.repayment_rounding}
+          comparisonRateRange={finance.comparison_rate_range}
         />
       )}
     </FormPage>

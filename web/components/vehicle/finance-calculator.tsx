@@ -4,6 +4,8 @@ import { useState } from 'react';
 import {
   clampAmount,
   clampToRange,
+  COMPARISON_RATE_WARNING,
+  comparisonRateRangeText,
   ENQUIRE_FOR_FINANCE,
   financeHelpText,
   financeRepayment,
@@ -18,6 +20,7 @@ import {
   type FinanceLimits,
   type FinancePanelDefaults,
   type FinanceSteppedRange,
+  type RepaymentRounding,
 } from '@platform/domain';
 import { useFirstUseEvent } from '@/lib/analytics/first-use';
 import styles from './vehicle.module.css';
@@ -79,6 +82,10 @@ export interface FinanceCalculatorProps {
   fees: FinanceFee[];
   /** Where 'Request a Quote' goes: the enquiry form. */
   quoteHref: string;
+  /** The lender's rule for whole-dollar weekly repayments (finance.repayment_rounding). */
+  rounding?: RepaymentRounding;
+  /** The provider's comparison-rate range, shown with the warning (finance.comparison_rate_range). */
+  comparisonRateRange?: { min: number; max: number } | null;
 }
 
 /** The value a typed input stands for: clamped into its range (spec 001 §5); the amount keeps 0 for no price. */
@@ -106,6 +113,8 @@ export function FinanceCalculator({
   defaults,
   fees,
   quoteHref,
+  rounding = 'up',
+  comparisonRateRange = null,
 }: FinanceCalculatorProps) {
   const [raw, setRaw] = useState<Record<NumberField, string>>({
     amount: shown('amount', defaults.amount),
@@ -131,6 +140,7 @@ export function FinanceCalculator({
     interestPercent: values.interestPercent,
     frequency,
     fees,
+    rounding,
   });
   const per = FREQUENCIES.find((f) => f.value === frequency)?.per ?? frequency;
 
@@ -249,6 +259,12 @@ export function FinanceCalculator({
                 </li>
               ))}
           </ul>
+        </div>
+      )}
+      {comparisonRateRange && (
+        <div className={styles.calcFees}>
+          <p>{comparisonRateRangeText(comparisonRateRange)}</p>
+          <p>*{COMPARISON_RATE_WARNING}</p>
         </div>
       )}
       <a className={styles.primaryButton} href={quoteHref}>

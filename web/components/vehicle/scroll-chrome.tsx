@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { BOTTOM_BAR_SCROLL_PX, STICKY_HEADER_SCROLL_PX } from '@platform/domain';
 import styles from './vehicle.module.css';
 
@@ -26,9 +26,15 @@ export function ScrollChrome({ header, bar }: { header: ReactNode; bar: ReactNod
   }, []);
 
   const barOpen = y > BOTTOM_BAR_SCROLL_PX;
+  const barRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    document.documentElement.dataset['bottomBar'] = barOpen ? 'open' : 'closed';
+    const root = document.documentElement;
+    // The bar's height goes first, so a chat bubble lifted by it never lands on the bar's buttons.
+    if (barRef.current) root.style.setProperty('--bottom-bar-height', `${barRef.current.offsetHeight}px`);
+    root.dataset['bottomBar'] = barOpen ? 'open' : 'closed';
   }, [barOpen]);
+  // Leaving the page leaves no open bar behind for the next page's chat bubble to follow.
+  useEffect(() => () => void delete document.documentElement.dataset['bottomBar'], []);
 
   return (
     <>
@@ -40,7 +46,7 @@ export function ScrollChrome({ header, bar }: { header: ReactNode; bar: ReactNod
       >
         {header}
       </div>
-      <div className={styles.bottomBar} data-open={barOpen} inert={!barOpen} data-testid="bottom-bar">
+      <div ref={barRef} className={styles.bottomBar} data-open={barOpen} inert={!barOpen} data-testid="bottom-bar">
         {bar}
       </div>
     </>

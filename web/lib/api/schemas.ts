@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   DealershipSchema,
   DealershipWebsiteSchema,
+  ChatSchema,
   GatesSchema,
   EmbeddingSchema,
   IdSchema,
@@ -27,6 +28,8 @@ export const SiteByHostResponseSchema = z.object({
   gates: GatesSchema,
   routes: RoutesSchema,
   embedding: EmbeddingSchema,
+  // Optional: an api that predates it answers without, meaning no chat widget.
+  chat: ChatSchema.optional(),
   primary_host: z.string().min(1),
 });
 export type SiteByHostResponse = z.infer<typeof SiteByHostResponseSchema>;

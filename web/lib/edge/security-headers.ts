@@ -21,6 +21,11 @@ export interface PageSecurityOptions {
   hstsMaxAgeSeconds: number;
   /** Extra origins scripts may call (CSP_CONNECT_HOSTS): Stripe's API for its Payment Element. */
   connectHosts?: string[];
+  /**
+   * The origin of this site's third-party chat widget (chat.widget_script_url), if any: its script,
+   * styles, images, calls and frames are let through on this site's pages only.
+   */
+  chatOrigins?: readonly string[];
   https: boolean;
 }
 
@@ -33,17 +38,34 @@ export const listOf = (value: string | undefined): string[] =>
     .map((item) => item.trim())
     .filter((item) => /^https:\/\/[a-z0-9.-]+(?::\d+)?$/i.test(item));
 
+/**
+ * The origin of a site's chat widget script, as a CSP source; none for no widget or an address that
+ * is not https (the site-config schema refuses those already; this keeps the header safe regardless).
+ */
+export function chatOriginsOf(widgetScriptUrl: string | null | undefined): string[] {
+  if (!widgetScriptUrl) return [];
+  try {
+    const url = new URL(widgetScriptUrl);
+    return url.protocol === 'https:' && /^[a-z0-9.-]+(?::\d+)?$/i.test(url.host) ? [url.origin] : [];
+  } catch {
+    return [];
+  }
+}
+
 export function contentSecurityPolicy(options: PageSecurityOptions): string {
   const ancestors = options.frameAncestors.length > 0 ? options.frameAncestors.join(' ') : "'none'";
+  const chat = options.chatOrigins?.length ? ` ${options.chatOrigins.join(' ')}` : '';
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${options.nonce}' 'strict-dynamic'${options.development ? " 'unsafe-eval'" : ''}`,
+    // 'strict-dynamic' already lets the page's own code add the widget's script; the origin is for
+    // browsers that predate it.
+    `script-src 'self' 'nonce-${options.nonce}' 'strict-dynamic'${chat}${options.development ? " 'unsafe-eval'" : ''}`,
     // React style props and Next's inline styles need attribute styles; styles cannot run code.
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${options.imageHosts.join(' ')}`.trim(),
+    `style-src 'self' 'unsafe-inline'${chat}`,
+    `img-src 'self' data: blob: ${options.imageHosts.join(' ')}${chat}`.replace(/\s+/g, ' ').trim(),
     "font-src 'self'",
-    `connect-src 'self'${options.connectHosts?.length ? ` ${options.connectHosts.join(' ')}` : ''}${options.development ? ' ws: wss:' : ''}`,
-    `frame-src ${[...EMBED_FRAME_ORIGINS, ...options.frameHosts].join(' ')}`,
+    `connect-src 'self'${options.connectHosts?.length ? ` ${options.connectHosts.join(' ')}` : ''}${chat}${options.development ? ' ws: wss:' : ''}`,
+    `frame-src ${[...EMBED_FRAME_ORIGINS, ...options.frameHosts, ...(options.chatOrigins ?? [])].join(' ')}`,
     "media-src 'self' https:",
     "object-src 'none'",
     "base-uri 'self'",

@@ -12,6 +12,8 @@ export type SiteRef = {
   slug: string;
   name: string;
   embedding: SiteConfig['embedding'];
+  /** Optional for lookups that predate it: no chat widget. */
+  chat?: SiteConfig['chat'];
   primary_host: string;
 } & GateConfig;
 

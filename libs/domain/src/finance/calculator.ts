@@ -29,6 +29,8 @@ export interface FinanceRepaymentInput {
   interestPercent: number;
   frequency: FinanceFrequency;
   fees?: readonly FinanceFee[];
+  /** The lender's rule for whole-dollar payments; 'up' unless the site says otherwise. */
+  rounding?: RepaymentRounding;
 }
 
 export interface FinanceRepayment {
@@ -80,18 +82,38 @@ export function financeRepayment(input: FinanceRepaymentInput): FinanceRepayment
     payment,
     totalPayable,
     totalInterest,
-    display: payment > SMALL_PAYMENT_LIMIT ? shownRepayment(payment, input.frequency) : null,
+    display: payment > SMALL_PAYMENT_LIMIT ? shownRepayment(payment, input.frequency, input.rounding) : null,
   };
 }
 
 /**
- * A repayment as shoppers see it (spec 001 §9): 'Repayment is rounded up' and 'Weekly payment is
- * shown in whole dollars', so a weekly payment goes up to the next dollar; fortnightly and monthly
- * payments keep their cents. The one rule for the calculator, the sidebar teaser, search's weekly
- * estimate and checkout; float noise below a cent never adds a dollar.
+ * How a lender takes a repayment to whole dollars (spec 001 §9: 'Repayment is rounded up; one lender
+ * uses a floor-or-ceil rule'): 'up' to the next dollar, or 'floor_or_ceil' down when the cents are
+ * under 50 and up otherwise, i.e. to the nearer dollar.
  */
-export function shownRepayment(payment: number, frequency: FinanceFrequency): number {
-  return frequency === 'week' ? Math.ceil(roundToCent(payment)) : payment;
+export const REPAYMENT_ROUNDINGS = ['up', 'floor_or_ceil'] as const;
+export type RepaymentRounding = (typeof REPAYMENT_ROUNDINGS)[number];
+
+/** A payment in whole dollars by the lender's rule; float noise below a cent never moves a dollar. */
+export function roundRepayment(payment: number, rounding: RepaymentRounding = 'up'): number {
+  const cents = roundToCent(payment);
+  if (rounding === 'up') return Math.ceil(cents);
+  const dollars = Math.floor(cents);
+  return roundToCent(cents - dollars) < 0.5 ? dollars : dollars + 1;
+}
+
+/**
+ * A repayment as shoppers see it (spec 001 §9): 'Weekly payment is shown in whole dollars', by the
+ * lender's rounding rule (up unless the site's lender says otherwise); fortnightly and monthly
+ * payments keep their cents. The one rule for the calculator, the sidebar teaser, search's weekly
+ * estimate and checkout.
+ */
+export function shownRepayment(
+  payment: number,
+  frequency: FinanceFrequency,
+  rounding: RepaymentRounding = 'up',
+): number {
+  return frequency === 'week' ? roundRepayment(payment, rounding) : payment;
 }
 
 const WHOLE_DOLLARS = new Intl.NumberFormat('en-AU', {

@@ -198,3 +198,11 @@ export function quoteMayStandIn(teaser: { eligible: boolean; reason?: string }):
  */
 export const COMPARISON_RATE_WARNING =
   'Comparison rate calculated on a secured loan of $30,000 over a term of 5 years. WARNING: This comparison rate is true only for the examples given and may not include all fees and charges. Different terms, fees or other loan amounts might result in a different comparison rate.';
+
+/**
+ * The provider's comparison-rate range as shown beside its rates (spec 001 §9: '8.38% to 19.42%'),
+ * starred to the regulatory warning.
+ */
+export function comparisonRateRangeText(range: { min: number; max: number }): string {
+  return `Comparison rates from ${range.min}% to ${range.max}% p.a.*`;
+}

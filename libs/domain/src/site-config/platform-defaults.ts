@@ -78,6 +78,8 @@ export const PLATFORM_DEFAULTS: SiteConfig = {
     quote_establishment_fee: 0,
     quote_monthly_fee: 0,
     quote_rate_by_age: [],
+    repayment_rounding: 'up',
+    comparison_rate_range: null,
   },
   search: {
     hits_per_page: 21,
@@ -166,6 +168,9 @@ export const PLATFORM_DEFAULTS: SiteConfig = {
     brand_directory_enabled: false,
     chat_enabled: false,
     subscription_enabled: false,
+  },
+  chat: {
+    widget_script_url: null,
   },
   reviews: {
     minimum_rating: 4,

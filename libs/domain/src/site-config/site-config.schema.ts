@@ -9,6 +9,7 @@ import {
   LOCATIONS_BLOCK_SINGLE_DISPLAYS,
   LOCATIONS_BLOCK_SOURCES,
 } from '../locations/locations-block';
+import { REPAYMENT_ROUNDINGS } from '../finance/calculator';
 import { listEditSchema } from './list-edit';
 
 /**
@@ -191,6 +192,31 @@ export const FinanceSchema = z.strictObject({
   quote_rate_by_age: z.array(
     z.strictObject({ max_age_years: z.number().int().nonnegative(), rate: z.number().nonnegative().max(100) }),
   ),
+  /** How the lender takes weekly repayments to whole dollars: 'up', or 'floor_or_ceil' to the nearer dollar (spec 001 §9). */
+  repayment_rounding: z.enum(REPAYMENT_ROUNDINGS),
+  /** The provider's range of comparison rates, shown beside its rates (8.38% to 19.42% for one provider); null: none shown. */
+  comparison_rate_range: z
+    .strictObject({ min: z.number().positive().max(100), max: z.number().positive().max(100) })
+    .refine((range) => range.min <= range.max, { message: 'min must not be above max' })
+    .nullable(),
+});
+
+/**
+ * A third-party chat script: https only (a page served over https cannot load plain http, and a
+ * script is the widest door into a page), no credentials in the address, bounded in length.
+ */
+export const ChatWidgetScriptUrlSchema = z
+  .url({ protocol: /^https$/, message: 'must be an https address such as https://chat.example.com/widget.js' })
+  .max(2048)
+  .refine((url) => !/^https:\/\/[^/]*@/i.test(url), { message: 'must not carry a user name or password' });
+
+export const ChatSchema = z.strictObject({
+  /**
+   * A third-party chat widget's script, loaded when a shopper first opens the chat, its origin let
+   * through this site's CSP only. Null: the platform's own chat (the enquiry form prefilled, or a text
+   * to the dealership).
+   */
+  widget_script_url: ChatWidgetScriptUrlSchema.nullable(),
 });
 
 export const SearchSchema = z.strictObject({
@@ -574,6 +600,7 @@ export const SiteConfigSchema = z.strictObject({
   forms: FormsSchema,
   phone: PhoneSchema,
   features: FeaturesSchema,
+  chat: ChatSchema,
   reviews: ReviewsSchema,
   inventory: InventorySchema,
   marketing: MarketingSchema,

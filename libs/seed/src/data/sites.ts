@@ -658,6 +658,8 @@ const werribeeIsuzuUte: SiteSeed = {
       interest_max: 14.5,
       term_max_years: 5,
       fees: [{ label: 'Establishment fee', amount: 1300, per: 'once' }],
+      // The lender that rounds weekly repayments to the nearer dollar (spec 001 §9 'floor-or-ceil').
+      repayment_rounding: 'floor_or_ceil',
     },
     // Enquiries here need no message (isMessageRequired off), on every form.
     forms: { default_state: 'vic', message_required: false },
@@ -817,6 +819,8 @@ const northsideUsedCars: SiteSeed = {
         { max_age_years: 7, rate: 8.99 },
         { max_age_years: 12, rate: 10.99 },
       ],
+      // The provider's comparison-rate range (spec 001 §9).
+      comparison_rate_range: { min: 8.38, max: 19.42 },
     },
     search: { car_types: ['used'], visibility_filters: ['car_type:used'] },
     features: { delivery_calculator_enabled: true, hide_save_without_price_or_images: true },

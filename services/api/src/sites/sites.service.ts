@@ -25,6 +25,8 @@ export type SiteByHost = {
   slug: string;
   name: string;
   embedding: SiteConfig['embedding'];
+  /** The site's chat widget, whose origin its pages' CSP lets through (and no other site's). */
+  chat: SiteConfig['chat'];
   primary_host: string;
 } & GateConfig;
 
@@ -66,13 +68,14 @@ export class SitesService {
       .getRepository(SiteHostEntity)
       .findOne({ where: { host }, relations: { site: { hosts: true } } });
     if (!row) throw notFound('Site not found', `No site is served at the host '${host}'.`);
-    const { gates, routes, embedding } = await this.resolve(row.site.id);
+    const { gates, routes, embedding, chat } = await this.resolve(row.site.id);
     return {
       slug: row.site.slug,
       name: row.site.name,
       gates,
       routes,
       embedding,
+      chat,
       primary_host: this.hostNames(row.site.hosts)[0] ?? host,
     };
   }

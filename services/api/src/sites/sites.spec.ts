@@ -122,6 +122,8 @@ describe('site API (real PostgreSQL and Redis)', () => {
     // The proxy decides sign-in redirects from these before any page renders.
     expect(res.body.gates).toEqual({ gated_routes: expect.any(Array) });
     expect(res.body.routes).toMatchObject({ checkout_segment: expect.any(String), finance_path: expect.any(String) });
+    // and the site's chat widget, whose origin only this site's CSP lets through.
+    expect(res.body.chat).toEqual({ widget_script_url: null });
   });
 
   it('answers an unknown host with a 404 problem', async () => {

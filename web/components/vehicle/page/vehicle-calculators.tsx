@@ -36,6 +36,8 @@ export function VehicleCalculators({ siteSlug, page }: VehicleContext) {
           )}
           fees={config.finance.fees.map((fee) => ({ label: fee.label, amount: fee.amount, per: fee.per }))}
           quoteHref={`#${FORM_ANCHORS.enquiry}`}
+          rounding={config.finance.repayment_rounding}
+          comparisonRateRange={config.finance.comparison_rate_range}
         />
       )}
       {forSale && showFinanceDisclaimer(financeCar, config.finance) && (

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { ScrollChrome } from '@/components/vehicle/scroll-chrome';
+import { chatContextAttributes } from '@/lib/chat/chat-context';
 import type { CarPage } from '@/lib/api/cars';
 import { FORM_ANCHORS } from '@/lib/vehicle/form-anchors';
 import styles from '@/components/vehicle/vehicle.module.css';
@@ -14,26 +15,39 @@ export function VehicleChrome({ page }: { page: CarPage }) {
     </a>
   );
   return (
-    <ScrollChrome
-      header={
-        <div className={styles.chromeInner}>
-          <strong>{car.name}</strong>
-          {!sold && <span>{derived.price.text}</span>}
-          {action}
-        </div>
-      }
-      bar={
-        <div className={styles.chromeInner}>
-          {!sold && <span className={styles.barPrice}>{derived.price.text}</span>}
-          {action}
-          {derived.phone && !sold && (
-            <a className={styles.secondaryButton} href={derived.phone.href} data-car-id={car.id}>
-              Call
-            </a>
-          )}
-        </div>
-      }
-    />
+    <>
+      {/* What the chat bubble offers on this page: the enquiry form, prefilled with this car, and a text to its dealership. */}
+      <span
+        hidden
+        {...chatContextAttributes({
+          message: sold
+            ? `I'm looking for something similar to the ${car.name}.`
+            : `I'm interested in the ${car.name}.`,
+          messageHref: sold ? `#${FORM_ANCHORS.findSimilar}` : `#${FORM_ANCHORS.enquiry}`,
+          smsNumber: derived.phone?.display ?? null,
+        })}
+      />
+      <ScrollChrome
+        header={
+          <div className={styles.chromeInner}>
+            <strong>{car.name}</strong>
+            {!sold && <span>{derived.price.text}</span>}
+            {action}
+          </div>
+        }
+        bar={
+          <div className={styles.chromeInner}>
+            {!sold && <span className={styles.barPrice}>{derived.price.text}</span>}
+            {action}
+            {derived.phone && !sold && (
+              <a className={styles.secondaryButton} href={derived.phone.href} data-car-id={car.id}>
+                Call
+              </a>
+            )}
+          </div>
+        }
+      />
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import { cache } from 'react';
 import { isMediaAddress } from '@platform/domain';
 import type { GalleryImage } from '@/components/vehicle/gallery';
-import { getFinanceQuote, getTestDriveSlots, type CarPage } from '@/lib/api/cars';
+import { getFinanceQuote, getTestDriveSlots, type CarPage, type QuoteResult } from '@/lib/api/cars';
 import { getShopper, sessionToken } from '@/lib/api/shopper';
 import { getWatchlist } from '@/lib/api/watchlist';
 
@@ -58,11 +58,10 @@ export const testDriveSlotOptions = cache(async (siteSlug: string, page: CarPage
   return options.length > 0 ? options : null;
 });
 
-/** The quote service's weekly repayment for the sidebar, when the site uses the service and the car is for sale. */
-export const sidebarQuoteWeekly = cache(async (siteSlug: string, page: CarPage): Promise<number | null> => {
+/** The quote service's answer for the sidebar (weekly repayment and its rates), when the site uses the service and the car is for sale. */
+export const sidebarQuote = cache(async (siteSlug: string, page: CarPage): Promise<QuoteResult | null> => {
   if (page.derived.sold_display || !page.config.finance.quote_service_enabled) return null;
-  const quote = await getFinanceQuote(siteSlug, page.car);
-  return quote?.weeklyRepaymentAmount ?? null;
+  return getFinanceQuote(siteSlug, page.car);
 });
 
 export interface WatchState {

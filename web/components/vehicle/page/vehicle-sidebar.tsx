@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import {
   COMPARISON_RATE_WARNING,
+  comparisonRateRangeText,
   formatDollars,
   formatRepayment,
   shownRepayment,
@@ -18,12 +19,12 @@ import { PrintButton } from '@/components/vehicle/print-button';
 import { ShareButtons } from '@/components/vehicle/share-buttons';
 import { WatchlistButton } from '@/components/vehicle/watchlist-button';
 import { FollowButton } from '@/components/alerts/follow-button';
-import type { CarPage } from '@/lib/api/cars';
+import type { CarPage, QuoteResult } from '@/lib/api/cars';
 import { isExternalHref } from '@/lib/routes';
 import { dealerSearchHref } from '@/lib/search/dealer-filter';
 import { FORM_ANCHORS } from '@/lib/vehicle/form-anchors';
 import styles from '@/components/vehicle/vehicle.module.css';
-import { sidebarQuoteWeekly, testDriveSlotOptions, watchState, type VehicleContext } from './vehicle-data';
+import { sidebarQuote, testDriveSlotOptions, watchState, type VehicleContext } from './vehicle-data';
 
 /**
  * The sidebar of a listed car (spec 000 screen 4): tag, title, price or the SOLD message, the
@@ -33,8 +34,8 @@ import { sidebarQuoteWeekly, testDriveSlotOptions, watchState, type VehicleConte
 export async function VehicleSidebar({ siteSlug, page, websiteId }: VehicleContext & { websiteId: number }) {
   const { car, derived, dealership, location } = page;
   const sold = derived.sold_display;
-  const [quoteWeekly, slots, watch] = await Promise.all([
-    sidebarQuoteWeekly(siteSlug, page),
+  const [quote, slots, watch] = await Promise.all([
+    sidebarQuote(siteSlug, page),
     testDriveSlotOptions(siteSlug, page),
     watchState(siteSlug, page),
   ]);
@@ -63,7 +64,7 @@ export async function VehicleSidebar({ siteSlug, page, websiteId }: VehicleConte
       ) : (
         <>
           <PriceBlock derived={derived} priceType={car.price_type} />
-          <FinanceTeaser teaser={derived.finance_teaser} quoteWeekly={quoteWeekly} />
+          <FinanceTeaser teaser={derived.finance_teaser} quote={quote} finance={page.config.finance} />
           <Actions page={page} testDrive={slots !== null} />
         </>
       )}
@@ -158,32 +159,48 @@ function PriceBlock({ derived, priceType }: { derived: CarPage['derived']; price
 
 /**
  * The sidebar's weekly estimate: the provider's teaser when eligible, else the quote service's
- * where the teaser rules allow one (quoteMayStandIn; spec 001 screen 2). A comparison rate always
- * comes with the regulatory warning.
+ * where the teaser rules allow one (quoteMayStandIn; spec 001 screen 2), each with the rates it
+ * was priced at. A comparison rate, or the provider's range of them, always comes with the
+ * regulatory warning; a lender's weekly payment is shown by its rounding rule.
  */
 function FinanceTeaser({
   teaser,
-  quoteWeekly,
+  quote,
+  finance,
 }: {
   teaser: CarPage['derived']['finance_teaser'];
-  quoteWeekly: number | null;
+  quote: QuoteResult | null;
+  finance: Pick<CarPage['config']['finance'], 'repayment_rounding' | 'comparison_rate_range'>;
 }) {
-  const weekly = teaser.eligible ? (teaser.weekly ?? quoteWeekly) : quoteMayStandIn(teaser) ? quoteWeekly : null;
-  if (weekly == null || weekly <= 0) return null;
+  const figures = teaser.eligible
+    ? {
+        weekly: teaser.weekly ?? quote?.weeklyRepaymentAmount ?? null,
+        interestRate: teaser.interestRate,
+        comparisonRate: teaser.comparisonRate,
+      }
+    : quoteMayStandIn(teaser) && quote
+      ? {
+          weekly: quote.weeklyRepaymentAmount,
+          interestRate: quote.advertisedRate,
+          comparisonRate: quote.comparisonRate,
+        }
+      : null;
+  if (figures?.weekly == null || figures.weekly <= 0) return null;
+  const range = finance.comparison_rate_range;
   return (
     <div className={styles.teaser} data-testid="finance-teaser">
       <p>
         <a href="#finance-calculator">
-          From <strong>{formatRepayment(shownRepayment(weekly, 'week'), 'week')}</strong> per week
-        </a>
-        {teaser.eligible && (
-          <span className={styles.muted}>
-            {' '}
-            {teaser.interestRate}% p.a. (comparison rate {teaser.comparisonRate}% p.a.*)
-          </span>
-        )}
+          From{' '}
+          <strong>{formatRepayment(shownRepayment(figures.weekly, 'week', finance.repayment_rounding), 'week')}</strong>{' '}
+          per week
+        </a>{' '}
+        <span className={styles.muted}>
+          {figures.interestRate}% p.a. (comparison rate {figures.comparisonRate}% p.a.*)
+        </span>
       </p>
-      {teaser.eligible && <p className={styles.rateWarning}>*{COMPARISON_RATE_WARNING}</p>}
+      {range && <p className={styles.muted}>{comparisonRateRangeText(range)}</p>}
+      <p className={styles.rateWarning}>*{COMPARISON_RATE_WARNING}</p>
     </div>
   );
 }
