@@ -26,6 +26,7 @@ import { SearchFilters } from '@/components/search/search-filters';
 import { ResultsRegion, SearchNavigationProvider } from '@/components/search/search-navigation';
 import { SearchToolbar } from '@/components/search/search-toolbar';
 import { formatNumber } from '@/lib/search/labels';
+import { carConfigOf } from '@/lib/search/dealership-configs';
 import styles from '@/components/search/search.module.css';
 
 interface SearchPageProps {
@@ -137,6 +138,7 @@ export default async function SearchPage(props: SearchPageProps) {
                   hitsPerPage={hitsPerPage}
                   promoPositions={promoPositions(config.promo)}
                   config={config}
+                  configOf={carConfigOf(site)}
                   now={new Date()}
                 />
                 <Pagination page={state.page} pages={pages} hrefFor={(page) => searchPageHref(state, page)} />
