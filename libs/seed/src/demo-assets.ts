@@ -155,12 +155,12 @@ export function renderBrandTileSvg(name: string, background: string, text: strin
 export function renderCertifiedBadgeSvg(make: string, background: string, text: string): string {
   const size = make.length > 10 ? 13 : 16;
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 180 48" width="180" height="48" role="img" aria-label="${escapeXml(`${make} Certified Pre-Owned`)}">` +
-    `<rect x="1" y="1" width="178" height="46" rx="6" fill="#ffffff" stroke="${background}" stroke-width="2"/>` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 48" width="200" height="48" role="img" aria-label="${escapeXml(`${make} Certified Pre-Owned`)}">` +
+    `<rect x="1" y="1" width="198" height="46" rx="6" fill="#ffffff" stroke="${background}" stroke-width="2"/>` +
     `<circle cx="24" cy="24" r="16" fill="${background}"/>` +
     `<path d="M16 24l6 6 11-12" fill="none" stroke="${text}" stroke-width="4" stroke-linecap="round" stroke-linejoin="round"/>` +
     `<text x="48" y="22" font-family="Arial,Helvetica,sans-serif" font-size="${size}" font-weight="700" fill="#1a1a1a">${escapeXml(make)}</text>` +
-    `<text x="48" y="38" font-family="Arial,Helvetica,sans-serif" font-size="10" font-weight="700" letter-spacing="1" fill="#1a1a1a">CERTIFIED PRE-OWNED</text>` +
+    `<text x="48" y="38" font-family="Arial,Helvetica,sans-serif" font-size="10" font-weight="700" letter-spacing="0.5" fill="#1a1a1a">CERTIFIED PRE-OWNED</text>` +
     `</svg>\n`
   );
 }

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { isAvailable, priceDisplay, SOLD_HEADING, type SearchHit } from '@platform/domain';
-import { formatKm } from '@/lib/search/labels';
+import { bodyLabel, formatKm } from '@/lib/search/labels';
 import { COMPARE, COMPARE_LIMIT } from '@/lib/storage/saved-lists';
 import { useListedHits } from '@/lib/storage/use-listed-hits';
 import { useSavedList } from '@/lib/storage/use-saved-list';
@@ -18,7 +18,7 @@ const ROWS: readonly Row[] = [
   { label: 'Odometer', value: (hit) => (hit.km != null ? formatKm(hit.km) : null) },
   { label: 'Transmission', value: (hit) => hit.simple_transmission },
   { label: 'Fuel', value: (hit) => hit.simple_fuel },
-  { label: 'Body', value: (hit) => hit.simple_body },
+  { label: 'Body', value: (hit) => (hit.simple_body ? bodyLabel(hit.simple_body) : null) },
   { label: 'Badge', value: (hit) => [hit.badge, hit.series].filter(Boolean).join(' ') || null },
   { label: 'Location', value: (hit) => [hit.location_name, hit.city].filter(Boolean).join(', ') || null },
   { label: 'Stock number', value: (hit) => hit.stocknum },
@@ -56,6 +56,12 @@ export function CompareTable({ siteSlug, noPriceText, subscriptionEnabled, searc
     <div className={styles.tableWrap}>
       <table className={styles.table}>
         <caption className="visually-hidden">The cars in your compare list, side by side</caption>
+        <colgroup>
+          <col className={styles.labelColumn} />
+          {columns.map(({ entry }) => (
+            <col key={entry.id} />
+          ))}
+        </colgroup>
         <thead>
           <tr>
             <td />

@@ -45,10 +45,8 @@ export function SaveButtons({
   return variant === 'icon' ? <div className={styles.saveButtons}>{buttons}</div> : buttons;
 }
 
-const LABELS: Readonly<Record<Kind, { off: string; on: string }>> = {
-  favourite: { off: 'Favourite', on: 'Favourited' },
-  compare: { off: 'Compare', on: 'In Compare' },
-};
+// One word each, so the vehicle page's two-column tools fit a phone; the state is aria-pressed and the icon.
+const LABELS: Readonly<Record<Kind, string>> = { favourite: 'Favourite', compare: 'Compare' };
 
 function ToggleButton({
   entry,
@@ -82,12 +80,12 @@ function ToggleButton({
           : `${className ?? ''} ${saved ? styles.labelledOn : ''}`
       }
       aria-pressed={saved}
-      aria-label={`${label.off} ${entry.name}`}
-      title={variant === 'icon' ? label.off : undefined}
+      aria-label={`${label} ${entry.name}`}
+      title={variant === 'icon' ? label : undefined}
       onClick={() => (saved ? remove(id) : add())}
     >
       {icon}
-      {variant === 'labelled' && <span aria-hidden="true">{saved ? label.on : label.off}</span>}
+      {variant === 'labelled' && <span aria-hidden="true">{label}</span>}
     </button>
   );
 }

@@ -1,7 +1,7 @@
 import { certifiedBadgePath, CARD_TAG_LABELS } from '@platform/domain';
 
-/** The certified badge pictures are drawn 180 x 48; width and height keep their box while they load. */
-const BADGE_WIDTH = 180;
+/** The certified badge pictures are drawn 200 x 48; width and height keep their box while they load. */
+const BADGE_WIDTH = 200;
 const BADGE_HEIGHT = 48;
 
 /**
