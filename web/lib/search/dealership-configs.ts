@@ -26,9 +26,9 @@ export function dealershipConfigs(site: SiteView): ReadonlyMap<string, SiteConfi
         resolveSiteConfig({ dealership: dealership.config_overrides, manufacturer }, site.config),
       );
     } catch (error) {
-      console.warn(
-        `[search] dealership ${dealership.slug}: configuration refused, cards use the site's: ${(error as Error).message}`,
-      ); // eslint-disable-line no-console
+      const reason = (error as Error).message;
+      // eslint-disable-next-line no-console
+      console.warn(`[search] dealership ${dealership.slug}: configuration refused, cards use the site's: ${reason}`);
     }
   }
   resolved.set(site, configs);
