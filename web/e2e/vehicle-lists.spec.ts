@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { query } from './database';
 import { dismissPopupsOf } from './demo-sites';
 import { siteUrl } from './e2e-env';
@@ -10,6 +11,13 @@ import { carsWhere } from './vehicle-data';
  */
 
 const GROUP = 'harbour-motor-group';
+
+/** No serious or critical axe violation on the list as filled (the accessibility suite sees it empty). */
+async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
 
 /** The first row, or a failed test saying what the demo data lacked. */
 function first<T>(rows: T[], what: string): T {
@@ -98,6 +106,8 @@ test.describe('favourites and compare on the vehicle page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Favourites' })).toBeVisible();
     const saved = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: car.name }) });
     await expect(saved).toHaveCount(1);
+    await expect(saved).toContainText('$');
+    await expectAccessible(page);
     await saved.getByRole('button', { name: `Remove ${car.name}` }).click();
     await expect(saved).toHaveCount(0);
     await expect(page.getByText('You have no favourites yet.')).toBeVisible();
@@ -126,6 +136,7 @@ test.describe('favourites and compare on the vehicle page', () => {
       await expect(table.getByRole('columnheader', { name: new RegExp(car.name) })).toBeVisible();
     await expect(table.getByRole('rowheader', { name: 'Price' })).toBeVisible();
     await expect(table.getByRole('rowheader', { name: 'Odometer' })).toBeVisible();
+    await expectAccessible(page);
 
     await table.getByRole('button', { name: `Remove ${one.name}` }).click();
     await expect(table.getByRole('columnheader', { name: new RegExp(one.name) })).toHaveCount(0);
