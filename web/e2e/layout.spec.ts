@@ -120,6 +120,30 @@ test.describe('phone vehicle page', () => {
     });
   }
 
+  test('home, search and vehicle pages are no wider than the phone once their carousels have loaded', async ({
+    page,
+    request,
+  }) => {
+    const site = 'harbour-motor-group';
+    await dismissPopupsOf(page, request, site);
+    const car = await anInStockCar(site);
+    for (const path of ['/', '/search/new-used-and-demo-cars', `/cars/${car.slug}`]) {
+      await page.goto(siteUrl(site, path));
+      await page.waitForLoadState('networkidle');
+      // The similar-cars carousel streams in after the first paint; measure once it is there.
+      if (path.startsWith('/cars/'))
+        await expect(page.getByRole('heading', { name: 'Similar Vehicles' })).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForLoadState('networkidle');
+      const widths = await page.evaluate(() => {
+        window.scrollTo(500, window.scrollY);
+        return { scrollWidth: document.documentElement.scrollWidth, scrollX: window.scrollX };
+      });
+      expect(widths.scrollWidth, `${path}: document width`).toBeLessThanOrEqual(390);
+      expect(widths.scrollX, `${path}: sideways scroll`).toBe(0);
+    }
+  });
+
   test('the Menu button opens the navigation, and Escape closes it and returns focus', async ({ page, request }) => {
     const site = 'harbour-motor-group';
     await dismissPopupsOf(page, request, site);

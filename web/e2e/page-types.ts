@@ -30,6 +30,8 @@ export const PAGES: [name: string, site: string, path: PagePath, status?: number
   ['special offers', GROUP, '/special-offers'],
   ['vehicle', GROUP, async () => `/cars/${(await anInStockCar(GROUP)).slug}`],
   ['sign-in', GROUP, '/sign-in?type=watchlist&redirect=%2Fwatchlist'],
+  ['favourites', GROUP, '/favourites'],
+  ['compare', GROUP, '/compare'],
   ['locations', GROUP, '/locations'],
   ['location', GROUP, async (request) => `/locations/${(await aLocation(request, GROUP)).slug}`],
   [

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseConfigLayer, resolveSiteConfig } from '@platform/domain';
+import { certifiedBadgePath, parseConfigLayer, resolveSiteConfig } from '@platform/domain';
 import { CatalogueError, validateCatalogue } from './catalogue';
 import {
   DEMO_BODY_TYPES,
@@ -10,6 +10,7 @@ import {
   weeklyHoursFor,
   type DemoCatalogue,
 } from './data';
+import { USED_MAKE_WEIGHTS } from './data/vehicle-models';
 import { DEMO_ASSETS_DIR, renderDemoAssets } from './demo-assets';
 import { DEMO_IMAGES_PER_BODY } from './generate-cars';
 
@@ -290,5 +291,10 @@ describe('demo assets', () => {
       expect(url).toMatch(/^\/media\/logos\//);
       expect(files.has((url as string).replace(/^\/media\//, ''))).toBe(true);
     }
+  });
+
+  it('give every make of the demo stock its certified pre-owned badge', () => {
+    const makes = new Set([...Object.keys(USED_MAKE_WEIGHTS), ...DEMO_CATALOGUE.manufacturers.map((m) => m.make)]);
+    for (const make of makes) expect(files.has(certifiedBadgePath(make).replace(/^\/media\//, ''))).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { PLATFORM_DEFAULTS } from '@platform/domain';
+import { certifiedBadgePath, PLATFORM_DEFAULTS } from '@platform/domain';
 import { DEMO_BODY_TYPES, DEMO_CATALOGUE, type DemoBodyType, type DemoCatalogue } from './data';
 import { DEMO_IMAGES_PER_BODY, DEMO_INTERIOR_IMAGE } from './generate-cars';
 
@@ -151,6 +151,20 @@ export function renderBrandTileSvg(name: string, background: string, text: strin
   );
 }
 
+/** A make's certified pre-owned badge: a seal in the brand's colours with the make's name. */
+export function renderCertifiedBadgeSvg(make: string, background: string, text: string): string {
+  const size = make.length > 10 ? 13 : 16;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 48" width="200" height="48" role="img" aria-label="${escapeXml(`${make} Certified Pre-Owned`)}">` +
+    `<rect x="1" y="1" width="198" height="46" rx="6" fill="#ffffff" stroke="${background}" stroke-width="2"/>` +
+    `<circle cx="24" cy="24" r="16" fill="${background}"/>` +
+    `<path d="M16 24l6 6 11-12" fill="none" stroke="${text}" stroke-width="4" stroke-linecap="round" stroke-linejoin="round"/>` +
+    `<text x="48" y="22" font-family="Arial,Helvetica,sans-serif" font-size="${size}" font-weight="700" fill="#1a1a1a">${escapeXml(make)}</text>` +
+    `<text x="48" y="38" font-family="Arial,Helvetica,sans-serif" font-size="10" font-weight="700" letter-spacing="0.5" fill="#1a1a1a">CERTIFIED PRE-OWNED</text>` +
+    `</svg>\n`
+  );
+}
+
 /** Every committed asset, keyed by its path below DEMO_ASSETS_DIR. */
 export function renderDemoAssets(catalogue: DemoCatalogue = DEMO_CATALOGUE): Map<string, string> {
   const files = new Map<string, string>();
@@ -167,6 +181,10 @@ export function renderDemoAssets(catalogue: DemoCatalogue = DEMO_CATALOGUE): Map
     files.set(
       `logos/brands/${manufacturer.slug}.svg`,
       renderBrandTileSvg(manufacturer.name, manufacturer.tile.background, manufacturer.tile.text),
+    );
+    files.set(
+      certifiedBadgePath(manufacturer.make).replace(/^\/media\//, ''),
+      renderCertifiedBadgeSvg(manufacturer.make, manufacturer.tile.background, manufacturer.tile.text),
     );
   }
   return files;

@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import { cardTag, formatDollars, marketBadge, priceDisplay, type SearchHit, type SiteConfig } from '@platform/domain';
+import { cardTag, carOffer, formatDollars, priceDisplay, type SearchHit, type SiteConfig } from '@platform/domain';
+import { CertifiedBadge } from '@/components/vehicle/certified-badge';
 import { CARD_IMAGE_WIDTHS, imageSrcSet, imageUrl } from '@/lib/media/image-url';
 import { cardActions, carPath, showSaveButtons } from '@/lib/search/card-actions';
 import { formatKm } from '@/lib/search/labels';
@@ -16,6 +17,10 @@ export const MARKET_BADGE_LABEL = 'Below Market Price';
 
 export interface ResultCardProps {
   car: SearchHit;
+  /**
+   * The configuration of the car's own dealership (carConfigOf), as the car's page reads it: on a
+   * group site, reserve online and the market-price badge differ by dealership.
+   */
   config: SiteConfig;
   /** The first cards' images load with priority (spec 000 §9: the first 2). */
   priority: boolean;
@@ -32,7 +37,7 @@ export function ResultCard({ car, config, priority, now }: ResultCardProps) {
     subscriptionEnabled: config.features.subscription_enabled,
   });
   const tag = cardTag(car, { now });
-  const belowMarket = config.features.market_price_enabled && marketBadge(car);
+  const belowMarket = carOffer(car, config).marketBadge;
   const badgeLine = [car.badge, car.series].filter(Boolean).join(' ');
   const specs = [
     car.km != null ? { label: 'Odometer', value: formatKm(car.km) } : null,
@@ -61,10 +66,14 @@ export function ResultCard({ car, config, priority, now }: ResultCardProps) {
         ) : (
           <div className={styles.noImage} aria-hidden="true" />
         )}
-        {tag && (
-          <span className={`${styles.tag} ${tag.kind === 'sold' ? styles.tagSold : ''}`} data-tag={tag.kind}>
-            {tag.kind === 'certified' && tag.make ? `${tag.make} ${tag.label}` : tag.label}
-          </span>
+        {tag?.kind === 'certified' && tag.make ? (
+          <CertifiedBadge make={tag.make} className={styles.certified} height={32} />
+        ) : (
+          tag && (
+            <span className={`${styles.tag} ${tag.kind === 'sold' ? styles.tagSold : ''}`} data-tag={tag.kind}>
+              {tag.label}
+            </span>
+          )
         )}
         {canSave && (
           <SaveButtons

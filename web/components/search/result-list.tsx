@@ -1,5 +1,6 @@
 import type { SearchHit, SiteConfig } from '@platform/domain';
 import { withPromos } from '@platform/domain';
+import type { CarConfigOf } from '@/lib/search/dealership-configs';
 import { NoResultsCard } from './no-results';
 import { PromoCard } from './promo-card';
 import { ResultCard } from './result-card';
@@ -14,11 +15,13 @@ export interface ResultListProps {
   hitsPerPage: number;
   promoPositions: number[];
   config: SiteConfig;
+  /** Each car's own dealership's configuration, for its card (default: the site's for every car). */
+  configOf?: CarConfigOf;
   now: Date;
 }
 
 /** One page of result cards with the promo cards in place, or the no-results card. */
-export function ResultList({ hits, page, hitsPerPage, promoPositions, config, now }: ResultListProps) {
+export function ResultList({ hits, page, hitsPerPage, promoPositions, config, configOf, now }: ResultListProps) {
   if (hits.length === 0) return <NoResultsCard refreshPath={config.routes.no_results_refresh_path} />;
   return (
     <ul className={styles.grid}>
@@ -29,7 +32,12 @@ export function ResultList({ hits, page, hitsPerPage, promoPositions, config, no
           </li>
         ) : (
           <li key={slot.car.id}>
-            <ResultCard car={slot.car} config={config} priority={slot.index < PRIORITY_IMAGES} now={now} />
+            <ResultCard
+              car={slot.car}
+              config={configOf ? configOf(slot.car) : config}
+              priority={slot.index < PRIORITY_IMAGES}
+              now={now}
+            />
           </li>
         ),
       )}

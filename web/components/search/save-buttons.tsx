@@ -1,48 +1,113 @@
 'use client';
 
-import { COMPARE, FAVOURITES, isInList, type FavouriteEntry } from '@/lib/storage/saved-lists';
-import { useSavedList } from '@/lib/storage/use-saved-list';
+import {
+  addToList,
+  COMPARE,
+  COMPARE_LIMIT,
+  FAVOURITES,
+  isInList,
+  type FavouriteEntry,
+} from '@/lib/storage/saved-lists';
+import { readSavedList, useSavedList, writeSavedList } from '@/lib/storage/use-saved-list';
+import { SAVED_LIST_PAGES } from '@/lib/storage/saved-list-pages';
+import { toasts } from '@/lib/toast/toast-state';
 import styles from './result-card.module.css';
 
+type Kind = 'favourite' | 'compare';
+
 /**
- * A card's favourite and compare buttons: toggles kept in local storage with the favourite entry
- * of spec 000 ('Other'). Until the browser's lists are read they show as not saved.
+ * Favourite and compare buttons, on a search card (icons over the photo) or on the vehicle page
+ * (labelled, beside share and save): toggles kept in local storage with the favourite entry of
+ * spec 000 ('Other'). Adding says so in a toast with a link to the list's page (Favourites,
+ * Compare), where the shopper reads and empties the list. Until the browser's lists are read the
+ * buttons show as not saved.
  */
 export function SaveButtons({
   entry,
   favourites,
   compare,
+  variant = 'icon',
+  buttonClassName,
 }: {
   entry: FavouriteEntry;
   favourites: boolean;
   compare: boolean;
+  /** 'labelled' on the vehicle page, styled by the page's own button class. */
+  variant?: 'icon' | 'labelled';
+  buttonClassName?: string;
 }) {
-  return (
-    <div className={styles.saveButtons}>
-      {favourites && <ToggleButton entry={entry} kind="favourite" />}
-      {compare && <ToggleButton entry={entry} kind="compare" />}
-    </div>
+  const buttons = (
+    <>
+      {favourites && <ToggleButton entry={entry} kind="favourite" variant={variant} className={buttonClassName} />}
+      {compare && <ToggleButton entry={entry} kind="compare" variant={variant} className={buttonClassName} />}
+    </>
   );
+  return variant === 'icon' ? <div className={styles.saveButtons}>{buttons}</div> : buttons;
 }
 
-function ToggleButton({ entry, kind }: { entry: FavouriteEntry; kind: 'favourite' | 'compare' }) {
+// One word each, so the vehicle page's two-column tools fit a phone; the state is aria-pressed and the icon.
+const LABELS: Readonly<Record<Kind, string>> = { favourite: 'Favourite', compare: 'Compare' };
+
+function ToggleButton({
+  entry,
+  kind,
+  variant,
+  className,
+}: {
+  entry: FavouriteEntry;
+  kind: Kind;
+  variant: 'icon' | 'labelled';
+  className?: string;
+}) {
   const list = kind === 'favourite' ? FAVOURITES : COMPARE;
-  const { entries, add, remove } = useSavedList(list);
+  const { entries, remove } = useSavedList(list);
   const id = String(entry.id);
   const saved = isInList(list, entries, id);
-  const label = kind === 'favourite' ? `Favourite ${entry.name}` : `Compare ${entry.name}`;
+  const label = LABELS[kind];
+  const add = () => {
+    const before = readSavedList(list);
+    const after = addToList(list, before, entry);
+    writeSavedList(list, after);
+    announceAdded(kind, entry, after.length, before.length >= list.limit && !isInList(list, before, id));
+  };
+  const icon = kind === 'favourite' ? <HeartIcon filled={saved} /> : <CompareIcon />;
   return (
     <button
       type="button"
-      className={`${styles.iconButton} ${saved ? styles.iconButtonOn : ''}`}
+      className={
+        variant === 'icon'
+          ? `${styles.iconButton} ${saved ? styles.iconButtonOn : ''}`
+          : `${className ?? ''} ${saved ? styles.labelledOn : ''}`
+      }
       aria-pressed={saved}
-      aria-label={label}
-      title={kind === 'favourite' ? 'Favourite' : 'Compare'}
-      onClick={() => (saved ? remove(id) : add(entry))}
+      aria-label={`${label} ${entry.name}`}
+      title={variant === 'icon' ? label : undefined}
+      onClick={() => (saved ? remove(id) : add())}
     >
-      {kind === 'favourite' ? <HeartIcon filled={saved} /> : <CompareIcon />}
+      {icon}
+      {variant === 'labelled' && <span aria-hidden="true">{label}</span>}
     </button>
   );
+}
+
+/** The toast after adding: where the list is read, and for a full compare list, which car made way. */
+function announceAdded(kind: Kind, entry: FavouriteEntry, count: number, dropped: boolean): void {
+  if (kind === 'favourite') {
+    toasts.show({
+      title: `${entry.name} is in your favourites`,
+      action: { label: 'View Favourites', href: SAVED_LIST_PAGES.favourites },
+    });
+    return;
+  }
+  toasts.show({
+    title: `${entry.name} is in your compare list`,
+    description: dropped
+      ? `Compare holds ${COMPARE_LIMIT} cars: the one added first made way.`
+      : count < 2
+        ? 'Add another car to compare them side by side.'
+        : undefined,
+    action: { label: `Compare (${count})`, href: SAVED_LIST_PAGES.compare },
+  });
 }
 
 function HeartIcon({ filled }: { filled: boolean }) {

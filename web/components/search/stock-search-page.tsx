@@ -33,6 +33,7 @@ import { SearchFilters } from './search-filters';
 import { SearchHistory } from './search-history';
 import { ResultsRegion, SearchNavigationProvider } from './search-navigation';
 import { SearchToolbar } from './search-toolbar';
+import { carConfigOf } from '@/lib/search/dealership-configs';
 import styles from './search.module.css';
 
 /**
@@ -159,6 +160,7 @@ export async function StockSearchPage({ site, state }: { site: SiteView; state: 
                   hitsPerPage={hitsPerPage}
                   promoPositions={promoPositions(config.promo)}
                   config={config}
+                  configOf={carConfigOf(site)}
                   now={new Date()}
                 />
                 <Pagination page={state.page} pages={pages} hrefFor={(page) => searchPageHref(state, page)} />

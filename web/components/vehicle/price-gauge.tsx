@@ -1,5 +1,6 @@
-import { formatDollars, gaugeBand, gaugeLabel, GAUGE_ANIMATION_MS, visibleGauge } from '@platform/domain';
+import { formatDollars, gaugeBand, gaugeLabel, GAUGE_ANIMATION_MS } from '@platform/domain';
 import { getAutogauge } from '@/lib/api/cars';
+import { gaugeToShow } from '@/lib/vehicle/price-gauge-answer';
 import styles from './vehicle.module.css';
 
 /**
@@ -7,7 +8,7 @@ import styles from './vehicle.module.css';
  * loading, on no data, a missing field, confidence 0.2 or lower, or a market maximum below the price.
  */
 export async function PriceGauge({ carSlug }: { carSlug: string }) {
-  const gauge = visibleGauge(await getAutogauge(carSlug));
+  const gauge = gaugeToShow(carSlug, await getAutogauge(carSlug));
   if (!gauge) return null;
   const band = gaugeBand(gauge.fill);
   return (

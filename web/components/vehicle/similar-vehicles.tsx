@@ -1,7 +1,9 @@
 import Link from 'next/link';
-import { slugify, type SiteConfig } from '@platform/domain';
+import { slugify } from '@platform/domain';
 import { ResultCard } from '@/components/search/result-card';
+import { getSite } from '@/lib/api';
 import { getSimilarCars } from '@/lib/api/cars';
+import { carConfigOf } from '@/lib/search/dealership-configs';
 import { Carousel } from './carousel-controls';
 import styles from './vehicle.module.css';
 
@@ -27,20 +29,23 @@ export async function SimilarVehicles({
   carSlug,
   make,
   model,
-  config,
   now,
 }: {
   siteSlug: string;
   carSlug: string;
   make: string;
   model: string;
-  config: SiteConfig;
   now: Date;
 }) {
-  const hits = await getSimilarCars(siteSlug, carSlug).catch((error: Error) => {
-    console.warn(`[vehicle] similar cars for ${carSlug} unavailable: ${error.message}`); // eslint-disable-line no-console
-    return [];
-  });
+  const [hits, site] = await Promise.all([
+    getSimilarCars(siteSlug, carSlug).catch((error: Error) => {
+      console.warn(`[vehicle] similar cars for ${carSlug} unavailable: ${error.message}`); // eslint-disable-line no-console
+      return [];
+    }),
+    getSite(siteSlug),
+  ]);
+  // Each similar car may belong to another dealership of the site: its card follows that dealership.
+  const configOf = carConfigOf(site);
   return (
     <section className={styles.similar} aria-labelledby="similar-title">
       <h2 id="similar-title">Similar Vehicles</h2>
@@ -48,7 +53,7 @@ export async function SimilarVehicles({
         <Carousel label="Similar vehicles">
           {hits.map((hit) => (
             <div key={hit.id} className={styles.carouselItem}>
-              <ResultCard car={hit} config={config} priority={false} now={now} />
+              <ResultCard car={hit} config={configOf(hit)} priority={false} now={now} />
             </div>
           ))}
         </Carousel>

@@ -157,15 +157,19 @@ export const AutogaugeResponseSchema = z.object({
 });
 export type AutogaugeResponse = z.infer<typeof AutogaugeResponseSchema>;
 
-/** GET /api/cars/{slug}/autogauge. Failures and empty data are logged and answer null: the card is hidden (spec 000 §8). */
-export async function getAutogauge(carSlug: string): Promise<AutogaugeResponse | null> {
+/**
+ * GET /api/cars/{slug}/autogauge: the answer, null when the api has no market data for the car (an
+ * empty answer, which gaugeToShow logs), or undefined when the call failed (logged here). Either
+ * way the card is hidden (spec 000 §8).
+ */
+export async function getAutogauge(carSlug: string): Promise<AutogaugeResponse | null | undefined> {
   try {
     return await apiGetOrNull(`/api/cars/${segment(carSlug)}/autogauge`, AutogaugeResponseSchema, {
       cache: 'no-store',
     });
   } catch (error) {
     console.warn(`[vehicle] price gauge for ${carSlug} unavailable: ${(error as Error).message}`); // eslint-disable-line no-console
-    return null;
+    return undefined;
   }
 }
 

@@ -1,4 +1,4 @@
-import { canReserve, isAvailable, type SearchHit, type SiteConfig } from '@platform/domain';
+import { carOffer, isAvailable, type SearchHit, type SiteConfig } from '@platform/domain';
 import { FORM_ANCHORS } from '../vehicle/form-anchors';
 
 /** The vehicle page of a car (spec 000: /cars/{slug}); the card's title and image link here. */
@@ -18,7 +18,7 @@ export interface CardAction {
 
 type CardCar = Pick<
   SearchHit,
-  'id' | 'slug' | 'status' | 'reserved' | 'price' | 'car_type' | 'tag' | 'dealership_slug'
+  'id' | 'slug' | 'status' | 'reserved' | 'price' | 'car_type' | 'tag' | 'dealership_slug' | 'autograb_data'
 >;
 
 /** The finance enquiry link with the parameters spec 000 lists (preferredDealership, vehiclePriceBudget, car_id, car_type). */
@@ -36,7 +36,8 @@ export function financeHref(car: CardCar, financePath: string): string {
  * A card's buttons by site configuration and car (spec 000 screen 2, §4): an unavailable car gets
  * only 'Find Me Something Similar'; an available one the enquiry button (its configured wording),
  * finance, details and, when it can be reserved online, reserve. On sites where 'Test Drive Only'
- * cars book a test drive instead, that replaces finance and reserve.
+ * cars book a test drive instead, that replaces finance and reserve. `config` is the car's own
+ * dealership's (carConfigOf), so reserve follows the same rule as the car's page (carOffer).
  */
 export function cardActions(car: CardCar, config: SiteConfig): CardAction[] {
   const page = carPath(car.slug);
@@ -51,11 +52,7 @@ export function cardActions(car: CardCar, config: SiteConfig): CardAction[] {
   else if (buttons.show_finance)
     actions.push({ kind: 'finance', label: buttons.finance_label, href: financeHref(car, config.routes.finance_path) });
   actions.push({ kind: 'details', label: buttons.details_label, href: page });
-  if (
-    !testDriveOnly &&
-    buttons.show_reserve &&
-    canReserve(car, { marketPriceEnabled: config.features.market_price_enabled })
-  ) {
+  if (!testDriveOnly && carOffer(car, config).reservable) {
     actions.push({ kind: 'reserve', label: buttons.reserve_label, href: `${page}/${config.routes.checkout_segment}` });
   }
   return actions;
@@ -63,7 +60,7 @@ export function cardActions(car: CardCar, config: SiteConfig): CardAction[] {
 
 /** Favourite and compare buttons are hidden on configured sites when the car has no price or no images (spec 000 §5). */
 export function showSaveButtons(
-  car: Pick<SearchHit, 'price' | 'images' | 'primary_image_url'>,
+  car: { price: number | null; images: readonly { url: string | null }[]; primary_image_url: string | null },
   config: SiteConfig,
 ): boolean {
   if (!config.features.hide_save_without_price_or_images) return true;

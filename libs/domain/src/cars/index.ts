@@ -11,3 +11,4 @@ export * from './dealer-text';
 export * from './vehicle-media';
 export * from './vehicle-page';
 export * from './make-match';
+export * from './car-offer';

@@ -1,5 +1,5 @@
 import {
-  canReserve,
+  carOffer,
   formatDollars,
   reserveDeposit,
   cardTag,
@@ -8,7 +8,6 @@ import {
   isAvailable,
   isInStock,
   isListed,
-  marketBadge,
   maskPhone,
   phoneForCar,
   priceDisplay,
@@ -91,8 +90,9 @@ export function derivedCarFields(view: CarView, config: SiteConfig, listedUntil:
   const car = view as unknown as Car;
   const phone = phoneForCar(car, config.phone, view.location?.phone);
   const phoneHref = telHref(phone);
-  const reservable =
-    config.buttons.show_reserve && canReserve(car, { marketPriceEnabled: config.features.market_price_enabled });
+  // The same rule the search card applies with the same dealership's settings.
+  const offer = carOffer(car, config);
+  const reservable = offer.reservable;
   const deposit = reserveDeposit(
     (view as Record<string, unknown>)['reserve_deposit'],
     config.reservations.deposit,
@@ -119,7 +119,7 @@ export function derivedCarFields(view: CarView, config: SiteConfig, listedUntil:
     /** The deposit a reservation charges, in whole dollars, and as the reserve button words it. */
     reserve_deposit: deposit,
     reserve_deposit_text: formatDollars(deposit),
-    market_badge: config.features.market_price_enabled && marketBadge(car),
+    market_badge: offer.marketBadge,
     // A number with nothing to dial ('TBA') is not offered.
     phone: phone && phoneHref ? { display: phone, masked: maskPhone(phone), href: phoneHref } : null,
     finance_teaser: financeTeaser(car, { finance: config.finance, now }),

@@ -5,6 +5,7 @@ import { makeLogos } from '@/lib/search/make-logos';
 import { formatNumber } from '@/lib/search/labels';
 import { promoPositions } from '@platform/domain';
 import { formatSearchQuery, parseSearchQuery } from '@/lib/search/url-codec';
+import { carConfigOf } from '@/lib/search/dealership-configs';
 import { Breadcrumbs } from '@/components/search/breadcrumbs';
 import { Pagination } from '@/components/search/pagination';
 import { FacetTiles } from '@/components/search/facet-tiles';
@@ -99,6 +100,7 @@ export default async function SpecialOffersPage({ params, searchParams }: Specia
                 hitsPerPage={hitsPerPage}
                 promoPositions={promoPositions(config.promo)}
                 config={config}
+                configOf={carConfigOf(site)}
                 now={new Date()}
               />
               <Pagination page={state.page} pages={result.pages} hrefFor={hrefFor} />

@@ -6,6 +6,7 @@ export { VehicleCalculators } from './vehicle-calculators';
 export { galleryImages } from './vehicle-data';
 export { VehicleEnquiry } from './vehicle-enquiry';
 export { VehicleHead } from './vehicle-head';
+export { VehicleMap } from './vehicle-map';
 export { VehicleMedia } from './vehicle-media';
 export { VehicleSidebar } from './vehicle-sidebar';
 export { VehicleSpecs } from './vehicle-specs';

@@ -4,17 +4,10 @@ import type { VehicleContext } from './vehicle-data';
 
 /** Similar cars, streamed in after the page so a slow search never holds the car's own details back. */
 export function SimilarSection({ siteSlug, page, now }: VehicleContext & { now: Date }) {
-  const { car, config } = page;
+  const { car } = page;
   return (
     <Suspense fallback={<SimilarVehiclesSkeleton />}>
-      <SimilarVehicles
-        siteSlug={siteSlug}
-        carSlug={car.slug}
-        make={car.make}
-        model={car.model}
-        config={config}
-        now={now}
-      />
+      <SimilarVehicles siteSlug={siteSlug} carSlug={car.slug} make={car.make} model={car.model} now={now} />
     </Suspense>
   );
 }

@@ -14,17 +14,21 @@ import {
   SOLD_HEADING,
   SOLD_MESSAGE,
 } from '@platform/domain';
+import { CertifiedBadge } from '@/components/vehicle/certified-badge';
+import { ConsoleWarning } from '@/components/vehicle/console-warning';
 import { PhoneReveal } from '@/components/vehicle/phone-reveal';
 import { PrintButton } from '@/components/vehicle/print-button';
 import { ShareButtons } from '@/components/vehicle/share-buttons';
+import { SaveButtons } from '@/components/search/save-buttons';
 import { WatchlistButton } from '@/components/vehicle/watchlist-button';
 import { FollowButton } from '@/components/alerts/follow-button';
 import type { CarPage, QuoteResult } from '@/lib/api/cars';
 import { isExternalHref } from '@/lib/routes';
+import { showSaveButtons } from '@/lib/search/card-actions';
 import { dealerSearchHref } from '@/lib/search/dealer-filter';
 import { FORM_ANCHORS } from '@/lib/vehicle/form-anchors';
 import styles from '@/components/vehicle/vehicle.module.css';
-import { sidebarQuote, testDriveSlotOptions, watchState, type VehicleContext } from './vehicle-data';
+import { galleryImages, sidebarQuote, testDriveSlotOptions, watchState, type VehicleContext } from './vehicle-data';
 
 /**
  * The sidebar of a listed car (spec 000 screen 4): tag, title, price or the SOLD message, the
@@ -43,10 +47,14 @@ export async function VehicleSidebar({ siteSlug, page, websiteId }: VehicleConte
 
   return (
     <aside className={styles.sidebar} aria-label="Price and enquiry">
-      {derived.tag && (
-        <span className={`${styles.tag} ${derived.tag.kind === 'sold' ? styles.tagSold : ''}`}>
-          {derived.tag.label}
-        </span>
+      {derived.tag?.kind === 'certified' && derived.tag.make ? (
+        <CertifiedBadge make={derived.tag.make} className={styles.certifiedBadge} height={40} />
+      ) : (
+        derived.tag && (
+          <span className={`${styles.tag} ${derived.tag.kind === 'sold' ? styles.tagSold : ''}`}>
+            {derived.tag.label}
+          </span>
+        )
       )}
       <h1 className={styles.title}>{car.name}</h1>
       {[car.badge, car.series].some(Boolean) && (
@@ -69,6 +77,11 @@ export async function VehicleSidebar({ siteSlug, page, websiteId }: VehicleConte
         </>
       )}
 
+      {!derived.phone && (
+        <ConsoleWarning
+          message={`[vehicle] no phone number for ${car.name} (stock ${car.stocknum}): its dealership and location have none, so no call or reveal button is shown`}
+        />
+      )}
       {derived.phone && !sold && (
         <PhoneReveal
           carSlug={car.slug}
@@ -103,6 +116,7 @@ export async function VehicleSidebar({ siteSlug, page, websiteId }: VehicleConte
           />
         )}
         <ShareButtons carName={car.name} carPath={carPath} />
+        {!sold && <FavouriteAndCompare page={page} />}
         <PrintButton carSlug={car.slug} />
         <a
           className={styles.secondaryButton}
@@ -130,6 +144,37 @@ export async function VehicleSidebar({ siteSlug, page, websiteId }: VehicleConte
         </Link>
       </p>
     </aside>
+  );
+}
+
+/**
+ * Favourite and Compare beside share and save, as on the car's search card: the same lists in the
+ * browser, the same rule for hiding them (spec 000 §5), read from the car's dealership's settings.
+ */
+function FavouriteAndCompare({ page }: { page: CarPage }) {
+  const { car, config } = page;
+  const { favourites_enabled: favourites, compare_enabled: compare } = config.features;
+  const primary = galleryImages(car)[0]?.src ?? null;
+  if (
+    !(favourites || compare) ||
+    !showSaveButtons({ price: car.price ?? null, images: car.images ?? [], primary_image_url: primary }, config)
+  )
+    return null;
+  return (
+    <SaveButtons
+      entry={{
+        id: car.id,
+        name: car.name,
+        slug: car.slug,
+        make: car.make,
+        model: car.model,
+        primary_image_url: primary,
+      }}
+      favourites={favourites}
+      compare={compare}
+      variant="labelled"
+      buttonClassName={styles.secondaryButton}
+    />
   );
 }
 

@@ -9,6 +9,7 @@ import {
   VehicleChrome,
   VehicleEnquiry,
   VehicleHead,
+  VehicleMap,
   VehicleMedia,
   VehicleSidebar,
   VehicleSpecs,
@@ -81,6 +82,7 @@ export default async function VehiclePage({ params }: VehicleParams) {
         <div className={styles.main}>
           <VehicleSpecs page={page} />
           <VehicleCalculators siteSlug={siteSlug} page={page} />
+          <VehicleMap siteSlug={siteSlug} page={page} />
         </div>
       </div>
       <FeatureBanner servicePath={config.routes.service_path} />

@@ -16,6 +16,7 @@ import { modelContentPage } from '@/lib/content/site-routes';
 import { formatNumber } from '@/lib/search/labels';
 import { EMPTY_SEARCH_STATE, formatSearchQuery, parseSearchQuery } from '@/lib/search/url-codec';
 import { searchHref } from '@/lib/search/search-paths';
+import { carConfigOf } from '@/lib/search/dealership-configs';
 import { Breadcrumbs } from '@/components/search/breadcrumbs';
 import { Pagination } from '@/components/search/pagination';
 import { ResultList } from '@/components/search/result-list';
@@ -138,6 +139,7 @@ export default async function ModelPage({ params, searchParams }: ModelPageProps
                 hitsPerPage={DEFAULT_HITS_PER_PAGE}
                 promoPositions={[]}
                 config={site.config}
+                configOf={carConfigOf(site)}
                 now={new Date()}
               />
               <Pagination page={page} pages={result.pages} hrefFor={hrefFor} />
