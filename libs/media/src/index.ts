@@ -1,1 +1,5 @@
 export * from './sniff/sniff-photo';
+export * from './store/media-store';
+export * from './store/local-media-store';
+export * from './store/s3-media-store';
+export * from './store/media-store-env';
