@@ -3,3 +3,4 @@ export * from './store/media-store';
 export * from './store/local-media-store';
 export * from './store/s3-media-store';
 export * from './store/media-store-env';
+export * from './variants/generate-variants';
