@@ -64,6 +64,14 @@ export const PHOTO_VARIANTS: readonly PhotoVariant[] = [
 
 const VARIANT_BY_NAME = new Map(PHOTO_VARIANTS.map((variant) => [variant.name as string, variant]));
 
+/**
+ * Made as soon as a car's first photos are stored, so its search card, gallery opening and link
+ * preview never wait: the card and gallery widths a phone and a laptop pick, and the Open Graph crop.
+ */
+export const EAGER_PHOTO_VARIANTS: readonly PhotoVariantName[] = ['w160', 'w320', 'w480', 'w640', 'w800', 'og'];
+/** Made for every other photo as it is stored: the gallery thumbnail, which also proves the photo decodes. */
+export const STORED_PHOTO_VARIANTS: readonly PhotoVariantName[] = ['w160'];
+
 /** Formats each variant is made in: link previews take JPEG only, so the Open Graph crop is JPEG alone. */
 export const formatsOfVariant = (name: PhotoVariantName): readonly PhotoFormat[] =>
   name === 'og' ? ['jpeg'] : PHOTO_FORMATS;
