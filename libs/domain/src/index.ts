@@ -16,3 +16,4 @@ export * from './reviews';
 export * from './marketing';
 export * from './forms';
 export * from './alerts';
+export * from './media';

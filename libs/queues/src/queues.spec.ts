@@ -11,6 +11,9 @@ describe('queue contracts', () => {
     expect(QUEUES.feedIngest.payload.safeParse({ feedRunId: 'not-a-uuid' }).success).toBe(false);
     expect(QUEUES.searchIndex.payload.safeParse({ siteId: 3, extra: true }).success).toBe(false);
     expect(QUEUES.reindex.payload.parse({})).toEqual({});
+    expect(QUEUES.media.payload.parse({ photoId: 7 })).toEqual({ photoId: 7, eager: false });
+    expect(QUEUES.media.payload.safeParse({ photoId: 0 }).success).toBe(false);
+    expect(QUEUES.media.payload.safeParse({ photoId: 7, url: 'http://x' }).success).toBe(false);
   });
 
   /** The shortest time from a job's first attempt to its last, and the longest wait between two. */

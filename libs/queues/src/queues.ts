@@ -137,7 +137,24 @@ export const QUEUES = {
     removeOnComplete: { count: 100 },
     removeOnFail: { count: 1000 },
   }),
+  /**
+   * Fetches one dealer photo address (a photos row) through the guarded fetcher, checks its bytes,
+   * stores it by content hash and makes its first variants (issue 38). Retries with backoff ride
+   * out a host that is briefly down; a photo refused for its bytes is recorded, not retried.
+   */
+  media: contract(
+    'media',
+    z.strictObject({
+      photoId: z.int().positive(),
+      /** Variants to make now (the first photos of a car); the rest are made when first asked for. */
+      eager: z.boolean().default(false),
+    }),
+    { attempts: 4, backoff: { type: 'exponential', delay: 5000 }, ...KEEP },
+  ),
 } as const;
+
+/** One job per photo and feed run, so a run queues each address once and a later run checks it again. */
+export const mediaJobId = (photoId: number, runKey: string): string => `photo-${photoId}-${runKey}`;
 
 /** The job of an alert message: its outbox row id, so queuing it twice adds one job. */
 export const alertDeliveryJobId = (messageId: string): string => `alert-${messageId}`;

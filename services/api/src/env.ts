@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { StripeEnvShape } from '@platform/reservations';
 import { AlertLinkSecretShape, DEVELOPMENT_ALERT_LINK_SECRET } from '@platform/leads';
-import { BaseEnvSchema, BindHostSchema } from '@platform/server-kit';
+import { BaseEnvSchema, BindHostSchema, OutboundAllowedAddressesSchema } from '@platform/server-kit';
 
 /** Used when AUTH_SECRET is unset outside production; it is in the source, so it protects nothing. */
 export const DEVELOPMENT_AUTH_SECRET = 'development-only-auth-secret-not-for-production';
@@ -30,14 +30,8 @@ export const ApiEnvSchema = BaseEnvSchema.extend({
   PRINT_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** How long a car's PDF is kept and served again without fetching its photos, in seconds (0: never). */
   PRINT_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
-  /**
-   * Private addresses dealer photos may still be fetched from (an on-premises image server), as IPs
-   * or CIDR ranges separated by commas. Everything else private, loopback or link-local is refused.
-   */
-  OUTBOUND_ALLOWED_ADDRESSES: z
-    .string()
-    .regex(/^[0-9a-fA-F:.,/\s]*$/, 'OUTBOUND_ALLOWED_ADDRESSES must be IP addresses or CIDR ranges separated by commas')
-    .optional(),
+  /** Private addresses dealer photos may still be fetched from (see OutboundAllowedAddressesSchema). */
+  OUTBOUND_ALLOWED_ADDRESSES: OutboundAllowedAddressesSchema,
   /** Phone reveals one client may report per minute before getting 429. */
   PHONE_REVEAL_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Lead submissions one client may make per minute before getting 429. */

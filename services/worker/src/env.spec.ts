@@ -18,3 +18,26 @@ describe('WORKER_BIND_HOST', () => {
     expect(WorkerEnvSchema.safeParse({ ...BASE, WORKER_BIND_HOST: 'not a host' }).success).toBe(false);
   });
 });
+
+describe('the media store settings', () => {
+  it('store photos on the local disk by default, two at a time', () => {
+    expect(WorkerEnvSchema.parse(BASE)).toMatchObject({
+      MEDIA_STORE: 'local',
+      MEDIA_STORE_DIR: 'data/media',
+      MEDIA_CONCURRENCY: 2,
+    });
+  });
+
+  it('refuse an S3 store without a bucket, naming the variable', () => {
+    const result = WorkerEnvSchema.safeParse({ ...BASE, MEDIA_STORE: 's3' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toContain('MEDIA_S3_BUCKET');
+  });
+
+  it('refuse an allowed-address list that is not addresses', () => {
+    expect(WorkerEnvSchema.safeParse({ ...BASE, OUTBOUND_ALLOWED_ADDRESSES: 'example.com' }).success).toBe(false);
+    expect(WorkerEnvSchema.parse({ ...BASE, OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.2' }).OUTBOUND_ALLOWED_ADDRESSES).toBe(
+      '127.0.0.2',
+    );
+  });
+});

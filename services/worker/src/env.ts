@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { AlertLinkSecretShape, DEVELOPMENT_ALERT_LINK_SECRET } from '@platform/leads';
+import { checkMediaStoreEnv, MediaStoreEnvShape } from '@platform/media';
 import { StripeEnvShape } from '@platform/reservations';
-import { BaseEnvSchema, BindHostSchema } from '@platform/server-kit';
+import { BaseEnvSchema, BindHostSchema, OutboundAllowedAddressesSchema } from '@platform/server-kit';
 
 export const WorkerEnvSchema = BaseEnvSchema.extend({
   /** Port of the worker's health endpoints (/health/live, /health/ready). */
@@ -34,8 +35,16 @@ export const WorkerEnvSchema = BaseEnvSchema.extend({
   SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
   /** The api's Stripe keys: the reservation sweep refunds and cancels payments Stripe took. Unset: the local provider. */
   ...StripeEnvShape,
-}).refine((env) => env.NODE_ENV !== 'production' || env.ALERT_LINK_SECRET !== DEVELOPMENT_ALERT_LINK_SECRET, {
-  path: ['ALERT_LINK_SECRET'],
-  message: 'ALERT_LINK_SECRET is required in production: unsubscribe links must not rest on a published value',
-});
+  /** Where dealer photos are stored (local folder or S3-compatible bucket). */
+  ...MediaStoreEnvShape,
+  /** Photos the media queue fetches and encodes at once; encoding is CPU-bound, so about the cores it may use. */
+  MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** Private addresses dealer photos may still be fetched from (the demo's loopback photo host in development). */
+  OUTBOUND_ALLOWED_ADDRESSES: OutboundAllowedAddressesSchema,
+})
+  .superRefine((env, context) => checkMediaStoreEnv(env, context))
+  .refine((env) => env.NODE_ENV !== 'production' || env.ALERT_LINK_SECRET !== DEVELOPMENT_ALERT_LINK_SECRET, {
+    path: ['ALERT_LINK_SECRET'],
+    message: 'ALERT_LINK_SECRET is required in production: unsubscribe links must not rest on a published value',
+  });
 export type WorkerEnv = z.infer<typeof WorkerEnvSchema>;

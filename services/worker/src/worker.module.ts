@@ -4,13 +4,14 @@ import type { WorkerEnv } from './env';
 import { AlertsModule } from './alerts/alerts.module';
 import { EventsModule } from './events/events.module';
 import { LeadsModule } from './leads/leads.module';
+import { MediaModule } from './media/media.module';
 import { MetricsController } from './metrics.controller';
 import { ReservationsModule } from './reservations/reservations.module';
 import { StockModule } from './stock/stock.module';
 
 /**
  * The worker process: the BullMQ processors (feed ingest, search indexing, maintenance, shopper
- * events, the lead outbox relay and lead delivery, the reservation sweep, shopper alerts). It serves only health and
+ * events, the lead outbox relay and lead delivery, the reservation sweep, shopper alerts, dealer photos). It serves only health and
  * metrics over HTTP.
  */
 @Module({})
@@ -30,6 +31,7 @@ export class WorkerModule {
         LeadsModule,
         ReservationsModule,
         AlertsModule,
+        MediaModule,
       ],
       controllers: [MetricsController],
     };

@@ -38,9 +38,12 @@ import { AlertCarChangeEntity } from './alert-car-change.entity';
 import { AlertCarStateEntity } from './alert-car-state.entity';
 import { ShopperAlertEntity } from './shopper-alert.entity';
 import { AlertMessageEntity } from './alert-message.entity';
+import { PhotoEntity } from './photo.entity';
 
 export type { FeedRowError, FeedRunCounts, FeedRunStatus } from './feed-run.entity';
 export { FEED_RUN_STATUSES, FINISHED_FEED_RUN_STATUSES } from './feed-run.entity';
+export type { PhotoStatus } from './photo.entity';
+export { PHOTO_STATUSES } from './photo.entity';
 
 export {
   AnalyticsEventEntity,
@@ -83,6 +86,7 @@ export {
   AlertCarStateEntity,
   ShopperAlertEntity,
   AlertMessageEntity,
+  PhotoEntity,
 };
 
 export const ENTITIES = [
@@ -126,4 +130,5 @@ export const ENTITIES = [
   AlertCarStateEntity,
   ShopperAlertEntity,
   AlertMessageEntity,
+  PhotoEntity,
 ];

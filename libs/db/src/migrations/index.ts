@@ -13,6 +13,7 @@ import { SavedSearches1764800000000 } from './1764800000000-saved-searches';
 import { SavedSearchUnstoredMatches1764900000000 } from './1764900000000-saved-search-unstored-matches';
 import { ReservationRefunds1765000000000 } from './1765000000000-reservation-refunds';
 import { FeedRunJobs1765100000000 } from './1765100000000-feed-run-jobs';
+import { Photos1765200000000 } from './1765200000000-photos';
 import { SearchDocumentChanges1765300000000 } from './1765300000000-search-document-changes';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
@@ -32,5 +33,6 @@ export const MIGRATIONS = [
   SavedSearchUnstoredMatches1764900000000,
   ReservationRefunds1765000000000,
   FeedRunJobs1765100000000,
+  Photos1765200000000,
   SearchDocumentChanges1765300000000,
 ];

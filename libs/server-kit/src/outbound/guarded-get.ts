@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { z } from 'zod';
 
 /**
  * Addresses a dealer-supplied URL must never reach: loopback, private, carrier-grade NAT,
@@ -44,6 +45,16 @@ export class OutboundRefused extends Error {
   override name = 'OutboundRefused';
 }
 
+/**
+ * OUTBOUND_ALLOWED_ADDRESSES: private addresses dealer photos may still be fetched from (an
+ * on-premises image server), as IPs or CIDR ranges separated by commas. Everything else private,
+ * loopback or link-local is refused.
+ */
+export const OutboundAllowedAddressesSchema = z
+  .string()
+  .regex(/^[0-9a-fA-F:.,/\s]*$/, 'OUTBOUND_ALLOWED_ADDRESSES must be IP addresses or CIDR ranges separated by commas')
+  .optional();
+
 /** Exceptions to the blocked ranges, from OUTBOUND_ALLOWED_ADDRESSES ('127.0.0.2,10.1.0.0/16'). */
 export function allowedAddresses(list: string | undefined): net.BlockList | null {
   const entries = (list ?? '')
@@ -76,13 +87,28 @@ export interface GuardedGetOptions {
   maxRedirects?: number;
   allowed?: net.BlockList | null;
   accept?: string;
+  /** A conditional request: the validators of the copy already held, so an unchanged resource answers 304. */
+  ifNoneMatch?: string | null;
+  ifModifiedSince?: string | null;
 }
 
 export interface GuardedResponse {
   status: number;
   contentType: string | null;
   body: Buffer;
+  /** The validators to send next time (ETag, Last-Modified), as the host sent them. */
+  etag: string | null;
+  lastModified: string | null;
 }
+
+/** Why a fetch produced nothing usable (the address itself was fine). */
+export type GuardedFailure = 'status' | 'too-large' | 'timeout' | 'unreachable' | 'too-many-redirects';
+
+export type GuardedOutcome =
+  | { kind: 'ok'; response: GuardedResponse }
+  /** Only where the request was conditional: the copy held is current. */
+  | { kind: 'not-modified'; etag: string | null; lastModified: string | null }
+  | { kind: 'failed'; reason: GuardedFailure; status?: number };
 
 /**
  * GET of an address someone outside the platform chose (a dealer's photo URL): http(s) only; the
@@ -92,6 +118,16 @@ export interface GuardedResponse {
  * when the address itself is refused.
  */
 export async function guardedGet(address: string, options: GuardedGetOptions): Promise<GuardedResponse | null> {
+  const outcome = await guardedFetch(address, options);
+  return outcome.kind === 'ok' ? outcome.response : null;
+}
+
+/**
+ * guardedGet with the outcome spelt out: a 304 to a conditional request, or why nothing usable
+ * came back, for callers that record it (the photo ingest's refusal reasons). Same guards, same
+ * OutboundRefused for an address that is refused.
+ */
+export async function guardedFetch(address: string, options: GuardedGetOptions): Promise<GuardedOutcome> {
   const deadline = AbortSignal.timeout(options.timeoutMs);
   let current = new URL(address);
   for (let hop = 0; hop <= (options.maxRedirects ?? 3); hop += 1) {
@@ -100,12 +136,15 @@ export async function guardedGet(address: string, options: GuardedGetOptions): P
       current = new URL(answer.location, current);
       continue;
     }
-    return answer.response;
+    return answer.outcome;
   }
-  return null;
+  return { kind: 'failed', reason: 'too-many-redirects' };
 }
 
-type Once = { kind: 'redirect'; location: string } | { kind: 'done'; response: GuardedResponse | null };
+type Once = { kind: 'redirect'; location: string } | { kind: 'done'; outcome: GuardedOutcome };
+
+const header = (value: string | string[] | undefined): string | null =>
+  (Array.isArray(value) ? value[0] : value) ?? null;
 
 function getOnce(url: URL, options: GuardedGetOptions, signal: AbortSignal): Promise<Once> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
@@ -123,41 +162,64 @@ function getOnce(url: URL, options: GuardedGetOptions, signal: AbortSignal): Pro
       callback(null, usable.address, usable.family);
     });
   };
+  const conditional = Boolean(options.ifNoneMatch || options.ifModifiedSince);
+  const headers: Record<string, string> = { accept: options.accept ?? '*/*', 'user-agent': 'dealer-platform' };
+  if (options.ifNoneMatch) headers['if-none-match'] = options.ifNoneMatch;
+  if (options.ifModifiedSince) headers['if-modified-since'] = options.ifModifiedSince;
+  const failed = (reason: GuardedFailure, status?: number): Once => ({
+    kind: 'done',
+    outcome: status === undefined ? { kind: 'failed', reason } : { kind: 'failed', reason, status },
+  });
   return new Promise<Once>((resolve, reject) => {
-    const request = (url.protocol === 'https:' ? https : http).get(
-      url,
-      { lookup, signal, headers: { accept: options.accept ?? '*/*', 'user-agent': 'dealer-platform' } },
-      (response) => {
-        const status = response.statusCode ?? 0;
-        const location = response.headers.location;
-        if (status >= 300 && status < 400 && location) {
-          response.resume();
-          return resolve({ kind: 'redirect', location });
-        }
-        if (status < 200 || status >= 300 || Number(response.headers['content-length'] ?? 0) > options.maxBytes) {
-          response.resume();
-          return resolve({ kind: 'done', response: null });
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > options.maxBytes) {
-            request.destroy();
-            resolve({ kind: 'done', response: null });
-          } else chunks.push(chunk);
-        });
-        response.on('end', () =>
-          resolve({
-            kind: 'done',
-            response: { status, contentType: response.headers['content-type'] ?? null, body: Buffer.concat(chunks) },
-          }),
-        );
-        response.on('error', () => resolve({ kind: 'done', response: null }));
-      },
-    );
+    const request = (url.protocol === 'https:' ? https : http).get(url, { lookup, signal, headers }, (response) => {
+      const status = response.statusCode ?? 0;
+      const location = response.headers.location;
+      const etag = header(response.headers.etag);
+      const lastModified = header(response.headers['last-modified']);
+      if (status === 304 && conditional) {
+        response.resume();
+        return resolve({ kind: 'done', outcome: { kind: 'not-modified', etag, lastModified } });
+      }
+      if (status >= 300 && status < 400 && location) {
+        response.resume();
+        return resolve({ kind: 'redirect', location });
+      }
+      if (status < 200 || status >= 300) {
+        response.resume();
+        return resolve(failed('status', status));
+      }
+      if (Number(response.headers['content-length'] ?? 0) > options.maxBytes) {
+        response.resume();
+        return resolve(failed('too-large'));
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > options.maxBytes) {
+          request.destroy();
+          resolve(failed('too-large'));
+        } else chunks.push(chunk);
+      });
+      response.on('end', () =>
+        resolve({
+          kind: 'done',
+          outcome: {
+            kind: 'ok',
+            response: {
+              status,
+              contentType: response.headers['content-type'] ?? null,
+              body: Buffer.concat(chunks),
+              etag,
+              lastModified,
+            },
+          },
+        }),
+      );
+      response.on('error', () => resolve(failed(signal.aborted ? 'timeout' : 'unreachable')));
+    });
     request.on('error', (error) =>
-      error instanceof OutboundRefused ? reject(error) : resolve({ kind: 'done', response: null }),
+      error instanceof OutboundRefused ? reject(error) : resolve(failed(signal.aborted ? 'timeout' : 'unreachable')),
     );
   });
 }

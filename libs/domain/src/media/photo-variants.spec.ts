@@ -1,0 +1,207 @@
+import fc from 'fast-check';
+import {
+  OG_IMAGE,
+  PHOTO_ROLES,
+  PHOTO_VARIANTS,
+  PHOTO_WIDTHS,
+  chooseServedFormat,
+  formatsOfVariant,
+  originalKey,
+  parsePhotoKey,
+  photoSrcSet,
+  photoUrl,
+  plannedVariants,
+  variantKey,
+  variantSize,
+  type PhotoVariantName,
+} from './photo-variants';
+
+const hash = fc.stringMatching(/^[0-9a-f]{64}$/);
+const variantName = fc.constantFrom(...PHOTO_VARIANTS.map((variant) => variant.name));
+const dimension = fc.integer({ min: 1, max: 12_000 });
+
+describe('the variant catalogue', () => {
+  it('offers every width the pages draw, a width variant for each and the Open Graph crop', () => {
+    expect(PHOTO_WIDTHS).toEqual([160, 320, 480, 640, 800, 960, 1200, 1600, 2400]);
+    for (const widths of Object.values(PHOTO_ROLES)) for (const width of widths) expect(PHOTO_WIDTHS).toContain(width);
+    expect(PHOTO_VARIANTS.map((variant) => variant.name)).toEqual([...PHOTO_WIDTHS.map((w) => `w${w}`), 'og']);
+    expect(OG_IMAGE).toEqual({ width: 1200, height: 630 });
+  });
+});
+
+describe('variantSize', () => {
+  it('never upscales: a variant is never wider or taller than its source', () => {
+    fc.assert(
+      fc.property(variantName, dimension, dimension, (name, width, height) => {
+        const size = variantSize(name, { width, height });
+        expect(size.width).toBeGreaterThanOrEqual(1);
+        expect(size.height).toBeGreaterThanOrEqual(1);
+        expect(size.width).toBeLessThanOrEqual(width);
+        expect(size.height).toBeLessThanOrEqual(height);
+      }),
+    );
+  });
+
+  it('keeps the aspect ratio of a width variant within a pixel', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...PHOTO_WIDTHS), dimension, dimension, (nominal, width, height) => {
+        const size = variantSize(`w${nominal}` as PhotoVariantName, { width, height });
+        expect(size.width).toBe(Math.min(nominal, width));
+        expect(Math.abs(size.height - (height * size.width) / width)).toBeLessThanOrEqual(1);
+      }),
+    );
+  });
+
+  it('crops the Open Graph variant to 1200x630, or to that shape at the source size when smaller', () => {
+    expect(variantSize('og', { width: 4000, height: 3000 })).toEqual({ width: 1200, height: 630 });
+    expect(variantSize('og', { width: 800, height: 600 })).toEqual({ width: 800, height: 420 });
+    fc.assert(
+      fc.property(fc.integer({ min: 40, max: 12_000 }), fc.integer({ min: 40, max: 12_000 }), (width, height) => {
+        const size = variantSize('og', { width, height });
+        expect(Math.abs(size.width / size.height - 1200 / 630)).toBeLessThan(0.05);
+      }),
+    );
+  });
+});
+
+describe('plannedVariants', () => {
+  it('plans the widths below the source and one at the source size when it is smaller than the next', () => {
+    expect(plannedVariants({ width: 1000, height: 750 }).map((v) => v.name)).toEqual([
+      'w160',
+      'w320',
+      'w480',
+      'w640',
+      'w800',
+      'w960',
+      'w1200',
+      'og',
+    ]);
+    expect(plannedVariants({ width: 1000, height: 750 }).find((v) => v.name === 'w1200')).toMatchObject({
+      width: 1000,
+      height: 750,
+    });
+    expect(plannedVariants({ width: 100, height: 75 }).map((v) => v.name)).toEqual(['w160', 'og']);
+  });
+
+  it('never plans two width variants of the same size', () => {
+    fc.assert(
+      fc.property(dimension, dimension, (width, height) => {
+        const widths = plannedVariants({ width, height })
+          .filter((variant) => variant.name !== 'og')
+          .map((variant) => variant.width);
+        expect(new Set(widths).size).toBe(widths.length);
+      }),
+    );
+  });
+});
+
+describe('content-addressed keys', () => {
+  it('names a variant <sha256>/<variant>.<ext> and reads it back', () => {
+    const sha = 'a'.repeat(64);
+    expect(variantKey(sha, 'w480', 'avif')).toBe(`${sha}/w480.avif`);
+    expect(variantKey(sha, 'og', 'jpeg')).toBe(`${sha}/og.jpg`);
+    expect(originalKey(sha, 'png')).toBe(`${sha}/original.png`);
+    fc.assert(
+      fc.property(
+        hash,
+        variantName.chain((name) => fc.tuple(fc.constant(name), fc.constantFrom(...formatsOfVariant(name)))),
+        (h, [name, format]) => {
+          expect(parsePhotoKey(variantKey(h, name, format))).toEqual({ hash: h, variant: name, format });
+        },
+      ),
+    );
+    expect(() => variantKey(sha, 'og', 'avif')).toThrow();
+  });
+
+  it('reads no key that could leave its folder or that it did not write', () => {
+    for (const key of [
+      '../etc/passwd',
+      `${'a'.repeat(64)}/../../x.jpg`,
+      `${'a'.repeat(64)}/w480.exe`,
+      `${'A'.repeat(64)}/w480.jpg`,
+      `${'a'.repeat(63)}/w480.jpg`,
+      `${'a'.repeat(64)}/w481.jpg`,
+      `${'a'.repeat(64)}\\w480.jpg`,
+      `/${'a'.repeat(64)}/w480.jpg`,
+    ])
+      expect(parsePhotoKey(key)).toBeNull();
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 120 }), (key) => {
+        const parsed = parsePhotoKey(key);
+        if (parsed === null) return;
+        expect(key).toMatch(/^[0-9a-f]{64}\/[a-z0-9]+\.(avif|webp|jpg|png|gif)$/);
+      }),
+    );
+  });
+});
+
+describe('chooseServedFormat', () => {
+  it.each([
+    ['image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8', 'avif'],
+    ['image/webp,*/*', 'webp'],
+    ['image/png,image/svg+xml,image/*;q=0.8,*/*;q=0.5', 'jpeg'],
+    ['*/*', 'jpeg'],
+    ['', 'jpeg'],
+    [undefined, 'jpeg'],
+    ['image/avif;q=0, image/webp', 'webp'],
+    ['image/avif;q=0.5, image/webp;q=0.9', 'webp'],
+    ['IMAGE/AVIF', 'avif'],
+    ['image/webp;q=0,image/avif;q=0', 'jpeg'],
+  ])('answers %p with %p', (accept, format) => {
+    expect(chooseServedFormat(accept)).toBe(format);
+  });
+
+  it('answers any header, however odd, with a format it serves and never throws', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (accept) => {
+        expect(['avif', 'webp', 'jpeg']).toContain(chooseServedFormat(accept));
+      }),
+    );
+  });
+
+  it('picks AVIF whenever the browser lists it unweighted, wherever it stands in the list', () => {
+    const other = fc.constantFrom('image/webp', 'image/png', 'image/*;q=0.8', '*/*;q=0.5', 'text/html', 'image/jpeg');
+    fc.assert(
+      fc.property(fc.array(other, { maxLength: 6 }), fc.nat(6), (others, at) => {
+        const list: string[] = [...others];
+        list.splice(Math.min(at, list.length), 0, 'image/avif');
+        expect(chooseServedFormat(list.join(','))).toBe('avif');
+      }),
+    );
+  });
+});
+
+describe('photo addresses', () => {
+  it('serves a variant from the platform origin under its content address', () => {
+    const sha = 'b'.repeat(64);
+    expect(photoUrl(sha, 'w800')).toBe(`/media/photos/${sha}/w800`);
+  });
+
+  it('draws a srcset of the widths a role uses that exist for the source, with their real widths', () => {
+    const sha = 'c'.repeat(64);
+    expect(photoSrcSet(sha, 'card', { width: 700, height: 525 })).toBe(
+      [`/media/photos/${sha}/w320 320w`, `/media/photos/${sha}/w480 480w`, `/media/photos/${sha}/w640 640w`].join(
+        ', ',
+      ) + `, /media/photos/${sha}/w800 700w`,
+    );
+    expect(photoSrcSet(sha, 'thumbnail', { width: 2000, height: 1500 })).toBe(
+      `/media/photos/${sha}/w160 160w, /media/photos/${sha}/w320 320w`,
+    );
+    expect(photoSrcSet(sha, 'card', { width: 100, height: 75 })).toBe(`/media/photos/${sha}/w160 100w`);
+    fc.assert(
+      fc.property(
+        hash,
+        fc.constantFrom(...(Object.keys(PHOTO_ROLES) as (keyof typeof PHOTO_ROLES)[])),
+        dimension,
+        dimension,
+        (h, role, width, height) => {
+          const entries = photoSrcSet(h, role, { width, height }).split(', ');
+          expect(entries.length).toBeGreaterThanOrEqual(1);
+          const described = entries.map((entry) => Number(/ (\d+)w$/.exec(entry)?.[1]));
+          for (const value of described) expect(value).toBeLessThanOrEqual(width);
+          expect(new Set(described).size).toBe(described.length);
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,211 @@
+import { createHash } from 'node:crypto';
+import type { BlockList } from 'node:net';
+import type { DataSource } from 'typeorm';
+import {
+  EAGER_PHOTO_VARIANTS,
+  STORED_PHOTO_VARIANTS,
+  originalKey,
+  type PhotoVariantName,
+  type SourceFormat,
+} from '@platform/domain';
+import { guardedFetch, OutboundRefused } from '@platform/server-kit';
+import { PHOTO_LIMITS, sniffPhoto, type PhotoLimits } from '../sniff/sniff-photo';
+import type { MediaStore } from '../store/media-store';
+import { generateVariants, PhotoUnreadable } from '../variants/generate-variants';
+
+export interface PhotoIngestOptions {
+  store: MediaStore;
+  /** Addresses dealer photos may come from despite being private (OUTBOUND_ALLOWED_ADDRESSES). */
+  allowed?: BlockList | null;
+  /** The whole fetch, headers and body. Default 20 s: a 25 MB photo over a slow dealer line. */
+  fetchTimeoutMs?: number;
+  limits?: PhotoLimits;
+  now?: () => Date;
+}
+
+/** A fetch worth trying again (a host down or slow for now); the queue's retries and backoff take it. */
+export class PhotoFetchFailed extends Error {
+  override name = 'PhotoFetchFailed';
+}
+
+export type PhotoOutcome =
+  | { kind: 'stored'; hash: string; fetched: boolean; generated: number }
+  | { kind: 'not-modified' }
+  | { kind: 'refused'; reason: string; message: string }
+  | { kind: 'unreachable'; reason: string; message: string }
+  | { kind: 'missing' };
+
+interface PhotoRow {
+  id: number;
+  source_url: string;
+  status: string;
+  etag: string | null;
+  last_modified: string | null;
+  content_hash: string | null;
+  variants: string[];
+}
+
+const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gif;q=0.9,*/*;q=0.1';
+/** Answers that will not change by asking again soon: the address is wrong, not the host down. */
+const FINAL_STATUSES = new Set([400, 401, 403, 404, 405, 410, 414, 451]);
+
+/**
+ * One photo address, fetched and stored (issue 38): through the guarded fetcher only, conditional
+ * on the validators of the copy held (an unchanged photo costs a 304 and no bytes), its bytes
+ * checked, stored by content hash, and its first variants made. A refusal is recorded on the row
+ * with its reason; a host that is down throws PhotoFetchFailed for the queue to retry.
+ */
+export class PhotoIngest {
+  private readonly limits: PhotoLimits;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly options: PhotoIngestOptions,
+  ) {
+    this.limits = options.limits ?? PHOTO_LIMITS;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async process(photoId: number, eager: boolean): Promise<PhotoOutcome> {
+    const [row] = (await this.dataSource.query(
+      `SELECT id, source_url, status, etag, last_modified, content_hash, variants FROM photos WHERE id = $1`,
+      [photoId],
+    )) as PhotoRow[];
+    if (!row) return { kind: 'missing' };
+    const held = row.status === 'stored' && row.content_hash !== null;
+    const wanted = eager ? EAGER_PHOTO_VARIANTS : STORED_PHOTO_VARIANTS;
+
+    let outcome;
+    try {
+      outcome = await guardedFetch(row.source_url, {
+        timeoutMs: this.options.fetchTimeoutMs ?? 20_000,
+        maxBytes: this.limits.maxBytes,
+        allowed: this.options.allowed ?? null,
+        accept: ACCEPT,
+        ifNoneMatch: held ? row.etag : null,
+        ifModifiedSince: held ? row.last_modified : null,
+      });
+    } catch (error) {
+      if (error instanceof OutboundRefused) return this.refuse(row.id, 'address-refused', error.message);
+      if (error instanceof TypeError) return this.refuse(row.id, 'bad-address', 'The photo address is not a URL');
+      throw error;
+    }
+
+    if (outcome.kind === 'failed') {
+      if (outcome.reason === 'too-large')
+        return this.refuse(row.id, 'too-large', `The photo is over the ${this.limits.maxBytes}-byte limit`);
+      if (outcome.reason === 'status' && outcome.status !== undefined && FINAL_STATUSES.has(outcome.status))
+        return this.unreachable(row.id, `http-${outcome.status}`, `The photo host answered ${outcome.status}`);
+      throw new PhotoFetchFailed(
+        outcome.reason === 'status'
+          ? `The photo host answered ${outcome.status}`
+          : `The photo could not be fetched (${outcome.reason})`,
+      );
+    }
+
+    if (outcome.kind === 'not-modified') {
+      await this.dataSource.query(
+        `UPDATE photos SET checked_at = $2, etag = COALESCE($3, etag), last_modified = COALESCE($4, last_modified), updated_at = now() WHERE id = $1`,
+        [row.id, this.now(), outcome.etag, outcome.lastModified],
+      );
+      const missing = wanted.filter((name) => !row.variants.includes(name));
+      if (missing.length === 0 || !row.content_hash) return { kind: 'not-modified' };
+      // An unchanged photo now first of its car: its bytes are in the store, only variants are owed.
+      const original = await this.readOriginal(row.content_hash);
+      if (!original) return { kind: 'not-modified' };
+      await this.storeVariants(original.bytes, row.content_hash, missing);
+      await this.dataSource.query(
+        `UPDATE photos SET variants = ARRAY(SELECT DISTINCT unnest(variants || $2::text[]) ORDER BY 1) WHERE id = $1`,
+        [row.id, missing],
+      );
+      return { kind: 'not-modified' };
+    }
+
+    const { body, etag, lastModified } = outcome.response;
+    const sniffed = sniffPhoto(body, this.limits);
+    if (!sniffed.ok) return this.refuse(row.id, sniffed.reason, sniffed.message);
+    const hash = createHash('sha256').update(body).digest('hex');
+    const same = held && row.content_hash === hash;
+    // The same bytes as the copy held: nothing to store, only variants still owed.
+    const owed = same ? wanted.filter((name) => !row.variants.includes(name)) : wanted;
+    let generated = 0;
+    let size: { width: number; height: number } | null = null;
+    try {
+      if (owed.length > 0) ({ generated, size } = await this.storeVariants(body, hash, owed));
+    } catch (error) {
+      if (error instanceof PhotoUnreadable) return this.refuse(row.id, error.reason, error.message);
+      throw error;
+    }
+    const key = originalKey(hash, sniffed.format);
+    if (!same && !(await this.options.store.head(key))) await this.options.store.put(key, body);
+    await this.dataSource.query(
+      `UPDATE photos SET status = 'stored', content_hash = $2, format = $3, width = COALESCE($4, width),
+         height = COALESCE($5, height), byte_size = $6, etag = $7, last_modified = $8,
+         variants = CASE WHEN content_hash = $2 THEN ARRAY(SELECT DISTINCT unnest(variants || $9::text[]) ORDER BY 1) ELSE $9::text[] END,
+         refusal_reason = NULL, refusal_message = NULL, fetched_at = $10, checked_at = $10, updated_at = now()
+       WHERE id = $1`,
+      [
+        row.id,
+        hash,
+        sniffed.format,
+        size?.width ?? null,
+        size?.height ?? null,
+        body.length,
+        etag,
+        lastModified,
+        same ? [...new Set([...row.variants, ...wanted])] : [...wanted],
+        this.now(),
+      ],
+    );
+    return { kind: 'stored', hash, fetched: true, generated };
+  }
+
+  /** Makes the wanted variants not in the store yet (another address may have brought the same bytes). */
+  private async storeVariants(
+    original: Buffer,
+    hash: string,
+    wanted: readonly PhotoVariantName[],
+  ): Promise<{ generated: number; size: { width: number; height: number } }> {
+    const { source, variants } = await generateVariants(original, { hash, variants: wanted, limits: this.limits });
+    let generated = 0;
+    for (const variant of variants) {
+      if (await this.options.store.head(variant.key)) continue;
+      await this.options.store.put(variant.key, variant.bytes);
+      generated += 1;
+    }
+    return { generated, size: source };
+  }
+
+  private async readOriginal(hash: string): Promise<{ bytes: Buffer } | null> {
+    for (const format of ['jpeg', 'png', 'webp', 'avif', 'gif'] as SourceFormat[]) {
+      const object = await this.options.store.get(originalKey(hash, format));
+      if (!object) continue;
+      const chunks: Buffer[] = [];
+      for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Uint8Array));
+      return { bytes: Buffer.concat(chunks) };
+    }
+    return null;
+  }
+
+  private async refuse(id: number, reason: string, message: string): Promise<PhotoOutcome> {
+    await this.dataSource.query(
+      `UPDATE photos SET status = 'refused', refusal_reason = $2, refusal_message = $3, checked_at = $4, updated_at = now() WHERE id = $1`,
+      [id, reason, message.slice(0, 500), this.now()],
+    );
+    return { kind: 'refused', reason, message };
+  }
+
+  /**
+   * The address gave nothing usable: a photo stored before stays stored (a host down for a day must
+   * not blank a car), with the failure noted; one never stored is marked unreachable.
+   */
+  async unreachable(id: number, reason: string, message: string): Promise<PhotoOutcome> {
+    await this.dataSource.query(
+      `UPDATE photos SET status = CASE WHEN status = 'stored' THEN 'stored' ELSE 'unreachable' END,
+         refusal_reason = $2, refusal_message = $3, checked_at = $4, updated_at = now() WHERE id = $1`,
+      [id, reason, message.slice(0, 500), this.now()],
+    );
+    return { kind: 'unreachable', reason, message };
+  }
+}

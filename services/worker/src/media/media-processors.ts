@@ -1,0 +1,36 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { createMediaStore, startMediaWorkers } from '@platform/media';
+import { allowedAddresses, ENV, PlatformMetrics } from '@platform/server-kit';
+import type { WorkerEnv } from '../env';
+import { workerLog } from '../worker-log';
+
+/** Runs the media queue's worker (dealer photos fetched, checked, stored and resized) for the worker's lifetime. */
+@Injectable()
+export class MediaProcessors implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(MediaProcessors.name);
+  private stop: (() => Promise<void>) | null = null;
+
+  constructor(
+    @Inject(ENV) private readonly env: WorkerEnv,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly metrics: PlatformMetrics,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.stop = await startMediaWorkers({
+      dataSource: this.dataSource,
+      store: createMediaStore(this.env),
+      allowed: allowedAddresses(this.env.OUTBOUND_ALLOWED_ADDRESSES),
+      concurrency: this.env.MEDIA_CONCURRENCY,
+      redisUrl: this.env.REDIS_URL,
+      prefix: this.env.REDIS_PREFIX,
+      log: workerLog(this.logger, this.metrics),
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.stop?.();
+  }
+}
