@@ -14,6 +14,7 @@ import { SavedSearchUnstoredMatches1764900000000 } from './1764900000000-saved-s
 import { ReservationRefunds1765000000000 } from './1765000000000-reservation-refunds';
 import { FeedRunJobs1765100000000 } from './1765100000000-feed-run-jobs';
 import { SearchDocumentChanges1765300000000 } from './1765300000000-search-document-changes';
+import { DealerAccounts1765400000000 } from './1765400000000-dealer-accounts';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   ReservationRefunds1765000000000,
   FeedRunJobs1765100000000,
   SearchDocumentChanges1765300000000,
+  DealerAccounts1765400000000,
 ];
