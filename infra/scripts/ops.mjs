@@ -21,6 +21,9 @@ const USAGE = `Usage: npm run ops -- <command>
   reindex --all                  rebuild every site's index
   feed-key --dealership <slug>   issue a feed key (shown once)
   revoke-keys --dealership <slug>  revoke every feed key of a dealership
+  dealer-user --dealership <slug> --email <address> [--name <name>] [--role owner|sales|viewer]
+                                 add a dealer console user (role owner by default) and print a
+                                 one-time sign-in link (15 minutes)
   runs [--status s] [--dealership slug] [--limit n]
                                  list feed runs, newest first (stuck ones marked)
   retry <feedRunId>              run a failed or stuck feed run again from where it stopped
@@ -42,16 +45,25 @@ function option(args, name) {
   return value && !value.startsWith('--') ? value : undefined;
 }
 
-async function call(method, route) {
+async function call(method, route, body) {
   let response;
   try {
-    response = await fetch(`${api}${route}`, { method, headers: { authorization: `Bearer ${token}` } });
+    response = await fetch(`${api}${route}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
   } catch (error) {
     fail(`the api at ${api} is not reachable (${error.cause?.code ?? error.message}). Is \`npm start\` running?`);
   }
-  const body = await response.json().catch(() => ({}));
-  if (!response.ok) fail(`${response.status} ${body.title ?? ''}: ${body.detail ?? JSON.stringify(body)}`);
-  return body;
+  const answer = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const fields = (answer.errors ?? []).map((error) => `${error.path}: ${error.message}`).join('; ');
+    fail(
+      `${response.status} ${answer.title ?? ''}: ${answer.detail ?? JSON.stringify(answer)}${fields ? ` (${fields})` : ''}`,
+    );
+  }
+  return answer;
 }
 
 function bar(progress) {
@@ -100,6 +112,24 @@ switch (command) {
     const dealership = option(args, '--dealership') ?? fail('feed-key needs --dealership <slug>');
     const issued = await call('POST', `/api/ops/dealerships/${encodeURIComponent(dealership)}/feed-keys`);
     process.stdout.write(`feed key for ${dealership} (id ${issued.id}); it is shown only now:\n${issued.key}\n`);
+    break;
+  }
+  case 'dealer-user': {
+    const dealership = option(args, '--dealership') ?? fail('dealer-user needs --dealership <slug>');
+    const email = option(args, '--email') ?? fail('dealer-user needs --email <address>');
+    const added = await call('POST', `/api/ops/dealerships/${encodeURIComponent(dealership)}/users`, {
+      email,
+      name: option(args, '--name') ?? email.split('@')[0],
+      role: option(args, '--role') ?? 'owner',
+    });
+    const link = await call('POST', `/api/ops/dealer-users/${added.id}/sign-in-link`);
+    // A development host (*.localhost) is served by `npm start`'s web port.
+    const url = new URL(link.url);
+    if (url.hostname.endsWith('.localhost') && !url.port) url.port = process.env.WEB_PORT || dotenv.WEB_PORT || '3000';
+    process.stdout.write(
+      `${added.email} is ${added.dealerships.map((d) => `${d.role} of ${d.slug}`).join(', ')} on ${added.site}.\n` +
+        `One-time sign-in link (until ${link.expiresAt}):\n${url}\n`,
+    );
     break;
   }
   case 'revoke-keys': {

@@ -3,6 +3,7 @@ import { PipelineCoreModule, PlatformCoreModule } from '@platform/server-kit';
 import type { ApiEnv } from './env';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { CarsModule } from './cars/cars.module';
+import { DealerModule } from './dealer/dealer.module';
 import { FeedsModule } from './feeds/feeds.module';
 import { FinanceModule } from './finance/finance.module';
 import { LeadsModule } from './leads/leads.module';
@@ -42,6 +43,7 @@ export class AppModule {
         WatchlistModule,
         SavedSearchesModule,
         ReservationsModule,
+        DealerModule,
       ],
     };
   }

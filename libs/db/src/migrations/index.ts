@@ -15,6 +15,7 @@ import { ReservationRefunds1765000000000 } from './1765000000000-reservation-ref
 import { FeedRunJobs1765100000000 } from './1765100000000-feed-run-jobs';
 import { Photos1765200000000 } from './1765200000000-photos';
 import { SearchDocumentChanges1765300000000 } from './1765300000000-search-document-changes';
+import { DealerAccounts1765400000000 } from './1765400000000-dealer-accounts';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   FeedRunJobs1765100000000,
   Photos1765200000000,
   SearchDocumentChanges1765300000000,
+  DealerAccounts1765400000000,
 ];
