@@ -21,7 +21,7 @@ import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { createRequire } from 'node:module';
 import { root, stackEnv, waitUntil } from './platform-stack.mjs';
-import { loadSite } from './search-stock.mjs';
+import { loadSite, PAGE_FACETS } from './search-stock.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -48,19 +48,6 @@ const API_PORT = numberFrom('BENCH_API_PORT', 3401);
 /** Every site held at once by default, so a rebuild after warm-up can only mean a fallen-behind index. */
 const MEMORY_MAX_DOCUMENTS = numberFrom('BENCH_MEMORY_MAX_DOCUMENTS', GROUP_CARS + SMALL_SITES * SMALL_CARS + 10_000);
 const SEED = 20261125;
-const PAGE_FACETS = [
-  'make',
-  'make_model',
-  'body',
-  'car_type',
-  'fuel',
-  'transmission',
-  'colour',
-  'state',
-  'price',
-  'km',
-  'year',
-];
 
 const env = {
   ...stackEnv({ name: 'bench_search_live', apiPort: API_PORT }),

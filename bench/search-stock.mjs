@@ -8,6 +8,21 @@ const require = createRequire(import.meta.url);
 const { generateCars, Rng, STATE_TIME_ZONES } = require('@platform/seed');
 const { from: copyFrom } = require('pg-copy-streams');
 
+/** What a search results page asks for. */
+export const PAGE_FACETS = [
+  'make',
+  'make_model',
+  'body',
+  'car_type',
+  'fuel',
+  'transmission',
+  'colour',
+  'state',
+  'price',
+  'km',
+  'year',
+];
+
 // Australian dealer locations: [suburb, state, postcode, lat, long, weight]; weights roughly follow
 // where cars are sold (NSW and VIC heaviest, the territories lightest).
 const PLACES = [

@@ -10,7 +10,7 @@ import { cpus, loadavg } from 'node:os';
 // The ESM build on purpose: itemsjs 2.4.4's CommonJS build (dist/index.cjs) spreads the item store
 // as `[].concat(map.values())`, so a `filter` function without a query matches nothing there.
 import itemsjs from 'itemsjs';
-import { loadSite } from './search-stock.mjs';
+import { loadSite, PAGE_FACETS } from './search-stock.mjs';
 
 const require = createRequire(import.meta.url);
 const { createDataSource, ensureDatabase, runMigrations, dropDatabase } = require('@platform/db');
@@ -34,20 +34,6 @@ const DATABASE_URL = `${SERVER}/platform_bench_search_${tag}`;
 const REINDEX_BATCH = 1000;
 const CAR_SEED = 20260101;
 const QUERY_SEED = 424242;
-/** What a search results page asks for. */
-const PAGE_FACETS = [
-  'make',
-  'make_model',
-  'body',
-  'car_type',
-  'fuel',
-  'transmission',
-  'colour',
-  'state',
-  'price',
-  'km',
-  'year',
-];
 /** Term facets the generated requests filter on (the page facets plus dealership_name). */
 const FILTER_FACETS = [
   'make',

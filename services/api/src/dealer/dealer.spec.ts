@@ -250,6 +250,18 @@ describe('Dealer console API (real PostgreSQL): accounts, sign-in links, session
           expect([400]).toContain(link.status);
           const user = await addUser(api.fixture.north.slug, { email: value, name: id, role: key });
           expect(user.status).toBe(400);
+          // Hostile keys beside valid fields: refused or ignored, never a 5xx or a polluted object.
+          const keyed = await addUser(
+            api.fixture.north.slug,
+            JSON.parse(`{"email":"keys@example.com","name":"Keys","role":"viewer",${JSON.stringify(value)}:1}`),
+          );
+          expect(keyed.status).toBeLessThan(500);
+          const linkKeyed = await api
+            .http()
+            .post('/api/dealer/sign-in/link')
+            .send(JSON.parse(`{"token":"${'a'.repeat(43)}",${JSON.stringify(id)}:{"__proto__":{"x":1}}}`));
+          expect(linkKeyed.status).toBe(400);
+          expect(({} as Record<string, unknown>)['x']).toBeUndefined();
         },
       ),
       { numRuns: 60 },
