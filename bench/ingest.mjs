@@ -31,9 +31,10 @@ const AUTH_SECRET = randomBytes(32).toString('hex');
 const ALERT_LINK_SECRET = randomBytes(32).toString('hex');
 const PORT = Number(process.env.BENCH_API_PORT ?? 3201);
 const api = `http://127.0.0.1:${PORT}`;
-// Production mode refuses to start without an SMS gateway (sign-in needs one); the bench never
-// signs anyone in, so a placeholder address that is never called stands in.
+// Production mode refuses to start without an SMS gateway and a mail server (sign-in needs them);
+// the bench never signs anyone in, so placeholder addresses that are never called stand in.
 const SMS_GATEWAY_URL = 'http://127.0.0.1:9/unused-by-the-ingest-bench';
+const SMTP_URL = 'smtp://127.0.0.1:9';
 const env = {
   ...process.env,
   NODE_ENV: 'production',
@@ -44,6 +45,7 @@ const env = {
   AUTH_SECRET,
   ALERT_LINK_SECRET,
   SMS_GATEWAY_URL,
+  SMTP_URL,
   PORT: String(PORT),
   WORKER_PORT: String(PORT + 1),
   LOG_LEVEL: 'warn',

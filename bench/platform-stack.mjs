@@ -27,9 +27,10 @@ export function stackEnv({ name, apiPort }) {
     OPS_TOKEN: randomBytes(24).toString('hex'),
     AUTH_SECRET: randomBytes(32).toString('hex'),
     ALERT_LINK_SECRET: randomBytes(32).toString('hex'),
-    // Production mode wants an SMS gateway and a real payment provider; nobody signs in or pays
-    // during a bench, so neither is ever called.
+    // Production mode wants an SMS gateway, a mail server and a real payment provider; nobody signs
+    // in or pays during a bench, so none is ever called.
     SMS_GATEWAY_URL: 'http://127.0.0.1:9/unused-by-the-bench',
+    SMTP_URL: 'smtp://127.0.0.1:9',
     STRIPE_SECRET_KEY: 'sk_test_unused_by_the_bench',
     STRIPE_WEBHOOK_SECRET: 'whsec_unused_by_the_bench',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_unused_by_the_bench',

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { QUEUES, QUIET_LOG, WorkerGroup, type QueueProducer, type WorkerLog } from '@platform/queues';
 import { recordAnalyticsEvent } from './analytics/analytics-events';
 import { deliverLead, type LeadDeliveryDeps } from './delivery/deliver-lead';
-import { TableMailer, SmtpMailer, type LeadMailer } from './delivery/lead-mailer';
+import { createMailer } from './delivery/lead-mailer';
 import { LeadRelay, startLeadRelay } from './outbox/lead-relay';
 
 export interface LeadWorkersOptions {
@@ -27,10 +27,7 @@ export interface LeadWorkersOptions {
 /** Starts the outbox relay and the lead-delivery and analytics-events workers; returns a function that stops them. */
 export async function startLeadWorkers(options: LeadWorkersOptions): Promise<() => Promise<void>> {
   const { dataSource, producer, log = QUIET_LOG } = options;
-  const from = options.mailFrom ?? 'Dealer Platform <leads@platform.localhost>';
-  const mailer: LeadMailer = options.smtpUrl
-    ? new SmtpMailer(options.smtpUrl, from)
-    : new TableMailer(dataSource, from);
+  const mailer = createMailer(dataSource, options);
   const deps: LeadDeliveryDeps = {
     dataSource,
     mailer,

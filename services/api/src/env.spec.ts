@@ -8,6 +8,7 @@ const PRODUCTION = {
   AUTH_SECRET: 'a'.repeat(64),
   ALERT_LINK_SECRET: 'l'.repeat(64),
   SMS_GATEWAY_URL: 'https://sms.example.com/send',
+  SMTP_URL: 'smtps://user:password@smtp.example.com:465',
   STRIPE_SECRET_KEY: 'sk_live_x',
   STRIPE_WEBHOOK_SECRET: 'whsec_x',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
@@ -23,6 +24,7 @@ describe('ApiEnvSchema in production', () => {
     ['AUTH_SECRET', 'must not rest on a published value'],
     ['ALERT_LINK_SECRET', 'unsubscribe links must not rest on a published value'],
     ['SMS_GATEWAY_URL', 'no shopper could sign in'],
+    ['SMTP_URL', 'no dealer could sign in'],
   ])('refuses to start without %s, saying why', (name, why) => {
     const env: Record<string, string> = { ...PRODUCTION };
     delete env[name];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { StripeEnvShape } from '@platform/reservations';
-import { AlertLinkSecretShape, DEVELOPMENT_ALERT_LINK_SECRET } from '@platform/leads';
+import { AlertLinkSecretShape, DEVELOPMENT_ALERT_LINK_SECRET, MailEnvShape } from '@platform/leads';
 import { BaseEnvSchema, BindHostSchema, OutboundAllowedAddressesSchema } from '@platform/server-kit';
 
 /** Used when AUTH_SECRET is unset outside production; it is in the source, so it protects nothing. */
@@ -61,6 +61,8 @@ export const ApiEnvSchema = BaseEnvSchema.extend({
   SMS_GATEWAY_URL: z.url().optional(),
   /** Bearer token of the SMS gateway. */
   SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
+  /** Dealer console sign-in emails (codes and links): SMTP, or kept in outbound_emails when unset. */
+  ...MailEnvShape,
   /** Largest lead, valuation-save or analytics body accepted, in bytes: forms are small, and a big body is abuse. */
   LEAD_MAX_BYTES: z.coerce
     .number()
@@ -139,5 +141,10 @@ export const ApiEnvSchema = BaseEnvSchema.extend({
     path: ['SMS_GATEWAY_URL'],
     message:
       'SMS_GATEWAY_URL is required in production: without it sign-in codes are only written to the database and log, and no shopper could sign in',
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.SMTP_URL !== undefined, {
+    path: ['SMTP_URL'],
+    message:
+      'SMTP_URL is required in production: without it dealer sign-in codes are only kept in the database, and no dealer could sign in',
   });
 export type ApiEnv = z.infer<typeof ApiEnvSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AlertLinkSecretShape, DEVELOPMENT_ALERT_LINK_SECRET } from '@platform/leads';
+import { AlertLinkSecretShape, DEVELOPMENT_ALERT_LINK_SECRET, MailEnvShape } from '@platform/leads';
 import { checkMediaStoreEnv, MediaStoreEnvShape } from '@platform/media';
 import { StripeEnvShape } from '@platform/reservations';
 import { BaseEnvSchema, BindHostSchema, OutboundAllowedAddressesSchema } from '@platform/server-kit';
@@ -19,11 +19,8 @@ export const WorkerEnvSchema = BaseEnvSchema.extend({
   LEAD_DELIVERY_BACKOFF_MS: z.coerce.number().int().min(1).default(5000),
   /** How long a CRM webhook may take to answer, in ms. */
   CRM_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  /** SMTP server for lead notification emails (smtp[s]://user:pass@host:port); unset keeps them in outbound_emails. */
-  SMTP_URL: z
-    .url({ protocol: /^smtps?$/, error: 'SMTP_URL must look like smtps://user:password@smtp.example.com:465' })
-    .optional(),
-  MAIL_FROM: z.string().min(3).default('Dealer Platform <leads@platform.localhost>'),
+  /** Lead notification and shopper alert emails: SMTP, or kept in outbound_emails when unset. */
+  ...MailEnvShape,
   /** Signs the one-click unsubscribe links of shopper alerts: the api's value (it checks them). */
   ...AlertLinkSecretShape,
   /** Alert notifications one shopper gets per site-local day at most (an instant alert or a digest is one). */

@@ -7,7 +7,7 @@ import {
   type QueueProducer,
   type WorkerLog,
 } from '@platform/queues';
-import { SmtpMailer, TableMailer, type LeadMailer } from '../delivery/lead-mailer';
+import { createMailer } from '../delivery/lead-mailer';
 import { DevSmsSender } from '../sms/dev-sms-sender';
 import { HttpSmsSender } from '../sms/http-sms-sender';
 import type { SmsSender } from '../sms/sms-sender';
@@ -57,10 +57,7 @@ export interface AlertWorkers {
  */
 export async function startAlertWorkers(options: AlertWorkersOptions): Promise<AlertWorkers> {
   const { dataSource, producer, log = QUIET_LOG } = options;
-  const from = options.mailFrom ?? 'Dealer Platform <leads@platform.localhost>';
-  const mailer: LeadMailer = options.smtpUrl
-    ? new SmtpMailer(options.smtpUrl, from)
-    : new TableMailer(dataSource, from);
+  const mailer = createMailer(dataSource, options);
   // Alert texts are kept out of the log: they name the car a shopper watches.
   const sms: SmsSender = options.smsGatewayUrl
     ? new HttpSmsSender(options.smsGatewayUrl, options.smsGatewayToken)

@@ -1,6 +1,7 @@
 import { createTransport, type Transporter } from 'nodemailer';
 import { DateTime } from 'luxon';
 import type { DataSource } from 'typeorm';
+import { z } from 'zod';
 import type { SiteConfig } from '@platform/domain';
 import { DeliveryError } from './delivery-error';
 import type { LeadDeliveryRecord } from './lead-delivery-record';
@@ -94,6 +95,24 @@ export class TableMailer implements LeadMailer {
   close(): void {
     this.transport.close();
   }
+}
+
+/** The sender address used when MAIL_FROM is unset. */
+export const DEFAULT_MAIL_FROM = 'Dealer Platform <leads@platform.localhost>';
+
+/** The mail settings of every process that sends email (worker: leads and alerts; api: dealer sign-in). */
+export const MailEnvShape = {
+  /** SMTP server (smtp[s]://user:pass@host:port); unset keeps each email whole in outbound_emails. */
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'SMTP_URL must look like smtps://user:password@smtp.example.com:465' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default(DEFAULT_MAIL_FROM),
+};
+
+/** SMTP where a server is configured, else the development table (outbound_emails). */
+export function createMailer(dataSource: DataSource, options: { smtpUrl?: string; mailFrom?: string }): LeadMailer {
+  const from = options.mailFrom ?? DEFAULT_MAIL_FROM;
+  return options.smtpUrl ? new SmtpMailer(options.smtpUrl, from) : new TableMailer(dataSource, from);
 }
 
 const label = (key: string): string => key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());

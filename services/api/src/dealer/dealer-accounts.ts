@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHmac } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { DealerRole } from '@platform/domain';
+import { siteOrigin, type DealerRole } from '@platform/domain';
 import { ENV } from '@platform/server-kit';
 import type { ApiEnv } from '../env';
 import { SignInSecrets } from '../sign-in/sign-in-secrets';
@@ -145,14 +145,48 @@ export class DealerAccounts {
         [this.secrets.sessionTokenHash(token), siteSlug],
       )) as { user_id: string }[];
       if (!spent) return null;
-      const sessionToken = this.secrets.newSessionToken();
-      await manager.query(
-        `INSERT INTO dealer_sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`,
-        [spent.user_id, this.secrets.sessionTokenHash(sessionToken), this.env.SESSION_TTL_DAYS],
-      );
-      await manager.query(`UPDATE dealer_users SET last_signed_in_at = now() WHERE id = $1`, [spent.user_id]);
-      return { sessionToken, userId: spent.user_id };
+      return { sessionToken: await this.openSession(manager, spent.user_id), userId: spent.user_id };
     });
+  }
+
+  /** A new session of the user, inside the caller's transaction: its token, for the cookie. */
+  async openSession(manager: EntityManager, userId: string): Promise<string> {
+    const sessionToken = this.secrets.newSessionToken();
+    await manager.query(
+      `INSERT INTO dealer_sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`,
+      [userId, this.secrets.sessionTokenHash(sessionToken), this.env.SESSION_TTL_DAYS],
+    );
+    await manager.query(`UPDATE dealer_users SET last_signed_in_at = now() WHERE id = $1`, [userId]);
+    return sessionToken;
+  }
+
+  /** The site's dealer user of this email who belongs to at least one dealership, if any. */
+  async userByEmail(
+    manager: EntityManager,
+    siteId: number,
+    email: string,
+  ): Promise<{ id: string; name: string } | null> {
+    const [user] = (await manager.query(
+      `SELECT u.id, u.name FROM dealer_users u
+       WHERE u.site_id = $1 AND u.email = $2 AND EXISTS (SELECT 1 FROM dealer_memberships m WHERE m.user_id = u.id)`,
+      [siteId, email],
+    )) as { id: string; name: string }[];
+    return user ?? null;
+  }
+
+  /** The address a site's console is reached at: its primary host, else its development host. */
+  async siteOrigin(siteId: number): Promise<string> {
+    const [host] = (await this.db.query(
+      `SELECT h.host, s.slug FROM sites s LEFT JOIN site_hosts h ON h.site_id = s.id WHERE s.id = $1
+       ORDER BY h."primary" DESC NULLS LAST, h.host LIMIT 1`,
+      [siteId],
+    )) as { host: string | null; slug: string }[];
+    return siteOrigin(host?.host ?? `${host?.slug}.localhost`);
+  }
+
+  /** The one-time sign-in address of a link token, on the user's site. */
+  async signInUrl(siteId: number, token: string): Promise<string> {
+    return `${await this.siteOrigin(siteId)}/dealer/sign-in?token=${token}`;
   }
 
   /**

@@ -1,8 +1,5 @@
 import { Body, Controller, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import { siteOrigin } from '@platform/domain';
 import { notFound, ZodValidationPipe } from '@platform/server-kit';
 import { OpsAuthGuard } from '../ops/ops-auth.guard';
 import { DealerAccounts, type AddedUser } from './dealer-accounts';
@@ -14,10 +11,7 @@ import { DealerUserIdSchema, DealerUserInputSchema, type DealerUserInput } from 
 @UseGuards(OpsAuthGuard)
 @Controller('api/ops')
 export class DealerOpsController {
-  constructor(
-    private readonly accounts: DealerAccounts,
-    @InjectDataSource() private readonly db: DataSource,
-  ) {}
+  constructor(private readonly accounts: DealerAccounts) {}
 
   @Post('dealerships/:dealershipSlug/users')
   @ApiOperation({
@@ -47,12 +41,6 @@ export class DealerOpsController {
       ? await this.accounts.mintSignInLink(userId, 'ops')
       : null;
     if (!link) throw notFound('Dealer user not found', `No dealer user has the id '${userId}'.`);
-    const [host] = (await this.db.query(
-      `SELECT h.host, s.slug FROM sites s LEFT JOIN site_hosts h ON h.site_id = s.id WHERE s.id = $1
-       ORDER BY h."primary" DESC NULLS LAST, h.host LIMIT 1`,
-      [link.siteId],
-    )) as { host: string | null; slug: string }[];
-    const origin = siteOrigin(host?.host ?? `${host?.slug}.localhost`);
-    return { url: `${origin}/dealer/sign-in?token=${link.token}`, expiresAt: link.expiresAt.toISOString() };
+    return { url: await this.accounts.signInUrl(link.siteId, link.token), expiresAt: link.expiresAt.toISOString() };
   }
 }

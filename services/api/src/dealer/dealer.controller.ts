@@ -1,9 +1,12 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { SkipThrottle } from '@nestjs/throttler';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { notFound, ProblemException, ZodValidationPipe } from '@platform/server-kit';
 import { DealerAccounts, type DealerPrincipal } from './dealer-accounts';
 import { DealerLeads, type LeadDetail, type LeadSummary } from './dealer-leads';
+import { DealerSignIn } from './dealer-sign-in';
+import { ProblemThrottlerGuard, throttledOnly, THROTTLES } from '../throttling/throttling.module';
 import {
   clearDealerSessionCookie,
   consoleSite,
@@ -11,7 +14,16 @@ import {
   DealerSignedInGuard,
   setDealerSessionCookie,
 } from './dealer-session';
-import { LeadIdSchema, LeadListQuerySchema, SignInLinkSchema, type LeadListQuery } from './dealer.schemas';
+import {
+  DealerCodeRequestSchema,
+  DealerCodeSignInSchema,
+  LeadIdSchema,
+  LeadListQuerySchema,
+  SignInLinkSchema,
+  type DealerCodeRequest,
+  type DealerCodeSignIn,
+  type LeadListQuery,
+} from './dealer.schemas';
 
 type Me = {
   user: { id: string; email: string; name: string };
@@ -27,10 +39,22 @@ const me = (dealer: DealerPrincipal): Me => ({
   csrfToken: dealer.csrfToken,
 });
 
+/** The site of a sign-in: the host's (X-Site-Slug, set by the web) or, from the api's own clients, `site`. */
+function requestSite(request: Request, bodySite: string | undefined): string {
+  const site = consoleSite(request) ?? bodySite;
+  if (site) return site;
+  throw new ProblemException({
+    status: 400,
+    title: 'Which site?',
+    detail: 'Name your dealer website: send `site` (its slug, such as north-motors).',
+    errors: [{ path: 'site', message: 'Name your dealer website by its slug, such as north-motors.' }],
+  });
+}
+
 const leadNotFound = (): ProblemException => notFound('Lead not found', 'No lead of your dealerships has this id.');
 
 /**
- * The dealer console's API: a dealer user signs in with a one-time link and then sees and acts on
+ * The dealer console's API: a dealer user signs in with an emailed code or a one-time link and then sees and acts on
  * the leads of their own dealerships only. The web console is its first client; a dealer's own
  * tools can call it with the session cookie and the CSRF token from /me.
  */
@@ -40,6 +64,7 @@ export class DealerController {
   constructor(
     private readonly accounts: DealerAccounts,
     private readonly leads: DealerLeads,
+    private readonly signIn: DealerSignIn,
   ) {}
 
   @Post('sign-in/link')
@@ -63,6 +88,51 @@ export class DealerController {
       });
     setDealerSessionCookie(response, signedIn.sessionToken, this.accounts.sessionTtlMs);
     const principal = await this.accounts.principal(site, signedIn.sessionToken);
+    return me(principal as DealerPrincipal);
+  }
+
+  @Post('sign-in/request')
+  @HttpCode(202)
+  @UseGuards(ProblemThrottlerGuard)
+  @SkipThrottle(throttledOnly(THROTTLES.signInCode))
+  @ApiOperation({
+    summary: 'Email a one-time sign-in code (and link) to a dealer user',
+    description:
+      'The same answer whether or not the address belongs to a dealer user of the site (only theirs is written to). The site comes from the host (X-Site-Slug) or `site`. A new code replaces earlier unused ones; at most 5 codes per address per hour (then 429), and SIGN_IN_CODE_LIMIT_PER_HOUR per client.',
+  })
+  @ApiResponse({ status: 202, description: '{ status: "sent", expires_in_seconds }' })
+  @ApiResponse({ status: 400, description: 'email or site invalid: problem details name the field' })
+  @ApiResponse({ status: 429, description: 'Too many codes for this address this hour, or from this client' })
+  @ApiResponse({ status: 502, description: 'The mail server refused the message; try again' })
+  requestCode(
+    @Body(new ZodValidationPipe(DealerCodeRequestSchema, 'body')) body: DealerCodeRequest,
+    @Req() request: Request,
+  ) {
+    return this.signIn.requestCode(requestSite(request, body.site), body.email);
+  }
+
+  @Post('sign-in/code')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @UseGuards(ProblemThrottlerGuard)
+  @SkipThrottle(throttledOnly(THROTTLES.signInVerify))
+  @ApiOperation({
+    summary: 'Sign in with the emailed code: sets the console session cookie',
+    description:
+      'Failures are problem details with a reason: wrong_code (attempts left), expired, used, no_code, too_many_attempts (429: request a new code).',
+  })
+  @ApiResponse({ status: 200, description: '{ user, site, dealerships: [{ slug, name, role }], csrfToken }' })
+  @ApiResponse({ status: 400, description: 'Wrong, expired or used code, or none requested: names `code` or `email`' })
+  @ApiResponse({ status: 429, description: 'Too many wrong codes: request a new one' })
+  async signInWithCode(
+    @Body(new ZodValidationPipe(DealerCodeSignInSchema, 'body')) body: DealerCodeSignIn,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<Me> {
+    const site = requestSite(request, body.site);
+    const { sessionToken } = await this.signIn.verifyCode(site, body.email, body.code);
+    setDealerSessionCookie(response, sessionToken, this.accounts.sessionTtlMs);
+    const principal = await this.accounts.principal(site, sessionToken);
     return me(principal as DealerPrincipal);
   }
 

@@ -1,14 +1,43 @@
 import { z } from 'zod';
 import { DEALER_ROLES, isSingleLine } from '@platform/domain';
+import { CODE_DIGITS } from '../sign-in/sign-in-secrets';
+
+/** A dealer user's email, as sign-in codes and links are sent to it: trimmed and lower case. */
+const DealerEmailSchema = z
+  .string({ error: 'Enter the email address sign-in links are sent to.' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'An email address is at most 254 characters.')
+  .pipe(z.email({ error: 'Enter an email address such as sam@dealer.com.au.' }));
+
+/** The site a console request is for, when no site's host named it (the api's own clients). */
+const ConsoleSiteSchema = z
+  .string({ error: 'site is the slug of your dealer website, such as north-motors.' })
+  .regex(/^[a-z0-9-]{1,100}$/, 'site is the slug of your dealer website, such as north-motors.')
+  .optional();
+
+const CODE_MESSAGE = `Enter the ${CODE_DIGITS}-digit code from the email.`;
+
+/** Asking for a sign-in code by email. */
+export const DealerCodeRequestSchema = z.strictObject({ email: DealerEmailSchema, site: ConsoleSiteSchema });
+
+/** Signing in with the emailed code (spaces forgiven: mail clients may show it as '123 456'). */
+export const DealerCodeSignInSchema = z.strictObject({
+  email: DealerEmailSchema,
+  code: z
+    .string({ error: CODE_MESSAGE })
+    .max(40, CODE_MESSAGE)
+    .transform((code) => code.replace(/\s/g, ''))
+    .pipe(z.string().regex(new RegExp(`^\\d{${CODE_DIGITS}}$`), CODE_MESSAGE)),
+  site: ConsoleSiteSchema,
+});
+
+export type DealerCodeRequest = z.infer<typeof DealerCodeRequestSchema>;
+export type DealerCodeSignIn = z.infer<typeof DealerCodeSignInSchema>;
 
 /** A dealer user as ops (or an owner) adds them to a dealership. */
 export const DealerUserInputSchema = z.object({
-  email: z
-    .string({ error: 'Enter the email address sign-in links are sent to.' })
-    .trim()
-    .toLowerCase()
-    .max(254, 'An email address is at most 254 characters.')
-    .pipe(z.email({ error: 'Enter an email address such as sam@dealer.com.au.' })),
+  email: DealerEmailSchema,
   name: z
     .string({ error: "Enter the person's name." })
     .trim()

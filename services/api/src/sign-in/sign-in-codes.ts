@@ -12,6 +12,9 @@ import { SignInSecrets } from './sign-in-secrets';
  */
 export const CODES_PER_NUMBER_PER_HOUR = 5;
 
+/** The code address of a dealer user's email: no mobile number starts with it. */
+export const dealerCodeAddress = (email: string): string => `dealer-email:${email}`;
+
 export type IssuedCode =
   { issued: true; id: string; code: string; expiresInSeconds: number } | { issued: false; reason: 'hourly_limit' };
 
@@ -22,7 +25,11 @@ export type CodeCheck =
   | { valid: false; reason: 'too_many_attempts'; limit: number; windowSeconds: number }
   | { valid: false; reason: 'wrong_code'; attemptsLeft: number };
 
-/** Issues one-time sign-in codes and checks them. Times come from PostgreSQL so every instance agrees. */
+/**
+ * Issues one-time sign-in codes and checks them. Times come from PostgreSQL so every instance
+ * agrees. A code is keyed by where it was sent: a shopper's mobile, or a dealer user's email under
+ * its own prefix (dealerCodeAddress), so the two can never meet; both are stored only as HMACs.
+ */
 @Injectable()
 export class SignInCodes {
   constructor(
@@ -31,9 +38,9 @@ export class SignInCodes {
     private readonly secrets: SignInSecrets,
   ) {}
 
-  /** A new code for a number on a site; earlier unused codes for it stop working. */
-  async issue(siteId: number, phone: string): Promise<IssuedCode> {
-    const phoneHash = this.secrets.phoneHash(siteId, phone);
+  /** A new code for an address (a number, or a dealer's email) on a site; earlier unused codes for it stop working. */
+  async issue(siteId: number, address: string): Promise<IssuedCode> {
+    const phoneHash = this.secrets.phoneHash(siteId, address);
     const code = this.secrets.newCode();
     return this.db.transaction(async (manager) => {
       // One request per number at a time, so two at once cannot both slip under the hourly limit.
@@ -50,7 +57,7 @@ export class SignInCodes {
       );
       const [row] = (await manager.query(
         `INSERT INTO sign_in_codes (site_id, phone_hash, code_hash, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4)) RETURNING id`,
-        [siteId, phoneHash, this.secrets.codeHash(siteId, phone, code), this.env.SIGN_IN_CODE_TTL_SECONDS],
+        [siteId, phoneHash, this.secrets.codeHash(siteId, address, code), this.env.SIGN_IN_CODE_TTL_SECONDS],
       )) as [{ id: string }];
       return { issued: true, id: row.id, code, expiresInSeconds: this.env.SIGN_IN_CODE_TTL_SECONDS } as const;
     });
@@ -66,12 +73,12 @@ export class SignInCodes {
    * valid code is consumed there, together with whatever the caller does to sign the shopper in.
    * A wrong guess is counted; the caller commits it even though sign-in fails.
    */
-  async check(manager: EntityManager, siteId: number, phone: string, code: string): Promise<CodeCheck> {
+  async check(manager: EntityManager, siteId: number, address: string, code: string): Promise<CodeCheck> {
     const [latest] = (await manager.query(
       `SELECT id, code_hash, attempts, consumed_at IS NOT NULL AS consumed, expires_at <= now() AS expired
        FROM sign_in_codes WHERE site_id = $1 AND phone_hash = $2
        ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
-      [siteId, this.secrets.phoneHash(siteId, phone)],
+      [siteId, this.secrets.phoneHash(siteId, address)],
     )) as { id: string; code_hash: string; attempts: number; consumed: boolean; expired: boolean }[];
     if (!latest) return { valid: false, reason: 'no_code' };
     if (latest.consumed) return { valid: false, reason: 'used' };
@@ -84,7 +91,7 @@ export class SignInCodes {
     } as const;
     if (latest.attempts >= maxAttempts) return tooMany;
     if (latest.expired) return { valid: false, reason: 'expired' };
-    if (this.secrets.sameHash(latest.code_hash, this.secrets.codeHash(siteId, phone, code))) {
+    if (this.secrets.sameHash(latest.code_hash, this.secrets.codeHash(siteId, address, code))) {
       await manager.query(`UPDATE sign_in_codes SET consumed_at = now() WHERE id = $1`, [latest.id]);
       return { valid: true };
     }

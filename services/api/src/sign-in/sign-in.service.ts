@@ -3,80 +3,17 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import type { DataSource } from 'typeorm';
 import { displayMobile, safeRedirect } from '@platform/domain';
-import { ProblemException, rateLimitHeaders } from '@platform/server-kit';
+import { rateLimitHeaders } from '@platform/server-kit';
 import { SiteDirectory } from '../sites/site-directory';
 import { SessionReader } from './session-reader';
 import { ShopperSessions } from './shopper-sessions';
-import { CODES_PER_NUMBER_PER_HOUR, SignInCodes, type CodeCheck } from './sign-in-codes';
+import { CODES_PER_NUMBER_PER_HOUR, SignInCodes } from './sign-in-codes';
+import { codeProblem, signInProblem, type CodeFailure } from './sign-in-problems';
 import { SMS_SENDER, SmsSendError, type SmsSender } from '@platform/leads';
 
-type Failure = Exclude<CodeCheck, { valid: true }>;
-type Verified = { session: { token: string; shopperId: string } } | { failure: Failure };
+const SHOPPER_PHONE = { field: 'phone', noun: 'number' } as const;
 
-/** Problem details with a `reason` member, so the web can offer 'Request a new code' where it helps. */
-function signInProblem(
-  status: number,
-  title: string,
-  detail: string,
-  reason: string,
-  field?: string,
-  headers: Record<string, string> = {},
-): ProblemException {
-  const problem = { status, title, detail, ...(field ? { errors: [{ path: field, message: detail }] } : {}), reason };
-  return new ProblemException(problem, headers);
-}
-
-function codeProblem(failure: Failure): ProblemException {
-  switch (failure.reason) {
-    case 'wrong_code':
-      return signInProblem(
-        400,
-        'Wrong code',
-        `That code is not right. Please check it and try again (${failure.attemptsLeft} ${failure.attemptsLeft === 1 ? 'attempt' : 'attempts'} left).`,
-        failure.reason,
-        'code',
-      );
-    case 'expired':
-      return signInProblem(
-        400,
-        'Code expired',
-        'This code has expired. Please request a new code.',
-        failure.reason,
-        'code',
-      );
-    case 'too_many_attempts':
-      return signInProblem(
-        429,
-        'Too many attempts',
-        'Too many attempts. Please request a new code.',
-        failure.reason,
-        'code',
-        // This code takes no more tries; its lifetime is the honest upper bound on when one would work again.
-        rateLimitHeaders({
-          policy: 'sign-in-attempts-per-code',
-          limit: failure.limit,
-          windowSeconds: failure.windowSeconds,
-          retryAfterSeconds: failure.windowSeconds,
-        }),
-      );
-    case 'used':
-      return signInProblem(
-        400,
-        'Code already used',
-        'This code has already been used. Please request a new code.',
-        failure.reason,
-        'code',
-      );
-    case 'no_code':
-      return signInProblem(
-        400,
-        'No code requested',
-        'No code has been sent to this number. Please request a code first.',
-        failure.reason,
-        'phone',
-      );
-  }
-}
+type Verified = { session: { token: string; shopperId: string } } | { failure: CodeFailure };
 
 /**
  * Shopper sign-in with a one-time SMS code. Requesting a code answers the same whether or not the
@@ -148,7 +85,7 @@ export class SignInService {
     // A failed check has been committed (the wrong guess counts) before the shopper hears of it.
     if ('failure' in outcome) {
       this.logger.log({ siteId: site.id, reason: outcome.failure.reason }, 'sign-in refused');
-      throw codeProblem(outcome.failure);
+      throw codeProblem(outcome.failure, SHOPPER_PHONE);
     }
     this.logger.log({ siteId: site.id, shopperId: outcome.session.shopperId }, 'shopper signed in');
     return { token: outcome.session.token, ttlMs: this.sessions.ttlMs, redirect: safeRedirect(input.redirect) };
