@@ -224,7 +224,8 @@ export class DealerAccounts {
     ]);
   }
 
-  private async audit(
+  /** Records a change in a dealership's audit log, inside the transaction that makes it. */
+  async audit(
     manager: EntityManager,
     dealershipId: number,
     actor: string,

@@ -5,6 +5,8 @@ import { DealerAccounts } from './dealer-accounts';
 import { DealerLeads } from './dealer-leads';
 import { DealerMailer } from './dealer-mailer';
 import { DealerSignIn } from './dealer-sign-in';
+import { DealerUsers } from './dealer-users';
+import { DealerUsersController } from './dealer-users.controller';
 import { SignInCodes } from '../sign-in/sign-in-codes';
 import { SitesModule } from '../sites/sites.module';
 import { DealerOpsController } from './dealer-ops.controller';
@@ -14,7 +16,7 @@ import { DealerSignedInGuard } from './dealer-session';
 /** The dealer console's API: dealer users, their sign-in and sessions, and their dealerships' leads. */
 @Module({
   imports: [SitesModule],
-  controllers: [DealerController, DealerOpsController],
+  controllers: [DealerController, DealerUsersController, DealerOpsController],
   providers: [
     SignInSecrets,
     SignInCodes,
@@ -22,6 +24,7 @@ import { DealerSignedInGuard } from './dealer-session';
     DealerLeads,
     DealerMailer,
     DealerSignIn,
+    DealerUsers,
     DealerSignedInGuard,
     OpsAuthGuard,
   ],

@@ -55,6 +55,33 @@ export const SignInLinkSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{43}$/, 'This sign-in link is not complete. Open it from its message again.'),
 });
 
+const DealershipSlugSchema = z
+  .string({ error: 'dealership is the slug of one of your dealerships, such as north-motors.' })
+  .regex(/^[a-z0-9-]{1,100}$/, 'dealership is the slug of one of your dealerships, such as north-motors.');
+
+/** An owner inviting a user to one of their dealerships. */
+export const DealerInviteSchema = z.strictObject({ ...DealerUserInputSchema.shape, dealership: DealershipSlugSchema });
+export type DealerInvite = z.infer<typeof DealerInviteSchema>;
+
+export const DealershipQuerySchema = z.object({ dealership: DealershipSlugSchema });
+export type DealershipQuery = z.infer<typeof DealershipQuerySchema>;
+
+/** The audit log's page: newest first, `before` the id the last page ended at. */
+export const AuditQuerySchema = z.object({
+  dealership: DealershipSlugSchema.optional(),
+  limit: z.coerce
+    .number({ error: 'limit is a whole number from 1 to 100.' })
+    .int('limit is a whole number from 1 to 100.')
+    .min(1, 'limit is a whole number from 1 to 100.')
+    .max(100, 'limit is a whole number from 1 to 100.')
+    .default(50),
+  before: z
+    .string()
+    .regex(/^[1-9][0-9]{0,17}$/, "before is the previous page's next.")
+    .optional(),
+});
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+
 export const DealerUserIdSchema = z.uuid();
 export const LeadIdSchema = z.uuid();
 

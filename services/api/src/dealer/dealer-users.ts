@@ -1,0 +1,206 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import type { DealerRole } from '@platform/domain';
+import { notFound, ProblemException } from '@platform/server-kit';
+import { DealerAccounts, type DealerPrincipal, type Membership } from './dealer-accounts';
+import { DealerMailer } from './dealer-mailer';
+import type { DealerUserInput } from './dealer.schemas';
+
+export interface DealerUserView {
+  id: string;
+  email: string;
+  name: string;
+  lastSignedInAt: string | null;
+  /** Only the dealerships the asking owner owns: another dealership's membership is not theirs to see. */
+  dealerships: { slug: string; name: string; role: DealerRole }[];
+}
+
+export interface AuditEntryView {
+  id: string;
+  at: string;
+  dealership: string;
+  actor: string;
+  action: string;
+  detail: Record<string, unknown>;
+}
+
+const onlyOwners = (): ProblemException =>
+  new ProblemException({
+    status: 403,
+    title: 'Only an owner can do this',
+    detail: "Managing a dealership's users and reading its audit log is for the dealership's owners.",
+  });
+
+const noDealership = (slug: string): ProblemException =>
+  notFound('Dealership not found', `You own no dealership '${slug}'.`);
+
+/**
+ * Owners manage their own dealerships' users: invite (or change a role), remove, and read the audit
+ * log. Each owner sees and touches only the dealerships they own; a dealership they do not own
+ * answers 404 exactly as an unknown one, and so does a user who is not in one of them.
+ */
+@Injectable()
+export class DealerUsers {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly accounts: DealerAccounts,
+    private readonly mailer: DealerMailer,
+  ) {}
+
+  private owned(dealer: DealerPrincipal): Membership[] {
+    const owned = dealer.memberships.filter((membership) => membership.role === 'owner');
+    if (owned.length === 0) throw onlyOwners();
+    return owned;
+  }
+
+  private ownedOne(dealer: DealerPrincipal, slug: string): Membership {
+    const owned = this.owned(dealer).find((membership) => membership.slug === slug);
+    if (!owned) throw noDealership(slug);
+    return owned;
+  }
+
+  async list(dealer: DealerPrincipal): Promise<DealerUserView[]> {
+    const owned = this.owned(dealer);
+    const rows = (await this.db.query(
+      `SELECT u.id, u.email, u.name, u.last_signed_in_at, d.slug, d.name AS dealership_name, m.role
+       FROM dealer_memberships m JOIN dealer_users u ON u.id = m.user_id JOIN dealerships d ON d.id = m.dealership_id
+       WHERE m.dealership_id = ANY($1::int[]) ORDER BY u.name, u.email, d.position, d.name`,
+      [owned.map((membership) => membership.dealershipId)],
+    )) as {
+      id: string;
+      email: string;
+      name: string;
+      last_signed_in_at: Date | null;
+      slug: string;
+      dealership_name: string;
+      role: DealerRole;
+    }[];
+    const users = new Map<string, DealerUserView>();
+    for (const row of rows) {
+      const user = users.get(row.id) ?? {
+        id: row.id,
+        email: row.email,
+        name: row.name,
+        lastSignedInAt: row.last_signed_in_at?.toISOString() ?? null,
+        dealerships: [],
+      };
+      user.dealerships.push({ slug: row.slug, name: row.dealership_name, role: row.role });
+      users.set(row.id, user);
+    }
+    return [...users.values()];
+  }
+
+  /**
+   * Adds a user to one of the owner's dealerships (or changes their role there) and emails them how
+   * to sign in. An owner cannot demote the dealership's last owner, themselves included.
+   */
+  async invite(dealer: DealerPrincipal, dealershipSlug: string, input: DealerUserInput): Promise<DealerUserView> {
+    const dealership = this.ownedOne(dealer, dealershipSlug);
+    if (input.role !== 'owner') await this.keepAnOwner(dealership.dealershipId, input.email);
+    const added = await this.accounts.addUser(dealership.slug, input, dealer.email);
+    if (!added) throw noDealership(dealershipSlug);
+    const origin = await this.accounts.siteOrigin(dealer.siteId);
+    await this.mailer.send({
+      deliveryId: randomUUID(),
+      leadId: null,
+      to: [added.email],
+      fromName: dealership.name,
+      subject: `You have been given access to ${dealership.name}'s dealer console`,
+      text: [
+        `Hello ${added.name},`,
+        '',
+        `${dealer.name} has given you ${input.role} access to ${dealership.name} on its dealer console.`,
+        `Sign in at ${origin}/dealer/sign-in with this email address: a one-time code is emailed to you each time.`,
+      ].join('\n'),
+    });
+    return (await this.list(dealer)).find((user) => user.id === added.id)!;
+  }
+
+  /** Removes a user from one of the owner's dealerships; one left in none has every session ended. */
+  async remove(dealer: DealerPrincipal, dealershipSlug: string, userId: string): Promise<void> {
+    const dealership = this.ownedOne(dealer, dealershipSlug);
+    await this.db.transaction(async (manager) => {
+      // One change to a dealership's users at a time, so two owners removing each other cannot leave none.
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('dealer-users', $1))`, [
+        dealership.dealershipId,
+      ]);
+      const [member] = (await manager.query(
+        `SELECT m.role, u.email FROM dealer_memberships m JOIN dealer_users u ON u.id = m.user_id
+         WHERE m.user_id = $1 AND m.dealership_id = $2`,
+        [userId, dealership.dealershipId],
+      )) as { role: DealerRole; email: string }[];
+      if (!member) throw notFound('User not found', `No user of ${dealership.name} has the id '${userId}'.`);
+      if (member.role === 'owner') await this.keepAnOwner(dealership.dealershipId, member.email, manager);
+      await manager.query(`DELETE FROM dealer_memberships WHERE user_id = $1 AND dealership_id = $2`, [
+        userId,
+        dealership.dealershipId,
+      ]);
+      await manager.query(
+        `UPDATE dealer_sessions SET revoked_at = now()
+         WHERE user_id = $1 AND revoked_at IS NULL AND NOT EXISTS (SELECT 1 FROM dealer_memberships WHERE user_id = $1)`,
+        [userId],
+      );
+      await this.accounts.audit(manager, dealership.dealershipId, dealer.email, 'user.removed', {
+        user_id: userId,
+        email: member.email,
+        role: member.role,
+      });
+    });
+  }
+
+  /** Refuses a change that would leave the dealership with no owner (other than `email`). */
+  private async keepAnOwner(dealershipId: number, email: string, manager = this.db.manager): Promise<void> {
+    const [other] = (await manager.query(
+      `SELECT 1 FROM dealer_memberships m JOIN dealer_users u ON u.id = m.user_id
+       WHERE m.dealership_id = $1 AND m.role = 'owner' AND u.email <> $2 LIMIT 1`,
+      [dealershipId, email],
+    )) as unknown[];
+    const [isOwner] = (await manager.query(
+      `SELECT 1 FROM dealer_memberships m JOIN dealer_users u ON u.id = m.user_id
+       WHERE m.dealership_id = $1 AND m.role = 'owner' AND u.email = $2`,
+      [dealershipId, email],
+    )) as unknown[];
+    if (isOwner && !other)
+      throw new ProblemException({
+        status: 409,
+        title: 'A dealership needs an owner',
+        detail: 'This is the last owner of the dealership. Make someone else an owner first.',
+      });
+  }
+
+  /** The owner's dealerships' audit log, newest first, a page at a time. */
+  async audit(
+    dealer: DealerPrincipal,
+    query: { dealership?: string; before?: string; limit: number },
+  ): Promise<{ entries: AuditEntryView[]; next: string | null }> {
+    const dealerships = query.dealership ? [this.ownedOne(dealer, query.dealership)] : this.owned(dealer);
+    const rows = (await this.db.query(
+      `SELECT a.id, a.created_at, d.slug, a.actor, a.action, a.detail FROM dealer_audit_log a
+       JOIN dealerships d ON d.id = a.dealership_id
+       WHERE a.dealership_id = ANY($1::int[]) AND ($2::bigint IS NULL OR a.id < $2::bigint)
+       ORDER BY a.id DESC LIMIT $3`,
+      [dealerships.map((membership) => membership.dealershipId), query.before ?? null, query.limit + 1],
+    )) as {
+      id: string;
+      created_at: Date;
+      slug: string;
+      actor: string;
+      action: string;
+      detail: Record<string, unknown>;
+    }[];
+    const page = rows.slice(0, query.limit);
+    return {
+      entries: page.map((row) => ({
+        id: String(row.id),
+        at: row.created_at.toISOString(),
+        dealership: row.slug,
+        actor: row.actor,
+        action: row.action,
+        detail: row.detail,
+      })),
+      next: rows.length > query.limit ? String(page[page.length - 1]!.id) : null,
+    };
+  }
+}
