@@ -19,3 +19,5 @@ export {
 } from './demo-assets';
 export { seedDemoData, seedIfEmpty, reseed, seedDataset, buildDemoDataset, CAR_BATCH_SIZE } from './seed';
 export type { DemoDataset, SeedCounts, SeedMode, SeedOptions, SeedResult } from './seed';
+export { DEMO_PHOTO_SIZE, demoPhotoNames, renderDemoPhoto, writeDemoPhotos, photoEtag } from './demo-photos';
+export { startPhotoHost, type PhotoHost } from './demo-photo-host';
