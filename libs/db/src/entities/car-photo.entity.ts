@@ -34,6 +34,10 @@ export class CarPhotoEntity {
   @Column({ type: 'int' })
   position!: number;
 
+  /** One of the car's first photos (carPhotoAddresses): made with the eager variants. */
+  @Column({ type: 'boolean', default: false })
+  eager!: boolean;
+
   /** The run that last carried it, and the row of that run: where a refusal is reported. */
   @Column({ type: 'uuid', nullable: true })
   feed_run_id!: string | null;

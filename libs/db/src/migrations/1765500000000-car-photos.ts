@@ -10,7 +10,7 @@ export class CarPhotos1765500000000 implements MigrationInterface {
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
-      `CREATE TABLE "car_photos" ("car_id" integer NOT NULL, "photo_id" integer NOT NULL, "field" text NOT NULL, "position" integer NOT NULL, "feed_run_id" uuid, "row" integer, "warned_at" TIMESTAMP WITH TIME ZONE, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_3dec8faae181c020cb2b796851e" PRIMARY KEY ("car_id", "photo_id"))`,
+      `CREATE TABLE "car_photos" ("car_id" integer NOT NULL, "photo_id" integer NOT NULL, "field" text NOT NULL, "position" integer NOT NULL, "eager" boolean NOT NULL DEFAULT false, "feed_run_id" uuid, "row" integer, "warned_at" TIMESTAMP WITH TIME ZONE, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_3dec8faae181c020cb2b796851e" PRIMARY KEY ("car_id", "photo_id"))`,
     );
     await queryRunner.query(`CREATE INDEX "ix_car_photos_photo" ON "car_photos" ("photo_id") `);
     await queryRunner.query(

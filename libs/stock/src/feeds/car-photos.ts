@@ -81,14 +81,15 @@ export async function linkCarPhotos(
       photo_id: photo.id,
       field: link.field,
       position: link.position,
+      eager: link.eager,
       row: link.row,
       warned: knownBad,
     };
   });
   await manager.query(
-    `INSERT INTO car_photos (car_id, photo_id, field, position, feed_run_id, row, warned_at)
-     SELECT r.car_id, r.photo_id, r.field, r.position, $2, r.row, CASE WHEN r.warned THEN $3::timestamptz END
-     FROM jsonb_to_recordset($1::jsonb) AS r(car_id int, photo_id int, field text, position int, row int, warned boolean)`,
+    `INSERT INTO car_photos (car_id, photo_id, field, position, eager, feed_run_id, row, warned_at)
+     SELECT r.car_id, r.photo_id, r.field, r.position, r.eager, $2, r.row, CASE WHEN r.warned THEN $3::timestamptz END
+     FROM jsonb_to_recordset($1::jsonb) AS r(car_id int, photo_id int, field text, position int, eager boolean, row int, warned boolean)`,
     [JSON.stringify(rows), options.feedRunId, options.now],
   );
   await appendFeedRunWarnings(manager, options.feedRunId, warnings);
