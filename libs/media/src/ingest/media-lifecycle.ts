@@ -34,14 +34,14 @@ export class MediaLifecycle {
     const cutoff = new Date(now.getTime() - this.retentionDays * 86_400_000);
     const { photos, hashes } = await this.dataSource.transaction(async (manager) => {
       const gone = (await manager.query(
-        `DELETE FROM photos p
+        `WITH gone AS (DELETE FROM photos p
          WHERE COALESCE(p.last_linked_at, p.created_at) < $1
            AND NOT EXISTS (
              SELECT 1 FROM car_photos cp JOIN cars c ON c.id = cp.car_id
              WHERE cp.photo_id = p.id
                AND ((c.withdrawn_at IS NULL AND (c.listed_until IS NULL OR c.listed_until > $1)) OR c.withdrawn_at > $1))
            AND NOT EXISTS (SELECT 1 FROM photo_fetches f WHERE f.photo_id = p.id)
-         RETURNING p.content_hash`,
+         RETURNING p.content_hash) SELECT content_hash FROM gone`,
         [cutoff],
       )) as { content_hash: string | null }[];
       const candidates = [...new Set(gone.map((row) => row.content_hash).filter((hash): hash is string => !!hash))];

@@ -32,8 +32,10 @@ export class PhotoRelay {
   private async relayBatch(): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
       const rows = (await manager.query(
-        `DELETE FROM photo_fetches WHERE id IN (SELECT id FROM photo_fetches ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-         RETURNING photo_id, eager, force, job_key`,
+        `WITH taken AS (
+           DELETE FROM photo_fetches WHERE id IN (SELECT id FROM photo_fetches ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+           RETURNING photo_id, eager, force, job_key)
+         SELECT * FROM taken`,
         [RELAY_BATCH],
       )) as { photo_id: number; eager: boolean; force: boolean; job_key: string }[];
       if (rows.length === 0) return 0;
