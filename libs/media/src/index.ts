@@ -11,4 +11,3 @@ export * from './ingest/host-limits';
 export * from './ingest/photo-relay';
 export * from './ingest/photo-settle';
 export * from './ingest/media-lifecycle';
-export * from './ingest/media-ops';

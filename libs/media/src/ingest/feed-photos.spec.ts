@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { DEFAULT_BREAKER, EAGER_PHOTO_VARIANTS, originalKey, variantKey } from '@platform/domain';
 import { QueueProducer } from '@platform/queues';
 import { allowedAddresses } from '@platform/server-kit';
-import { FeedIngest, FeedIntake } from '@platform/stock';
+import { FeedIngest, FeedIntake, photoBacklog, reprocessPhotos } from '@platform/stock';
 import {
   createStockFixture,
   createTestDatabase,
@@ -23,7 +23,7 @@ import {
 import { LocalMediaStore } from '../store/local-media-store';
 import { HostBreakers } from './host-limits';
 import { MediaLifecycle } from './media-lifecycle';
-import { photoBacklog, reprocessPhotos } from './media-ops';
+
 import { startMediaWorkers } from './media-workers';
 
 // Dealer hosts on loopback addresses let through as OUTBOUND_ALLOWED_ADDRESSES would in

@@ -28,7 +28,7 @@ import { siteConfigStore } from '@platform/site-config';
 import { FeedFormatError, parseFeed, type FeedContentType, type FeedRow } from './feed-format';
 import { toCarRecord, type CarRecord } from './car-record';
 import { EMPTY_COUNTS, FeedRuns } from './feed-runs';
-import { linkCarPhotos } from './car-photos';
+import { linkCarPhotos } from '../photos/car-photos';
 
 /** Cars applied per transaction: big enough to be quick, small enough to keep locks short. */
 export const INGEST_BATCH_SIZE = 500;
