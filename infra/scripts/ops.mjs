@@ -31,6 +31,9 @@ const USAGE = `Usage: npm run ops -- <command>
   confirm <feedRunId>            apply a held snapshot
   reject <feedRunId>             discard a held snapshot
   job <queue> <jobId>            show a job's state and progress
+  media-backlog                  dealer photos per dealership: pending, stored, refused, unreachable
+  media-reprocess --dealership <slug> | --car <id>
+                                 fetch every photo of a dealership or one car again (forced)
 
 OPS_TOKEN and API_URL (default http://127.0.0.1:3001) come from the environment or .env.`;
 
@@ -136,6 +139,23 @@ switch (command) {
     const dealership = option(args, '--dealership') ?? fail('revoke-keys needs --dealership <slug>');
     const result = await call('DELETE', `/api/ops/dealerships/${encodeURIComponent(dealership)}/feed-keys`);
     process.stdout.write(`revoked ${result.revoked} key(s) of ${dealership}\n`);
+    break;
+  }
+  case 'media-backlog': {
+    const { dealerships } = await call('GET', '/api/ops/media/backlog');
+    for (const row of dealerships)
+      process.stdout.write(
+        `${row.dealership.padEnd(28)} pending ${String(row.pending).padStart(6)}  stored ${String(row.stored).padStart(6)}  refused ${String(row.refused).padStart(5)}  unreachable ${String(row.unreachable).padStart(5)}${row.oldestPendingSeconds === null ? '' : `  oldest pending ${row.oldestPendingSeconds} s`}\n`,
+      );
+    break;
+  }
+  case 'media-reprocess': {
+    const dealership = option(args, '--dealership');
+    const car = option(args, '--car');
+    if (!dealership === !car) fail('media-reprocess needs --dealership <slug> or --car <id>');
+    if (car && !/^[1-9][0-9]{0,9}$/.test(car)) fail('--car needs a car id (a whole number)');
+    const result = await call('POST', '/api/ops/media/reprocess', dealership ? { dealership } : { carId: Number(car) });
+    process.stdout.write(`${result.queued} photo(s) queued to fetch again\n`);
     break;
   }
   case 'runs': {

@@ -5,3 +5,4 @@ export * from './database-admin';
 export * from './retention';
 export * from './environment';
 export * from './dependency-outage';
+export * from './feed-run-warnings';

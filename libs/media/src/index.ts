@@ -6,3 +6,8 @@ export * from './store/media-store-env';
 export * from './variants/generate-variants';
 export * from './ingest/photo-ingest';
 export * from './ingest/media-workers';
+export * from './ingest/media-metrics';
+export * from './ingest/host-limits';
+export * from './ingest/photo-relay';
+export * from './ingest/photo-settle';
+export * from './ingest/media-lifecycle';

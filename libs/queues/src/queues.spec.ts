@@ -11,7 +11,7 @@ describe('queue contracts', () => {
     expect(QUEUES.feedIngest.payload.safeParse({ feedRunId: 'not-a-uuid' }).success).toBe(false);
     expect(QUEUES.searchIndex.payload.safeParse({ siteId: 3, extra: true }).success).toBe(false);
     expect(QUEUES.reindex.payload.parse({})).toEqual({});
-    expect(QUEUES.media.payload.parse({ photoId: 7 })).toEqual({ photoId: 7, eager: false });
+    expect(QUEUES.media.payload.parse({ photoId: 7 })).toEqual({ photoId: 7, eager: false, force: false });
     expect(QUEUES.media.payload.safeParse({ photoId: 0 }).success).toBe(false);
     expect(QUEUES.media.payload.safeParse({ photoId: 7, url: 'http://x' }).success).toBe(false);
   });

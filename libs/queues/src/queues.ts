@@ -148,9 +148,17 @@ export const QUEUES = {
       photoId: z.int().positive(),
       /** Variants to make now (the first photos of a car); the rest are made when first asked for. */
       eager: z.boolean().default(false),
+      /** Fetch the bytes whatever the held validators say (ops media-reprocess). */
+      force: z.boolean().default(false),
     }),
     { attempts: 4, backoff: { type: 'exponential', delay: 5000 }, ...KEEP },
   ),
+  /** The media lifecycle on a schedule: deletes photos no kept car uses after MEDIA_RETENTION_DAYS. */
+  mediaLifecycle: contract('media-lifecycle', z.strictObject({ task: z.literal('lifecycle') }), {
+    attempts: 1,
+    removeOnComplete: { count: 100 },
+    removeOnFail: { count: 1000 },
+  }),
 } as const;
 
 /** One job per photo and feed run, so a run queues each address once and a later run checks it again. */

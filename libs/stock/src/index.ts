@@ -8,3 +8,5 @@ export * from './indexing/car-documents';
 export * from './indexing/site-indexer';
 export * from './sites/site-lock';
 export * from './workers/stock-workers';
+export * from './photos/car-photos';
+export * from './photos/photo-ops';

@@ -25,7 +25,25 @@ describe('the media store settings', () => {
       MEDIA_STORE: 'local',
       MEDIA_STORE_DIR: 'data/media',
       MEDIA_CONCURRENCY: 2,
+      MEDIA_HOST_CONCURRENCY: 2,
+      MEDIA_RECHECK_HOURS: 12,
+      MEDIA_BREAKER_FAILURES: 5,
+      MEDIA_BREAKER_COOLDOWN_SECONDS: 60,
+      MEDIA_MAX_DEFER_HOURS: 6,
+      MEDIA_RETENTION_DAYS: 30,
     });
+  });
+
+  it('refuse photo politeness settings out of range, naming the variable', () => {
+    for (const [name, value] of [
+      ['MEDIA_HOST_CONCURRENCY', '0'],
+      ['MEDIA_RECHECK_HOURS', '-1'],
+      ['MEDIA_BREAKER_FAILURES', 'many'],
+      ['MEDIA_RETENTION_DAYS', '0'],
+    ] as const) {
+      const result = WorkerEnvSchema.safeParse({ ...BASE, [name]: value });
+      expect(result.error?.issues.map((issue) => issue.path.join('.'))).toContain(name);
+    }
   });
 
   it('refuse an S3 store without a bucket, naming the variable', () => {

@@ -36,6 +36,26 @@ export const WorkerEnvSchema = BaseEnvSchema.extend({
   ...MediaStoreEnvShape,
   /** Photos the media queue fetches and encodes at once; encoding is CPU-bound, so about the cores it may use. */
   MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** Fetches at once from one dealer host, across every worker process (politeness to the dealer's server). */
+  MEDIA_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** Hours before a photo address is asked again (conditionally) when a feed run carries it again. */
+  MEDIA_RECHECK_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 90)
+    .default(12),
+  /** Fetches in a row that failed for a host before its circuit breaker opens. */
+  MEDIA_BREAKER_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Seconds an open host's photos wait before one probe fetch (doubling after each failed probe, up to 30 minutes). */
+  MEDIA_BREAKER_COOLDOWN_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Hours a photo may be put off by its host's open breaker before it is marked unreachable. */
+  MEDIA_MAX_DEFER_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 30)
+    .default(6),
+  /** Days a photo no kept car uses stays before the lifecycle deletes it (and its stored bytes, once no address keeps them). */
+  MEDIA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Private addresses dealer photos may still be fetched from (the demo's loopback photo host in development). */
   OUTBOUND_ALLOWED_ADDRESSES: OutboundAllowedAddressesSchema,
 })

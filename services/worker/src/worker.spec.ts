@@ -3,6 +3,7 @@ import request from 'supertest';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { QueueProducer } from '@platform/queues';
+import { MEDIA_HOST_LABELS, PlatformMetrics } from '@platform/server-kit';
 import { SiteConfigStore, siteConfigStore } from '@platform/site-config';
 import {
   createTestDatabase,
@@ -77,5 +78,24 @@ describe('worker process (real PostgreSQL and Redis)', () => {
     expect(metricValue(text, 'feed_runs_stuck', { app: 'worker' })).toBe(0);
     expect(metricValue(text, 'outbox_backlog', { outbox: 'lead_outbox' })).toBe(0);
     expect(metricValue(text, 'outbox_backlog', { outbox: 'car_changes' })).toBe(0);
+  });
+
+  it('serves the photo ingest metrics, with the dealer host label bounded however many hosts a feed names', async () => {
+    const media = app.get(PlatformMetrics).media;
+    for (let index = 0; index < MEDIA_HOST_LABELS + 15; index += 1)
+      media.fetch(`dealer-${index}.example`, 'fetched', 0.2);
+    media.refused('html');
+    media.refused('not a reason\u0000');
+    media.stored(1234);
+    const text = (await request(app.getHttpServer()).get('/metrics').expect(200)).text;
+    const hosts = new Set(
+      [...text.matchAll(/^media_fetch_duration_seconds_count\{[^}]*host="([^"]*)"/gm)].map((match) => match[1]),
+    );
+    expect(hosts.size).toBe(MEDIA_HOST_LABELS + 1);
+    expect(metricValue(text, 'media_fetch_duration_seconds_count', { host: 'other', outcome: 'fetched' })).toBe(15);
+    expect(metricValue(text, 'media_photos_refused_total', { reason: 'html' })).toBe(1);
+    expect(metricValue(text, 'media_photos_refused_total', { reason: 'other' })).toBe(1);
+    expect(metricValue(text, 'media_bytes_stored_total', { app: 'worker' })).toBe(1234);
+    expect(metricValue(text, 'media_photos', { status: 'pending' })).toBe(0);
   });
 });

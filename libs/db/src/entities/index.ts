@@ -39,6 +39,8 @@ import { AlertCarStateEntity } from './alert-car-state.entity';
 import { ShopperAlertEntity } from './shopper-alert.entity';
 import { AlertMessageEntity } from './alert-message.entity';
 import { PhotoEntity } from './photo.entity';
+import { CarPhotoEntity } from './car-photo.entity';
+import { PhotoFetchEntity } from './photo-fetch.entity';
 
 export type { FeedRowError, FeedRunCounts, FeedRunStatus } from './feed-run.entity';
 export { FEED_RUN_STATUSES, FINISHED_FEED_RUN_STATUSES } from './feed-run.entity';
@@ -87,6 +89,8 @@ export {
   ShopperAlertEntity,
   AlertMessageEntity,
   PhotoEntity,
+  CarPhotoEntity,
+  PhotoFetchEntity,
 };
 
 export const ENTITIES = [
@@ -131,4 +135,6 @@ export const ENTITIES = [
   ShopperAlertEntity,
   AlertMessageEntity,
   PhotoEntity,
+  CarPhotoEntity,
+  PhotoFetchEntity,
 ];

@@ -84,6 +84,13 @@ export class PhotoEntity {
   @Column({ type: 'timestamptz', nullable: true })
   checked_at!: Date | null;
 
+  /**
+   * When a feed run last linked the address to a car: the lifecycle deletes a photo no kept car
+   * links once this is older than MEDIA_RETENTION_DAYS.
+   */
+  @Column({ type: 'timestamptz', nullable: true })
+  last_linked_at!: Date | null;
+
   /** When bytes last came back (not a 304). */
   @Column({ type: 'timestamptz', nullable: true })
   fetched_at!: Date | null;

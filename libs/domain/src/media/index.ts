@@ -1,1 +1,4 @@
 export * from './photo-variants';
+export * from './photo-addresses';
+export * from './photo-recheck';
+export * from './host-breaker';

@@ -144,7 +144,11 @@ describe('the media queue (real worker, Redis, PostgreSQL and a local photo host
   ): Promise<{ outcome: PhotoOutcome; row: Record<string, unknown> }> {
     const photoId = await photoRow(`${host.origin}${route}`);
     runs += 1;
-    const jobId = await producer.add('media', { photoId, eager }, { jobId: mediaJobId(photoId, `run-${runs}`) });
+    const jobId = await producer.add(
+      'media',
+      { photoId, eager, force: false },
+      { jobId: mediaJobId(photoId, `run-${runs}`) },
+    );
     const job = await eventually(
       () => producer.queue('media').getJob(jobId),
       (found) => Boolean(found?.finishedOn),

@@ -1,6 +1,26 @@
+import Redis from 'ioredis';
+import type { JobsOptions } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { QUIET_LOG, WorkerGroup, type WorkerLog, type WorkerTiming } from '@platform/queues';
-import { PhotoIngest, type PhotoIngestOptions } from './photo-ingest';
+import { DEFAULT_BREAKER, photoHostOf, type BreakerConfig } from '@platform/domain';
+import {
+  DelayedError,
+  QueueProducer,
+  QUIET_LOG,
+  WorkerGroup,
+  type WorkerLog,
+  type WorkerTiming,
+} from '@platform/queues';
+import { HostBreakers, HostSlots } from './host-limits';
+import { DEFAULT_MEDIA_RETENTION_DAYS, MediaLifecycle } from './media-lifecycle';
+import { NO_MEDIA_METRICS } from './media-metrics';
+import { PhotoFetchFailed, PhotoIngest, type PhotoIngestOptions, type PhotoOutcome } from './photo-ingest';
+import { PhotoRelay } from './photo-relay';
+
+/** Default fetches at once from one dealer host, across every worker (MEDIA_HOST_CONCURRENCY). */
+export const DEFAULT_MEDIA_HOST_CONCURRENCY = 2;
+/** Default hours a photo may wait on its host's open breaker before it is marked unreachable (MEDIA_MAX_DEFER_HOURS). */
+export const DEFAULT_MEDIA_MAX_DEFER_HOURS = 6;
+const LIFECYCLE_EVERY_MS = 3_600_000;
 
 export interface MediaWorkersOptions extends PhotoIngestOptions {
   dataSource: DataSource;
@@ -8,29 +28,147 @@ export interface MediaWorkersOptions extends PhotoIngestOptions {
   prefix: string;
   /** Photos fetched and encoded at once: encoding is CPU-bound, so about the cores the worker may use. Default 2. */
   concurrency?: number;
+  /** Fetches at once from one host, across every worker process. */
+  hostConcurrency?: number;
+  breaker?: Partial<BreakerConfig>;
+  /** How long a photo's job may be put off by its host's open breaker; then it is unreachable. */
+  maxDeferMs?: number;
+  /** How often the photo_fetches outbox is relayed onto the queue. Default 1 s. */
+  relayEveryMs?: number;
+  /** Options of the jobs the relay adds over the queue's defaults (tests shorten the backoff). */
+  jobOptions?: JobsOptions;
+  retentionDays?: number;
+  /** Register the lifecycle's schedule (off in tests that drive it by hand). */
+  schedule?: boolean;
+  producer?: QueueProducer;
   log?: WorkerLog;
   timing?: WorkerTiming;
 }
 
-/** Starts the media queue's worker; returns a function that closes it. */
+/** A delay with jitter, so photos put off together do not all come back in the same millisecond. */
+const jittered = (ms: number): number => Math.round(ms * (0.8 + Math.random() * 0.4));
+
+/**
+ * Starts the media queue's worker (issue 38), the relay of the photo_fetches outbox onto it, and
+ * the lifecycle's schedule; returns a function that stops them. Politeness per dealer host: at most
+ * `hostConcurrency` fetches at once across every worker (HostSlots in Redis; a job that finds its
+ * host full is put off for about half a second, no attempt spent), retries with backoff (the queue's
+ * attempts), and a circuit breaker (HostBreakers in Redis): once a host has failed repeatedly, its
+ * photos are put off until its cool-down ends, so the workers go on with other dealers' photos.
+ * Every job ends: stored, refused, unreachable (out of attempts, or put off longer than
+ * `maxDeferMs`), never waiting forever.
+ */
 export async function startMediaWorkers(options: MediaWorkersOptions): Promise<() => Promise<void>> {
   const log = options.log ?? QUIET_LOG;
+  const metrics = options.metrics ?? NO_MEDIA_METRICS;
   const ingest = new PhotoIngest(options.dataSource, options);
+  const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+  const breakerRedis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+  const ownProducer = options.producer ? null : new QueueProducer(redis, options.prefix);
+  const producer = options.producer ?? ownProducer!;
+  const slots = new HostSlots(redis, options.prefix, options.hostConcurrency ?? DEFAULT_MEDIA_HOST_CONCURRENCY);
+  const breakers = new HostBreakers(breakerRedis, options.prefix, { ...DEFAULT_BREAKER, ...options.breaker });
+  const maxDeferMs = options.maxDeferMs ?? DEFAULT_MEDIA_MAX_DEFER_HOURS * 3_600_000;
+  const relay = new PhotoRelay(options.dataSource, producer, options.jobOptions);
+  const lifecycle = new MediaLifecycle(
+    options.dataSource,
+    options.store,
+    options.retentionDays ?? DEFAULT_MEDIA_RETENTION_DAYS,
+  );
+
+  /** Cars whose photos changed are in car_changes already; this only makes their index catch up sooner. */
+  const indexSoon = async (outcome: PhotoOutcome): Promise<void> => {
+    for (const siteId of 'sites' in outcome ? (outcome.sites ?? []) : [])
+      await producer
+        .add('searchIndex', { siteId })
+        .catch((error: Error) =>
+          log.warn({ siteId, err: error.message }, 'index job not queued; the sweep will catch up'),
+        );
+  };
+
   const group = new WorkerGroup(options.redisUrl, options.prefix, log, options.timing);
   group.start(
     'media',
     options.concurrency ?? 2,
-    async ({ photoId, eager }) => {
-      const outcome = await ingest.process(photoId, eager);
-      if (outcome.kind === 'refused' || outcome.kind === 'unreachable')
-        log.warn({ photoId, reason: outcome.reason }, 'photo not stored');
-      return outcome;
+    async ({ photoId, eager, force }, job, token) => {
+      const [row] = (await options.dataSource.query(`SELECT source_url FROM photos WHERE id = $1`, [photoId])) as {
+        source_url: string;
+      }[];
+      if (!row) return { kind: 'missing' } satisfies PhotoOutcome;
+      const host = photoHostOf(row.source_url);
+      let slot: string | null = null;
+      if (host) {
+        slot = await slots.acquire(host);
+        if (!slot) {
+          await job.moveToDelayed(Date.now() + jittered(500), token);
+          throw new DelayedError();
+        }
+        const retryAt = await breakers.admit(host).catch(async (error: unknown) => {
+          await slots.release(host, slot!);
+          throw error;
+        });
+        if (retryAt !== null) {
+          await slots.release(host, slot);
+          metrics.deferred(host);
+          if (Date.now() - job.timestamp >= maxDeferMs) {
+            const outcome = await ingest.unreachable(
+              photoId,
+              'host-circuit-open',
+              `The photo host ${host} failed repeatedly and its photos were put off for longer than ${Math.round(maxDeferMs / 60_000)} minutes`,
+            );
+            log.warn({ photoId, host }, 'photo not stored: its host stayed down');
+            return outcome;
+          }
+          await job.moveToDelayed(Math.min(retryAt, job.timestamp + maxDeferMs) + jittered(250), token);
+          throw new DelayedError();
+        }
+      }
+      try {
+        const outcome = await ingest.process(photoId, eager, force);
+        if (host) await breakers.record(host, 'success');
+        if (outcome.kind === 'refused' || outcome.kind === 'unreachable')
+          log.warn({ photoId, reason: outcome.reason }, 'photo not stored');
+        await indexSoon(outcome);
+        return outcome;
+      } catch (error) {
+        if (host && error instanceof PhotoFetchFailed) await breakers.record(host, 'failure');
+        throw error;
+      } finally {
+        if (host && slot) await slots.release(host, slot);
+      }
     },
-    // Every retry failed (the host stayed down): the photo is marked so, and the car goes on without it.
+    // Every retry failed (the host stayed down): the photo is marked so, its runs are warned, and the car goes on without it.
     async ({ photoId }, reason) => {
       await ingest.unreachable(photoId, 'unreachable', reason);
     },
   );
+  group.start('mediaLifecycle', 1, async () => lifecycle.sweep());
+  if (options.schedule !== false)
+    group.schedule('mediaLifecycle', 'media-lifecycle', LIFECYCLE_EVERY_MS, { task: 'lifecycle' });
   await group.ready();
-  return () => group.close();
+
+  // The outbox relay: every feed batch's due checks reach the queue within about a second of commit.
+  let relaying: Promise<void> | null = null;
+  const relayNow = (): void => {
+    if (relaying) return;
+    relaying = relay
+      .relay()
+      .then((queued) => {
+        if (queued > 0) metrics.queued(queued);
+      })
+      .catch((error: Error) => log.warn({ err: error.message }, 'photo checks not relayed; trying again'))
+      .finally(() => (relaying = null));
+  };
+  relayNow();
+  const timer = setInterval(relayNow, options.relayEveryMs ?? 1000);
+
+  return async () => {
+    clearInterval(timer);
+    await relaying;
+    await group.close();
+    await ownProducer?.close();
+    await Promise.all(
+      [redis, breakerRedis].map((connection) => connection.quit().catch(() => connection.disconnect())),
+    );
+  };
 }

@@ -3,6 +3,7 @@ import type { BlockList } from 'node:net';
 import type { DataSource } from 'typeorm';
 import {
   EAGER_PHOTO_VARIANTS,
+  photoHostOf,
   STORED_PHOTO_VARIANTS,
   originalKey,
   type PhotoVariantName,
@@ -12,6 +13,8 @@ import { guardedFetch, OutboundRefused } from '@platform/server-kit';
 import { PHOTO_LIMITS, sniffPhoto, type PhotoLimits } from '../sniff/sniff-photo';
 import type { MediaStore } from '../store/media-store';
 import { generateVariants, PhotoUnreadable } from '../variants/generate-variants';
+import { NO_MEDIA_METRICS, type MediaMetrics } from './media-metrics';
+import { settlePhoto } from './photo-settle';
 
 export interface PhotoIngestOptions {
   store: MediaStore;
@@ -21,6 +24,7 @@ export interface PhotoIngestOptions {
   fetchTimeoutMs?: number;
   limits?: PhotoLimits;
   now?: () => Date;
+  metrics?: MediaMetrics;
 }
 
 /** A fetch worth trying again (a host down or slow for now); the queue's retries and backoff take it. */
@@ -28,11 +32,12 @@ export class PhotoFetchFailed extends Error {
   override name = 'PhotoFetchFailed';
 }
 
+/** `sites`: sites whose cars changed with this photo (their car_changes rows are written), to nudge the indexer. */
 export type PhotoOutcome =
-  | { kind: 'stored'; hash: string; fetched: boolean; generated: number }
+  | { kind: 'stored'; hash: string; fetched: boolean; generated: number; sites?: number[] }
   | { kind: 'not-modified' }
-  | { kind: 'refused'; reason: string; message: string }
-  | { kind: 'unreachable'; reason: string; message: string }
+  | { kind: 'refused'; reason: string; message: string; sites?: number[] }
+  | { kind: 'unreachable'; reason: string; message: string; sites?: number[] }
   | { kind: 'missing' };
 
 interface PhotoRow {
@@ -58,6 +63,7 @@ const FINAL_STATUSES = new Set([400, 401, 403, 404, 405, 410, 414, 451]);
 export class PhotoIngest {
   private readonly limits: PhotoLimits;
   private readonly now: () => Date;
+  private readonly metrics: MediaMetrics;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -65,15 +71,24 @@ export class PhotoIngest {
   ) {
     this.limits = options.limits ?? PHOTO_LIMITS;
     this.now = options.now ?? (() => new Date());
+    this.metrics = options.metrics ?? NO_MEDIA_METRICS;
   }
 
-  async process(photoId: number, eager: boolean): Promise<PhotoOutcome> {
+  /**
+   * `force` (ops reprocess): the bytes are asked for without the held validators, so a photo the
+   * host changed without changing its ETag is fetched anyway.
+   */
+  async process(photoId: number, eager: boolean, force = false): Promise<PhotoOutcome> {
     const [row] = (await this.dataSource.query(
       `SELECT id, source_url, status, etag, last_modified, content_hash, variants FROM photos WHERE id = $1`,
       [photoId],
     )) as PhotoRow[];
     if (!row) return { kind: 'missing' };
     const held = row.status === 'stored' && row.content_hash !== null;
+    const conditional = held && !force;
+    const host = photoHostOf(row.source_url) ?? 'invalid';
+    const started = process.hrtime.bigint();
+    const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
     const wanted = eager ? EAGER_PHOTO_VARIANTS : STORED_PHOTO_VARIANTS;
 
     let outcome;
@@ -83,18 +98,23 @@ export class PhotoIngest {
         maxBytes: this.limits.maxBytes,
         allowed: this.options.allowed ?? null,
         accept: ACCEPT,
-        ifNoneMatch: held ? row.etag : null,
-        ifModifiedSince: held ? row.last_modified : null,
+        ifNoneMatch: conditional ? row.etag : null,
+        ifModifiedSince: conditional ? row.last_modified : null,
       });
     } catch (error) {
-      if (error instanceof OutboundRefused) return this.refuse(row.id, 'address-refused', error.message);
-      if (error instanceof TypeError) return this.refuse(row.id, 'bad-address', 'The photo address is not a URL');
+      if (error instanceof OutboundRefused) return this.refuse(row, 'address-refused', error.message);
+      if (error instanceof TypeError) return this.refuse(row, 'bad-address', 'The photo address is not a URL');
       throw error;
     }
+    this.metrics.fetch(
+      host,
+      outcome.kind === 'failed' ? 'failed' : outcome.kind === 'not-modified' ? 'not-modified' : 'fetched',
+      seconds(),
+    );
 
     if (outcome.kind === 'failed') {
       if (outcome.reason === 'too-large')
-        return this.refuse(row.id, 'too-large', `The photo is over the ${this.limits.maxBytes}-byte limit`);
+        return this.refuse(row, 'too-large', `The photo is over the ${this.limits.maxBytes}-byte limit`);
       if (outcome.reason === 'status' && outcome.status !== undefined && FINAL_STATUSES.has(outcome.status))
         return this.unreachable(row.id, `http-${outcome.status}`, `The photo host answered ${outcome.status}`);
       throw new PhotoFetchFailed(
@@ -114,7 +134,8 @@ export class PhotoIngest {
       // An unchanged photo now first of its car: its bytes are in the store, only variants are owed.
       const original = await this.readOriginal(row.content_hash);
       if (!original) return { kind: 'not-modified' };
-      await this.storeVariants(original.bytes, row.content_hash, missing);
+      const made = await this.storeVariants(original.bytes, row.content_hash, missing);
+      this.metrics.variants(made.generated);
       await this.dataSource.query(
         `UPDATE photos SET variants = ARRAY(SELECT DISTINCT unnest(variants || $2::text[]) ORDER BY 1) WHERE id = $1`,
         [row.id, missing],
@@ -124,7 +145,7 @@ export class PhotoIngest {
 
     const { body, etag, lastModified } = outcome.response;
     const sniffed = sniffPhoto(body, this.limits);
-    if (!sniffed.ok) return this.refuse(row.id, sniffed.reason, sniffed.message);
+    if (!sniffed.ok) return this.refuse(row, sniffed.reason, sniffed.message);
     const hash = createHash('sha256').update(body).digest('hex');
     const same = held && row.content_hash === hash;
     // The same bytes as the copy held: nothing to store, only variants still owed.
@@ -134,12 +155,17 @@ export class PhotoIngest {
     try {
       if (owed.length > 0) ({ generated, size } = await this.storeVariants(body, hash, owed));
     } catch (error) {
-      if (error instanceof PhotoUnreadable) return this.refuse(row.id, error.reason, error.message);
+      if (error instanceof PhotoUnreadable) return this.refuse(row, error.reason, error.message);
       throw error;
     }
+    this.metrics.variants(generated);
     const key = originalKey(hash, sniffed.format);
-    if (!same && !(await this.options.store.head(key))) await this.options.store.put(key, body);
-    await this.dataSource.query(
+    if (!same && !(await this.options.store.head(key))) {
+      await this.options.store.put(key, body);
+      this.metrics.stored(body.length);
+    }
+    // The pages draw something new only when the photo was not stored, or is stored with new bytes.
+    const sites = await this.record(row.id, { changed: !same, warn: false }, [
       `UPDATE photos SET status = 'stored', content_hash = $2, format = $3, width = COALESCE($4, width),
          height = COALESCE($5, height), byte_size = $6, etag = $7, last_modified = $8,
          variants = CASE WHEN content_hash = $2 THEN ARRAY(SELECT DISTINCT unnest(variants || $9::text[]) ORDER BY 1) ELSE $9::text[] END,
@@ -157,8 +183,20 @@ export class PhotoIngest {
         same ? [...new Set([...row.variants, ...wanted])] : [...wanted],
         this.now(),
       ],
-    );
-    return { kind: 'stored', hash, fetched: true, generated };
+    ]);
+    return { kind: 'stored', hash, fetched: true, generated, ...(sites.length > 0 ? { sites } : {}) };
+  }
+
+  /** Writes the photo's new state and what follows from it (settlePhoto) in one transaction. */
+  private async record(
+    photoId: number,
+    what: { changed: boolean; warn: boolean },
+    [sql, params]: [string, unknown[]],
+  ): Promise<number[]> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(sql, params);
+      return settlePhoto(manager, photoId, what);
+    });
   }
 
   /** Makes the wanted variants not in the store yet (another address may have brought the same bytes). */
@@ -172,6 +210,7 @@ export class PhotoIngest {
     for (const variant of variants) {
       if (await this.options.store.head(variant.key)) continue;
       await this.options.store.put(variant.key, variant.bytes);
+      this.metrics.stored(variant.bytes.length);
       generated += 1;
     }
     return { generated, size: source };
@@ -188,24 +227,28 @@ export class PhotoIngest {
     return null;
   }
 
-  private async refuse(id: number, reason: string, message: string): Promise<PhotoOutcome> {
-    await this.dataSource.query(
+  private async refuse(row: PhotoRow, reason: string, message: string): Promise<PhotoOutcome> {
+    this.metrics.refused(reason);
+    // A stored photo refused now is one the pages stop drawing: its cars change.
+    const sites = await this.record(row.id, { changed: row.status === 'stored', warn: true }, [
       `UPDATE photos SET status = 'refused', refusal_reason = $2, refusal_message = $3, checked_at = $4, updated_at = now() WHERE id = $1`,
-      [id, reason, message.slice(0, 500), this.now()],
-    );
-    return { kind: 'refused', reason, message };
+      [row.id, reason, message.slice(0, 500), this.now()],
+    ]);
+    return { kind: 'refused', reason, message, ...(sites.length > 0 ? { sites } : {}) };
   }
 
   /**
    * The address gave nothing usable: a photo stored before stays stored (a host down for a day must
-   * not blank a car), with the failure noted; one never stored is marked unreachable.
+   * not blank a car), with the failure noted; one never stored is marked unreachable. Either way
+   * the feed runs that carried it are warned.
    */
   async unreachable(id: number, reason: string, message: string): Promise<PhotoOutcome> {
-    await this.dataSource.query(
+    this.metrics.unreachable(reason);
+    await this.record(id, { changed: false, warn: true }, [
       `UPDATE photos SET status = CASE WHEN status = 'stored' THEN 'stored' ELSE 'unreachable' END,
          refusal_reason = $2, refusal_message = $3, checked_at = $4, updated_at = now() WHERE id = $1`,
       [id, reason, message.slice(0, 500), this.now()],
-    );
+    ]);
     return { kind: 'unreachable', reason, message };
   }
 }

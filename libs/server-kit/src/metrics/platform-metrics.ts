@@ -7,6 +7,14 @@ import { InMemorySearchEngine, type SearchEngine } from '@platform/search';
 const JOB_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
 /** Seconds: from a cached search answer (ms) to a slow page render. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Seconds: a photo fetch, from a 304 on the same network to a 25 MB photo over a slow dealer line. */
+const FETCH_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20];
+/**
+ * Dealer hosts with a label of their own on the photo fetch metrics: the first this process sees;
+ * every later host is counted as 'other'. A platform has a few dozen stock systems and dealer
+ * hosts, and a label per host would be unbounded with a hostile feed.
+ */
+export const MEDIA_HOST_LABELS = 25;
 /** Seconds: jobs run from milliseconds (an event) to minutes (a reindex). */
 const JOB_BUCKETS = [0.01, 0.05, 0.25, 1, 5, 15, 60, 300];
 
@@ -22,6 +30,17 @@ export class PlatformMetrics {
   readonly jobDuration: Histogram<'queue' | 'outcome'>;
   readonly jobFailures: Counter<'queue'>;
   readonly searchDuration: Histogram<'engine'>;
+  /** The photo ingest's counters, in the shape libs/media's MediaMetrics port asks for. */
+  readonly media: {
+    queued(count: number): void;
+    fetch(host: string, outcome: 'fetched' | 'not-modified' | 'failed', seconds: number): void;
+    refused(reason: string): void;
+    unreachable(reason: string): void;
+    stored(bytes: number): void;
+    variants(count: number): void;
+    deferred(host: string): void;
+  };
+  private readonly mediaHosts = new Set<string>();
 
   constructor(options: { appName: string; dataSource: DataSource; producer: QueueProducer; stuckAfterMs: number }) {
     const { dataSource, producer, stuckAfterMs } = options;
@@ -56,6 +75,21 @@ export class PlatformMetrics {
       registers,
     });
 
+    this.media = this.mediaMetrics(registers);
+    new Gauge({
+      name: 'media_photos',
+      help: 'Dealer photo addresses by status (pending, stored, refused, unreachable)',
+      labelNames: ['status'],
+      registers,
+      async collect() {
+        const rows = (await dataSource.query(`SELECT status, count(*)::int AS n FROM photos GROUP BY status`)) as {
+          status: string;
+          n: number;
+        }[];
+        for (const status of ['pending', 'stored', 'refused', 'unreachable'])
+          this.set({ status }, rows.find((row) => row.status === status)?.n ?? 0);
+      },
+    });
     new Gauge({
       name: 'queue_jobs',
       help: 'Jobs in each queue by state',
@@ -133,6 +167,68 @@ export class PlatformMetrics {
         this.set(row?.s ?? 0);
       },
     });
+  }
+
+  /** The dealer host as a label: its own for the first MEDIA_HOST_LABELS hosts, 'other' after. */
+  private mediaHost(host: string): string {
+    if (this.mediaHosts.has(host)) return host;
+    if (this.mediaHosts.size >= MEDIA_HOST_LABELS) return 'other';
+    this.mediaHosts.add(host);
+    return host;
+  }
+
+  private mediaMetrics(registers: Registry[]): PlatformMetrics['media'] {
+    const queued = new Counter({
+      name: 'media_photos_queued_total',
+      help: 'Photo checks put on the media queue',
+      registers,
+    });
+    const fetches = new Histogram({
+      name: 'media_fetch_duration_seconds',
+      help: 'Photo fetches by dealer host (the first hosts seen, then other) and outcome: fetched (bytes), not-modified (304), failed',
+      labelNames: ['host', 'outcome'],
+      buckets: FETCH_BUCKETS,
+      registers,
+    });
+    const refused = new Counter({
+      name: 'media_photos_refused_total',
+      help: 'Photos refused, by reason (html, too-large, too-many-pixels, address-refused...)',
+      labelNames: ['reason'],
+      registers,
+    });
+    const unreachable = new Counter({
+      name: 'media_photos_unreachable_total',
+      help: 'Photos that could not be fetched, by reason (http-404, unreachable, host-circuit-open...)',
+      labelNames: ['reason'],
+      registers,
+    });
+    const bytes = new Counter({
+      name: 'media_bytes_stored_total',
+      help: 'Bytes written to the media store',
+      registers,
+    });
+    const variants = new Counter({
+      name: 'media_variants_generated_total',
+      help: 'Photo variants generated',
+      registers,
+    });
+    const deferred = new Counter({
+      name: 'media_fetches_deferred_total',
+      help: 'Photo fetches put off because their host’s circuit breaker is open, by host',
+      labelNames: ['host'],
+      registers,
+    });
+    // Reasons are the platform's own words (sniffPhoto, guardedFetch, http-<status>), cut to a safe length.
+    const reasonLabel = (reason: string) => (/^[a-z0-9-]{1,40}$/.test(reason) ? reason : 'other');
+    return {
+      queued: (count) => queued.inc(count),
+      fetch: (host, outcome, seconds) => fetches.observe({ host: this.mediaHost(host), outcome }, seconds),
+      refused: (reason) => refused.inc({ reason: reasonLabel(reason) }),
+      unreachable: (reason) => unreachable.inc({ reason: reasonLabel(reason) }),
+      stored: (count) => bytes.inc(count),
+      variants: (count) => variants.inc(count),
+      deferred: (host) => deferred.inc({ host: this.mediaHost(host) }),
+    };
   }
 
   /** A job finished one attempt: its duration by outcome, and failures counted. */

@@ -3,6 +3,7 @@ import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
 import {
   AVAILABLE_STATUS_SQL,
   carSlug,
+  DEFAULT_PHOTO_RECHECK_HOURS,
   displayKey,
   dropNonMediaAddresses,
   FEED_CAR_FIELDS,
@@ -16,6 +17,7 @@ import {
   type FeedCar,
 } from '@platform/domain';
 import {
+  FEED_RUN_MAX_WARNINGS,
   FeedPayloadEntity,
   FeedRunEntity,
   FINISHED_FEED_RUN_STATUSES,
@@ -26,6 +28,7 @@ import { siteConfigStore } from '@platform/site-config';
 import { FeedFormatError, parseFeed, type FeedContentType, type FeedRow } from './feed-format';
 import { toCarRecord, type CarRecord } from './car-record';
 import { EMPTY_COUNTS, FeedRuns } from './feed-runs';
+import { linkCarPhotos } from '../photos/car-photos';
 
 /** Cars applied per transaction: big enough to be quick, small enough to keep locks short. */
 export const INGEST_BATCH_SIZE = 500;
@@ -33,8 +36,8 @@ export const INGEST_BATCH_SIZE = 500;
 const CHECK_YIELD_EVERY = 500;
 /** Row errors kept on a run; errors_omitted counts the rest. */
 export const MAX_RUN_ERRORS = 1000;
-/** Warnings kept on a run; warnings_omitted counts the rest. */
-export const MAX_RUN_WARNINGS = 100;
+/** Warnings kept on a run; warnings_omitted counts the rest (photo warnings appended later keep it too). */
+export const MAX_RUN_WARNINGS = FEED_RUN_MAX_WARNINGS;
 // Advisory-lock namespace for 'applying a feed to a dealership's cars', held for a whole run.
 const DEALERSHIP_FEED_LOCK = 0xfeed;
 /**
@@ -88,7 +91,13 @@ export class FeedIngest {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly options: { batchSize?: number; now?: () => Date; runs?: FeedRuns } = {},
+    private readonly options: {
+      batchSize?: number;
+      now?: () => Date;
+      runs?: FeedRuns;
+      /** A photo address asked within this long is not asked again (MEDIA_RECHECK_HOURS). */
+      photoRecheckAfterMs?: number;
+    } = {},
   ) {
     this.runs = options.runs ?? new FeedRuns(dataSource);
   }
@@ -493,7 +502,10 @@ export class FeedIngest {
       else if (sold && before.status !== 'sold') counts.sold += 1;
       else counts.updated += 1;
     }
-    if (writes.length === 0) return { counts, changedIds: [] };
+    if (writes.length === 0) {
+      await this.linkPhotos(manager, context, valid, existing, now);
+      return { counts, changedIds: [] };
+    }
 
     const slugs = await this.slugsFor(
       manager,
@@ -519,10 +531,41 @@ export class FeedIngest {
            .map(([name]) => `${name} = excluded.${name}`)
            .join(', ')},
          withdrawn_at = NULL, updated_at = now()
-       RETURNING id`,
+       RETURNING id, stocknum`,
       [context.run.dealership_id, JSON.stringify(rows)],
-    )) as { id: number }[];
+    )) as { id: number; stocknum: string }[];
+    const ids = new Map<string, { id: number }>(existing);
+    for (const row of changed) ids.set(row.stocknum, { id: row.id });
+    await this.linkPhotos(manager, context, valid, ids, now);
     return { counts, changedIds: changed.map((row) => row.id) };
+  }
+
+  /**
+   * Every applied car, changed or not, is linked to the photo addresses it carries, in this batch's
+   * transaction; due checks go to the photo_fetches outbox (see linkCarPhotos). An unchanged car is
+   * linked too: its photos' re-checks are due on the daily snapshot that repeats it, and its warnings
+   * belong to the latest run that carried it.
+   */
+  private async linkPhotos(
+    manager: EntityManager,
+    context: RunContext,
+    valid: Extract<Checked, { car: FeedCar }>[],
+    ids: Map<string, { id: number }>,
+    now: Date,
+  ): Promise<void> {
+    await linkCarPhotos(
+      manager,
+      valid.flatMap((entry) => {
+        const id = ids.get(entry.car.stocknum)?.id;
+        return id === undefined ? [] : [{ carId: id, row: entry.row, stocknum: entry.car.stocknum, car: entry.car }];
+      }),
+      {
+        dealershipId: context.run.dealership_id,
+        feedRunId: context.run.id,
+        now,
+        recheckAfterMs: this.options.photoRecheckAfterMs ?? DEFAULT_PHOTO_RECHECK_HOURS * 3_600_000,
+      },
+    );
   }
 
   /** Slugs for new cars: '{year}-{make}-{model}-{badge}-{stocknum}', with the dealership added on a clash. */

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { createMediaStore, startMediaWorkers } from '@platform/media';
+import { QueueProducer } from '@platform/queues';
 import { allowedAddresses, ENV, PlatformMetrics } from '@platform/server-kit';
 import type { WorkerEnv } from '../env';
 import { workerLog } from '../worker-log';
@@ -16,6 +17,7 @@ export class MediaProcessors implements OnApplicationBootstrap, OnApplicationShu
     @Inject(ENV) private readonly env: WorkerEnv,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly metrics: PlatformMetrics,
+    private readonly producer: QueueProducer,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -24,6 +26,15 @@ export class MediaProcessors implements OnApplicationBootstrap, OnApplicationShu
       store: createMediaStore(this.env),
       allowed: allowedAddresses(this.env.OUTBOUND_ALLOWED_ADDRESSES),
       concurrency: this.env.MEDIA_CONCURRENCY,
+      hostConcurrency: this.env.MEDIA_HOST_CONCURRENCY,
+      breaker: {
+        failureThreshold: this.env.MEDIA_BREAKER_FAILURES,
+        coolDownMs: this.env.MEDIA_BREAKER_COOLDOWN_SECONDS * 1000,
+      },
+      maxDeferMs: this.env.MEDIA_MAX_DEFER_HOURS * 3_600_000,
+      retentionDays: this.env.MEDIA_RETENTION_DAYS,
+      producer: this.producer,
+      metrics: this.metrics.media,
       redisUrl: this.env.REDIS_URL,
       prefix: this.env.REDIS_PREFIX,
       log: workerLog(this.logger, this.metrics),

@@ -5,13 +5,16 @@ import type { DataSource } from 'typeorm';
 import { bumpSearchVersion, type SearchEngine } from '@platform/search';
 import { ENV, REDIS, SEARCH_ENGINE, type BaseEnv } from '@platform/server-kit';
 import { FeedIngest, SiteIndexer } from '@platform/stock';
+import type { WorkerEnv } from '../env';
 
 /** The stock pipeline's services, wired from the environment and the core modules' connections. */
 export const STOCK_PROVIDERS: Provider[] = [
   {
     provide: FeedIngest,
-    inject: [getDataSourceToken()],
-    useFactory: (dataSource: DataSource) => new FeedIngest(dataSource),
+    inject: [ENV, getDataSourceToken()],
+    // A photo carried again by a run is asked again only after MEDIA_RECHECK_HOURS (see photoCheckDue).
+    useFactory: (env: WorkerEnv, dataSource: DataSource) =>
+      new FeedIngest(dataSource, { photoRecheckAfterMs: env.MEDIA_RECHECK_HOURS * 3_600_000 }),
   },
   {
     provide: SiteIndexer,
