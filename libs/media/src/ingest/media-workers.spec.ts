@@ -81,9 +81,15 @@ class PhotoHost {
 /** The local store, counting writes: a photo fetched again must not be written again. */
 class CountingStore extends LocalMediaStore implements MediaStore {
   puts = 0;
+  /** Keys looked up: a variant is looked up only after it was made. */
+  heads: string[] = [];
   override async put(key: string, bytes: Uint8Array): Promise<void> {
     this.puts += 1;
     await super.put(key, bytes);
+  }
+  override head(key: string) {
+    this.heads.push(key);
+    return super.head(key);
   }
 }
 
@@ -208,6 +214,21 @@ describe('the media queue (real worker, Redis, PostgreSQL and a local photo host
     expect(again.outcome).toMatchObject({ kind: 'stored', hash: sha256(bytes), generated: 0 });
     expect(store.puts).toBe(puts);
     expect(again.row.variants).toEqual(['w160']);
+  });
+
+  it('never decodes bytes another address already brought: the variants made for them are shared', async () => {
+    const bytes = await photo(5);
+    for (const route of ['/group/a.jpg', '/group/b.jpg'])
+      host.routes.set(route, () => ({ status: 200, body: bytes, headers: { 'content-type': 'image/jpeg' } }));
+    const first = await ingest('/group/a.jpg', true);
+    expect(first.outcome).toMatchObject({ kind: 'stored', hash: sha256(bytes) });
+    store.heads = [];
+    const twin = await ingest('/group/b.jpg', true);
+    expect(twin.outcome).toMatchObject({ kind: 'stored', hash: sha256(bytes), generated: 0 });
+    // Only the original is looked up: no variant was made to be looked up.
+    expect(store.heads).toEqual([originalKey(sha256(bytes), 'jpeg')]);
+    expect(twin.row).toMatchObject({ status: 'stored', width: 900, height: 600 });
+    expect([...(twin.row.variants as string[])].sort()).toEqual([...EAGER_PHOTO_VARIANTS].sort());
   });
 
   it('fetches a changed photo at the same address once, under its new hash', async () => {

@@ -148,10 +148,14 @@ export class PhotoIngest {
     if (!sniffed.ok) return this.refuse(row, sniffed.reason, sniffed.message);
     const hash = createHash('sha256').update(body).digest('hex');
     const same = held && row.content_hash === hash;
-    // The same bytes as the copy held: nothing to store, only variants still owed.
-    const owed = same ? wanted.filter((name) => !row.variants.includes(name)) : wanted;
+    // The same bytes as the copy held, or as another address's stored photo (a dealer group's
+    // shared stock photo, a photo sent under two names): its variants are in the store already, so
+    // only those still owed are made, and none at all means the photo is never decoded again.
+    const twin = same ? null : await this.storedTwin(hash);
+    const have = same ? row.variants : (twin?.variants ?? []);
+    const owed = wanted.filter((name) => !have.includes(name));
     let generated = 0;
-    let size: { width: number; height: number } | null = null;
+    let size: { width: number; height: number } | null = twin ? { width: twin.width, height: twin.height } : null;
     try {
       if (owed.length > 0) ({ generated, size } = await this.storeVariants(body, hash, owed));
     } catch (error) {
@@ -180,7 +184,7 @@ export class PhotoIngest {
         body.length,
         etag,
         lastModified,
-        same ? [...new Set([...row.variants, ...wanted])] : [...wanted],
+        [...new Set([...have, ...wanted])].sort(),
         this.now(),
       ],
     ]);
@@ -197,6 +201,17 @@ export class PhotoIngest {
       await manager.query(sql, params);
       return settlePhoto(manager, photoId, what);
     });
+  }
+
+  /** Another address's stored photo of the same bytes, with the size and variants it was made with. */
+  private async storedTwin(hash: string): Promise<{ width: number; height: number; variants: string[] } | null> {
+    const [twin] = (await this.dataSource.query(
+      `SELECT width, height, variants FROM photos
+       WHERE content_hash = $1 AND status = 'stored' AND width IS NOT NULL AND height IS NOT NULL
+       ORDER BY cardinality(variants) DESC LIMIT 1`,
+      [hash],
+    )) as { width: number; height: number; variants: string[] }[];
+    return twin ?? null;
   }
 
   /** Makes the wanted variants not in the store yet (another address may have brought the same bytes). */
