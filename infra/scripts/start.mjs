@@ -124,16 +124,77 @@ async function waitFor(url, seconds) {
   fail(`${url} did not answer within ${seconds} s.`);
 }
 
+/**
+ * Makes the demo's camera-weight photos (once; kept in libs/seed/.demo-photos) and serves them on
+ * DEMO_PHOTO_PORT (default 3090) at a fixed address, since the seeded cars name it. The worker may
+ * fetch from loopback for it: OUTBOUND_ALLOWED_ADDRESSES gains 127.0.0.1 here, in development only.
+ */
+async function startDemoPhotoHost() {
+  const { writeDemoPhotos, startPhotoHost } = require('@platform/seed');
+  const made = Date.now();
+  const names = await writeDemoPhotos(path.join(root, 'libs/seed/.demo-photos'));
+  const port = Number(shell.DEMO_PHOTO_PORT ?? dotenv.values.DEMO_PHOTO_PORT ?? 3090);
+  const host = await startPhotoHost({ dir: path.join(root, 'libs/seed/.demo-photos'), port });
+  env.OUTBOUND_ALLOWED_ADDRESSES = [env.OUTBOUND_ALLOWED_ADDRESSES, '127.0.0.1'].filter(Boolean).join(',');
+  process.stdout.write(
+    `\n== demo photo host: ${names.length} photos at ${host.url}/photos/ (ready in ${Math.round((Date.now() - made) / 1000)} s)\n`,
+  );
+  return host;
+}
+
+/**
+ * Waits until the first photo of every demo car is stored (or refused), so the demo opens with
+ * photos; the rest of each car's photos follow in the background.
+ */
+async function waitForFirstPhotos(seconds) {
+  const { Client } = require('pg');
+  const pg = new Client({ connectionString: env.DATABASE_URL });
+  await pg.connect();
+  const from = Date.now();
+  try {
+    for (;;) {
+      const {
+        rows: [row],
+      } = await pg.query(
+        // A car's first photo is its primary image, or the first of its gallery when it names none.
+        `SELECT count(*)::int AS total, count(*) FILTER (WHERE settled)::int AS settled FROM (
+           SELECT cp.car_id, bool_and(p.status <> 'pending') AS settled FROM car_photos cp JOIN photos p ON p.id = cp.photo_id
+           WHERE cp.field = 'primary_image_url' OR (cp.field = 'images' AND cp.position = 0) GROUP BY cp.car_id) firsts`,
+      );
+      if (row.settled >= row.total) {
+        if (row.total > 0)
+          process.stdout.write(
+            `\n== demo photos: the first photo of all ${row.total} cars is stored (${Math.round((Date.now() - from) / 1000)} s); the rest follow in the background\n`,
+          );
+        return;
+      }
+      if (Date.now() - from > seconds * 1000) {
+        process.stdout.write(
+          `\n== demo photos: ${row.settled} of ${row.total} first photos stored after ${seconds} s; the rest follow in the background\n`,
+        );
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  } finally {
+    await pg.end().catch(() => undefined);
+  }
+}
+
 const started = Date.now();
 if (dotenv.created)
   process.stdout.write(`Created ${dotenv.file} from .env.example with a new OPS_TOKEN (ops API and /ops/queues).\n`);
 await preflight();
 step('build', 'npx', ['nx', 'run-many', '-t', 'build', '-p', 'api', 'worker', 'web', 'seed', '--parallel=2']);
+// The demo's photos live on a plain web host of their own, as a dealer's do, and reach the pages
+// through the same pipeline: fetched by the media worker, checked, stored and resized.
+const photoHost = await startDemoPhotoHost();
 step('database: migrate and seed demo data when empty', 'node', [
   'libs/seed/dist/cli.js',
   '--create-database',
   '--migrate',
   '--seed-if-empty',
+  `--photo-host=${photoHost.url}`,
 ]);
 for (const [i, port] of apiPorts.entries()) {
   run(apiProcesses > 1 ? `api ${i + 1}` : 'api', 'node', ['services/api/dist/main.js'], root, { PORT: String(port) });
@@ -148,6 +209,8 @@ run(
   path.join(root, 'web'),
 );
 await waitFor(`http://127.0.0.1:${env.WEB_PORT}/`, 60);
+
+await waitForFirstPhotos(120);
 
 const sites = await (await fetch(`http://127.0.0.1:${env.PORT}/api/sites`)).json();
 process.stdout.write(`\nThe platform is up (${Math.round((Date.now() - started) / 1000)} s). Demo sites:\n`);

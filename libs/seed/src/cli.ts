@@ -18,6 +18,8 @@ const USAGE = `Usage: node libs/seed/dist/cli.js [--create-database] [--migrate]
   --migrate          apply pending migrations
   --seed-if-empty    seed the demo data only when there are no sites yet (the default)
   --reseed           empty the platform tables and seed the demo data again (one transaction)
+  --photo-host=URL   name the cars' photos on this demo photo host (npm start runs one), so the
+                     media worker fetches and stores them as it does a dealer's
 
 After seeding, every site's search index is built (OpenSearch when OPENSEARCH_URL is set, else
 the PostgreSQL projection; index names follow REDIS_PREFIX, default 'platform').
@@ -27,6 +29,7 @@ interface Flags {
   createDatabase: boolean;
   migrate: boolean;
   seed: 'if-empty' | 'reseed';
+  photoHost?: string;
 }
 
 function parseFlags(argv: string[]): Flags | 'help' {
@@ -52,6 +55,13 @@ function parseFlags(argv: string[]): Flags | 'help' {
       case '-h':
         return 'help';
       default:
+        if (arg.startsWith('--photo-host=')) {
+          const url = new URL(arg.slice('--photo-host='.length));
+          if (url.protocol !== 'http:' && url.protocol !== 'https:')
+            throw new Error('--photo-host must be an http(s) URL');
+          flags.photoHost = url.origin;
+          break;
+        }
         throw new Error(`unknown option '${arg}' (try --help)`);
     }
   }
@@ -90,10 +100,10 @@ async function main(): Promise<void> {
 
     const now = new Date();
     if (parsed.seed === 'reseed') {
-      const result = await reseed(dataSource, { now });
+      const result = await reseed(dataSource, { now, photoHost: parsed.photoHost });
       console.log(`reseed: ${describeCounts(result.counts)} in ${result.ms} ms`);
     } else {
-      const result = await seedIfEmpty(dataSource, { now });
+      const result = await seedIfEmpty(dataSource, { now, photoHost: parsed.photoHost });
       console.log(
         result.seeded
           ? `seed: ${describeCounts(result.counts)} in ${result.ms} ms`

@@ -83,3 +83,33 @@ export async function writeDemoPhotos(dir = join(DEMO_ASSETS_DIR, '..', '.demo-p
 /** A strong validator of a photo's bytes, as the demo photo host sends it. */
 export const photoEtag = (bytes: Buffer): string =>
   `"${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}"`;
+
+const DEMO_DRAWING = /^\/media\/demo\/([A-Za-z]+-\d+)\.svg(?:\?.*)?$/;
+
+/**
+ * A demo car's photos moved to the demo photo host, as a dealer's feed names its own server: the
+ * gallery, its thumbnails and the primary image become `{host}/photos/{body}-{n}.jpg` (a thumbnail
+ * is the same photo, as many stock systems send it). Spin frames and the interior view stay the
+ * platform's own drawings.
+ */
+export function withHostedPhotos<T extends { data: Record<string, unknown> }>(car: T, host: string): T {
+  const hosted = (value: unknown): unknown => {
+    if (typeof value !== 'string') return value;
+    const match = DEMO_DRAWING.exec(value);
+    return match ? `${host}/photos/${match[1]}.jpg` : value;
+  };
+  const images = Array.isArray(car.data['images'])
+    ? (car.data['images'] as { url?: unknown; thumb?: { url?: unknown } | null }[]).map((image) => ({
+        ...image,
+        url: hosted(image.url),
+        thumb: image.thumb ? { ...image.thumb, url: hosted(image.thumb.url) } : image.thumb,
+      }))
+    : car.data['images'];
+  const thumbnails = Array.isArray(car.data['thumbnails'])
+    ? (car.data['thumbnails'] as unknown[]).map(hosted)
+    : car.data['thumbnails'];
+  return {
+    ...car,
+    data: { ...car.data, images, thumbnails, primary_image_url: hosted(car.data['primary_image_url']) },
+  };
+}

@@ -140,6 +140,39 @@ describe('seeding a real PostgreSQL database', () => {
     ).toEqual(slugsBefore);
   });
 
+  it("with a photo host, names the cars' photos on it and links them for the media worker, as a feed would", async () => {
+    const host = 'http://127.0.0.1:3090';
+    await reseed(db.dataSource, { now: NOW, photoHost: host });
+    const [car] = (await db.dataSource.query(
+      `SELECT id, data FROM cars WHERE jsonb_array_length(data->'images') > 1 ORDER BY id LIMIT 1`,
+    )) as { id: number; data: { images: { url: string; thumb: { url: string } }[]; primary_image_url: string } }[];
+    expect(car!.data.images[0]!.url).toMatch(/^http:\/\/127\.0\.0\.1:3090\/photos\/[A-Za-z]+-\d+\.jpg$/);
+    expect(car!.data.primary_image_url).toBe(car!.data.images[0]!.url);
+    const links = (await db.dataSource.query(
+      `SELECT cp.field, cp.position, cp.eager, p.source_url, p.status FROM car_photos cp JOIN photos p ON p.id = cp.photo_id
+       WHERE cp.car_id = $1 ORDER BY cp.field, cp.position`,
+      [car!.id],
+    )) as { field: string; position: number; eager: boolean; source_url: string; status: string }[];
+    // Each address once per car: the first photo is linked as the primary image it also is.
+    expect(new Set(links.map((link) => link.source_url))).toEqual(new Set(car!.data.images.map((image) => image.url)));
+    expect(links.every((link) => link.status === 'pending')).toBe(true);
+    expect(links.find((link) => link.source_url === car!.data.images[0]!.url)?.eager).toBe(true);
+    const [{ unlinked }] = await db.dataSource.query(
+      `SELECT count(*)::int AS unlinked FROM cars c WHERE jsonb_array_length(c.data->'images') > 0
+         AND NOT EXISTS (SELECT 1 FROM car_photos cp WHERE cp.car_id = c.id AND cp.eager)`,
+    );
+    expect(unlinked).toBe(0);
+    const [{ owed }] = await db.dataSource.query(`SELECT count(*)::int AS owed FROM photo_fetches`);
+    expect(owed).toBeGreaterThan(0);
+    // Without one, the platform's own drawings, and nothing for the media worker.
+    await reseed(db.dataSource, { now: NOW });
+    const [{ hosted }] = await db.dataSource.query(
+      `SELECT count(*)::int AS hosted FROM cars WHERE data->'images'->0->>'url' NOT LIKE '/media/demo/%'`,
+    );
+    expect(hosted).toBe(0);
+    expect((await db.dataSource.query(`SELECT count(*)::int AS n FROM photos`))[0].n).toBe(0);
+  });
+
   it('seedDemoData on a seeded database fails and leaves the existing data as it was', async () => {
     const before = await tableCounts(db.dataSource);
     await expect(seedDemoData(db.dataSource, { now: NOW })).rejects.toThrow(/duplicate key/);

@@ -18,7 +18,9 @@ import {
   SiteHostEntity,
   SiteTemplateEntity,
 } from '@platform/db';
-import { CarSchema } from '@platform/domain';
+import { CarSchema, DEFAULT_PHOTO_RECHECK_HOURS } from '@platform/domain';
+import { linkCarPhotos } from '@platform/stock';
+import { withHostedPhotos } from './demo-photos';
 import { validateCatalogue } from './catalogue';
 import {
   DEFAULT_DEMO_SEED,
@@ -85,6 +87,12 @@ export interface SeedOptions {
   /** PRNG seed for the cars (default DEFAULT_DEMO_SEED). */
   seed?: number;
   catalogue?: DemoCatalogue;
+  /**
+   * The demo photo host's address (npm start runs one): the cars' photos are named on it, as a
+   * dealer's feed names its own server, and linked for the media worker to fetch like any feed's.
+   * Without it the cars keep the platform's own drawings (tests, which need no photo pipeline).
+   */
+  photoHost?: string;
 }
 
 /** Everything one seed writes: the catalogue and the generated cars. */
@@ -92,6 +100,7 @@ export interface DemoDataset {
   now: Date;
   catalogue: DemoCatalogue;
   cars: SeedCar[];
+  photoHost?: string;
 }
 
 export type SeedMode = 'insert' | 'if-empty' | 'reseed';
@@ -122,9 +131,11 @@ export function buildDemoDataset({
   now,
   seed = DEFAULT_DEMO_SEED,
   catalogue = DEMO_CATALOGUE,
+  photoHost,
 }: SeedOptions): DemoDataset {
   validateCatalogue(catalogue);
-  const cars = generateCars({ now, seed, plans: stockPlansFromCatalogue(catalogue) });
+  const generated = generateCars({ now, seed, plans: stockPlansFromCatalogue(catalogue) });
+  const cars = photoHost ? generated.map((car) => withHostedPhotos(car, photoHost)) : generated;
   cars.forEach((car, index) => {
     const result = CarSchema.safeParse(toCarDocument(car, index + 1));
     if (!result.success) {
@@ -134,7 +145,25 @@ export function buildDemoDataset({
       );
     }
   });
-  return { now, catalogue, cars };
+  return { now, catalogue, cars, ...(photoHost ? { photoHost } : {}) };
+}
+
+/** Links every seeded car to its photo addresses, so the media worker fetches them as a feed's. */
+async function linkSeededPhotos(manager: EntityManager, now: Date, batchSize: number): Promise<void> {
+  const cars = (await manager.query(
+    `SELECT id, dealership_id, stocknum, data FROM cars ORDER BY dealership_id, id`,
+  )) as { id: number; dealership_id: number; stocknum: string; data: unknown }[];
+  for (let start = 0; start < cars.length; start += batchSize) {
+    const batch = cars.slice(start, start + batchSize);
+    for (const dealershipId of new Set(batch.map((car) => car.dealership_id)))
+      await linkCarPhotos(
+        manager,
+        batch
+          .filter((car) => car.dealership_id === dealershipId)
+          .map((car, row) => ({ carId: car.id, row: row + 1, stocknum: car.stocknum, car: car.data })),
+        { dealershipId, feedRunId: null, now, recheckAfterMs: DEFAULT_PHOTO_RECHECK_HOURS * 3_600_000 },
+      );
+  }
 }
 
 async function truncateSeededTables(manager: EntityManager): Promise<void> {
@@ -326,7 +355,9 @@ export async function seedDataset(
     if (mode === 'if-empty' && (await manager.count(SiteEntity)) > 0)
       return { seeded: false, counts: { ...ZERO_COUNTS } };
     if (mode === 'reseed') await truncateSeededTables(manager);
-    return { seeded: true, counts: await insertDataset(manager, dataset, batchSize) };
+    const counts = await insertDataset(manager, dataset, batchSize);
+    if (dataset.photoHost) await linkSeededPhotos(manager, dataset.now, batchSize);
+    return { seeded: true, counts };
   });
   return { ...result, ms: Math.round(performance.now() - started) };
 }

@@ -11,7 +11,8 @@ export interface CarPhotoLinkInput {
 
 export interface LinkCarPhotosOptions {
   dealershipId: number;
-  feedRunId: string;
+  /** The run that carried the cars; null for cars that came with no run (the demo seed). */
+  feedRunId: string | null;
   now: Date;
   /** A photo asked within this long is not asked again (photoCheckDue). */
   recheckAfterMs: number;
@@ -92,7 +93,7 @@ export async function linkCarPhotos(
      FROM jsonb_to_recordset($1::jsonb) AS r(car_id int, photo_id int, field text, position int, eager boolean, row int, warned boolean)`,
     [JSON.stringify(rows), options.feedRunId, options.now],
   );
-  await appendFeedRunWarnings(manager, options.feedRunId, warnings);
+  if (options.feedRunId) await appendFeedRunWarnings(manager, options.feedRunId, warnings);
   if (due.size === 0) return 0;
   const fetches = [...due].map(([photoId, { eager, checkedAt }]) => ({
     photo_id: photoId,
