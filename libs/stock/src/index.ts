@@ -8,3 +8,4 @@ export * from './indexing/car-documents';
 export * from './indexing/site-indexer';
 export * from './sites/site-lock';
 export * from './workers/stock-workers';
+export * from './photos/stored-photos';

@@ -1,1 +1,2 @@
 export * from './photo-variants';
+export * from './stored-photo';
