@@ -30,12 +30,19 @@ describe('drawPhoto', () => {
   });
 
   it("draws the platform's own files as they are, and a placeholder for any dealer address not stored", () => {
-    expect(drawPhoto('/media/demo/ute-1.svg', null, 'gallery')).toEqual({ kind: 'platform', src: '/media/demo/ute-1.svg' });
+    expect(drawPhoto('/media/demo/ute-1.svg', null, 'gallery')).toEqual({
+      kind: 'platform',
+      src: '/media/demo/ute-1.svg',
+    });
     fc.assert(
-      fc.property(fc.webUrl(), fc.constantFrom('card', 'gallery', 'fullScreen', 'thumbnail') as fc.Arbitrary<'card'>, (url, role) => {
-        expect(drawPhoto(url, null, role)).toEqual({ kind: 'placeholder' });
-        expect(drawPhoto(url, undefined, role)).toEqual({ kind: 'placeholder' });
-      }),
+      fc.property(
+        fc.webUrl(),
+        fc.constantFrom('card', 'gallery', 'fullScreen', 'thumbnail') as fc.Arbitrary<'card'>,
+        (url, role) => {
+          expect(drawPhoto(url, null, role)).toEqual({ kind: 'placeholder' });
+          expect(drawPhoto(url, undefined, role)).toEqual({ kind: 'placeholder' });
+        },
+      ),
     );
     for (const hostile of ['//dealer.example/x.jpg', '/media//dealer.example/x.jpg', 'javascript:alert(1)', '', null])
       expect(drawPhoto(hostile, null, 'card')).toEqual({ kind: 'placeholder' });
@@ -54,7 +61,9 @@ describe('absolutePhotoUrl', () => {
     expect(absolutePhotoUrl('https://north.example/', 'https://dealer.example/1.jpg', big, 'og')).toBe(
       `https://north.example/media/photos/${HASH}/og`,
     );
-    expect(absolutePhotoUrl('https://north.example', '/media/demo/a.svg', null, 'og')).toBe('https://north.example/media/demo/a.svg');
+    expect(absolutePhotoUrl('https://north.example', '/media/demo/a.svg', null, 'og')).toBe(
+      'https://north.example/media/demo/a.svg',
+    );
     expect(absolutePhotoUrl('https://north.example', 'https://dealer.example/1.jpg', null, 'og')).toBeNull();
   });
 });

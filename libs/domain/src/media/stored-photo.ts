@@ -158,3 +158,18 @@ export function photoLookupOf(rows: Iterable<{ source_url: string } & StoredPhot
   for (const row of rows) byAddress.set(row.source_url, { hash: row.hash, width: row.width, height: row.height });
   return (address) => (address ? (byAddress.get(address) ?? null) : null);
 }
+
+/**
+ * One site-relative address to draw a photo at about this width, for places that draw a single
+ * small picture (saved lists, checkout summary): the stored variant, the platform's own file, or
+ * null for a dealer photo not stored.
+ */
+export function photoSrc(
+  address: string | null | undefined,
+  photo: StoredPhoto | null | undefined,
+  width: number,
+): string | null {
+  if (photo) return photoUrl(photo.hash, variantForWidth(photo, width));
+  const trimmed = address?.trim();
+  return trimmed && isPlatformMediaPath(trimmed) ? trimmed : null;
+}

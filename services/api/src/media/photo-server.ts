@@ -77,6 +77,16 @@ export class PhotoServer {
     return this.generations.started;
   }
 
+  /** A variant's JPEG bytes, made if need be (the printable PDF embeds JPEG); null when there is none. */
+  async jpeg(hash: string, variant: PhotoVariantName): Promise<Buffer | null> {
+    const answer = await this.answer({ hash, variant, accept: 'image/jpeg', ifNoneMatch: undefined, headOnly: false });
+    if (answer.kind !== 'photo' || answer.body === null) return null;
+    if (Buffer.isBuffer(answer.body)) return answer.body;
+    const chunks: Buffer[] = [];
+    for await (const chunk of answer.body) chunks.push(Buffer.from(chunk as Uint8Array));
+    return Buffer.concat(chunks);
+  }
+
   async answer(request: PhotoRequest): Promise<PhotoAnswer> {
     // Only a path the platform itself writes reaches the store: a sha256 and a variant name.
     if (!isContentHash(request.hash) || !isPhotoVariantName(request.variant))
