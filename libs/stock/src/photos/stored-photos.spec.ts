@@ -1,4 +1,10 @@
-import { createStockFixture, createTestDatabase, feedCar, type StockFixture, type TestDatabase } from '@platform/testing';
+import {
+  createStockFixture,
+  createTestDatabase,
+  feedCar,
+  type StockFixture,
+  type TestDatabase,
+} from '@platform/testing';
 import { FeedIngest } from '../feeds/feed-ingest';
 import { FeedIntake } from '../feeds/feed-intake';
 import { documentsAfter, documentsForCars } from '../indexing/car-documents';
@@ -16,6 +22,11 @@ describe('stored photos in the search projection (real PostgreSQL)', () => {
   let db: TestDatabase;
   let fixture: StockFixture;
   const ids: Record<string, number> = {};
+  const id = (stocknum: string): number => {
+    const found = ids[stocknum];
+    if (found === undefined) throw new Error(`no car ${stocknum} was loaded`);
+    return found;
+  };
 
   const photo = (dealershipId: number, url: string, status: string, hash: string | null, width = 1600, height = 1200) =>
     db.dataSource.query(
@@ -45,7 +56,10 @@ describe('stored photos in the search projection (real PostgreSQL)', () => {
       feedCar('N2', { images: [{ url: SHARED }] }),
     ]);
     await load(fixture.west.id, [feedCar('W1', { images: [{ url: SHARED }] })]);
-    for (const row of (await db.dataSource.query(`SELECT id, stocknum FROM cars`)) as { id: number; stocknum: string }[])
+    for (const row of (await db.dataSource.query(`SELECT id, stocknum FROM cars`)) as {
+      id: number;
+      stocknum: string;
+    }[])
       ids[row.stocknum] = row.id;
     await photo(fixture.north.id, PHOTO_1, 'stored', HASH_A, 2000, 1500);
     await photo(fixture.north.id, PHOTO_2, 'pending', null);
@@ -61,7 +75,7 @@ describe('stored photos in the search projection (real PostgreSQL)', () => {
 
   it("puts each image's stored photo beside its address, null for one not stored and for the platform's own files", async () => {
     const now = new Date();
-    const { documents } = await documentsForCars(db.dataSource.manager, fixture.siteId, [ids['N1']!], now);
+    const { documents } = await documentsForCars(db.dataSource.manager, fixture.siteId, [id('N1')], now);
     const hit = documents[0]?.hit;
     expect(hit?.images).toEqual([
       { url: PHOTO_1, thumb: null, photo: { hash: HASH_A, width: 2000, height: 1500 } },
@@ -74,7 +88,7 @@ describe('stored photos in the search projection (real PostgreSQL)', () => {
 
   it("uses a dealership's own row for an address: another dealership's stored copy of the same address is not used", async () => {
     const now = new Date();
-    const { documents } = await documentsForCars(db.dataSource.manager, fixture.siteId, [ids['N2']!, ids['W1']!], now);
+    const { documents } = await documentsForCars(db.dataSource.manager, fixture.siteId, [id('N2'), id('W1')], now);
     const byStock = Object.fromEntries(documents.map((document) => [document.stocknum, document.hit]));
     expect(byStock['N2']?.images[0]?.photo).toEqual({ hash: HASH_B, width: 800, height: 600 });
     expect(byStock['W1']?.images[0]?.photo).toBeNull();
