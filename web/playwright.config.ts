@@ -3,6 +3,7 @@ import {
   API_ORIGIN,
   API_PORT,
   e2eDatabaseName,
+  e2eMediaDir,
   e2eRunId,
   PAGE_CACHE_VERSION_CHECK_MS,
   POSTGRES_URL,
@@ -74,6 +75,8 @@ export default defineConfig({
         OPENSEARCH_URL: process.env['E2E_OPENSEARCH_URL'] ?? '',
         OPS_TOKEN: '',
         LOG_LEVEL: 'info',
+        // The store the worker writes dealer photos to and the api serves them from: one folder.
+        MEDIA_STORE_DIR: e2eMediaDir(runId),
         // Every test signs in from 127.0.0.1, one client to the API's per-client limit.
         SIGN_IN_CODE_LIMIT_PER_HOUR: '200',
       },
@@ -94,6 +97,7 @@ export default defineConfig({
         REDIS_URL,
         REDIS_PREFIX: `e2e-${runId}`,
         WORKER_PORT: String(WORKER_PORT),
+        MEDIA_STORE_DIR: e2eMediaDir(runId),
         OPENSEARCH_URL: process.env['E2E_OPENSEARCH_URL'] ?? '',
         LOG_LEVEL: 'warn',
       },
@@ -108,6 +112,8 @@ export default defineConfig({
       url: `${WEB_ORIGIN}/`,
       env: {
         API_URL: API_ORIGIN,
+        // Pages draw photos from the site's own origin alone: no image host is allowed beside it.
+        CSP_IMAGE_HOSTS: '',
         NEXT_TELEMETRY_DISABLED: '1',
         E2E_RUN_ID: runId,
         PAGE_CACHE_VERSION_CHECK_MS: String(PAGE_CACHE_VERSION_CHECK_MS),

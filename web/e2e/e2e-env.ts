@@ -35,6 +35,14 @@ export function e2eDatabaseName(runId = e2eRunId()): string {
  */
 export const PAGE_CACHE_VERSION_CHECK_MS = 250;
 
+/**
+ * The run's local media store (MEDIA_STORE_DIR of its api and worker): the folder stored dealer
+ * photos are served from, which a test may also write to as the worker would.
+ */
+export function e2eMediaDir(runId = e2eRunId()): string {
+  return `${process.env['TMPDIR'] ?? '/tmp'}/platform-e2e-media-${runId}`;
+}
+
 export const POSTGRES_URL = process.env['E2E_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432';
 export const REDIS_URL = process.env['E2E_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 

@@ -1,8 +1,10 @@
+import { rm } from 'node:fs/promises';
 import { Client } from 'pg';
-import { e2eDatabaseName, POSTGRES_URL } from './e2e-env';
+import { e2eDatabaseName, e2eMediaDir, POSTGRES_URL } from './e2e-env';
 
-/** Drops this run's database, so runs leave nothing behind. */
+/** Drops this run's database and media store, so runs leave nothing behind. */
 export default async function globalTeardown(): Promise<void> {
+  await rm(e2eMediaDir(), { recursive: true, force: true });
   const database = e2eDatabaseName();
   const client = new Client({ connectionString: `${POSTGRES_URL}/postgres` });
   await client.connect();

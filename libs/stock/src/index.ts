@@ -10,3 +10,4 @@ export * from './sites/site-lock';
 export * from './workers/stock-workers';
 export * from './photos/car-photos';
 export * from './photos/photo-ops';
+export * from './photos/stored-photos';

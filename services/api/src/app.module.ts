@@ -7,6 +7,7 @@ import { DealerModule } from './dealer/dealer.module';
 import { FeedsModule } from './feeds/feeds.module';
 import { FinanceModule } from './finance/finance.module';
 import { LeadsModule } from './leads/leads.module';
+import { MediaModule } from './media/media.module';
 import { OpsModule } from './ops/ops.module';
 import { PlacesModule } from './places/places.module';
 import { ReservationsModule } from './reservations/reservations.module';
@@ -44,6 +45,7 @@ export class AppModule {
         SavedSearchesModule,
         ReservationsModule,
         DealerModule,
+        MediaModule,
       ],
     };
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { StripeEnvShape } from '@platform/reservations';
 import { AlertLinkSecretShape, DEVELOPMENT_ALERT_LINK_SECRET, MailEnvShape } from '@platform/leads';
+import { checkMediaStoreEnv, MediaStoreEnvShape } from '@platform/media';
 import { BaseEnvSchema, BindHostSchema, OutboundAllowedAddressesSchema } from '@platform/server-kit';
 
 /** Used when AUTH_SECRET is unset outside production; it is in the source, so it protects nothing. */
@@ -15,6 +16,14 @@ export const ApiEnvSchema = BaseEnvSchema.extend({
   API_BIND_HOST: BindHostSchema.optional(),
   /** Folder served at /media (logos, demo photos); a CDN replaces it in production. */
   MEDIA_DIR: z.string().optional(),
+  /**
+   * Where dealer photos are stored: the worker's settings exactly (the worker writes, the api
+   * serves), so both must be given the same MEDIA_STORE, MEDIA_STORE_DIR (resolved against each
+   * process's working directory) or bucket.
+   */
+  ...MediaStoreEnvShape,
+  /** Photo variants the api makes at once on demand (a width the worker has not made yet); each decodes one original. */
+  MEDIA_GENERATE_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
   /** Bearer token of the ops API and the queue dashboard. Required in production. */
   OPS_TOKEN: z
     .string()
@@ -110,6 +119,7 @@ export const ApiEnvSchema = BaseEnvSchema.extend({
   /** Checkouts and online payments a client may start per minute. */
   CHECKOUT_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
 })
+  .superRefine((env, context) => checkMediaStoreEnv(env, context))
   .refine(
     (env) =>
       [env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET, env.STRIPE_PUBLISHABLE_KEY].every((v) => v === undefined) ||

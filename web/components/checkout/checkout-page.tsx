@@ -7,6 +7,7 @@ import { CarSummary } from './car-summary';
 import { checkoutFields } from './contact-fields';
 import { PaymentForm } from './payment-form';
 import styles from './checkout.module.css';
+import { firstPhotoSrc } from '@/lib/media/car-photo';
 
 /**
  * Reserve online (spec 000 routes: /cars/{slug}/checkout, or /buy-online on some dealerships): the
@@ -25,7 +26,7 @@ export async function CheckoutPage({ site, slug, segment }: { site: string; slug
         <h1>{config.buttons.reserve_label}</h1>
         <CarSummary
           title={car.name}
-          image={car.primary_image_url ?? car.images?.[0]?.url}
+          image={firstPhotoSrc(car, 480)}
           priceText={derived.price.text}
           location={location?.name}
           deposit={derived.reserve_deposit}

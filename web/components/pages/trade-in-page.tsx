@@ -2,10 +2,10 @@ import { CollapsibleFaq } from '@/components/faq/collapsible-faq';
 import type { CarPage, SiteView } from '@/lib/api';
 import { tradeInFaq } from '@/lib/content/trade-in-faq';
 import { tradeInFormSetup, type QueryParams } from '@/lib/forms/form-setups';
-import { isMediaAddress } from '@platform/domain';
 import { imageUrl } from '@/lib/media/image-url';
 import { FormPage } from './form-page';
 import styles from './pages.module.css';
+import { firstPhotoSrc } from '@/lib/media/car-photo';
 
 /**
  * /trade-in, /cars/trade-in, /sell-your-car and /sell-my-car: the valuation form and the site's
@@ -42,7 +42,7 @@ export function TradeInPage({
 }
 
 function BuyingCar({ page: { car, derived } }: { page: CarPage }) {
-  const photo = car.images?.find((image) => image.url && isMediaAddress(image.url))?.url;
+  const photo = firstPhotoSrc(car, 320);
   return (
     <section className={styles.buying} aria-labelledby="buying-heading">
       {photo ? <img src={imageUrl(photo, { width: 320 })} alt="" width={160} height={120} /> : null}

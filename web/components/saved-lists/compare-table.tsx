@@ -9,6 +9,10 @@ import { useSavedList } from '@/lib/storage/use-saved-list';
 import type { SavedListPageProps } from './favourites-list';
 import { useHydrated } from './hydrated';
 import styles from './saved-lists.module.css';
+import { firstPhotoSrc } from '@/lib/media/car-photo';
+import { photoSrc } from '@platform/domain';
+
+const LIST_IMAGE_WIDTH = 480;
 
 type Row = { label: string; value: (hit: SearchHit) => string | null };
 
@@ -66,7 +70,9 @@ export function CompareTable({ siteSlug, noPriceText, subscriptionEnabled, searc
           <tr>
             <td />
             {columns.map(({ entry, hit }) => {
-              const image = hit?.images.find((i) => i.url)?.url ?? entry.primary_image_url;
+              const image =
+                (hit ? firstPhotoSrc(hit, LIST_IMAGE_WIDTH) : null) ??
+                photoSrc(entry.primary_image_url, null, LIST_IMAGE_WIDTH);
               return (
                 <th key={entry.id} scope="col">
                   <div className={styles.carHeading}>

@@ -7,6 +7,10 @@ import { useListedHits } from '@/lib/storage/use-listed-hits';
 import { useSavedList } from '@/lib/storage/use-saved-list';
 import { useHydrated } from './hydrated';
 import styles from './saved-lists.module.css';
+import { firstPhotoSrc } from '@/lib/media/car-photo';
+import { photoSrc } from '@platform/domain';
+
+const LIST_IMAGE_WIDTH = 480;
 
 export interface SavedListPageProps {
   siteSlug: string;
@@ -42,7 +46,10 @@ export function FavouritesList({ siteSlug, noPriceText, subscriptionEnabled, sea
     <ul className={styles.list} aria-label="Favourite cars">
       {entries.map((entry) => {
         const hit = hits.state === 'ready' ? hits.byId.get(entry.id) : undefined;
-        const image = hit?.images.find((i) => i.url)?.url ?? entry.primary_image_url;
+        // Today's stored photo, else the one saved with the entry; never a dealer's address.
+        const image =
+          (hit ? firstPhotoSrc(hit, LIST_IMAGE_WIDTH) : null) ??
+          photoSrc(entry.primary_image_url, null, LIST_IMAGE_WIDTH);
         return (
           <li key={entry.id} className={styles.item}>
             {image ? (

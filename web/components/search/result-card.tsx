@@ -1,7 +1,15 @@
 import Link from 'next/link';
-import { cardTag, carOffer, formatDollars, priceDisplay, type SearchHit, type SiteConfig } from '@platform/domain';
+import {
+  cardTag,
+  carOffer,
+  formatDollars,
+  photoSrc,
+  priceDisplay,
+  type SearchHit,
+  type SiteConfig,
+} from '@platform/domain';
 import { CertifiedBadge } from '@/components/vehicle/certified-badge';
-import { CARD_IMAGE_WIDTHS, imageSrcSet, imageUrl } from '@/lib/media/image-url';
+import { carPhotoAttributes } from '@/lib/media/car-photo';
 import { cardActions, carPath, showSaveButtons } from '@/lib/search/card-actions';
 import { formatKm } from '@/lib/search/labels';
 import { SaveButtons } from './save-buttons';
@@ -11,6 +19,8 @@ import styles from './result-card.module.css';
 const IMAGE_WIDTH = 480;
 const IMAGE_HEIGHT = 360;
 const IMAGE_SIZES = '(min-width: 75rem) 22rem, (min-width: 48rem) 33vw, 100vw';
+/** The favourites and compare lists draw a 240 px picture. */
+const LIST_IMAGE_WIDTH = 480;
 
 /** Wording of the market-price badge; the specification names the badge but not its text. */
 export const MARKET_BADGE_LABEL = 'Below Market Price';
@@ -31,7 +41,11 @@ export interface ResultCardProps {
 /** One search result (spec 000 screen 2, §4). */
 export function ResultCard({ car, config, priority, now }: ResultCardProps) {
   const page = carPath(car.slug);
-  const image = car.images.find((i) => i.url)?.url ?? car.primary_image_url;
+  // The first image, with its stored photo; a dealer photo not stored yet draws a placeholder.
+  const first = car.images.find((i) => i.url);
+  const address = first?.url ?? car.primary_image_url;
+  const stored = first ? (first.photo ?? null) : (car.primary_photo ?? null);
+  const photo = address ? carPhotoAttributes(address, stored, 'card') : null;
   const price = priceDisplay(car, {
     noPriceText: config.wording.no_price_text,
     subscriptionEnabled: config.features.subscription_enabled,
@@ -50,11 +64,11 @@ export function ResultCard({ car, config, priority, now }: ResultCardProps) {
   return (
     <article className={styles.card} aria-labelledby={`car-${car.id}-title`} data-testid="result-card">
       <div className={styles.media}>
-        {image ? (
+        {photo ? (
           <img
             className={styles.image}
-            src={imageUrl(image, { width: IMAGE_WIDTH })}
-            srcSet={imageSrcSet(image, CARD_IMAGE_WIDTHS)}
+            src={photo.src}
+            srcSet={photo.srcSet}
             sizes={IMAGE_SIZES}
             width={IMAGE_WIDTH}
             height={IMAGE_HEIGHT}
@@ -64,7 +78,7 @@ export function ResultCard({ car, config, priority, now }: ResultCardProps) {
             decoding={priority ? 'sync' : 'async'}
           />
         ) : (
-          <div className={styles.noImage} aria-hidden="true" />
+          <div className={styles.noImage} aria-hidden="true" data-testid={address ? 'photo-placeholder' : undefined} />
         )}
         {tag?.kind === 'certified' && tag.make ? (
           <CertifiedBadge make={tag.make} className={styles.certified} height={32} />
@@ -83,7 +97,8 @@ export function ResultCard({ car, config, priority, now }: ResultCardProps) {
               slug: car.slug,
               make: car.make,
               model: car.model,
-              primary_image_url: car.primary_image_url,
+              // The saved lists draw this picture later: the stored photo, never the dealer's address.
+              primary_image_url: photoSrc(address, stored, LIST_IMAGE_WIDTH),
             }}
             favourites={config.features.favourites_enabled}
             compare={config.features.compare_enabled}

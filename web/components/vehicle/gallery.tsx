@@ -1,9 +1,17 @@
 'use client';
 
 import { useCallback, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
-import { PRIORITY_IMAGE_COUNT, wrapIndex, type GalleryMode, type Hotspot, type VideoSlide } from '@platform/domain';
+import {
+  PRIORITY_IMAGE_COUNT,
+  wrapIndex,
+  type GalleryMode,
+  type Hotspot,
+  type StoredPhoto,
+  type VideoSlide,
+} from '@platform/domain';
 import { ModalDialog } from '@/components/ui/modal-dialog';
-import { imageSrcSet, imageUrl } from '@/lib/media/image-url';
+import { carPhotoAttributes } from '@/lib/media/car-photo';
+import { imageUrl } from '@/lib/media/image-url';
 import { ExternalSpin } from './external-spin';
 import { SpinViewer } from './spin-viewer';
 import styles from './gallery.module.css';
@@ -11,6 +19,8 @@ import styles from './gallery.module.css';
 export interface GalleryImage {
   src: string;
   thumb: string | null;
+  /** The stored photo of src; null while the platform has not stored it (a placeholder is drawn). */
+  photo: StoredPhoto | null;
 }
 
 export interface GalleryProps {
@@ -28,9 +38,7 @@ export interface GalleryProps {
 }
 
 const MODE_LABELS: Record<GalleryMode, string> = { gallery: 'Gallery', spinner: '360° Spin', interior: 'Interior' };
-const MAIN_WIDTHS = [480, 800, 1200] as const;
 const MAIN_SIZES = '(min-width: 64rem) 44rem, 100vw';
-const FULL_WIDTHS = [800, 1200, 1600] as const;
 /** A horizontal move of at least this many pixels, more sideways than up or down, is a swipe. */
 const SWIPE_PX = 40;
 /** Photos are 4:3; the box is reserved so nothing shifts as they arrive. */
@@ -155,10 +163,10 @@ export function Gallery({
                     data-testid="gallery-slide"
                   >
                     {slide.kind === 'image' ? (
-                      <img
+                      <Photo
+                        image={slide.image}
+                        role="gallery"
                         className={styles.image}
-                        src={imageUrl(slide.image.src, { width: WIDTH, crop: false })}
-                        srcSet={imageSrcSet(slide.image.src, MAIN_WIDTHS)}
                         sizes={MAIN_SIZES}
                         width={WIDTH}
                         height={HEIGHT}
@@ -218,8 +226,11 @@ export function Gallery({
                     onClick={() => setIndex(i)}
                   >
                     {slide.kind === 'image' ? (
-                      <img
-                        src={imageUrl(slide.image.thumb ?? slide.image.src, { width: 160 })}
+                      <Photo
+                        image={slide.image}
+                        role="thumbnail"
+                        className={styles.thumbPhoto}
+                        sizes="96px"
                         width={96}
                         height={72}
                         alt=""
@@ -246,10 +257,10 @@ export function Gallery({
         <div className={styles.fullStage} data-testid="full-screen-gallery" {...swipe}>
           {slides[index]?.kind === 'image' ? (
             // Scaled to the screen whatever the photo's own size, keeping its aspect (object-fit: contain).
-            <img
+            <Photo
+              image={(slides[index] as { image: GalleryImage }).image}
+              role="fullScreen"
               className={styles.fullImage}
-              src={imageUrl((slides[index] as { image: GalleryImage }).image.src, { width: 1600, crop: false })}
-              srcSet={imageSrcSet((slides[index] as { image: GalleryImage }).image.src, FULL_WIDTHS)}
               sizes="100vw"
               width={WIDTH}
               height={HEIGHT}
@@ -282,6 +293,47 @@ export function Gallery({
       </ModalDialog>
     </section>
   );
+}
+
+/**
+ * One car photo: its stored variants (or the platform's own file), or, while the platform has not
+ * stored it, a neutral box of the same size, so nothing shifts and the dealer's host is never asked.
+ */
+function Photo({
+  image,
+  role,
+  className,
+  alt,
+  ...rest
+}: {
+  image: GalleryImage;
+  role: 'gallery' | 'fullScreen' | 'thumbnail';
+  className?: string;
+  sizes: string;
+  width: number;
+  height: number;
+  alt: string;
+  loading?: 'eager' | 'lazy';
+  fetchPriority?: 'high' | 'low' | 'auto';
+  draggable?: boolean;
+}) {
+  const attributes = carPhotoAttributes(
+    role === 'thumbnail' && !image.photo ? (image.thumb ?? image.src) : image.src,
+    image.photo,
+    role,
+  );
+  if (!attributes)
+    return (
+      <span
+        className={`${className ?? ''} ${styles.placeholder}`}
+        role={alt ? 'img' : undefined}
+        aria-label={alt ? `${alt} (photo coming soon)` : undefined}
+        aria-hidden={alt ? undefined : true}
+        data-testid="photo-placeholder"
+        style={{ aspectRatio: `${rest.width} / ${rest.height}` }}
+      />
+    );
+  return <img className={className} src={attributes.src} srcSet={attributes.srcSet} alt={alt} {...rest} />;
 }
 
 /** An embed-style address plays in a frame; anything else in a plain video player (spec 000 §5). */

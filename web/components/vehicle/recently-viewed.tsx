@@ -6,6 +6,7 @@ import { postJson } from '@/lib/api/browser';
 import { addToList, RECENTLY_VIEWED, type ViewedCar } from '@/lib/storage/saved-lists';
 import { readSavedList, useSavedList, writeSavedList } from '@/lib/storage/use-saved-list';
 import styles from './recently-viewed.module.css';
+import { firstPhotoSrc } from '@/lib/media/car-photo';
 
 /** Cars the strip shows; the list itself keeps RECENTLY_VIEWED_LIMIT. */
 export const RECENTLY_VIEWED_SHOWN = 6;
@@ -73,7 +74,7 @@ export function RecentlyViewed({ siteSlug, current, noPriceText, subscriptionEna
       <h2 id="recently-viewed-title">Recently Viewed</h2>
       <ul className={styles.list}>
         {hits.map((hit) => {
-          const image = hit.images[0]?.thumb?.url ?? hit.primary_image_url;
+          const image = firstPhotoSrc(hit, 320);
           return (
             <li key={hit.id} className={styles.item}>
               <a href={`/cars/${hit.slug}`} className={styles.link}>

@@ -4,10 +4,12 @@ import { z } from 'zod';
 import {
   CarSchema,
   IdSchema,
+  ImageSchema,
   LocationSchema,
   quoteRequestForCar,
   SearchHitSchema,
   SiteConfigSchema,
+  StoredPhotoSchema,
   type Car,
 } from '@platform/domain';
 import { ApiError, apiGet, apiGetOrNull, apiPost, segment } from './client';
@@ -64,6 +66,12 @@ export type DerivedCarFields = z.infer<typeof DerivedCarFieldsSchema>;
 /** The car as the page reads it: spec 000's Car plus the view's own name and update time. */
 export const CarPageCarSchema = CarSchema.extend({
   name: z.string(),
+  /** Each image with its stored photo (issue 38): pages draw the stored one, a placeholder while there is none. */
+  images: z.array(ImageSchema.extend({ photo: StoredPhotoSchema.nullish() })).nullish(),
+  primary_photo: StoredPhotoSchema.nullish(),
+  /** Parallel to spin_images. */
+  spin_photos: z.array(StoredPhotoSchema.nullable()).nullish(),
+  spin_interior_photo: StoredPhotoSchema.nullish(),
   updated_at: z.string().nullish(),
   /** Some feeds send a separate description besides the dealer comments. */
   description: z.string().nullish(),

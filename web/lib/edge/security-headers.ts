@@ -9,7 +9,10 @@ import { MAP_EMBED_ORIGIN, VIDEO_EMBED_ORIGINS } from '@platform/domain';
  */
 export interface PageSecurityOptions {
   nonce: string;
-  /** Extra image origins (CSP_IMAGE_HOSTS): a CDN in front of /media, dealer photo hosts. */
+  /**
+   * Extra image origins (CSP_IMAGE_HOSTS): a CDN in front of /media only. Dealer photos are stored
+   * and served from the site's own origin (a placeholder until stored), so no dealer host is listed.
+   */
   imageHosts: readonly string[];
   /** Origins allowed in iframes (CSP_FRAME_HOSTS): video and map embeds. */
   frameHosts: readonly string[];

@@ -17,8 +17,11 @@ export interface ImageOptions {
 }
 
 const LOCAL_BASE = 'http://local.invalid';
+const STORED_PHOTO_PREFIX = '/media/photos/';
 
 export function imageUrl(src: string, { width, quality = DEFAULT_IMAGE_QUALITY, crop = true }: ImageOptions): string {
+  // A stored photo's variant is already the size it names, and its address is its cache key.
+  if (src.startsWith(STORED_PHOTO_PREFIX)) return src;
   let url: URL;
   try {
     url = new URL(src, LOCAL_BASE);

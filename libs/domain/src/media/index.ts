@@ -2,3 +2,4 @@ export * from './photo-variants';
 export * from './photo-addresses';
 export * from './photo-recheck';
 export * from './host-breaker';
+export * from './stored-photo';

@@ -6,6 +6,7 @@ import {
   PHOTO_WIDTHS,
   chooseServedFormat,
   formatsOfVariant,
+  isPhotoVariantName,
   originalKey,
   parsePhotoKey,
   photoSrcSet,
@@ -123,6 +124,10 @@ describe('content-addressed keys', () => {
       `${'a'.repeat(64)}/w481.jpg`,
       `${'a'.repeat(64)}\\w480.jpg`,
       `/${'a'.repeat(64)}/w480.jpg`,
+      // Names every object inherits: no format, however the lookup is written.
+      `${'a'.repeat(64)}/original.constructor`,
+      `${'a'.repeat(64)}/original.tostring`,
+      `${'a'.repeat(64)}/w480.constructor`,
     ])
       expect(parsePhotoKey(key)).toBeNull();
     fc.assert(
@@ -130,6 +135,19 @@ describe('content-addressed keys', () => {
         const parsed = parsePhotoKey(key);
         if (parsed === null) return;
         expect(key).toMatch(/^[0-9a-f]{64}\/[a-z0-9]+\.(avif|webp|jpg|png|gif)$/);
+      }),
+    );
+  });
+});
+
+describe('isPhotoVariantName', () => {
+  it('knows the defined variants and nothing else, inherited names included', () => {
+    for (const variant of PHOTO_VARIANTS) expect(isPhotoVariantName(variant.name)).toBe(true);
+    for (const name of ['__proto__', 'constructor', 'toString', 'original', 'w481', 'W480', 'w480 ', '', 'og\0'])
+      expect(isPhotoVariantName(name)).toBe(false);
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (name) => {
+        expect(isPhotoVariantName(name)).toBe(PHOTO_VARIANTS.some((variant) => variant.name === name));
       }),
     );
   });

@@ -64,6 +64,10 @@ export const PHOTO_VARIANTS: readonly PhotoVariant[] = [
 
 const VARIANT_BY_NAME = new Map(PHOTO_VARIANTS.map((variant) => [variant.name as string, variant]));
 
+/** A variant name the rules define (w480, og...): the only names a photo address or key may carry. */
+export const isPhotoVariantName = (value: unknown): value is PhotoVariantName =>
+  typeof value === 'string' && VARIANT_BY_NAME.has(value);
+
 /**
  * Made as soon as a car's first photos are stored, so its search card, gallery opening and link
  * preview never wait: the card and gallery widths a phone and a laptop pick, and the Open Graph crop.
@@ -149,7 +153,8 @@ export function parsePhotoKey(key: string): ParsedPhotoKey | null {
   const match = KEY.exec(key);
   if (!match) return null;
   const [, hash = '', variant = '', ext = ''] = match;
-  const format = FORMAT_OF_EXTENSION[ext];
+  // Own keys only: 'constructor' is an extension the pattern lets through and no format.
+  const format = Object.hasOwn(FORMAT_OF_EXTENSION, ext) ? FORMAT_OF_EXTENSION[ext] : undefined;
   if (!format) return null;
   if (variant === 'original') return { hash, variant, format };
   if (!VARIANT_BY_NAME.has(variant)) return null;

@@ -1,10 +1,11 @@
 import type { AutograbData, CarStatus, CarType } from '../entities/car';
 import { weeklyEstimate } from '../finance/repayment';
 import { isMediaAddress } from '../stock/media-address';
+import { NO_STORED_PHOTOS, type PhotoLookup } from '../media/stored-photo';
 import { isAvailable } from '../cars/stock-status';
 import { makeModelValue } from './facets';
 import { priceBand, weeklyPriceBand } from './price-bands';
-import type { SearchDocument } from './search-document';
+import type { SearchDocument, SearchHit } from './search-document';
 
 /** A car as PostgreSQL stores it: filter columns plus the rest of the feed's fields in `data`. */
 export interface StoredCar {
@@ -45,6 +46,11 @@ export interface DocumentContext {
   siteId: number;
   dealership: { id: number; slug: string; name: string };
   location: { id: number; name: string; city: string | null; state: string | null } | null;
+  /**
+   * The stored photo of each of the car's photo addresses, resolved for its dealership by the
+   * caller (one query per batch, see storedPhotosOf in libs/stock); none when not given.
+   */
+  photos?: PhotoLookup;
 }
 
 /** How many images a hit carries for a card's carousel. */
@@ -55,14 +61,14 @@ const int = (value: unknown): number | null => (typeof value === 'number' && Num
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? [...new Set(value.filter((v): v is string => typeof v === 'string' && v !== ''))] : [];
 
-type HitImage = { url: string | null; thumb: { url: string | null } | null };
+type HitImage = SearchHit['images'][number];
 /** A media address, or null: cars stored before feeds checked media may still hold javascript: or data: URLs. */
 const mediaText = (value: unknown): string | null => {
   const url = text(value);
   return url !== null && isMediaAddress(url) ? url : null;
 };
 
-const images = (value: unknown): HitImage[] =>
+const images = (value: unknown, photos: PhotoLookup): HitImage[] =>
   Array.isArray(value)
     ? value
         .filter(
@@ -72,6 +78,7 @@ const images = (value: unknown): HitImage[] =>
         .map((image) => ({
           url: mediaText(image.url),
           thumb: image.thumb ? { url: mediaText(image.thumb.url) } : null,
+          photo: photos(mediaText(image.url)),
         }))
     : [];
 
@@ -93,7 +100,9 @@ export const carName = (car: Pick<StoredCar, 'year' | 'make' | 'model' | 'badge'
 /** Builds the search document of a car: the one projection both search engines index. */
 export function buildSearchDocument(car: StoredCar, context: DocumentContext): SearchDocument {
   const name = carName(car);
-  const allImages = images(car.data['images']);
+  const photos = context.photos ?? NO_STORED_PHOTOS;
+  const allImages = images(car.data['images'], photos);
+  const primaryImage = mediaText(car.data['primary_image_url']) ?? allImages[0]?.url ?? null;
   const weekly = weeklyEstimate(car.price);
 
   const features = strings(car.data['filtered_features']);
@@ -179,7 +188,8 @@ export function buildSearchDocument(car: StoredCar, context: DocumentContext): S
       certified: car.certified,
       reserved: car.reserved,
       photos_count: int(car.data['photos_count']) ?? allImages.length,
-      primary_image_url: mediaText(car.data['primary_image_url']) ?? allImages[0]?.url ?? null,
+      primary_image_url: primaryImage,
+      primary_photo: photos(primaryImage),
       images: allImages.slice(0, HIT_IMAGE_COUNT),
       dealership_id: car.dealership_id,
       dealership_slug: context.dealership.slug,

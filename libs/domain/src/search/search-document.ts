@@ -1,5 +1,6 @@
 import type { AutograbData, CarStatus, CarType } from '../entities/car';
 import type { TermFacet } from './facets';
+import type { StoredPhoto } from '../media/stored-photo';
 
 /** What a result card and its links need; returned as a search hit by every engine. */
 export interface SearchHit {
@@ -30,8 +31,13 @@ export interface SearchHit {
   reserved: boolean;
   photos_count: number;
   primary_image_url: string | null;
-  /** The first few images, enough for a card's carousel. */
-  images: { url: string | null; thumb: { url: string | null } | null }[];
+  /**
+   * The stored photo of primary_image_url (issue 38): pages draw it, never the dealer's address;
+   * null while not stored, absent on documents indexed before photos were stored.
+   */
+  primary_photo?: StoredPhoto | null;
+  /** The first few images, enough for a card's carousel, each with its stored photo (as primary_photo). */
+  images: { url: string | null; thumb: { url: string | null } | null; photo?: StoredPhoto | null }[];
   dealership_id: number;
   dealership_slug: string;
   location_id: number | null;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AutograbDataSchema, CarStatusSchema, CarTypeSchema } from '../entities/car';
 import type { SearchHit } from './search-document';
 import type { SearchResult } from './search-result';
+import { StoredPhotoSchema } from '../media/stored-photo';
 
 /**
  * The search response as a schema, for clients that read it over HTTP (the web). Typed against
@@ -39,7 +40,14 @@ export const SearchHitSchema = z.object({
   reserved: z.boolean(),
   photos_count: z.number().int(),
   primary_image_url: nullableText,
-  images: z.array(z.object({ url: nullableText, thumb: z.object({ url: nullableText }).nullable() })),
+  primary_photo: StoredPhotoSchema.nullish(),
+  images: z.array(
+    z.object({
+      url: nullableText,
+      thumb: z.object({ url: nullableText }).nullable(),
+      photo: StoredPhotoSchema.nullish(),
+    }),
+  ),
   dealership_id: z.number().int(),
   dealership_slug: z.string(),
   location_id: z.number().int().nullable(),

@@ -5,8 +5,9 @@ import { siteConfigStore } from '@platform/site-config';
 import { DeliveryError } from '../delivery/delivery-error';
 import type { LeadMailer } from '../delivery/lead-mailer';
 import type { SmsSender } from '../sms/sms-sender';
-import { alertEmail, alertOrigin, alertSms, type AlertItem, type AlertSite } from './alert-message';
+import { alertEmail, alertOrigin, alertPhotoOf, alertSms, type AlertItem, type AlertSite } from './alert-message';
 import { unsubscribeToken, type UnsubscribeTarget } from './unsubscribe-token';
+import { storedPhotosOf } from '@platform/stock';
 
 export interface AlertDeliveryDeps {
   dataSource: DataSource;
@@ -71,7 +72,7 @@ async function send(deps: AlertDeliveryDeps, message: MessageRow): Promise<strin
   const { dataSource: db } = deps;
   const rows = (await db.query(
     `SELECT a.id, a.kind, a.price, a.old_price, a.saved_search_id, a.email, a.created_at, ss.name AS saved_search_name, ss.page_path AS saved_search_path,
-            c.id AS car_id, c.slug, c.year, c.make, c.model, c.badge, c.data
+            c.id AS car_id, c.dealership_id, c.slug, c.year, c.make, c.model, c.badge, c.data
      FROM shopper_alerts a JOIN cars c ON c.id = a.car_id LEFT JOIN saved_searches ss ON ss.id = a.saved_search_id
      WHERE a.id = ANY($1::uuid[]) ORDER BY a.created_at, a.id`,
     [message.alert_ids],
@@ -86,6 +87,7 @@ async function send(deps: AlertDeliveryDeps, message: MessageRow): Promise<strin
     saved_search_name: string | null;
     saved_search_path: string | null;
     car_id: number;
+    dealership_id: number;
     slug: string;
     year: number;
     make: string;
@@ -94,6 +96,7 @@ async function send(deps: AlertDeliveryDeps, message: MessageRow): Promise<strin
     data: Record<string, unknown>;
   }[];
   if (rows.length === 0) return 'nothing left to send';
+  const photos = await storedPhotosOf(db, rows);
   const items: AlertItem[] = rows.map((row) => ({
     id: row.id,
     kind: row.kind,
@@ -111,6 +114,7 @@ async function send(deps: AlertDeliveryDeps, message: MessageRow): Promise<strin
       model: row.model,
       badge: row.badge,
       data: row.data,
+      photo: alertPhotoOf(row.data, photos(row.dealership_id)),
     },
   }));
   const site = await alertSite(db, message.site_id);

@@ -56,4 +56,34 @@ describe('alert email', () => {
     expect(email.subject).toBe("New match for 'Any Kia': 2022 Kia Sportage");
     expect(email.text).not.toContain('See every match');
   });
+
+  it("shows the car's stored photo from the site's origin, and never a dealer's photo address", () => {
+    const car = (data: Record<string, unknown>, photo: AlertItem['car']['photo']) =>
+      item('4', {
+        car: { id: 4, slug: 'car-4', year: 2022, make: 'Kia', model: 'Sportage', badge: null, data, photo },
+      });
+    const hash = 'e'.repeat(64);
+    const dealer = { primary_image_url: 'https://photos.dealer.example/kia/1.jpg' };
+    const stored = alertEmail(
+      'd3',
+      'shopper@example.com',
+      site,
+      [car(dealer, { hash, width: 2000, height: 1500 })],
+      false,
+      links,
+    );
+    expect(stored.html).toContain(`<img src="https://north.example.com.au/media/photos/${hash}/w640"`);
+    const pending = alertEmail('d4', 'shopper@example.com', site, [car(dealer, null)], false, links);
+    expect(pending.html).not.toContain('photos.dealer.example');
+    expect(pending.html).not.toMatch(/<img src="[^"]*\/kia\//);
+    const demo = alertEmail(
+      'd5',
+      'shopper@example.com',
+      site,
+      [car({ images: [{ url: '/media/demo/suv-1.svg' }] }, null)],
+      false,
+      links,
+    );
+    expect(demo.html).toContain('<img src="https://north.example.com.au/media/demo/suv-1.svg"');
+  });
 });

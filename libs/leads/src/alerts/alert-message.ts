@@ -3,9 +3,13 @@ import {
   FOLLOWED_CARS_TITLE,
   formatDollars,
   groupDigest,
+  absolutePhotoUrl,
   siteOrigin,
   type AlertKind,
+  type PhotoLookup,
+  type StoredPhoto,
   type SiteConfig,
+  variantForWidth,
 } from '@platform/domain';
 import type { LeadEmail } from '../delivery/lead-mailer';
 
@@ -28,6 +32,11 @@ export interface AlertItem {
     model: string;
     badge: string | null;
     data: Record<string, unknown>;
+    /**
+     * The stored photo of the car's first picture (alertPhotoOf): the email shows it from the
+     * site's origin; without one it shows the platform's own file or no picture, never a dealer's address.
+     */
+    photo?: StoredPhoto | null;
   };
 }
 
@@ -52,6 +61,13 @@ const photoOf = (data: Record<string, unknown>): string | null => {
   const images = Array.isArray(data['images']) ? (data['images'] as { url?: unknown }[]) : [];
   return typeof images[0]?.url === 'string' ? images[0].url : null;
 };
+
+/** The stored photo of the car's first picture, from a lookup resolved for its dealership. */
+export const alertPhotoOf = (data: Record<string, unknown>, photos: PhotoLookup): StoredPhoto | null =>
+  photos(photoOf(data));
+
+/** An email's photo is drawn 280 px wide: 640 is sharp on a dense screen. */
+const EMAIL_PHOTO_WIDTH = 640;
 
 /** 'New match', 'Price drop', ...: what happened, in the words the message leads with. */
 export function alertHeadline(item: Pick<AlertItem, 'kind' | 'savedSearchName'>): string {
@@ -138,7 +154,9 @@ export function alertEmail(
   ].join('\n');
 
   const card = (item: AlertItem): string => {
-    const photo = absolute(origin, photoOf(item.car.data));
+    const photo = item.car.photo
+      ? absolutePhotoUrl(origin, null, item.car.photo, variantForWidth(item.car.photo, EMAIL_PHOTO_WIDTH))
+      : absolutePhotoUrl(origin, photoOf(item.car.data), null, 'w640');
     const url = `${origin}/cars/${encodeURIComponent(item.car.slug)}`;
     return `<tr><td style="padding:12px 0;border-bottom:1px solid #ddd">
 ${photo ? `<a href="${escapeHtml(url)}"><img src="${escapeHtml(photo)}" alt="${escapeHtml(carName(item.car))}" width="280" style="display:block;max-width:100%;height:auto;border-radius:6px"></a>` : ''}

@@ -247,6 +247,13 @@ describe('photos from a feed run (real feed ingest, media worker, Redis, Postgre
     ]);
     // One change for the car's apply, one for each photo that became drawable.
     expect(await changesOf(id)).toBe(1 + 3);
+    // And the car reads as changed since its photos came, so a vehicle page cached before refreshes them.
+    const [{ updated_at: updatedAt }] = await db.dataSource.query(`SELECT updated_at FROM cars WHERE id = $1`, [id]);
+    const [{ stored_at: storedAt }] = await db.dataSource.query(
+      `SELECT max(fetched_at) AS stored_at FROM photos WHERE dealership_id = $1`,
+      [dealer],
+    );
+    expect(new Date(updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(storedAt).getTime());
     expect(good.bytesAnswers()).toBe(3);
 
     // The same snapshot within the re-check window: no photo is even asked about.
@@ -335,6 +342,18 @@ describe('photos from a feed run (real feed ingest, media worker, Redis, Postgre
       }),
     ]);
     await settled();
+    // A job out of attempts is failed first; the photo is marked unreachable by the failure handler just after.
+    await eventually(
+      async () =>
+        (
+          await db.dataSource.query(
+            `SELECT count(*)::int AS n FROM photos WHERE dealership_id = $1 AND status = 'pending'`,
+            [dealer],
+          )
+        )[0].n as number,
+      (pending) => pending === 0,
+      'the failed photo to be marked unreachable',
+    );
 
     const photos = await photosOf(dealer);
     expect(photos.map((row) => [new URL(row.source_url as string).pathname, row.status, row.refusal_reason])).toEqual([

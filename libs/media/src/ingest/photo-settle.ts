@@ -5,7 +5,7 @@ import { photoWarning } from '@platform/domain';
 /**
  * What follows a photo's new state, in the transaction that records it (issue 38): when what the
  * pages can draw changed (stored, or a stored photo refused), every car linked to the photo gets a
- * car_changes outbox row, so the search projection and the cached car pages refresh; when it was
+ * car_changes outbox row and a new updated_at, so the search projection and the cached car pages refresh; when it was
  * refused or unreachable, each feed run that carried it (and was not told yet) gets a warning with
  * the row, stock number and field. Returns the sites whose index should be nudged after commit.
  */
@@ -23,6 +23,12 @@ export async function settlePhoto(
       [photoId],
     )) as { site_id: number }[];
     sites = [...new Set(rows.map((row) => row.site_id))];
+    // The car changed for whoever holds a copy: a vehicle page cached before its photos were stored
+    // compares updated_at (view.json) and takes the photos then.
+    await manager.query(
+      `UPDATE cars SET updated_at = greatest(updated_at, now()) WHERE id IN (SELECT car_id FROM car_photos WHERE photo_id = $1)`,
+      [photoId],
+    );
   }
   if (what.warn) {
     const links = (await manager.query(

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { AVAILABLE_STATUS_SQL, buildSearchDocument, type SearchDocument, type StoredCar } from '@platform/domain';
+import { storedPhotosOf, type StoredPhotosByDealership } from '../photos/stored-photos';
 
 interface CarRow extends StoredCar {
   site_id: number;
@@ -28,8 +29,9 @@ const SELECT_CARS = `
 const LISTED = `c.withdrawn_at IS NULL AND c.show_on_dealer_website
   AND (c.status IN ${AVAILABLE_STATUS_SQL} OR (c.status = 'sold' AND c.listed_until > $2))`;
 
-const toDocument = (row: CarRow): SearchDocument =>
+const toDocument = (row: CarRow, photos: StoredPhotosByDealership): SearchDocument =>
   buildSearchDocument(row, {
+    photos: photos(row.dealership_id),
     siteId: row.site_id,
     dealership: { id: row.dealership_id, slug: row.dealership_slug, name: row.dealership_name },
     location:
@@ -50,7 +52,8 @@ export async function documentsForCars(
     now.toISOString(),
     [...carIds],
   ])) as CarRow[];
-  const documents = rows.map(toDocument);
+  const photos = await storedPhotosOf(manager, rows);
+  const documents = rows.map((row) => toDocument(row, photos));
   const kept = new Set(documents.map((document) => document.id));
   return { documents, removed: carIds.filter((id) => !kept.has(id)) };
 }
@@ -67,7 +70,8 @@ export async function documentsAfter(
     `${SELECT_CARS} WHERE d.site_id = $1 AND ${LISTED} AND c.id > $3 ORDER BY c.id LIMIT $4`,
     [siteId, now.toISOString(), afterId, limit],
   )) as CarRow[];
-  return rows.map(toDocument);
+  const photos = await storedPhotosOf(manager, rows);
+  return rows.map((row) => toDocument(row, photos));
 }
 
 export async function countListedCars(manager: EntityManager, siteId: number, now: Date): Promise<number> {

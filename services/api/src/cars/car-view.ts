@@ -13,18 +13,29 @@ import {
   priceDisplay,
   telHref,
   weeklyEstimate,
+  carPhotos,
+  NO_STORED_PHOTOS,
   type Car,
+  type PhotoLookup,
   type SiteConfig,
 } from '@platform/domain';
 import type { CarEntity, DealershipEntity, LocationEntity } from '@platform/db';
 
 /**
  * The car in the shape of spec 000's Car: the feed's own fields (kept in `data`) under the
- * platform's columns, so a column always wins over a stale copy in data.
+ * platform's columns, so a column always wins over a stale copy in data. Each photo address
+ * carries its stored photo (images[].photo, primary_photo, spin_photos, spin_interior_photo),
+ * looked up for the car's dealership (storedPhotosOf): pages draw those, never the dealer's host.
  */
-export function carView(car: CarEntity, dealership: DealershipEntity, location: LocationEntity | null) {
+export function carView(
+  car: CarEntity,
+  dealership: DealershipEntity,
+  location: LocationEntity | null,
+  photos: PhotoLookup = NO_STORED_PHOTOS,
+) {
   return {
     ...car.data,
+    ...carPhotos(car.data, photos),
     id: car.id,
     name: carName(car),
     slug: car.slug,

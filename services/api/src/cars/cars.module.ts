@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MediaModule } from '../media/media.module';
 import { SearchModule } from '../search/search.module';
 import { SitesModule } from '../sites/sites.module';
 import { CarsController, SiteCarsController } from './cars.controller';
@@ -6,7 +7,7 @@ import { CarsService } from './cars.service';
 import { SiteCars } from './site-cars';
 
 @Module({
-  imports: [SitesModule, SearchModule],
+  imports: [SitesModule, SearchModule, MediaModule],
   controllers: [SiteCarsController, CarsController],
   providers: [CarsService, SiteCars],
   exports: [SiteCars, CarsService],

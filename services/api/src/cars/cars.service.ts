@@ -6,7 +6,10 @@ import {
   carName,
   financeDisclaimer,
   isMediaAddress,
+  isPlatformMediaPath,
+  photoUrl,
   shortDisclaimer,
+  variantForWidth,
   testDriveSlots,
   type Autogauge,
   type AutograbData,
@@ -17,6 +20,8 @@ import {
 import { QueueProducer } from '@platform/queues';
 import { LRUCache } from 'lru-cache';
 import { allowedAddresses, ENV, notFound, ProblemException } from '@platform/server-kit';
+import { storedPhotosOf } from '@platform/stock';
+import { PhotoServer } from '../media/photo-server';
 import type { ApiEnv } from '../env';
 import { comparablePrices } from '../market/comparable-prices';
 import { SiteSearch } from '../search/site-search.service';
@@ -40,6 +45,7 @@ const FRESH_FIELDS = [
   'photos_count',
   'images',
   'primary_image_url',
+  'primary_photo',
   'updated_at',
 ] as const;
 
@@ -57,6 +63,7 @@ export class CarsService {
     private readonly cars: SiteCars,
     private readonly search: SiteSearch,
     private readonly producer: QueueProducer,
+    private readonly photoServer: PhotoServer,
   ) {
     this.photoSources = allowedAddresses(env.OUTBOUND_ALLOWED_ADDRESSES);
     this.pdfs = new LRUCache<string, Buffer>({
@@ -75,7 +82,8 @@ export class CarsService {
     const site = await this.sites.bySlug(siteSlug);
     const { car, dealership, location } = await this.cars.bySlug(site.id, slug);
     const config = await this.sites.forDealership(dealership.id);
-    const view = carView(car, dealership, location);
+    const photos = await storedPhotosOf(this.db, [car]);
+    const view = carView(car, dealership, location, photos(dealership.id));
     return {
       car: view,
       dealership: dealershipView(dealership),
@@ -139,16 +147,21 @@ export class CarsService {
   async spin(siteSlug: string, code: string): Promise<{ spin_code: string; name: string; frames: string[] }> {
     const site = await this.sites.bySlug(siteSlug);
     const [row] = (await this.db.query(
-      `SELECT c.year, c.make, c.model, c.badge, c.data
+      `SELECT c.dealership_id, c.year, c.make, c.model, c.badge, c.data
        FROM cars c JOIN dealerships d ON d.id = c.dealership_id
        WHERE d.site_id = $1 AND c.data->>'spin_code' = $2 AND c.withdrawn_at IS NULL AND c.show_on_dealer_website
        ORDER BY c.id LIMIT 1`,
       [site.id, code],
-    )) as Pick<StoredCar, 'year' | 'make' | 'model' | 'badge' | 'data'>[];
+    )) as Pick<StoredCar, 'dealership_id' | 'year' | 'make' | 'model' | 'badge' | 'data'>[];
+    const lookup = row ? (await storedPhotosOf(this.db, [row]))(row.dealership_id) : null;
+    // Each frame's stored photo, or the platform's own file; a dealer frame not stored yet is left out.
     const frames = Array.isArray(row?.data['spin_images'])
-      ? (row.data['spin_images'] as unknown[]).filter(
-          (frame): frame is string => typeof frame === 'string' && isMediaAddress(frame),
-        )
+      ? (row.data['spin_images'] as unknown[]).flatMap((frame) => {
+          if (typeof frame !== 'string' || !isMediaAddress(frame)) return [];
+          const stored = lookup?.(frame);
+          if (stored) return [photoUrl(stored.hash, variantForWidth(stored, 800))];
+          return isPlatformMediaPath(frame) ? [frame] : [];
+        })
       : [];
     if (!row || frames.length === 0)
       throw notFound('Spin not found', `This site shows no 360 spin with the code '${code}'.`);
@@ -198,7 +211,8 @@ export class CarsService {
         this.logger.warn({ carId: car.id, err: error.message }, 'view not counted: queue unavailable');
         return false;
       });
-    const view = carView(car, dealership, null) as Record<string, unknown>;
+    const photos = await storedPhotosOf(this.db, [car]);
+    const view = carView(car, dealership, null, photos(dealership.id)) as Record<string, unknown>;
     const stale =
       (query.updated_at !== undefined && new Date(query.updated_at).getTime() < car.updated_at.getTime()) ||
       (query.photos_count !== undefined && query.photos_count !== (view['photos_count'] ?? null));
@@ -288,7 +302,8 @@ export class CarsService {
         ? `http://${host}:${this.env.WEB_PORT}`
         : `https://${host}`
       : '';
-    const view = carView(found.car, found.dealership, found.location);
+    const photos = await storedPhotosOf(this.db, [found.car]);
+    const view = carView(found.car, found.dealership, found.location, photos(found.dealership.id));
     const printable = printableCar(view, found, {
       config,
       siteName: site?.name ?? '',
@@ -300,7 +315,11 @@ export class CarsService {
     if (cached) return cached;
     const pdf = await renderCarPdf(
       printable,
-      createImageLoader({ mediaDir: this.env.MEDIA_DIR ?? DEMO_ASSETS_DIR, allowedAddresses: this.photoSources }),
+      createImageLoader({
+        mediaDir: this.env.MEDIA_DIR ?? DEMO_ASSETS_DIR,
+        allowedAddresses: this.photoSources,
+        storedPhoto: (hash, variant) => this.photoServer.jpeg(hash, variant),
+      }),
     );
     if (this.env.PRINT_CACHE_SECONDS > 0) this.pdfs.set(key, pdf);
     return pdf;

@@ -1,7 +1,20 @@
-import { formatDollars, phoneForCar, priceDisplay, type Car, type CarVariant, type SiteConfig } from '@platform/domain';
+import {
+  formatDollars,
+  isPlatformMediaPath,
+  phoneForCar,
+  photoUrl,
+  variantForWidth,
+  priceDisplay,
+  type Car,
+  type CarVariant,
+  type SiteConfig,
+} from '@platform/domain';
 import type { CarView } from './car-view';
 import type { PrintableCar } from './print';
 import type { SiteCar } from './site-cars';
+
+/** A printed photo is at most about 90 mm wide: 800 px is sharp at print resolution and keeps the PDF small. */
+const PDF_PHOTO_WIDTH = 800;
 
 const TYPE_LABELS = { new: 'New', demo: 'Demo' } as const;
 
@@ -29,10 +42,15 @@ function keySpecs(view: CarView): { label: string; value: string }[] {
   return specs.filter((spec): spec is [string, string] => spec[1] !== null).map(([label, value]) => ({ label, value }));
 }
 
-const imageUrls = (view: CarView): string[] => {
-  const images = (view as { images?: { url?: string | null }[] | null }).images ?? [];
-  return images.map((image) => image?.url).filter((url): url is string => typeof url === 'string' && url.length > 0);
-};
+/** The PDF's photos: each stored photo's gallery width (read from the store), or the platform's own file. A dealer photo not stored is left out, never fetched. */
+const imageUrls = (view: CarView): string[] =>
+  view.images.flatMap(({ url, photo }) =>
+    photo
+      ? [photoUrl(photo.hash, variantForWidth(photo, PDF_PHOTO_WIDTH))]
+      : url && isPlatformMediaPath(url)
+        ? [url]
+        : [],
+  );
 
 /** Builds what the PDF renderer prints, formatted by the same domain rules as the vehicle page. */
 export function printableCar(

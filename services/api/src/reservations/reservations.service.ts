@@ -8,13 +8,16 @@ import {
   CheckoutRequestSchema,
   leadFormErrors,
   OnlinePaymentRequestSchema,
+  photoSrc,
   refundMessage,
   refundState,
   RESERVATION_MESSAGES,
+  type CarPhotos,
   type CheckoutRequest,
   type GateableRoute,
   type OnlinePaymentRequest,
   type PurchaseSelections,
+  type StoredPhoto,
 } from '@platform/domain';
 import {
   OnlinePaymentLedger,
@@ -364,11 +367,18 @@ const contactOf = (request: CheckoutRequest | OnlinePaymentRequest) => ({
   ...(request.postcode ? { postcode: request.postcode } : {}),
 });
 
-function primaryImage(car: Record<string, unknown>): string | null {
-  if (typeof car['primary_image_url'] === 'string') return car['primary_image_url'];
-  const first = (car['images'] as { url?: unknown }[] | undefined)?.[0];
-  return typeof first?.url === 'string' ? first.url : null;
+/** The car's picture for the checkout summary: its stored photo or the platform's own file, never a dealer's address. */
+function primaryImage(car: {
+  primary_image_url?: unknown;
+  primary_photo: StoredPhoto | null;
+  images: CarPhotos['images'];
+}): string | null {
+  const primary = typeof car.primary_image_url === 'string' ? car.primary_image_url : null;
+  if (primary) return photoSrc(primary, car.primary_photo, SUMMARY_IMAGE_WIDTH);
+  const first = car.images[0];
+  return first ? photoSrc(first.url, first.photo, SUMMARY_IMAGE_WIDTH) : null;
 }
+const SUMMARY_IMAGE_WIDTH = 320;
 
 const unavailable = () =>
   new ProblemException({

@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { carName, isInStock, priceDisplay, samePhone, type CarStatus, type PriceDisplay } from '@platform/domain';
+import {
+  carName,
+  isInStock,
+  photoSrc,
+  priceDisplay,
+  samePhone,
+  type CarStatus,
+  type PriceDisplay,
+} from '@platform/domain';
+import { storedPhotosOf } from '@platform/stock';
 import { ProblemException } from '@platform/server-kit';
 import type { SignedInShopper } from '../sign-in/session-reader';
 import { SiteDirectory } from '../sites/site-directory';
@@ -34,6 +43,9 @@ const carNotFound = (carId: number) =>
     title: 'Car not found',
     detail: `This car (${carId}) is not available on this site.`,
   });
+
+/** The saved list draws a small picture: a card-width variant is plenty. */
+const LIST_IMAGE_WIDTH = 320;
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
@@ -99,11 +111,14 @@ export class WatchlistService {
       alerts: boolean;
     }[];
     const items: WatchlistItem[] = [];
+    const photos = await storedPhotosOf(this.db, rows);
     for (const row of rows) {
+      const lookup = photos(row.dealership_id);
       // The dealership's layers may change the no-price wording or switch subscriptions on.
       const config = await this.sites.forDealership(row.dealership_id);
       const offer = row.data['offer_price'];
       const images = Array.isArray(row.data['images']) ? (row.data['images'] as { url?: unknown }[]) : [];
+      const primary = text(row.data['primary_image_url']) ?? text(images[0]?.url);
       items.push({
         car_id: row.id,
         slug: row.slug,
@@ -120,7 +135,8 @@ export class WatchlistService {
         ),
         status: row.status,
         in_stock: isInStock({ status: row.status as CarStatus }),
-        image: text(row.data['primary_image_url']) ?? text(images[0]?.url),
+        // The stored photo or the platform's own file: a dealer's address is never handed to the page.
+        image: photoSrc(primary, lookup(primary), LIST_IMAGE_WIDTH),
         saved_at: row.saved_at.toISOString(),
         alerts: row.alerts,
       });

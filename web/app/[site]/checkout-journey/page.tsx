@@ -8,6 +8,7 @@ import { getCarPage } from '@/lib/api/cars';
 import { getShopper } from '@/lib/api/shopper';
 import { similarCarsHref } from '@/lib/search/similar-cars';
 import styles from '@/components/checkout/checkout.module.css';
+import { firstPhotoSrc } from '@/lib/media/car-photo';
 
 export const metadata: Metadata = personalPage({ title: 'Online Purchase' });
 
@@ -59,7 +60,7 @@ export default async function CheckoutJourneyPage({
       </section>
       <CarSummary
         title={car.name}
-        image={car.primary_image_url ?? car.images?.[0]?.url}
+        image={firstPhotoSrc(car, 480)}
         priceText={derived.price.text}
         location={location?.name}
         deposit={derived.reserve_deposit}

@@ -5,12 +5,36 @@ import styles from './printable-car.module.css';
 import { SpecGrid } from './spec-list';
 import { galleryImages } from './vehicle-data';
 import { PrintNowButton } from './print-now-button';
+import type { StoredPhoto } from '@platform/domain';
+import { carPhotoAttributes } from '@/lib/media/car-photo';
 
 /**
  * A car as one printable sheet (spec 000 route /print?car_id=): the photo, price, every
  * specification, features, the dealer's comments and where to find the car. It is the HTML
  * beside the PDF: what a shopper prints from the browser or keeps as a page.
  */
+function PrintPhoto({ src, photo, alt }: { src: string; photo: StoredPhoto | null; alt: string }) {
+  const attributes = carPhotoAttributes(src, photo, 'gallery');
+  if (!attributes)
+    return (
+      <div
+        className={`${styles.photo} ${styles.placeholder}`}
+        data-testid="photo-placeholder"
+        role="img"
+        aria-label={`${alt} (photo coming soon)`}
+      />
+    );
+  return (
+    <img
+      className={styles.photo}
+      src={attributes.src}
+      srcSet={attributes.srcSet}
+      sizes="(min-width: 48rem) 40rem, 100vw"
+      alt={alt}
+    />
+  );
+}
+
 export function PrintableCar({ page }: { page: CarPage }) {
   const { car, derived, dealership, location } = page;
   const photo = galleryImages(car)[0];
@@ -40,8 +64,8 @@ export function PrintableCar({ page }: { page: CarPage }) {
         </p>
       </header>
       {photo && (
-        // A plain img: the sheet prints the photo as stored, without the gallery's client code.
-        <img className={styles.photo} src={photo.src} alt={car.name} />
+        // A plain img: the sheet prints the stored photo (a placeholder box while it is not stored), without the gallery's client code.
+        <PrintPhoto src={photo.src} photo={photo.photo} alt={car.name} />
       )}
       <section aria-labelledby="printable-specs">
         <h2 id="printable-specs">Specifications</h2>

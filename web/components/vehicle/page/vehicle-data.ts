@@ -1,5 +1,5 @@
 import { cache } from 'react';
-import { isMediaAddress } from '@platform/domain';
+import { isMediaAddress, photoSrc } from '@platform/domain';
 import type { GalleryImage } from '@/components/vehicle/gallery';
 import { getFinanceQuote, getTestDriveSlots, type CarPage, type QuoteResult } from '@/lib/api/cars';
 import { getShopper, sessionToken } from '@/lib/api/shopper';
@@ -18,15 +18,43 @@ export interface VehicleContext {
   page: CarPage;
 }
 
-/** The car's photos; only web or /media addresses, since cars stored before feeds checked media may hold others. */
+/**
+ * The car's photos, each with its stored photo (null while the platform has not stored it: the
+ * gallery draws a placeholder); only web or /media addresses, since cars stored before feeds
+ * checked media may hold others.
+ */
 export function galleryImages(car: CarPage['car']): GalleryImage[] {
   const images = (car.images ?? [])
-    .filter((i): i is { url: string; thumb?: { url: string | null } | null } => !!i.url && isMediaAddress(i.url))
-    .map((i) => ({ src: i.url, thumb: i.thumb?.url && isMediaAddress(i.thumb.url) ? i.thumb.url : null }));
+    .filter((i): i is typeof i & { url: string } => !!i.url && isMediaAddress(i.url))
+    .map((i) => ({
+      src: i.url,
+      thumb: i.thumb?.url && isMediaAddress(i.thumb.url) ? i.thumb.url : null,
+      photo: i.photo ?? null,
+    }));
   if (images.length === 0 && car.primary_image_url && isMediaAddress(car.primary_image_url))
-    images.push({ src: car.primary_image_url, thumb: null });
+    images.push({ src: car.primary_image_url, thumb: null, photo: car.primary_photo ?? null });
   return images;
 }
+
+/**
+ * The spin frames a viewer can show: each stored frame's gallery width, or the platform's own
+ * file. A frame not stored yet is left out (the spin turns in bigger steps until it is), since a
+ * viewer cannot draw a placeholder between frames.
+ */
+export function spinFrames(car: CarPage['car']): string[] {
+  return (car.spin_images ?? []).flatMap((frame, index) => {
+    const src = photoSrc(frame, car.spin_photos?.[index], SPIN_FRAME_WIDTH);
+    return src ? [src] : [];
+  });
+}
+
+/** The interior panorama: its stored photo at the widest variant, or the platform's own file; null while not stored. */
+export function interiorImage(car: CarPage['car']): string | null {
+  return photoSrc(car.spin_interior_image, car.spin_interior_photo, INTERIOR_WIDTH);
+}
+
+const SPIN_FRAME_WIDTH = 800;
+const INTERIOR_WIDTH = 2400;
 
 export interface SlotOption {
   value: string;

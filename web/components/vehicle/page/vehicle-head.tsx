@@ -1,4 +1,4 @@
-import { directionsUrl, otherCityAnnouncement } from '@platform/domain';
+import { absolutePhotoUrl, directionsUrl, otherCityAnnouncement, variantForWidth } from '@platform/domain';
 import { Breadcrumbs } from '@/components/search/breadcrumbs';
 import { DismissableBar } from '@/components/vehicle/dismissable-bar';
 import { ViewReporter } from '@/components/vehicle/view-reporter';
@@ -17,7 +17,11 @@ export async function VehicleHead({ page, site }: Pick<VehicleContext, 'page'> &
   const structured = carStructuredData({
     car,
     url: `${origin}/cars/${car.slug}`,
-    images: galleryImages(car).map((i) => new URL(i.src, origin).toString()),
+    // Structured data names the stored photos on the site's origin; a dealer's address is never handed on.
+    images: galleryImages(car).flatMap((i) => {
+      const url = absolutePhotoUrl(origin, i.src, i.photo, i.photo ? variantForWidth(i.photo, 1200) : 'w1200');
+      return url ? [url] : [];
+    }),
     priceAmount: derived.sold_display ? null : derived.price.amount,
     dealer: {
       name: dealership.name,

@@ -2,7 +2,7 @@ import { galleryModes, showThumbnails, videoSlide } from '@platform/domain';
 import { Gallery } from '@/components/vehicle/gallery';
 import type { CarPage } from '@/lib/api/cars';
 import { spinViewerScriptUrl } from '@/lib/vehicle/spin-viewer-script';
-import { galleryImages } from './vehicle-data';
+import { galleryImages, interiorImage, spinFrames } from './vehicle-data';
 
 // Read once when the server starts, like the proxy's CSP settings.
 const SPIN_VIEWER_SCRIPT = spinViewerScriptUrl();
@@ -15,7 +15,14 @@ export function VehicleMedia({ siteSlug, page }: { siteSlug: string; page: CarPa
   const { car, config } = page;
   const scriptUrl = config.features.impel_enabled && car.spin_code ? SPIN_VIEWER_SCRIPT : null;
   const images = galleryImages(car);
-  const { modes, initial } = galleryModes(car, config.features.gallery_default_mode, scriptUrl !== null);
+  const frames = spinFrames(car);
+  const interior = interiorImage(car);
+  // The modes follow what can be drawn: frames or a panorama not stored yet offer no tab.
+  const { modes, initial } = galleryModes(
+    { spin_images: frames, spin_interior_image: interior, spin_code: car.spin_code },
+    config.features.gallery_default_mode,
+    scriptUrl !== null,
+  );
   return (
     <Gallery
       name={car.name}
@@ -24,9 +31,9 @@ export function VehicleMedia({ siteSlug, page }: { siteSlug: string; page: CarPa
       video={videoSlide(car.video_url ?? car.external_video_url)}
       modes={modes}
       initialMode={initial}
-      spinImages={car.spin_images ?? []}
+      spinImages={frames}
       hotspots={{ exterior: car.hotspots?.exterior ?? [], interior: car.hotspots?.interior ?? [] }}
-      interiorImage={car.spin_interior_image ?? null}
+      interiorImage={interior}
       externalSpin={scriptUrl && car.spin_code ? { scriptUrl, siteSlug, spinCode: car.spin_code } : null}
     />
   );

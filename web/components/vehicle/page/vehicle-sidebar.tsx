@@ -13,6 +13,7 @@ import {
   signInPath,
   SOLD_HEADING,
   SOLD_MESSAGE,
+  photoSrc,
 } from '@platform/domain';
 import { CertifiedBadge } from '@/components/vehicle/certified-badge';
 import { ConsoleWarning } from '@/components/vehicle/console-warning';
@@ -154,7 +155,8 @@ export async function VehicleSidebar({ siteSlug, page, websiteId }: VehicleConte
 function FavouriteAndCompare({ page }: { page: CarPage }) {
   const { car, config } = page;
   const { favourites_enabled: favourites, compare_enabled: compare } = config.features;
-  const primary = galleryImages(car)[0]?.src ?? null;
+  const first = galleryImages(car)[0];
+  const primary = first?.src ?? null;
   if (
     !(favourites || compare) ||
     !showSaveButtons({ price: car.price ?? null, images: car.images ?? [], primary_image_url: primary }, config)
@@ -168,7 +170,8 @@ function FavouriteAndCompare({ page }: { page: CarPage }) {
         slug: car.slug,
         make: car.make,
         model: car.model,
-        primary_image_url: primary,
+        // The saved lists draw this later: the stored photo or the platform's file, never the dealer's address.
+        primary_image_url: first ? photoSrc(first.src, first.photo, 480) : null,
       }}
       favourites={favourites}
       compare={compare}

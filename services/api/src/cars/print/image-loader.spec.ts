@@ -70,6 +70,36 @@ describe('createImageLoader', () => {
     await rm(root, { recursive: true, force: true });
   });
 
+  describe('stored photos (/media/photos/{hash}/{variant})', () => {
+    it("reads a stored photo's JPEG variant from the store, never from a folder or the network", async () => {
+      const hash = 'f'.repeat(64);
+      const asked: string[] = [];
+      const { fetchImpl, calls } = stubFetch({});
+      const loader = createImageLoader({
+        mediaDir,
+        fetchImpl,
+        storedPhoto: async (h, variant) => {
+          asked.push(`${h}/${variant}`);
+          return h === hash ? Buffer.concat([JPEG_START, Buffer.alloc(16)]) : null;
+        },
+      });
+      expect(await loader.load(`/media/photos/${hash}/w800`)).toMatchObject({ kind: 'jpeg' });
+      expect(await loader.load(`/media/photos/${'a'.repeat(64)}/w800`)).toBeNull();
+      // Addresses the rules do not name are refused before the store is asked.
+      for (const bad of [
+        `/media/photos/${hash}/w801`,
+        `/media/photos/${hash}/constructor`,
+        `/media/photos/..%2F/w800`,
+        `/media/photos/${hash.toUpperCase()}/og`,
+      ])
+        expect(await loader.load(bad)).toBeNull();
+      expect(asked).toEqual([`${hash}/w800`, `${'a'.repeat(64)}/w800`]);
+      expect(calls).toEqual([]);
+      // Without a store nothing under /media/photos/ is read from the demo folder either.
+      expect(await createImageLoader({ mediaDir }).load(`/media/photos/${hash}/w800`)).toBeNull();
+    });
+  });
+
   describe('/media/ paths', () => {
     it('reads from the media directory, ignoring the query string and decoding the path', async () => {
       const loader = createImageLoader({ mediaDir });

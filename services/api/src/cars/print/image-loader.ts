@@ -1,6 +1,7 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import type { BlockList } from 'node:net';
 import path from 'node:path';
+import { isContentHash, isPhotoVariantName, type PhotoVariantName } from '@platform/domain';
 import { guardedGet } from '@platform/server-kit';
 
 export type ImageKind = 'png' | 'jpeg' | 'svg';
@@ -25,6 +26,11 @@ export interface ImageLoaderOptions {
   /** Addresses dealer photos may come from despite being private (OUTBOUND_ALLOWED_ADDRESSES). */
   allowedAddresses?: BlockList | null;
   /**
+   * A stored dealer photo's JPEG variant, read from the media store (/media/photos/{hash}/{variant}
+   * addresses): the PDF prints the platform's copy, never asking the dealer's host.
+   */
+  storedPhoto?: (hash: string, variant: PhotoVariantName) => Promise<Buffer | null>;
+  /**
    * Stands in for the network in the loader's own tests. Without it every remote photo goes through
    * guardedGet: public addresses only, checked at connect time and after every redirect.
    */
@@ -35,6 +41,7 @@ export const DEFAULT_FETCH_TIMEOUT_MS = 4000;
 export const DEFAULT_MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 
 const MEDIA_PREFIX = '/media/';
+const STORED_PHOTO = /^\/media\/photos\/([^/?#]+)\/([^/?#]+)$/;
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** How far into a file an SVG may push its root element behind an XML declaration, comments or a doctype. */
 const SVG_SNIFF_BYTES = 4096;
@@ -155,7 +162,12 @@ export function createImageLoader(options: ImageLoaderOptions): ImageLoader {
         if (typeof url !== 'string') return null;
         const trimmed = url.trim();
         let data: Buffer | null;
-        if (trimmed.startsWith(MEDIA_PREFIX)) {
+        const stored = STORED_PHOTO.exec(trimmed);
+        if (stored) {
+          const [, hash = '', variant = ''] = stored;
+          if (!options.storedPhoto || !isContentHash(hash) || !isPhotoVariantName(variant)) return null;
+          data = await options.storedPhoto(hash, variant);
+        } else if (trimmed.startsWith(MEDIA_PREFIX)) {
           data = await readMedia(trimmed);
         } else {
           let parsed: URL;

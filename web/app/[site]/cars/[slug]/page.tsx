@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { sidebarButtonColour, SOLD_HEADING, SOLD_MESSAGE } from '@platform/domain';
+import { absolutePhotoUrl, sidebarButtonColour, SOLD_HEADING, SOLD_MESSAGE, variantSize } from '@platform/domain';
 import {
   FeatureBanner,
   galleryImages,
@@ -31,7 +31,9 @@ export async function generateMetadata({ params }: VehicleParams): Promise<Metad
   const origin = siteOriginOf(site);
   const { car, derived, dealership, location } = page;
   const canonical = `${origin}/cars/${car.slug}`;
-  const image = galleryImages(car)[0]?.src;
+  // Link previews get the stored photo's Open Graph crop (1200x630 JPEG), or the platform's own file.
+  const first = galleryImages(car)[0];
+  const image = first ? absolutePhotoUrl(origin, first.src, first.photo, 'og') : null;
   const description = derived.listed
     ? metaDescription(
         car,
@@ -51,7 +53,13 @@ export async function generateMetadata({ params }: VehicleParams): Promise<Metad
       title: car.name,
       description,
       siteName: site.name,
-      images: image ? [{ url: new URL(image, origin).toString(), alt: car.name }] : undefined,
+      images: image
+        ? [
+            first?.photo
+              ? { url: image, alt: car.name, ...variantSize('og', first.photo), type: 'image/jpeg' }
+              : { url: image, alt: car.name },
+          ]
+        : undefined,
     },
   };
 }

@@ -1,0 +1,125 @@
+import {
+  createStockFixture,
+  createTestDatabase,
+  feedCar,
+  type StockFixture,
+  type TestDatabase,
+} from '@platform/testing';
+import { FeedIngest } from '../feeds/feed-ingest';
+import { FeedIntake } from '../feeds/feed-intake';
+import { documentsAfter, documentsForCars } from '../indexing/car-documents';
+import { storedPhotosOf } from './stored-photos';
+
+const HASH_A = 'a'.repeat(64);
+const HASH_B = 'b'.repeat(64);
+const HASH_SPIN = 'c'.repeat(64);
+const PHOTO_1 = 'https://photos.north.example/car-1/1.jpg';
+const PHOTO_2 = 'https://photos.north.example/car-1/2.jpg';
+const SPIN = 'https://photos.north.example/car-1/spin-0.jpg';
+const SHARED = 'https://stock-system.example/shared.jpg';
+
+describe('stored photos in the search projection (real PostgreSQL)', () => {
+  let db: TestDatabase;
+  let fixture: StockFixture;
+  const ids: Record<string, number> = {};
+  const id = (stocknum: string): number => {
+    const found = ids[stocknum];
+    if (found === undefined) throw new Error(`no car ${stocknum} was loaded`);
+    return found;
+  };
+
+  const photo = (dealershipId: number, url: string, status: string, hash: string | null, width = 1600, height = 1200) =>
+    db.dataSource.query(
+      `INSERT INTO photos (dealership_id, source_url, status, content_hash, width, height) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [dealershipId, url, status, hash, hash ? width : null, hash ? height : null],
+    );
+
+  beforeAll(async () => {
+    db = await createTestDatabase('platform_stock_photos');
+    fixture = await createStockFixture(db.dataSource, 'photos');
+    const intake = new FeedIntake(db.dataSource);
+    const ingest = new FeedIngest(db.dataSource);
+    const load = async (dealershipId: number, cars: Record<string, unknown>[]) => {
+      const id = await intake.receive({
+        dealershipId,
+        mode: 'delta',
+        contentType: 'application/json',
+        body: Buffer.from(JSON.stringify(cars)),
+      });
+      expect((await ingest.run(id)).status).not.toBe('failed');
+    };
+    await load(fixture.north.id, [
+      feedCar('N1', {
+        images: [{ url: PHOTO_1 }, { url: PHOTO_2 }, { url: '/media/demo/ute-1.svg' }],
+        spin_images: [SPIN],
+      }),
+      feedCar('N2', { images: [{ url: SHARED }] }),
+    ]);
+    await load(fixture.west.id, [feedCar('W1', { images: [{ url: SHARED }] })]);
+    for (const row of (await db.dataSource.query(`SELECT id, stocknum FROM cars`)) as {
+      id: number;
+      stocknum: string;
+    }[])
+      ids[row.stocknum] = row.id;
+    await photo(fixture.north.id, PHOTO_1, 'stored', HASH_A, 2000, 1500);
+    await photo(fixture.north.id, PHOTO_2, 'pending', null);
+    await photo(fixture.north.id, SPIN, 'stored', HASH_SPIN, 1200, 900);
+    // The same address, stored for North only: West's car does not get North's copy.
+    await photo(fixture.north.id, SHARED, 'stored', HASH_B, 800, 600);
+    await photo(fixture.west.id, SHARED, 'refused', null);
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+  });
+
+  it("puts each image's stored photo beside its address, null for one not stored and for the platform's own files", async () => {
+    const now = new Date();
+    const { documents } = await documentsForCars(db.dataSource.manager, fixture.siteId, [id('N1')], now);
+    const hit = documents[0]?.hit;
+    expect(hit?.images).toEqual([
+      { url: PHOTO_1, thumb: null, photo: { hash: HASH_A, width: 2000, height: 1500 } },
+      { url: PHOTO_2, thumb: null, photo: null },
+      { url: '/media/demo/ute-1.svg', thumb: null, photo: null },
+    ]);
+    expect(hit?.primary_image_url).toBe(PHOTO_1);
+    expect(hit?.primary_photo).toEqual({ hash: HASH_A, width: 2000, height: 1500 });
+  });
+
+  it("uses a dealership's own row for an address: another dealership's stored copy of the same address is not used", async () => {
+    const now = new Date();
+    const { documents } = await documentsForCars(db.dataSource.manager, fixture.siteId, [id('N2'), id('W1')], now);
+    const byStock = Object.fromEntries(documents.map((document) => [document.stocknum, document.hit]));
+    expect(byStock['N2']?.images[0]?.photo).toEqual({ hash: HASH_B, width: 800, height: 600 });
+    expect(byStock['W1']?.images[0]?.photo).toBeNull();
+    expect(byStock['W1']?.primary_photo).toBeNull();
+    // A reindex builds the same documents.
+    const all = await documentsAfter(db.dataSource.manager, fixture.siteId, 0, 100, now);
+    expect(all.find((document) => document.stocknum === 'N2')?.hit.images[0]?.photo?.hash).toBe(HASH_B);
+    expect(all.find((document) => document.stocknum === 'W1')?.hit.images[0]?.photo).toBeNull();
+  });
+
+  it('resolves a batch of cars in one query, spin frames included', async () => {
+    const cars = (await db.dataSource.query(`SELECT dealership_id, data FROM cars ORDER BY id`)) as {
+      dealership_id: number;
+      data: Record<string, unknown>;
+    }[];
+    const queries: string[] = [];
+    const query = db.dataSource.query.bind(db.dataSource);
+    const spy = jest.spyOn(db.dataSource, 'query').mockImplementation(((sql: string, parameters?: unknown[]) => {
+      queries.push(sql);
+      return query(sql, parameters);
+    }) as never);
+    let lookup;
+    try {
+      lookup = await storedPhotosOf(db.dataSource, cars);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(queries).toHaveLength(1);
+    expect(lookup(fixture.north.id)(SPIN)).toEqual({ hash: HASH_SPIN, width: 1200, height: 900 });
+    expect(lookup(fixture.west.id)(SPIN)).toBeNull();
+    expect(lookup(fixture.north.id)('https://elsewhere.example/x.jpg')).toBeNull();
+    expect(lookup(fixture.north.id)(null)).toBeNull();
+  });
+});
