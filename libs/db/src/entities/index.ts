@@ -39,6 +39,7 @@ import { AlertCarStateEntity } from './alert-car-state.entity';
 import { ShopperAlertEntity } from './shopper-alert.entity';
 import { AlertMessageEntity } from './alert-message.entity';
 import { PhotoEntity } from './photo.entity';
+import { LeadNoteEntity } from './lead-note.entity';
 
 export type { FeedRowError, FeedRunCounts, FeedRunStatus } from './feed-run.entity';
 export { FEED_RUN_STATUSES, FINISHED_FEED_RUN_STATUSES } from './feed-run.entity';
@@ -87,6 +88,7 @@ export {
   ShopperAlertEntity,
   AlertMessageEntity,
   PhotoEntity,
+  LeadNoteEntity,
 };
 
 export const ENTITIES = [
@@ -131,4 +133,5 @@ export const ENTITIES = [
   ShopperAlertEntity,
   AlertMessageEntity,
   PhotoEntity,
+  LeadNoteEntity,
 ];

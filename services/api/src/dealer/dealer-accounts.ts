@@ -6,6 +6,7 @@ import type { DealerRole } from '@platform/domain';
 import { ENV } from '@platform/server-kit';
 import type { ApiEnv } from '../env';
 import { SignInSecrets } from '../sign-in/sign-in-secrets';
+import { recordDealerAudit } from './dealer-audit';
 import type { DealerUserInput } from './dealer.schemas';
 
 /** How long an ops-minted sign-in link works, and that it works once. */
@@ -195,13 +196,15 @@ export class DealerAccounts {
     dealershipId: number,
     actor: string,
     action: string,
-    detail: Record<string, unknown>,
+    detail: Record<string, unknown> & { user_id: string },
   ): Promise<void> {
-    await manager.query(`INSERT INTO dealer_audit_log (dealership_id, actor, action, detail) VALUES ($1, $2, $3, $4)`, [
+    await recordDealerAudit(manager, {
       dealershipId,
+      userId: null,
       actor,
       action,
-      JSON.stringify(detail),
-    ]);
+      subject: { type: 'dealer_user', id: detail.user_id },
+      detail,
+    });
   }
 }
