@@ -36,8 +36,7 @@ export function isLeadStatus(value: unknown): value is LeadStatus {
 }
 
 export type LeadTransition =
-  | { ok: true; status: LeadStatus; reason: string | null }
-  | { ok: false; field: 'status' | 'reason'; message: string };
+  { ok: true; status: LeadStatus; reason: string | null } | { ok: false; field: 'status' | 'reason'; message: string };
 
 /**
  * Whether a lead in `from` may move to `to`, with the reason it keeps: a lost lead needs one (and
