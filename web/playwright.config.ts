@@ -3,6 +3,7 @@ import {
   API_ORIGIN,
   API_PORT,
   e2eDatabaseName,
+  E2E_OPS_TOKEN,
   e2eRunId,
   PAGE_CACHE_VERSION_CHECK_MS,
   POSTGRES_URL,
@@ -72,7 +73,8 @@ export default defineConfig({
         // Explicit, so a developer's .env or shell (another search engine, log level or ops
         // token) never changes what the suite tests; empty means unset.
         OPENSEARCH_URL: process.env['E2E_OPENSEARCH_URL'] ?? '',
-        OPS_TOKEN: '',
+        // The dealer console's tests play ops through the ops API (its first owner, a sign-in link).
+        OPS_TOKEN: E2E_OPS_TOKEN,
         LOG_LEVEL: 'info',
         // Every test signs in from 127.0.0.1, one client to the API's per-client limit.
         SIGN_IN_CODE_LIMIT_PER_HOUR: '200',

@@ -6,3 +6,4 @@ export * from './vehicle-enquiry';
 export * from './visit-trail';
 export * from './lead-status';
 export * from './csv-cell';
+export * from './lead-form-labels';
