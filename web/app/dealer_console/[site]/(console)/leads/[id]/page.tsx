@@ -21,6 +21,12 @@ function answerText(value: unknown): string {
   return String(value);
 }
 
+/**
+ * Answers the form adds for the platform rather than the shopper typed (the car's and dealership's
+ * ids and slugs, the terms box every lead ticked): the page shows the car and dealership already.
+ */
+const TECHNICAL_ANSWER = /(?:^|_)(?:id|slug)$|^terms_conditions$/i;
+
 /** 'preferred_date' -> 'Preferred date'. */
 const fieldLabel = (key: string): string => {
   const words = key.replace(/[_-]+/g, ' ').trim();
@@ -45,7 +51,9 @@ export default async function LeadPage({ params }: { params: Promise<{ site: str
   const [me, lead] = await Promise.all([getDealerMe(slug), getDealerLead(slug, id)]);
   if (!me) redirect('/dealer/sign-in');
   if (!lead) notFound();
-  const answers = Object.entries(lead.answers).filter(([, value]) => answerText(value) !== '');
+  const answers = Object.entries(lead.answers).filter(
+    ([key, value]) => !TECHNICAL_ANSWER.test(key) && answerText(value) !== '',
+  );
   const valuation = lead.valuation;
 
   return (
