@@ -3,8 +3,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * The dealer console's work on leads (issue 40): a lead's status (new, contacted, won, lost with a
  * reason) and the user it is assigned to, private notes, and an audit log that says who did what to
- * which subject (a lead's status history is read from it). The audit log of the dealer accounts
- * migration gains the acting user, the subject, and its time column is named `at`.
+ * which subject (a lead's status history is read from it): the audit log of the dealer accounts
+ * migration gains the acting user and the subject (its time stays `created_at`, which the owners'
+ * audit log view reads).
  */
 export class DealerLeadWork1765600000000 implements MigrationInterface {
   name = 'DealerLeadWork1765600000000';
@@ -27,14 +28,13 @@ export class DealerLeadWork1765600000000 implements MigrationInterface {
     await queryRunner.query(
       `ALTER TABLE "lead_notes" ADD CONSTRAINT "FK_724573b69882525ab16b174101d" FOREIGN KEY ("lead_id") REFERENCES "leads"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
     );
-    await queryRunner.query(`ALTER TABLE "dealer_audit_log" RENAME COLUMN "created_at" TO "at"`);
     await queryRunner.query(
       `ALTER TABLE "dealer_audit_log" ADD "user_id" uuid REFERENCES "dealer_users" ("id") ON DELETE SET NULL`,
     );
     await queryRunner.query(`ALTER TABLE "dealer_audit_log" ADD "subject_type" text`);
     await queryRunner.query(`ALTER TABLE "dealer_audit_log" ADD "subject_id" text`);
     await queryRunner.query(
-      `CREATE INDEX "ix_dealer_audit_log_subject" ON "dealer_audit_log" ("subject_type", "subject_id", "at")`,
+      `CREATE INDEX "ix_dealer_audit_log_subject" ON "dealer_audit_log" ("subject_type", "subject_id", "created_at")`,
     );
   }
 
@@ -43,7 +43,6 @@ export class DealerLeadWork1765600000000 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE "dealer_audit_log" DROP COLUMN "subject_id"`);
     await queryRunner.query(`ALTER TABLE "dealer_audit_log" DROP COLUMN "subject_type"`);
     await queryRunner.query(`ALTER TABLE "dealer_audit_log" DROP COLUMN "user_id"`);
-    await queryRunner.query(`ALTER TABLE "dealer_audit_log" RENAME COLUMN "at" TO "created_at"`);
     await queryRunner.query(`DROP TABLE "lead_notes"`);
     await queryRunner.query(`DROP INDEX "public"."ix_leads_dealership_status"`);
     await queryRunner.query(`ALTER TABLE "leads" DROP CONSTRAINT "ck_leads_status"`);

@@ -214,9 +214,9 @@ export class DealerLeads {
       [leadId],
     )) as NoteRow[];
     const history = (await this.db.query(
-      `SELECT a.at, a.action, coalesce(u.name, a.actor) AS by, a.detail FROM dealer_audit_log a
+      `SELECT a.created_at AS at, a.action, coalesce(u.name, a.actor) AS by, a.detail FROM dealer_audit_log a
        LEFT JOIN dealer_users u ON u.id = a.user_id
-       WHERE a.subject_type = 'lead' AND a.subject_id = $1 AND a.action <> 'lead.note_added' ORDER BY a.at, a.id`,
+       WHERE a.subject_type = 'lead' AND a.subject_id = $1 AND a.action <> 'lead.note_added' ORDER BY a.created_at, a.id`,
       [leadId],
     )) as { at: Date; action: string; by: string; detail: Record<string, unknown> }[];
     return {
