@@ -4,6 +4,7 @@ import {
   API_PORT,
   e2eDatabaseName,
   e2eMediaDir,
+  E2E_OPS_TOKEN,
   e2eRunId,
   PAGE_CACHE_VERSION_CHECK_MS,
   POSTGRES_URL,
@@ -73,7 +74,8 @@ export default defineConfig({
         // Explicit, so a developer's .env or shell (another search engine, log level or ops
         // token) never changes what the suite tests; empty means unset.
         OPENSEARCH_URL: process.env['E2E_OPENSEARCH_URL'] ?? '',
-        OPS_TOKEN: '',
+        // The dealer console's tests play ops through the ops API (its first owner, a sign-in link).
+        OPS_TOKEN: E2E_OPS_TOKEN,
         LOG_LEVEL: 'info',
         // The store the worker writes dealer photos to and the api serves them from: one folder.
         MEDIA_STORE_DIR: e2eMediaDir(runId),

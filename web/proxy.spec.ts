@@ -267,3 +267,43 @@ describe('security headers on every answer', () => {
     expectSecured(response);
   });
 });
+
+describe('proxy: the dealer console', () => {
+  const HOST = 'werribee-isuzu-ute.localhost:3000';
+
+  it('forwards /api/dealer/* to the api naming the host’s site in X-Site-Slug, whatever the browser sent', async () => {
+    const response = await proxy(
+      request(HOST, '/api/dealer/leads?status=new', {
+        'x-site-slug': 'harbour-motor-group',
+        cookie: 'dp_dealer_session=abc',
+      }),
+    );
+    expect(response.headers.get('x-middleware-rewrite')).toBe('http://127.0.0.1:3101/api/dealer/leads?status=new');
+    expect(response.headers.get('x-middleware-request-x-site-slug')).toBe('werribee-isuzu-ute');
+    expect(response.headers.get('x-middleware-request-cookie')).toBe('dp_dealer_session=abc');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it.each(['/api/dealer/..%2fops/queues', '/api/dealers', '/api/dealer'])('does not forward %s', async (path) => {
+    const response = await proxy(request(HOST, path));
+    expect(response.status).toBe(404);
+    expect(response.headers.get('x-middleware-rewrite')).toBeNull();
+  });
+
+  it.each([
+    ['/dealer', '/dealer_console/werribee-isuzu-ute'],
+    ['/dealer/sign-in?token=x', '/dealer_console/werribee-isuzu-ute/sign-in?token=x'],
+    ['/dealer/leads/abc', '/dealer_console/werribee-isuzu-ute/leads/abc'],
+  ])('renders %s from the console’s own tree, never cached or indexed', async (path, target) => {
+    const response = await proxy(request(HOST, path));
+    expect(rewrittenTo(response)).toBe(target);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(response.headers.get('content-security-policy')).toMatch(/nonce-/);
+  });
+
+  it('leaves the shop’s /dealer-locator and /dealers to the site', async () => {
+    expect(rewrittenTo(await proxy(request(HOST, '/dealer-locator')))).toBe('/werribee-isuzu-ute/dealer-locator');
+    expect(rewrittenTo(await proxy(request(HOST, '/dealers')))).toBe('/werribee-isuzu-ute/dealers');
+  });
+});

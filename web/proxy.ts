@@ -5,6 +5,13 @@ import { findSiteByHost } from './lib/api/hosts';
 import { shopperFromToken } from './lib/api/session';
 import { createHostResolver, type SiteRef } from './lib/tenancy/host-resolver';
 import { isDevIndexHost, parseHost, tenantPath } from './lib/tenancy/host';
+import {
+  CONSOLE_PATH_HEADER,
+  dealerConsolePath,
+  isDealerApiPath,
+  isDealerConsolePath,
+  PERSONAL_HEADERS,
+} from './lib/tenancy/dealer-console';
 import { devIndexNotFoundResponse, siteNotFoundResponse, siteUnavailableResponse } from './lib/tenancy/plain-pages';
 import {
   chatOriginsOf,
@@ -65,6 +72,9 @@ export async function proxy(request: NextRequest): Promise<Response> {
   }
   if (!site) return plain(siteNotFoundResponse());
 
+  if (isDealerApiPath(pathname)) return dealerApiRewrite(request, site.slug, pathname, search);
+  if (isDealerConsolePath(pathname)) return dealerConsolePage(request, site, pathname);
+
   if (pathname.startsWith('/api/')) {
     return isShopperApiPath(pathname, site.slug)
       ? NextResponse.rewrite(new URL(`${shopperApiTarget(pathname, site.slug)}${search}`, `${apiBaseUrl()}/`))
@@ -97,6 +107,36 @@ const HSTS_MAX_AGE_SECONDS = hstsMaxAgeOf(process.env['HSTS_MAX_AGE_SECONDS']);
 const CSP_IMAGE_HOSTS = listOf(process.env['CSP_IMAGE_HOSTS']);
 const CSP_FRAME_HOSTS = listOf(process.env['CSP_FRAME_HOSTS']);
 const CSP_CONNECT_HOSTS = listOf(process.env['CSP_CONNECT_HOSTS']);
+
+/**
+ * The dealer console's API from the site's host: forwarded with X-Site-Slug set to the site the host
+ * resolved to (whatever the browser sent), so a session or link of another site's user reads as
+ * absent. The cookie travels as sent; the answer is never stored by anything in between.
+ */
+function dealerApiRewrite(request: NextRequest, slug: string, pathname: string, search: string): NextResponse {
+  const headers = new Headers(request.headers);
+  headers.set('x-site-slug', slug);
+  const response = NextResponse.rewrite(new URL(`${pathname}${search}`, `${apiBaseUrl()}/`), { request: { headers } });
+  for (const [name, value] of Object.entries(PERSONAL_HEADERS)) response.headers.set(name, value);
+  return response;
+}
+
+/**
+ * A dealer console page (/dealer/...): rendered by app/dealer_console/[site] in its own work layout
+ * (the site's theme, none of the shop's header, chat, popup or visit analytics). Never cached,
+ * never indexed; the pages themselves send a signed-out user to /dealer/sign-in.
+ */
+function dealerConsolePage(request: NextRequest, site: SiteRef, pathname: string): NextResponse {
+  const url = request.nextUrl.clone();
+  url.pathname = dealerConsolePath(site.slug, pathname);
+  const response = secured(request, site.embedding.frame_ancestors, (init) => {
+    // The console's layout marks the current page in its navigation from this (it never sees the Host).
+    init.request.headers.set(CONSOLE_PATH_HEADER, pathname);
+    return NextResponse.rewrite(url, init);
+  });
+  for (const [name, value] of Object.entries(PERSONAL_HEADERS)) response.headers.set(name, value);
+  return response;
+}
 
 /** A page response with the security headers, its request carrying the nonce for Next's render. */
 function secured(

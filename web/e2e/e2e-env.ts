@@ -50,3 +50,9 @@ export const REDIS_URL = process.env['E2E_REDIS_URL'] ?? 'redis://127.0.0.1:6379
 export function siteUrl(slug: string, path = '/'): string {
   return `http://${slug}.localhost:${WEB_PORT}${path}`;
 }
+
+/**
+ * The e2e api's ops token: the suite plays ops where a test needs it (the dealer console's first
+ * owner and sign-in link come from the ops API). Only this run's api on loopback knows it.
+ */
+export const E2E_OPS_TOKEN = 'e2e-ops-token-only-for-this-test-run-0123456789';

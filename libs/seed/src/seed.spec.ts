@@ -24,6 +24,7 @@ const TABLES: (keyof SeedCounts)[] = [
   'location_special_hours',
   'location_reviews',
   'cars',
+  'leads',
 ];
 
 async function tableCounts(dataSource: DataSource): Promise<SeedCounts> {
@@ -69,6 +70,21 @@ describe('seeding a real PostgreSQL database', () => {
     expect(again.seeded).toBe(false);
     expect(again.counts.cars).toBe(0);
     expect(await tableCounts(db.dataSource)).toEqual(before);
+  });
+
+  it('gives every demo dealership leads of every status, a lost one with its reason, some about its own cars', async () => {
+    const rows = (await db.dataSource.query(
+      `SELECT d.slug, array_agg(DISTINCT l.status ORDER BY l.status) AS statuses,
+         bool_and(l.status <> 'lost' OR l.lost_reason IS NOT NULL) AS reasons,
+         bool_and(c.id IS NULL OR c.dealership_id = d.id) AS own_cars, count(c.id)::int AS with_car
+       FROM dealerships d LEFT JOIN leads l ON l.dealership_id = d.id LEFT JOIN cars c ON c.id = l.car_id
+       GROUP BY d.slug`,
+    )) as { slug: string; statuses: string[]; reasons: boolean; own_cars: boolean; with_car: number }[];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row).toMatchObject({ statuses: ['contacted', 'lost', 'new', 'won'], reasons: true, own_cars: true });
+    }
+    expect(rows.some((row) => row.with_car > 0)).toBe(true);
   });
 
   it('writes rows the site needs: hosts, templates, config layers, hours and car data', async () => {

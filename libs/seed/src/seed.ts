@@ -31,6 +31,7 @@ import {
   weeklyHoursFor,
 } from './data';
 import type { DemoCatalogue } from './data';
+import { insertDemoLeads } from './demo-leads';
 import { generateCars, stockPlansFromCatalogue, toCarDocument, type SeedCar } from './generate-cars';
 
 /** Rows per INSERT for cars: 500 rows x 33 columns stays far below PostgreSQL's 65,535 parameters. */
@@ -71,6 +72,7 @@ export interface SeedCounts {
   location_special_hours: number;
   location_reviews: number;
   cars: number;
+  leads: number;
 }
 
 export interface SeedResult {
@@ -121,6 +123,7 @@ const ZERO_COUNTS: SeedCounts = {
   location_special_hours: 0,
   location_reviews: 0,
   cars: 0,
+  leads: 0,
 };
 
 /**
@@ -334,6 +337,11 @@ async function insertDataset(
     await manager.createQueryBuilder().insert().into(CarEntity).values(rows).updateEntity(false).execute();
     counts.cars += rows.length;
   }
+  counts.leads = await insertDemoLeads(
+    manager,
+    dealerships.map((d) => ({ id: dealershipIds.get(d.slug) as number, slug: d.slug, site_id: d.site_id })),
+    now,
+  );
   return counts;
 }
 

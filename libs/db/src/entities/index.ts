@@ -41,6 +41,7 @@ import { AlertMessageEntity } from './alert-message.entity';
 import { PhotoEntity } from './photo.entity';
 import { CarPhotoEntity } from './car-photo.entity';
 import { PhotoFetchEntity } from './photo-fetch.entity';
+import { LeadNoteEntity } from './lead-note.entity';
 
 export type { FeedRowError, FeedRunCounts, FeedRunStatus } from './feed-run.entity';
 export { FEED_RUN_STATUSES, FINISHED_FEED_RUN_STATUSES } from './feed-run.entity';
@@ -91,6 +92,7 @@ export {
   PhotoEntity,
   CarPhotoEntity,
   PhotoFetchEntity,
+  LeadNoteEntity,
 };
 
 export const ENTITIES = [
@@ -137,4 +139,5 @@ export const ENTITIES = [
   PhotoEntity,
   CarPhotoEntity,
   PhotoFetchEntity,
+  LeadNoteEntity,
 ];

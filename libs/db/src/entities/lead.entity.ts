@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import type { CarEntity } from './car.entity';
 import type { DealershipEntity } from './dealership.entity';
 import type { LocationEntity } from './location.entity';
@@ -12,6 +12,8 @@ import type { ValuationEntity } from './valuation.entity';
 @Entity({ name: 'leads' })
 @Index('ix_leads_site_created', ['site_id', 'created_at'])
 @Index('ix_leads_dealership_created', ['dealership_id', 'created_at'])
+@Index('ix_leads_dealership_status', ['dealership_id', 'status', 'created_at'])
+@Check('ck_leads_status', `status IN ('new', 'contacted', 'won', 'lost')`)
 @Index('ux_leads_idempotency', ['site_id', 'idempotency_key'], { unique: true, where: 'idempotency_key IS NOT NULL' })
 export class LeadEntity {
   @PrimaryGeneratedColumn('uuid')
@@ -82,6 +84,25 @@ export class LeadEntity {
   /** SHA-256 of the submission, so a key reused for a different submission is refused. */
   @Column({ type: 'text', nullable: true })
   request_hash!: string | null;
+
+  /** Where the dealership's work on it stands (libs/domain leadTransition moves it). */
+  @Column({ type: 'text', default: 'new' })
+  status!: 'new' | 'contacted' | 'won' | 'lost';
+
+  /** Why a lost lead was lost; null otherwise. */
+  @Column({ type: 'text', nullable: true })
+  lost_reason!: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  status_changed_at!: Date | null;
+
+  /**
+   * The dealer user working the lead, or null. No foreign key: dealer users have no entity here
+   * (their tables are the dealer accounts migration's), and the api checks the user holds a
+   * membership of the lead's dealership when it assigns; a removed user reads as unassigned.
+   */
+  @Column({ type: 'uuid', nullable: true })
+  assigned_user_id!: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   created_at!: Date;

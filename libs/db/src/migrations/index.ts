@@ -17,6 +17,7 @@ import { Photos1765200000000 } from './1765200000000-photos';
 import { SearchDocumentChanges1765300000000 } from './1765300000000-search-document-changes';
 import { DealerAccounts1765400000000 } from './1765400000000-dealer-accounts';
 import { CarPhotos1765500000000 } from './1765500000000-car-photos';
+import { DealerLeadWork1765600000000 } from './1765600000000-dealer-lead-work';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   SearchDocumentChanges1765300000000,
   DealerAccounts1765400000000,
   CarPhotos1765500000000,
+  DealerLeadWork1765600000000,
 ];

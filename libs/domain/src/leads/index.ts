@@ -4,3 +4,6 @@ export * from './form-constants';
 export * from './analytics';
 export * from './vehicle-enquiry';
 export * from './visit-trail';
+export * from './lead-status';
+export * from './csv-cell';
+export * from './lead-form-labels';

@@ -6,6 +6,7 @@ import { siteOrigin, type DealerRole } from '@platform/domain';
 import { ENV } from '@platform/server-kit';
 import type { ApiEnv } from '../env';
 import { SignInSecrets } from '../sign-in/sign-in-secrets';
+import { recordDealerAudit } from './dealer-audit';
 import type { DealerUserInput } from './dealer.schemas';
 
 /** How long an ops-minted sign-in link works, and that it works once. */
@@ -30,6 +31,15 @@ export interface DealerPrincipal {
   memberships: Membership[];
   csrfToken: string;
 }
+
+/** Who made a change, for the audit log: a dealer user (named from dealer_users), or ops. */
+export interface AuditActor {
+  userId: string | null;
+  /** Shown when no user is named: 'ops', or the address a sign-in was asked for. */
+  label: string;
+}
+
+export const OPS_ACTOR: AuditActor = { userId: null, label: 'ops' };
 
 export type AddedUser = {
   id: string;
@@ -65,7 +75,7 @@ export class DealerAccounts {
    * existing user of that email gains the dealership (or a new role in it). Null for an unknown
    * dealership. The change is in the dealership's audit log under `actor`.
    */
-  async addUser(dealershipSlug: string, input: DealerUserInput, actor: string): Promise<AddedUser | null> {
+  async addUser(dealershipSlug: string, input: DealerUserInput, actor: AuditActor): Promise<AddedUser | null> {
     return this.db.transaction(async (manager) => {
       const [dealership] = (await manager.query(
         `SELECT d.id, d.site_id, s.slug AS site_slug FROM dealerships d JOIN sites s ON s.id = d.site_id WHERE d.slug = $1`,
@@ -99,7 +109,7 @@ export class DealerAccounts {
   /** A single-use sign-in link's token for a user, valid SIGN_IN_LINK_TTL_MINUTES; null for an unknown user. */
   async mintSignInLink(
     userId: string,
-    actor: string,
+    actor: AuditActor,
   ): Promise<{ token: string; siteId: number; expiresAt: Date } | null> {
     return this.db.transaction(async (manager) => {
       const [user] = (await manager.query(`SELECT id, site_id FROM dealer_users WHERE id = $1`, [userId])) as {
@@ -228,15 +238,17 @@ export class DealerAccounts {
   async audit(
     manager: EntityManager,
     dealershipId: number,
-    actor: string,
+    actor: AuditActor,
     action: string,
-    detail: Record<string, unknown>,
+    detail: Record<string, unknown> & { user_id: string },
   ): Promise<void> {
-    await manager.query(`INSERT INTO dealer_audit_log (dealership_id, actor, action, detail) VALUES ($1, $2, $3, $4)`, [
+    await recordDealerAudit(manager, {
       dealershipId,
-      actor,
+      userId: actor.userId,
+      actor: actor.label,
       action,
-      JSON.stringify(detail),
-    ]);
+      subject: { type: 'dealer_user', id: detail.user_id },
+      detail,
+    });
   }
 }

@@ -2,7 +2,7 @@ import { Body, Controller, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { notFound, ZodValidationPipe } from '@platform/server-kit';
 import { OpsAuthGuard } from '../ops/ops-auth.guard';
-import { DealerAccounts, type AddedUser } from './dealer-accounts';
+import { DealerAccounts, OPS_ACTOR, type AddedUser } from './dealer-accounts';
 import { DealerUserIdSchema, DealerUserInputSchema, type DealerUserInput } from './dealer.schemas';
 
 /** Ops giving a dealership its first users, and a support sign-in link. */
@@ -24,7 +24,7 @@ export class DealerOpsController {
     @Param('dealershipSlug') slug: string,
     @Body(new ZodValidationPipe(DealerUserInputSchema, 'body')) body: DealerUserInput,
   ): Promise<AddedUser> {
-    const added = await this.accounts.addUser(slug, body, 'ops');
+    const added = await this.accounts.addUser(slug, body, OPS_ACTOR);
     if (!added) throw notFound('Dealership not found', `No dealership has the slug '${slug}'.`);
     return added;
   }
@@ -38,7 +38,7 @@ export class DealerOpsController {
   @ApiResponse({ status: 404, description: 'Unknown dealer user' })
   async signInLink(@Param('userId') userId: string): Promise<{ url: string; expiresAt: string }> {
     const link = DealerUserIdSchema.safeParse(userId).success
-      ? await this.accounts.mintSignInLink(userId, 'ops')
+      ? await this.accounts.mintSignInLink(userId, OPS_ACTOR)
       : null;
     if (!link) throw notFound('Dealer user not found', `No dealer user has the id '${userId}'.`);
     return { url: await this.accounts.signInUrl(link.siteId, link.token), expiresAt: link.expiresAt.toISOString() };

@@ -53,7 +53,7 @@ export class DealerSignIn {
       await this.codes.retire(issued.id);
       return sent;
     }
-    const link = await this.accounts.mintSignInLink(user.id, email);
+    const link = await this.accounts.mintSignInLink(user.id, { userId: user.id, label: email });
     const minutes = Math.round(issued.expiresInSeconds / 60);
     const url = link ? await this.accounts.signInUrl(link.siteId, link.token) : null;
     try {

@@ -70,7 +70,7 @@ describe('Dealer console users and audit log: owners manage their own dealership
     expect(mail?.subject).toMatch(/You have been given access to/);
     const audit = await as(owner, api.http().get('/api/dealer/audit')).expect(200);
     expect(audit.body.entries[0]).toMatchObject({
-      actor: 'olive@north.example',
+      actor: 'olive',
       action: 'user.added',
       dealership: api.fixture.north.slug,
       detail: { email: 'new.person@north.example', role: 'viewer' },

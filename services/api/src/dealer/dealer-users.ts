@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { DealerRole } from '@platform/domain';
 import { notFound, ProblemException } from '@platform/server-kit';
-import { DealerAccounts, type DealerPrincipal, type Membership } from './dealer-accounts';
+import { DealerAccounts, type AuditActor, type DealerPrincipal, type Membership } from './dealer-accounts';
 import { DealerMailer } from './dealer-mailer';
 import type { DealerUserInput } from './dealer.schemas';
 
@@ -25,6 +25,8 @@ export interface AuditEntryView {
   action: string;
   detail: Record<string, unknown>;
 }
+
+const actorOf = (dealer: DealerPrincipal): AuditActor => ({ userId: dealer.userId, label: dealer.email });
 
 const onlyOwners = (): ProblemException =>
   new ProblemException({
@@ -99,7 +101,7 @@ export class DealerUsers {
   async invite(dealer: DealerPrincipal, dealershipSlug: string, input: DealerUserInput): Promise<DealerUserView> {
     const dealership = this.ownedOne(dealer, dealershipSlug);
     if (input.role !== 'owner') await this.keepAnOwner(dealership.dealershipId, input.email);
-    const added = await this.accounts.addUser(dealership.slug, input, dealer.email);
+    const added = await this.accounts.addUser(dealership.slug, input, actorOf(dealer));
     if (!added) throw noDealership(dealershipSlug);
     const origin = await this.accounts.siteOrigin(dealer.siteId);
     await this.mailer.send({
@@ -142,7 +144,7 @@ export class DealerUsers {
          WHERE user_id = $1 AND revoked_at IS NULL AND NOT EXISTS (SELECT 1 FROM dealer_memberships WHERE user_id = $1)`,
         [userId],
       );
-      await this.accounts.audit(manager, dealership.dealershipId, dealer.email, 'user.removed', {
+      await this.accounts.audit(manager, dealership.dealershipId, actorOf(dealer), 'user.removed', {
         user_id: userId,
         email: member.email,
         role: member.role,
@@ -177,8 +179,8 @@ export class DealerUsers {
   ): Promise<{ entries: AuditEntryView[]; next: string | null }> {
     const dealerships = query.dealership ? [this.ownedOne(dealer, query.dealership)] : this.owned(dealer);
     const rows = (await this.db.query(
-      `SELECT a.id, a.created_at, d.slug, a.actor, a.action, a.detail FROM dealer_audit_log a
-       JOIN dealerships d ON d.id = a.dealership_id
+      `SELECT a.id, a.created_at, d.slug, coalesce(u.name, a.actor) AS actor, a.action, a.detail FROM dealer_audit_log a
+       JOIN dealerships d ON d.id = a.dealership_id LEFT JOIN dealer_users u ON u.id = a.user_id
        WHERE a.dealership_id = ANY($1::int[]) AND ($2::bigint IS NULL OR a.id < $2::bigint)
        ORDER BY a.id DESC LIMIT $3`,
       [dealerships.map((membership) => membership.dealershipId), query.before ?? null, query.limit + 1],

@@ -4,7 +4,7 @@ import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { notFound, ProblemException, ZodValidationPipe } from '@platform/server-kit';
 import { DealerAccounts, type DealerPrincipal } from './dealer-accounts';
-import { DealerLeads, type LeadDetail, type LeadSummary } from './dealer-leads';
+import { DealerLeads, EXPORT_LIMIT, type LeadDetail, type LeadNote, type LeadSummary } from './dealer-leads';
 import { DealerSignIn } from './dealer-sign-in';
 import { ProblemThrottlerGuard, throttledOnly, THROTTLES } from '../throttling/throttling.module';
 import {
@@ -17,12 +17,19 @@ import {
 import {
   DealerCodeRequestSchema,
   DealerCodeSignInSchema,
+  LeadAssigneeSchema,
+  LeadFiltersSchema,
   LeadIdSchema,
   LeadListQuerySchema,
+  LeadNoteSchema,
+  LeadStatusChangeSchema,
   SignInLinkSchema,
   type DealerCodeRequest,
   type DealerCodeSignIn,
+  type LeadAssignee,
+  type LeadFilters,
   type LeadListQuery,
+  type LeadStatusChange,
 } from './dealer.schemas';
 
 type Me = {
@@ -162,11 +169,12 @@ export class DealerController {
   @ApiOperation({
     summary: "Leads of the user's dealerships, newest first",
     description:
-      'Filters: dealership (slug), form (kind), q (name, phone, email or stock number), limit (1-100, default 50), before (the createdAt of the last lead shown, for the next page).',
+      "Filters: dealership (slug), form (kind), status (new, contacted, won, lost), car (stock number), q (name, phone, email or stock number), limit (1-100, default 50), before (the createdAt of the last lead shown, for the next page), after (the createdAt of the newest lead shown: only newer leads, for the inbox's poll).",
   })
   @ApiResponse({
     status: 200,
-    description: '{ leads: [{ id, createdAt, form, dealership, name, email, phone, car }], next }',
+    description:
+      '{ leads: [{ id, createdAt, form, dealership, name, email, phone, car, status, lostReason, assignee }], next }',
   })
   @ApiResponse({ status: 404, description: 'dealership is not one of the user’s' })
   async listLeads(
@@ -178,9 +186,36 @@ export class DealerController {
     return page;
   }
 
+  @Get('leads.csv')
+  @UseGuards(DealerSignedInGuard)
+  @Header('Cache-Control', 'private, no-store')
+  @ApiOperation({
+    summary: 'The filtered leads as CSV for a spreadsheet',
+    description: `The list's filters (dealership, form, status, car, q), newest first, at most ${EXPORT_LIMIT} rows. UTF-8 with a byte order mark (Excel); a cell starting with = + - @ tab or CR is prefixed with ' so it never runs as a formula.`,
+  })
+  @ApiResponse({ status: 200, description: 'text/csv attachment' })
+  @ApiResponse({ status: 404, description: 'dealership is not one of the user’s' })
+  async exportLeads(
+    @Dealer() dealer: DealerPrincipal,
+    @Query(new ZodValidationPipe(LeadFiltersSchema.strip(), 'query')) query: LeadFilters,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<string> {
+    const csv = await this.leads.csv(dealer, query);
+    if (csv === null) throw notFound('Dealership not found', `You have no dealership '${query.dealership}'.`);
+    response.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    response.setHeader(
+      'Content-Disposition',
+      `attachment; filename="leads-${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
+    return csv;
+  }
+
   @Get('leads/:leadId')
   @UseGuards(DealerSignedInGuard)
-  @ApiOperation({ summary: "One lead of the user's dealerships: answers, car, source, valuation and delivery state" })
+  @ApiOperation({
+    summary:
+      "One lead of the user's dealerships: answers, car, source, valuation, delivery state, status, assignee, notes and history",
+  })
   @ApiResponse({ status: 404, description: 'Unknown, or another dealership’s lead (the same answer)' })
   async lead(@Dealer() dealer: DealerPrincipal, @Param('leadId') leadId: string): Promise<LeadDetail> {
     if (!LeadIdSchema.safeParse(leadId).success) throw leadNotFound();
@@ -188,4 +223,69 @@ export class DealerController {
     if (!lead) throw leadNotFound();
     return lead;
   }
+
+  @Post('leads/:leadId/status')
+  @HttpCode(200)
+  @UseGuards(DealerSignedInGuard)
+  @ApiOperation({
+    summary: 'Move a lead: new -> contacted -> won / lost (lost needs a reason); X-CSRF-Token required',
+    description:
+      'Body { status, reason? }. A closed lead may be reopened to contacted; nothing returns to new. Answers the lead as GET does.',
+  })
+  @ApiResponse({
+    status: 400,
+    description: 'status or reason invalid (a lost lead needs a reason): problem names the field',
+  })
+  @ApiResponse({ status: 403, description: 'A viewer of the lead’s dealership (read only), or no CSRF token' })
+  @ApiResponse({ status: 404, description: 'Unknown, or another dealership’s lead' })
+  @ApiResponse({ status: 409, description: 'Not a move the lead can make from its status: errors name status' })
+  async changeStatus(
+    @Dealer() dealer: DealerPrincipal,
+    @Param('leadId') leadId: string,
+    @Body(new ZodValidationPipe(LeadStatusChangeSchema, 'body')) body: LeadStatusChange,
+  ): Promise<LeadDetail> {
+    return found(LeadIdSchema.safeParse(leadId).success ? await this.leads.changeStatus(dealer, leadId, body) : null);
+  }
+
+  @Post('leads/:leadId/assignee')
+  @HttpCode(200)
+  @UseGuards(DealerSignedInGuard)
+  @ApiOperation({
+    summary: 'Assign a lead to a user of its dealership, or unassign it; X-CSRF-Token required',
+    description: 'Body { userId } (null to unassign). Answers the lead as GET does.',
+  })
+  @ApiResponse({ status: 400, description: 'userId is not a user of the lead’s dealership' })
+  @ApiResponse({ status: 403, description: 'A viewer of the lead’s dealership (read only), or no CSRF token' })
+  @ApiResponse({ status: 404, description: 'Unknown, or another dealership’s lead' })
+  async assign(
+    @Dealer() dealer: DealerPrincipal,
+    @Param('leadId') leadId: string,
+    @Body(new ZodValidationPipe(LeadAssigneeSchema, 'body')) body: LeadAssignee,
+  ): Promise<LeadDetail> {
+    return found(LeadIdSchema.safeParse(leadId).success ? await this.leads.assign(dealer, leadId, body.userId) : null);
+  }
+
+  @Post('leads/:leadId/notes')
+  @UseGuards(DealerSignedInGuard)
+  @ApiOperation({
+    summary: 'Add a private note to a lead (1-2000 characters); X-CSRF-Token required',
+    description: 'Body { body }. Seen only in the console by the users of the lead’s dealership.',
+  })
+  @ApiResponse({ status: 201, description: '{ id, body, author: { id, name }, createdAt }' })
+  @ApiResponse({ status: 400, description: 'body empty, too long or not plain text' })
+  @ApiResponse({ status: 403, description: 'A viewer of the lead’s dealership (read only), or no CSRF token' })
+  @ApiResponse({ status: 404, description: 'Unknown, or another dealership’s lead' })
+  async addNote(
+    @Dealer() dealer: DealerPrincipal,
+    @Param('leadId') leadId: string,
+    @Body(new ZodValidationPipe(LeadNoteSchema, 'body')) body: { body: string },
+  ): Promise<LeadNote> {
+    return found(LeadIdSchema.safeParse(leadId).success ? await this.leads.addNote(dealer, leadId, body.body) : null);
+  }
+}
+
+/** A lead change's answer, or the same 404 as an unknown lead. */
+function found<T>(value: T | null): T {
+  if (value === null) throw leadNotFound();
+  return value;
 }

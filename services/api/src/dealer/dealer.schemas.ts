@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DEALER_ROLES, isSingleLine } from '@platform/domain';
+import {
+  DEALER_ROLES,
+  hasControlCharacters,
+  isSingleLine,
+  LEAD_LOST_REASON_MAX,
+  LEAD_STATUSES,
+} from '@platform/domain';
 import { CODE_DIGITS } from '../sign-in/sign-in-secrets';
 
 /** A dealer user's email, as sign-in codes and links are sent to it: trimmed and lower case. */
@@ -85,8 +91,8 @@ export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 export const DealerUserIdSchema = z.uuid();
 export const LeadIdSchema = z.uuid();
 
-/** The leads inbox's filters, from the query string. */
-export const LeadListQuerySchema = z.object({
+/** The leads inbox's filters, from the query string: the list, the new-lead poll and the CSV export share them. */
+export const LeadFiltersSchema = z.object({
   dealership: z
     .string()
     .regex(/^[a-z0-9-]{1,100}$/, 'A dealership is named by its slug, such as north-motors.')
@@ -95,20 +101,66 @@ export const LeadListQuerySchema = z.object({
     .string()
     .regex(/^[a-z_]{1,40}$/, 'A form is named by its kind, such as vehicle or test_drive.')
     .optional(),
+  status: z.enum(LEAD_STATUSES, { error: "status is 'new', 'contacted', 'won' or 'lost'." }).optional(),
+  car: z
+    .string()
+    .trim()
+    .min(1, 'car is the stock number of a car, such as U1234.')
+    .max(60, 'car is the stock number of a car, at most 60 characters.')
+    .refine((text) => isSingleLine(text), { error: 'car must be one line of text.' })
+    .optional(),
   q: z
     .string()
     .trim()
     .max(100, 'Please keep the search under 100 characters.')
     .refine((text) => isSingleLine(text), { error: 'The search must be one line of text.' })
     .optional(),
+});
+export type LeadFilters = z.infer<typeof LeadFiltersSchema>;
+
+const instant = (what: string) => z.iso.datetime({ offset: true, error: `${what}, in ISO 8601.` }).optional();
+
+export const LeadListQuerySchema = LeadFiltersSchema.extend({
   limit: z.coerce
     .number({ error: 'limit is a whole number from 1 to 100.' })
     .int('limit is a whole number from 1 to 100.')
     .min(1, 'limit is a whole number from 1 to 100.')
     .max(100, 'limit is a whole number from 1 to 100.')
     .default(50),
-  before: z.iso
-    .datetime({ offset: true, error: 'before is the createdAt of the last lead shown, in ISO 8601.' })
-    .optional(),
+  before: instant('before is the createdAt of the last lead shown'),
+  after: instant('after is the createdAt of the newest lead shown: only newer leads are listed'),
 });
 export type LeadListQuery = z.infer<typeof LeadListQuerySchema>;
+
+/** POST /api/dealer/leads/{id}/status: the move itself is checked by the domain rule (leadTransition). */
+export const LeadStatusChangeSchema = z.object({
+  status: z.enum(LEAD_STATUSES, { error: "status is 'new', 'contacted', 'won' or 'lost'." }),
+  reason: z
+    .string({ error: 'reason is text: why the lead was lost.' })
+    .max(LEAD_LOST_REASON_MAX * 2, `Keep the reason under ${LEAD_LOST_REASON_MAX} characters.`)
+    .refine((text) => isSingleLine(text), { error: 'The reason must be one line of text.' })
+    .nullish(),
+});
+export type LeadStatusChange = z.infer<typeof LeadStatusChangeSchema>;
+
+/** POST /api/dealer/leads/{id}/assignee: a user of the lead's dealership, or null to unassign. */
+export const LeadAssigneeSchema = z.object({
+  userId: z.uuid({ error: "userId is the id of a user of the lead's dealership, or null to unassign." }).nullable(),
+});
+export type LeadAssignee = z.infer<typeof LeadAssigneeSchema>;
+
+/** The longest private note kept (the table's check says the same). */
+export const LEAD_NOTE_MAX = 2000;
+
+/** POST /api/dealer/leads/{id}/notes */
+export const LeadNoteSchema = z.object({
+  body: z
+    .string({ error: 'Write the note.' })
+    .trim()
+    .min(1, 'Write the note.')
+    .max(LEAD_NOTE_MAX, `Keep a note under ${LEAD_NOTE_MAX} characters.`)
+    // Line breaks are welcome in a note; other control characters (NUL included) are not text.
+    .refine((text) => !hasControlCharacters(text), {
+      error: 'The note must be plain text: remove control characters.',
+    }),
+});

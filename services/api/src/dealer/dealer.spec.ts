@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type request from 'supertest';
+import { LEAD_STATUSES, leadTransition, type LeadStatus } from '@platform/domain';
 import { createStockFixture, type StockFixture } from '@platform/testing';
 import { createSiteApiHarness, type SiteApiHarness } from '../testing/site-api.harness';
 
@@ -19,8 +20,12 @@ describe('Dealer console API (real PostgreSQL): accounts, sign-in links, session
     ops(api.http().post(`/api/ops/dealerships/${dealership}/users`)).send(body);
 
   /** Signs a new user of `dealership` in through an ops link; answers their cookie and CSRF token. */
-  async function signedIn(dealership: string, email: string): Promise<{ cookie: string; csrf: string; id: string }> {
-    const added = await addUser(dealership, { email, name: 'Sam Seller', role: 'sales' }).expect(201);
+  async function signedIn(
+    dealership: string,
+    email: string,
+    role: 'owner' | 'sales' | 'viewer' = 'sales',
+  ): Promise<{ cookie: string; csrf: string; id: string }> {
+    const added = await addUser(dealership, { email, name: 'Sam Seller', role }).expect(201);
     const link = await ops(api.http().post(`/api/ops/dealer-users/${added.body.id}/sign-in-link`)).expect(201);
     const token = new URL(link.body.url).searchParams.get('token');
     const answer = await api.http().post('/api/dealer/sign-in/link').send({ token }).expect(200);
@@ -28,14 +33,43 @@ describe('Dealer console API (real PostgreSQL): accounts, sign-in links, session
     return { cookie, csrf: answer.body.csrfToken, id: added.body.id };
   }
 
-  const insertLead = async (siteId: number, dealershipId: number, name: string): Promise<string> => {
+  const insertLead = async (
+    siteId: number,
+    dealershipId: number,
+    name: string,
+    extra: { form?: string; carId?: number } = {},
+  ): Promise<string> => {
     const [row] = (await api.db.dataSource.query(
-      `INSERT INTO leads (site_id, dealership_id, form, category, fields, user_data)
-       VALUES ($1, $2, 'vehicle', 'enquiry', $3, '{}') RETURNING id`,
-      [siteId, dealershipId, JSON.stringify({ name, email: `${name.toLowerCase()}@example.com`, phone: '0412345678' })],
+      `INSERT INTO leads (site_id, dealership_id, form, category, fields, user_data, car_id)
+       VALUES ($1, $2, $4, 'enquiry', $3, '{}', $5) RETURNING id`,
+      [
+        siteId,
+        dealershipId,
+        JSON.stringify({ name, email: `${name.toLowerCase()}@example.com`, phone: '0412345678' }),
+        extra.form ?? 'vehicle',
+        extra.carId ?? null,
+      ],
     )) as { id: string }[];
     return row!.id;
   };
+  /** The changes a lead endpoint makes, with the session's CSRF token. */
+  const change = (
+    user: { cookie: string; csrf: string },
+    leadId: string,
+    what: 'status' | 'assignee' | 'notes',
+    body: unknown,
+  ) =>
+    api
+      .http()
+      .post(`/api/dealer/leads/${leadId}/${what}`)
+      .set('Cookie', user.cookie)
+      .set('x-csrf-token', user.csrf)
+      .send(body as object);
+  const auditOf = async (leadId: string) =>
+    (await api.db.dataSource.query(
+      `SELECT user_id, action, subject_type, detail FROM dealer_audit_log WHERE subject_type = 'lead' AND subject_id = $1 ORDER BY id`,
+      [leadId],
+    )) as { user_id: string; action: string; subject_type: string; detail: Record<string, unknown> }[];
 
   beforeAll(async () => {
     api = await createSiteApiHarness('dealer', { env: { OPS_TOKEN } });
@@ -175,7 +209,14 @@ describe('Dealer console API (real PostgreSQL): accounts, sign-in links, session
   });
 
   it("answers another dealership's or another site's lead exactly as an unknown id, on every lead endpoint (property)", async () => {
-    const { cookie } = await signedIn(api.fixture.north.slug, 'isolation@example.com');
+    const user = await signedIn(api.fixture.north.slug, 'isolation@example.com');
+    const { cookie } = user;
+    const unknownId = '00000000-0000-4000-8000-000000000000';
+    const unknownChanges = {
+      status: await change(user, unknownId, 'status', { status: 'contacted' }).expect(404),
+      assignee: await change(user, unknownId, 'assignee', { userId: null }).expect(404),
+      notes: await change(user, unknownId, 'notes', { body: 'Hello' }).expect(404),
+    };
     const unknownLead = await api
       .http()
       .get('/api/dealer/leads/00000000-0000-4000-8000-000000000000')
@@ -195,16 +236,41 @@ describe('Dealer console API (real PostgreSQL): accounts, sign-in links, session
           const mine = leads.north.includes(leadId);
           const detail = await api.http().get(`/api/dealer/leads/${leadId}`).set('Cookie', cookie);
           expect(detail.status).toBe(mine ? 200 : 404);
-          if (!mine) expect({ ...detail.body, instance: null }).toEqual({ ...unknownLead.body, instance: null });
+          if (!mine) {
+            expect({ ...detail.body, instance: null }).toEqual({ ...unknownLead.body, instance: null });
+            // Every change endpoint: the same 404 as an unknown id, and nothing written.
+            for (const [what, body] of [
+              ['status', { status: 'contacted' }],
+              ['assignee', { userId: user.id }],
+              ['notes', { body: 'Not yours' }],
+            ] as const) {
+              const changed = await change(user, leadId, what, body);
+              expect(changed.status).toBe(404);
+              expect({ ...changed.body, instance: null }).toEqual({ ...unknownChanges[what].body, instance: null });
+            }
+            expect(await auditOf(leadId)).toEqual([]);
+          }
           const listed = await api.http().get(`/api/dealer/leads?dealership=${dealership}`).set('Cookie', cookie);
           if (dealership === api.fixture.north.slug) {
             expect(listed.status).toBe(200);
             for (const lead of listed.body.leads as { id: string }[]) expect(leads.north).toContain(lead.id);
+            const exported = await api
+              .http()
+              .get(`/api/dealer/leads.csv?dealership=${dealership}`)
+              .set('Cookie', cookie);
+            expect(exported.status).toBe(200);
+            for (const name of ['West', 'Other']) expect(exported.text).not.toContain(name);
           } else {
             expect(listed.status).toBe(404);
             const same = (body: Record<string, unknown>) => ({ ...body, detail: null, instance: null });
             expect(same(listed.body)).toEqual(same(unknownDealership.body));
             expect(listed.body.detail).toBe(dealershipDetail(dealership));
+            const exported = await api
+              .http()
+              .get(`/api/dealer/leads.csv?dealership=${dealership}`)
+              .set('Cookie', cookie);
+            expect(exported.status).toBe(404);
+            expect(same(exported.body)).toEqual(same(unknownDealership.body));
           }
         },
       ),
@@ -213,7 +279,9 @@ describe('Dealer console API (real PostgreSQL): accounts, sign-in links, session
   });
 
   it('never answers hostile query strings, ids or bodies with a 5xx, and names the field of a 400 (property)', async () => {
-    const { cookie } = await signedIn(api.fixture.north.slug, 'fuzz@example.com');
+    const fuzzer = await signedIn(api.fixture.north.slug, 'fuzz@example.com');
+    const { cookie } = fuzzer;
+    const fuzzLead = await insertLead(api.fixture.siteId, api.fixture.north.id, 'Fuzzed');
     const hostile = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 120 }),
       fc.constantFrom(
@@ -228,7 +296,7 @@ describe('Dealer console API (real PostgreSQL): accounts, sign-in links, session
     );
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('dealership', 'form', 'q', 'limit', 'before', '__proto__'),
+        fc.constantFrom('dealership', 'form', 'q', 'limit', 'before', 'status', 'car', 'after', '__proto__'),
         hostile,
         hostile,
         async (key, value, id) => {
@@ -239,13 +307,52 @@ describe('Dealer console API (real PostgreSQL): accounts, sign-in links, session
           expect(list.status).toBeLessThan(500);
           if (list.status === 400)
             expect((list.body.errors as { path: string }[])[0]!.path).toMatch(
-              /^(query\.)?(dealership|form|q|limit|before|__proto__)$/,
+              /^(query\.)?(dealership|form|q|limit|before|status|car|after|__proto__)$/,
             );
           const lead = await api
             .http()
             .get(`/api/dealer/leads/${percent(id)}`)
             .set('Cookie', cookie);
           expect(lead.status).toBeLessThan(500);
+          const csv = await api
+            .http()
+            .get(`/api/dealer/leads.csv?${percent(key)}=${percent(value)}`)
+            .set('Cookie', cookie);
+          expect(csv.status).toBeLessThan(500);
+          if (csv.status === 400)
+            expect(csv.body.errors[0].path).toMatch(
+              /^(query\.)?(dealership|form|q|limit|before|status|car|after|__proto__)$/,
+            );
+          // Every change endpoint, on a real lead and on a hostile id: hostile values in each field,
+          // and hostile keys beside valid fields. Refused naming the field, never a 5xx.
+          for (const [what, field, valid] of [
+            ['status', 'status', { status: 'contacted' }],
+            ['status', 'reason', { status: 'lost' }],
+            ['assignee', 'userId', {}],
+            ['notes', 'body', {}],
+          ] as const) {
+            const hostileBody = await change(fuzzer, fuzzLead, what, { ...valid, [field]: value });
+            expect(hostileBody.status).toBeLessThan(500);
+            if (hostileBody.status === 400)
+              // The edge's NUL and lone-surrogate guard names the field under `body.`.
+              expect(
+                (hostileBody.body.errors as { path: string }[]).map((e) => e.path.replace(/^body\./, '')),
+              ).toContain(field);
+            const keyedBody = await change(
+              fuzzer,
+              fuzzLead,
+              what,
+              JSON.parse(`{"${field}":null,${JSON.stringify(value)}:{"__proto__":{"x":1}}}`),
+            );
+            expect(keyedBody.status).toBeLessThan(500);
+            const hostileId = await api
+              .http()
+              .post(`/api/dealer/leads/${percent(id)}/${what}`)
+              .set('Cookie', fuzzer.cookie)
+              .set('x-csrf-token', fuzzer.csrf)
+              .send({ ...valid, [field]: value });
+            expect(hostileId.status).toBeLessThan(500);
+          }
           const link = await api.http().post('/api/dealer/sign-in/link').send({ token: value });
           expect([400]).toContain(link.status);
           const user = await addUser(api.fixture.north.slug, { email: value, name: id, role: key });
@@ -266,5 +373,154 @@ describe('Dealer console API (real PostgreSQL): accounts, sign-in links, session
       ),
       { numRuns: 60 },
     );
+    // ~15 requests a run: a shared machine needs more than jest's default 30 s.
+  }, 180_000);
+
+  it('moves a lead only along the domain rule over any sequence of requests, auditing each change (property)', async () => {
+    const user = await signedIn(api.fixture.north.slug, 'status@example.com');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            status: fc.constantFrom(...LEAD_STATUSES),
+            reason: fc.option(fc.constantFrom('Bought elsewhere', '  ', 'x'.repeat(301)), { nil: undefined }),
+          }),
+          { maxLength: 6 },
+        ),
+        async (requests) => {
+          const leadId = await insertLead(api.fixture.siteId, api.fixture.north.id, 'Sequence');
+          let status: LeadStatus = 'new';
+          let changes = 0;
+          for (const request of requests) {
+            const expected = leadTransition(status, request.status, request.reason);
+            const answer = await change(user, leadId, 'status', request);
+            if (expected.ok) {
+              expect(answer.status).toBe(200);
+              expect(answer.body).toMatchObject({ id: leadId, status: expected.status, lostReason: expected.reason });
+              status = expected.status;
+              changes++;
+            } else {
+              expect(answer.status).toBe(expected.field === 'status' ? 409 : 400);
+              expect((answer.body.errors as { path: string }[]).map((e) => e.path)).toEqual([expected.field]);
+            }
+          }
+          const audit = await auditOf(leadId);
+          expect(audit).toHaveLength(changes);
+          for (const record of audit) expect(record).toMatchObject({ user_id: user.id, action: 'lead.status_changed' });
+          const detail = await api.http().get(`/api/dealer/leads/${leadId}`).set('Cookie', user.cookie).expect(200);
+          expect(detail.body.status).toBe(status);
+          expect(detail.body.history).toHaveLength(changes);
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
+
+  it('refuses every change from a viewer with 403 problem details, and from anyone without the CSRF token', async () => {
+    const viewer = await signedIn(api.fixture.north.slug, 'viewer@example.com', 'viewer');
+    const leadId = await insertLead(api.fixture.siteId, api.fixture.north.id, 'Viewed');
+    await api.http().get(`/api/dealer/leads/${leadId}`).set('Cookie', viewer.cookie).expect(200);
+    for (const [what, body] of [
+      ['status', { status: 'contacted' }],
+      ['assignee', { userId: null }],
+      ['notes', { body: 'Called back' }],
+    ] as const) {
+      const refused = await change(viewer, leadId, what, body);
+      expect(refused.status).toBe(403);
+      expect(refused.headers['content-type']).toMatch(/problem\+json/);
+      expect(refused.body.title).toMatch(/read only/i);
+      const sales = await signedIn(api.fixture.north.slug, `nocsrf-${what}@example.com`);
+      await api.http().post(`/api/dealer/leads/${leadId}/${what}`).set('Cookie', sales.cookie).send(body).expect(403);
+    }
+    expect(await auditOf(leadId)).toEqual([]);
+    const detail = await api.http().get(`/api/dealer/leads/${leadId}`).set('Cookie', viewer.cookie).expect(200);
+    expect(detail.body).toMatchObject({ status: 'new', assignee: null, notes: [], canChange: false });
+  });
+
+  it('assigns a lead to a user of its dealership only, unassigns it, and keeps private notes with their author', async () => {
+    const sales = await signedIn(api.fixture.north.slug, 'assigner@example.com');
+    const colleague = await addUser(api.fixture.north.slug, {
+      email: 'colleague@example.com',
+      name: 'Cody Colleague',
+      role: 'sales',
+    }).expect(201);
+    const westUser = await addUser(api.fixture.west.slug, { email: 'westie@example.com', name: 'W', role: 'sales' });
+    const leadId = await insertLead(api.fixture.siteId, api.fixture.north.id, 'Assigned');
+    const assigned = await change(sales, leadId, 'assignee', { userId: colleague.body.id }).expect(200);
+    expect(assigned.body.assignee).toEqual({ id: colleague.body.id, name: 'Cody Colleague' });
+    expect(assigned.body.assignees).toEqual(
+      expect.arrayContaining([{ id: colleague.body.id, name: 'Cody Colleague' }]),
+    );
+    const wrong = await change(sales, leadId, 'assignee', { userId: westUser.body.id });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual([{ path: 'userId', message: expect.stringMatching(/North Motors/) }]);
+    const unassigned = await change(sales, leadId, 'assignee', { userId: null }).expect(200);
+    expect(unassigned.body.assignee).toBeNull();
+
+    const note = await change(sales, leadId, 'notes', { body: '  Rang, call back Tuesday  ' }).expect(201);
+    expect(note.body).toMatchObject({ body: 'Rang, call back Tuesday', author: { id: sales.id, name: 'Sam Seller' } });
+    for (const body of ['', '   ', 'x'.repeat(2001)]) {
+      const refused = await change(sales, leadId, 'notes', { body });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors[0].path).toBe('body');
+    }
+    const detail = await api.http().get(`/api/dealer/leads/${leadId}`).set('Cookie', sales.cookie).expect(200);
+    expect(detail.body.notes).toEqual([
+      {
+        id: note.body.id,
+        body: 'Rang, call back Tuesday',
+        author: { id: sales.id, name: 'Sam Seller' },
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect((await auditOf(leadId)).map((r) => r.action)).toEqual(['lead.assigned', 'lead.assigned', 'lead.note_added']);
+  });
+
+  it('filters by status, car and arrival time, and exports the filtered list as spreadsheet-safe CSV', async () => {
+    const user = await signedIn(api.fixture.north.slug, 'filters@example.com');
+    const [car] = (await api.db.dataSource.query(
+      `INSERT INTO cars (dealership_id, stocknum, slug, car_type, status, make, model, year, price)
+       VALUES ($1, 'STK-CSV1', 'csv-car-stk-csv1', 'used', 'in_stock', 'Isuzu', 'D-Max', 2023, 45990) RETURNING id`,
+      [api.fixture.north.id],
+    )) as { id: number }[];
+    const since = new Date().toISOString();
+    const hostile = await insertLead(api.fixture.siteId, api.fixture.north.id, '=HYPERLINK("http://evil")', {
+      carId: car!.id,
+      form: 'test_drive',
+    });
+    await change(user, hostile, 'status', { status: 'contacted' }).expect(200);
+    const byStatus = await api.http().get('/api/dealer/leads?status=contacted').set('Cookie', user.cookie).expect(200);
+    expect(byStatus.body.leads.map((l: { id: string }) => l.id)).toContain(hostile);
+    for (const lead of byStatus.body.leads as { status: string }[]) expect(lead.status).toBe('contacted');
+    const byCar = await api.http().get('/api/dealer/leads?car=stk-csv1').set('Cookie', user.cookie).expect(200);
+    expect(byCar.body.leads.map((l: { id: string }) => l.id)).toEqual([hostile]);
+    const after = await api
+      .http()
+      .get(`/api/dealer/leads?after=${encodeURIComponent(since)}`)
+      .set('Cookie', user.cookie)
+      .expect(200);
+    expect(after.body.leads.map((l: { id: string }) => l.id)).toEqual([hostile]);
+
+    const csv = await api
+      .http()
+      .get('/api/dealer/leads.csv?form=test_drive&car=STK-CSV1')
+      .set('Cookie', user.cookie)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
+      })
+      .expect(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="leads-[0-9-]+\.csv"$/);
+    expect(csv.headers['cache-control']).toMatch(/no-store/);
+    const text = csv.body as string;
+    expect(text.startsWith('\uFEFF"Received"')).toBe(true);
+    const lines = text.slice(1).split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(lines[1]).toContain('"STK-CSV1"');
+    expect(lines[1]).toContain('"contacted"');
   });
 });

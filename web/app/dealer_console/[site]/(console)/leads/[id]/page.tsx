@@ -1,0 +1,231 @@
+import type { Metadata } from 'next';
+import { notFound, redirect } from 'next/navigation';
+import { formatDollars, leadFormLabel, LEAD_STATUS_LABELS, isLeadStatus } from '@platform/domain';
+import { LeadActions } from '@/components/dealer-console/lead-actions';
+import { StatusBadge } from '@/components/dealer-console/status-badge';
+import { getDealerLead, getDealerMe, type DealerLeadDetail } from '@/lib/api/dealer';
+import { formatWhen } from '@/lib/dealer-console/format';
+import styles from '@/components/dealer-console/console.module.css';
+
+export const metadata: Metadata = { title: 'Lead' };
+
+/** An answer as text: lists joined, objects as key: value, nothing empty. */
+function answerText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map(answerText).filter(Boolean).join(', ');
+  if (typeof value === 'object')
+    return Object.entries(value as Record<string, unknown>)
+      .map(([key, inner]) => `${key}: ${answerText(inner)}`)
+      .join('; ');
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return String(value);
+}
+
+/**
+ * Answers the form adds for the platform rather than the shopper typed (the car's and dealership's
+ * ids and slugs, the terms box every lead ticked): the page shows the car and dealership already.
+ */
+const TECHNICAL_ANSWER = /(?:^|_)(?:id|slug)$|^terms_conditions$/i;
+
+/** 'preferred_date' -> 'Preferred date'. */
+const fieldLabel = (key: string): string => {
+  const words = key.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** 'Marked contacted', 'Marked lost: Bought elsewhere', 'Assigned to Sam'. */
+function historyText(entry: DealerLeadDetail['history'][number]): string {
+  const { detail } = entry;
+  if (entry.action === 'lead.status_changed' && isLeadStatus(detail['to'])) {
+    const reason = typeof detail['reason'] === 'string' ? `: ${detail['reason']}` : '';
+    return `Marked ${LEAD_STATUS_LABELS[detail['to']].toLowerCase()}${reason}`;
+  }
+  if (entry.action === 'lead.assigned')
+    return typeof detail['to_name'] === 'string' ? `Assigned to ${detail['to_name']}` : 'Unassigned';
+  return entry.action;
+}
+
+/** /dealer/leads/{id}: everything about one lead, and what the user may do with it. */
+export default async function LeadPage({ params }: { params: Promise<{ site: string; id: string }> }) {
+  const { site: slug, id } = await params;
+  const [me, lead] = await Promise.all([getDealerMe(slug), getDealerLead(slug, id)]);
+  if (!me) redirect('/dealer/sign-in');
+  if (!lead) notFound();
+  const answers = Object.entries(lead.answers).filter(
+    ([key, value]) => !TECHNICAL_ANSWER.test(key) && answerText(value) !== '',
+  );
+  const valuation = lead.valuation;
+
+  return (
+    <article className={styles.lead} aria-labelledby="lead-title">
+      <p>
+        <a href="/dealer">← All leads</a>
+      </p>
+      <div className={styles.titleRow}>
+        <h1 id="lead-title">{lead.name || lead.email || lead.phone || 'Lead'}</h1>
+        <StatusBadge status={lead.status} />
+      </div>
+      <p className={styles.leadMeta}>
+        {leadFormLabel(lead.form)} · {lead.dealership.name} · received{' '}
+        <time dateTime={lead.createdAt}>{formatWhen(lead.createdAt)}</time>
+        {lead.status === 'lost' && lead.lostReason && <> · Lost: {lead.lostReason}</>}
+      </p>
+
+      <div className={styles.leadGrid}>
+        <div className={styles.leadColumn}>
+          <section className={styles.panel} aria-labelledby="contact-title">
+            <h2 id="contact-title">Contact</h2>
+            <dl className={styles.facts}>
+              {lead.phone && (
+                <>
+                  <dt>Phone</dt>
+                  <dd>
+                    <a href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</a>
+                  </dd>
+                </>
+              )}
+              {lead.email && (
+                <>
+                  <dt>Email</dt>
+                  <dd>
+                    <a href={`mailto:${lead.email}`}>{lead.email}</a>
+                  </dd>
+                </>
+              )}
+            </dl>
+          </section>
+
+          {lead.car && lead.vehicle && (
+            <section className={styles.panel} aria-labelledby="car-title">
+              <h2 id="car-title">Car</h2>
+              <div className={styles.car}>
+                {lead.vehicle.photo ? (
+                  <img src={lead.vehicle.photo} alt="" className={styles.carPhoto} width={160} height={107} />
+                ) : (
+                  <div className={styles.carPhoto} aria-hidden="true" />
+                )}
+                <div>
+                  <p>
+                    <a href={lead.vehicle.path}>{lead.car.title}</a>
+                  </p>
+                  <p className={styles.leadMeta}>Stock #{lead.car.stocknum}</p>
+                  <p>{lead.vehicle.price ? formatDollars(lead.vehicle.price) : 'Enquire for price'}</p>
+                  {lead.vehicle.status === 'sold' && <p className={styles.leadMeta}>Sold</p>}
+                </div>
+              </div>
+            </section>
+          )}
+
+          <section className={styles.panel} aria-labelledby="answers-title">
+            <h2 id="answers-title">Their answers</h2>
+            {answers.length === 0 ? (
+              <p>No answers.</p>
+            ) : (
+              <dl className={styles.facts}>
+                {answers.map(([key, value]) => (
+                  <div key={key} className={styles.fact}>
+                    <dt>{fieldLabel(key)}</dt>
+                    <dd className={styles.answer}>{answerText(value)}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </section>
+
+          {valuation && (
+            <section className={styles.panel} aria-labelledby="valuation-title">
+              <h2 id="valuation-title">Trade-in valuation</h2>
+              <dl className={styles.facts}>
+                {typeof valuation['low'] === 'number' && typeof valuation['high'] === 'number' ? (
+                  <div className={styles.fact}>
+                    <dt>Estimate</dt>
+                    <dd>
+                      {formatDollars(valuation['low'])} to {formatDollars(valuation['high'])}
+                    </dd>
+                  </div>
+                ) : (
+                  <div className={styles.fact}>
+                    <dt>Estimate</dt>
+                    <dd>No estimate</dd>
+                  </div>
+                )}
+                {'vehicle' in valuation && (
+                  <div className={styles.fact}>
+                    <dt>Vehicle</dt>
+                    <dd className={styles.answer}>{answerText(valuation['vehicle'])}</dd>
+                  </div>
+                )}
+                {typeof valuation['reason'] === 'string' && (
+                  <div className={styles.fact}>
+                    <dt>Note</dt>
+                    <dd>{valuation['reason']}</dd>
+                  </div>
+                )}
+              </dl>
+            </section>
+          )}
+
+          <section className={styles.panel} aria-labelledby="delivery-title">
+            <h2 id="delivery-title">Delivery</h2>
+            {lead.deliveries.length === 0 ? (
+              <p>Not sent to a CRM or by email.</p>
+            ) : (
+              <ul className={styles.plainList}>
+                {lead.deliveries.map((d) => (
+                  <li key={d.channel}>
+                    {d.channel === 'crm' ? 'CRM' : 'Email'}: {d.status}
+                    {d.attempts > 1 ? ` after ${d.attempts} attempts` : ''} ·{' '}
+                    <time dateTime={d.updatedAt}>{formatWhen(d.updatedAt)}</time>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+
+        <div className={styles.leadColumn}>
+          <LeadActions
+            leadId={lead.id}
+            csrfToken={me.csrfToken}
+            status={lead.status}
+            assigneeId={lead.assignee?.id ?? null}
+            assignees={lead.assignees}
+            canChange={lead.canChange}
+          />
+
+          <section className={styles.panel} aria-labelledby="notes-title">
+            <h2 id="notes-title">Notes</h2>
+            {lead.notes.length === 0 ? (
+              <p>No notes yet. Notes are private to your dealership.</p>
+            ) : (
+              <ol className={styles.notes}>
+                {lead.notes.map((note) => (
+                  <li key={note.id}>
+                    <p className={styles.noteBody}>{note.body}</p>
+                    <p className={styles.leadMeta}>
+                      {note.author.name} · <time dateTime={note.createdAt}>{formatWhen(note.createdAt)}</time>
+                    </p>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+
+          <section className={styles.panel} aria-labelledby="history-title">
+            <h2 id="history-title">History</h2>
+            <ol className={styles.plainList}>
+              <li>
+                Received · <time dateTime={lead.createdAt}>{formatWhen(lead.createdAt)}</time>
+              </li>
+              {lead.history.map((entry, index) => (
+                <li key={`${entry.at}-${index}`}>
+                  {historyText(entry)} by {entry.by} · <time dateTime={entry.at}>{formatWhen(entry.at)}</time>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,174 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { LEAD_FORM_LABELS, LEAD_STATUS_LABELS, LEAD_STATUSES, leadFormLabel } from '@platform/domain';
+import { LiveLeads } from '@/components/dealer-console/live-leads';
+import { StatusBadge } from '@/components/dealer-console/status-badge';
+import { ApiError } from '@/lib/api';
+import { getDealerLeads, getDealerMe, leadQuery, type DealerLeadSummary } from '@/lib/api/dealer';
+import { formatWhen } from '@/lib/dealer-console/format';
+import styles from '@/components/dealer-console/console.module.css';
+
+export const metadata: Metadata = { title: 'Leads' };
+
+const FILTERS = ['q', 'status', 'form', 'car', 'dealership'] as const;
+type Filters = Partial<Record<(typeof FILTERS)[number] | 'before', string>>;
+
+function filtersOf(query: Record<string, string | string[] | undefined>): Filters {
+  const filters: Filters = {};
+  for (const key of [...FILTERS, 'before'] as const) {
+    const value = query[key];
+    if (typeof value === 'string' && value.trim() !== '') filters[key] = value.trim();
+  }
+  return filters;
+}
+
+/**
+ * /dealer: the leads inbox of the user's dealerships, newest first, with filters in the address (so a
+ * filtered view can be bookmarked or shared with a colleague) and new leads shown without a reload.
+ */
+export default async function LeadsInboxPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ site: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { site: slug } = await params;
+  const filters = filtersOf(await searchParams);
+  const me = await getDealerMe(slug);
+  if (!me) redirect('/dealer/sign-in');
+
+  let page: { leads: DealerLeadSummary[]; next: string | null } | null = null;
+  let problem: string | null = null;
+  try {
+    page = await getDealerLeads(slug, { ...filters, limit: '50' });
+  } catch (error) {
+    // A filter the api refuses (a hand-edited address): say which, and show the form to fix it.
+    if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 404)) throw error;
+    problem = error.problem?.detail ?? 'Those filters are not valid.';
+  }
+  if (!page && !problem) redirect('/dealer/sign-in');
+  const leads = page?.leads ?? [];
+  const { before, ...shown } = filters;
+  const exportHref = `/api/dealer/leads.csv${leadQuery(shown)}`;
+  const filtered = Object.keys(shown).length > 0;
+  const manyDealerships = me.dealerships.length > 1;
+
+  return (
+    <div className={styles.inbox}>
+      <div className={styles.titleRow}>
+        <h1>Leads</h1>
+        <a className="button button-secondary" href={exportHref} download>
+          Export CSV
+        </a>
+      </div>
+
+      <form method="get" action="/dealer" className={styles.filters} aria-label="Filter leads">
+        <div className={styles.filterSearch}>
+          <label htmlFor="filter-q">Search</label>
+          <input
+            id="filter-q"
+            name="q"
+            type="search"
+            defaultValue={filters.q}
+            placeholder="Name, phone or stock number"
+            maxLength={100}
+          />
+        </div>
+        <div>
+          <label htmlFor="filter-status">Status</label>
+          <select id="filter-status" name="status" defaultValue={filters.status ?? ''}>
+            <option value="">Any status</option>
+            {LEAD_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {LEAD_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filter-form">Form</label>
+          <select id="filter-form" name="form" defaultValue={filters.form ?? ''}>
+            <option value="">Any form</option>
+            {Object.entries(LEAD_FORM_LABELS).map(([form, label]) => (
+              <option key={form} value={form}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filter-car">Car (stock number)</label>
+          <input id="filter-car" name="car" defaultValue={filters.car} maxLength={60} autoComplete="off" />
+        </div>
+        {manyDealerships && (
+          <div>
+            <label htmlFor="filter-dealership">Dealership</label>
+            <select id="filter-dealership" name="dealership" defaultValue={filters.dealership ?? ''}>
+              <option value="">All dealerships</option>
+              {me.dealerships.map((d) => (
+                <option key={d.slug} value={d.slug}>
+                  {d.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className={styles.filterActions}>
+          <button type="submit" className="button button-primary">
+            Filter
+          </button>
+          {filtered && <a href="/dealer">Clear</a>}
+        </div>
+      </form>
+
+      {problem && (
+        <p role="alert" className={styles.error}>
+          {problem}
+        </p>
+      )}
+
+      {!before && !problem && (
+        <LiveLeads query={leadQuery(shown)} newest={leads[0]?.createdAt ?? new Date(0).toISOString()} />
+      )}
+
+      {leads.length === 0 && !problem ? (
+        <p className={styles.empty}>{filtered ? 'No leads match these filters.' : 'No leads yet.'}</p>
+      ) : (
+        <ul className={styles.leadList} aria-label="Leads, newest first">
+          {leads.map((lead) => (
+            <li key={lead.id} className={styles.leadItem}>
+              <div className={styles.leadMain}>
+                <a href={`/dealer/leads/${lead.id}`} className={styles.leadName}>
+                  {lead.name || lead.email || lead.phone || 'No name given'}
+                </a>
+                <StatusBadge status={lead.status} />
+              </div>
+              <p className={styles.leadMeta}>
+                {leadFormLabel(lead.form)}
+                {lead.car && (
+                  <>
+                    {' · '}
+                    {lead.car.title} <span className={styles.stock}>#{lead.car.stocknum}</span>
+                  </>
+                )}
+              </p>
+              <p className={styles.leadMeta}>
+                <time dateTime={lead.createdAt}>{formatWhen(lead.createdAt)}</time>
+                {lead.phone && <> · {lead.phone}</>}
+                {manyDealerships && <> · {lead.dealership.name}</>}
+                {' · '}
+                {lead.assignee ? `Assigned to ${lead.assignee.name}` : 'Unassigned'}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <nav aria-label="Pages of leads" className={styles.paging}>
+        {before && <a href={`/dealer${leadQuery(shown)}`}>Newest leads</a>}
+        {page?.next && <a href={`/dealer${leadQuery({ ...shown, before: page.next })}`}>Older leads</a>}
+      </nav>
+    </div>
+  );
+}
