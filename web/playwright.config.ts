@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import {
   API_ORIGIN,
   API_PORT,
+  E2E_OPS_TOKEN,
   e2eDatabaseName,
   e2eRunId,
   PAGE_CACHE_VERSION_CHECK_MS,
@@ -72,7 +73,8 @@ export default defineConfig({
         // Explicit, so a developer's .env or shell (another search engine, log level or ops
         // token) never changes what the suite tests; empty means unset.
         OPENSEARCH_URL: process.env['E2E_OPENSEARCH_URL'] ?? '',
-        OPS_TOKEN: '',
+        // The suite's own ops token (dealer users and their sign-in links, dealer-*.spec.ts).
+        OPS_TOKEN: E2E_OPS_TOKEN,
         LOG_LEVEL: 'info',
         // Every test signs in from 127.0.0.1, one client to the API's per-client limit.
         SIGN_IN_CODE_LIMIT_PER_HOUR: '200',

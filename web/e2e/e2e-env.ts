@@ -42,3 +42,6 @@ export const REDIS_URL = process.env['E2E_REDIS_URL'] ?? 'redis://127.0.0.1:6379
 export function siteUrl(slug: string, path = '/'): string {
   return `http://${slug}.localhost:${WEB_PORT}${path}`;
 }
+
+/** The ops token of the e2e api: tests add dealer users and mint their sign-in links with it. */
+export const E2E_OPS_TOKEN = 'e2e-ops-token-0123456789abcdef0123456789';
