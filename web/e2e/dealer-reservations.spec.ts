@@ -195,6 +195,36 @@ test.describe('dealer console: reservations', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Feed keys' })).toBeVisible();
     await page.getByRole('button', { name: 'Create a feed key' }).click();
     await expect(page.getByTestId('new-feed-key')).toHaveText(/^fk_[A-Za-z0-9_-]{43}$/);
+    const key = (await page.getByTestId('new-feed-key').textContent())!;
+    // Listed by its prefix at once, never in full.
+    await expect(page.getByRole('button', { name: `Revoke key ${key.slice(0, 9)}` })).toBeVisible();
+    await expect(page.locator('table')).not.toContainText(key);
+    await noSeriousAxeViolations(page);
+    const keyShot = `${SCREENSHOTS}/feed-new-key-phone.png`;
+    await page.setViewportSize(SIZES[0]!);
+    await page.screenshot({ path: keyShot, fullPage: true });
+    await testInfo.attach('feed-new-key-phone.png', { path: keyShot, contentType: 'image/png' });
+    // The dealer's stock system pushes with it; its only row is refused, so the demo stock is untouched.
+    const pushed = await request.post(`${API_ORIGIN}/api/feeds/${dealership}?mode=delta`, {
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      data: JSON.stringify([
+        { stocknum: 'BAD-ROW-1', make: 'Toyota', model: 'Hilux', year: 2024, car_type: 'used', price: 'call us' },
+      ]),
+    });
+    expect(pushed.status()).toBe(202);
+    const { feedRunId } = (await pushed.json()) as { feedRunId: string };
+    await expect
+      .poll(
+        async () =>
+          (await query<{ status: string }>(`SELECT status FROM feed_runs WHERE id = $1`, [feedRunId]))[0]?.status,
+        { timeout: 30_000 },
+      )
+      .toBe('failed');
+    await page.goto(siteUrl(SITE, `/dealer/feed?run=${feedRunId}`));
+    const run = page.locator(`[data-run="${feedRunId}"]`);
+    await expect(run).toContainText('Every row was rejected');
+    await expect(run.getByRole('row', { name: /BAD-ROW-1/ })).toContainText('price');
+    await expect(page.getByTestId('new-feed-key')).toHaveCount(0);
     await noSeriousAxeViolations(page);
     for (const size of SIZES) {
       await page.setViewportSize(size);
@@ -202,13 +232,8 @@ test.describe('dealer console: reservations', () => {
       await page.screenshot({ path: shot, fullPage: true });
       await testInfo.attach(`feed-${size.name}.png`, { path: shot, contentType: 'image/png' });
     }
-    // Reloaded, the secret is gone for good; the key is listed by its prefix and can be revoked.
-    await page.reload();
-    await expect(page.getByTestId('new-feed-key')).toHaveCount(0);
-    await page
-      .getByRole('button', { name: /^Revoke key fk_/ })
-      .first()
-      .click();
+    // The key is listed by its prefix and can be revoked.
+    await page.getByRole('button', { name: `Revoke key ${key.slice(0, 9)}` }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Key revoked' })).toBeVisible();
   });
 });

@@ -1,5 +1,6 @@
 'use server';
 
+import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { consoleAction } from '@/lib/api/dealer-console';
 
@@ -64,5 +65,7 @@ export async function createKeyAction(_: NewKeyState, form: FormData): Promise<N
   const outcome = await consoleAction(site, 'POST', '/api/dealer/feed/keys', dealership ? { dealership } : {});
   if (!outcome.ok) return { status: 'error', message: outcome.detail };
   const created = outcome.body as { key: string; prefix: string; dealership: { name: string } };
+  // The page renders again with the new key listed (by its prefix); the secret stays in this answer.
+  revalidatePath('/[site]/dealer/feed', 'page');
   return { status: 'created', key: created.key, prefix: created.prefix, dealership: created.dealership.name };
 }
