@@ -118,6 +118,16 @@ export const QUEUES = {
     }),
     { attempts: EVENT_ATTEMPTS, backoff: { type: 'exponential', delay: 1000 }, ...KEEP_EVENTS },
   ),
+  /**
+   * Sends one reservation email (a reservation_notices row): the shopper told of the dealership's
+   * outcome, or the dealership reminded of a hold nobody acted on. The job id is the row id.
+   */
+  reservationNotice: contract('reservation-notice', z.strictObject({ noticeId: z.uuid() }), {
+    attempts: 8,
+    backoff: { type: 'exponential', delay: 5000 },
+    removeOnComplete: { count: 1000, age: 24 * 3600 },
+    removeOnFail: { count: 5000, age: 14 * 24 * 3600 },
+  }),
   /** Matches a site's indexed car changes against saved searches and followed cars (issue 24). */
   alertMatch: contract('alert-match', z.strictObject({ siteId: z.int().positive() }), {
     attempts: 5,
@@ -163,6 +173,9 @@ export const QUEUES = {
 
 /** One job per photo and feed run, so a run queues each address once and a later run checks it again. */
 export const mediaJobId = (photoId: number, runKey: string): string => `photo-${photoId}-${runKey}`;
+
+/** The job of a reservation email: its outbox row id, so queuing it twice adds one job. */
+export const reservationNoticeJobId = (noticeId: string): string => `notice-${noticeId}`;
 
 /** The job of an alert message: its outbox row id, so queuing it twice adds one job. */
 export const alertDeliveryJobId = (messageId: string): string => `alert-${messageId}`;

@@ -7,3 +7,4 @@ export * from './ledger/reservation-ledger';
 export * from './ledger/online-payment-ledger';
 export * from './ledger/payment-inbox';
 export * from './reservation-workers';
+export * from './notices/reservation-notices';

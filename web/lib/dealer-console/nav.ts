@@ -8,11 +8,13 @@ export interface ConsoleNavItem {
   ownersOnly?: boolean;
 }
 
-/**
- * The console's pages, in the order the navigation shows them. A new console page adds its line
- * here (Reservations /dealer/reservations, Feed /dealer/feed, Users /dealer/users owners only).
- */
-export const CONSOLE_NAV: readonly ConsoleNavItem[] = [{ label: 'Leads', href: '/dealer' }];
+/** The console's pages, in the order the navigation shows them. A new console page adds its line here. */
+export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
+  { label: 'Leads', href: '/dealer' },
+  { label: 'Reservations', href: '/dealer/reservations' },
+  { label: 'Feed', href: '/dealer/feed' },
+  { label: 'Users', href: '/dealer/users', ownersOnly: true },
+];
 
 /** The links a user with these roles sees. */
 export function consoleNavFor(roles: readonly DealerRole[], items = CONSOLE_NAV): ConsoleNavItem[] {

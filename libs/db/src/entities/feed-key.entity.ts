@@ -28,4 +28,8 @@ export class FeedKeyEntity {
 
   @Column({ type: 'timestamptz', nullable: true })
   revoked_at!: Date | null;
+
+  /** When a push last used the key (to the minute), so a dealership can tell a key in use from a forgotten one. */
+  @Column({ type: 'timestamptz', nullable: true })
+  last_used_at!: Date | null;
 }

@@ -104,6 +104,13 @@ export class FeedRunEntity {
   @Column({ type: 'timestamptz', nullable: true })
   confirmed_at!: Date | null;
 
+  /**
+   * A held snapshot: the stock numbers of the live cars it would withdraw, as the guard found them
+   * (at most HELD_WITHDRAWALS_MAX), so the dealership can see what confirming would remove.
+   */
+  @Column({ type: 'jsonb', nullable: true })
+  held_withdrawals!: string[] | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   received_at!: Date;
 

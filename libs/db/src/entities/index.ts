@@ -28,6 +28,7 @@ import { SignInCodeEntity } from './sign-in-code.entity';
 import { SmsMessageEntity } from './sms-message.entity';
 import { WatchlistItemEntity } from './watchlist-item.entity';
 import { ReservationEntity } from './reservation.entity';
+import { ReservationNoticeEntity } from './reservation-notice.entity';
 import { OnlinePaymentEntity } from './online-payment.entity';
 import { PaymentEventEntity } from './payment-event.entity';
 import { LocalPaymentEntity } from './local-payment.entity';
@@ -46,6 +47,8 @@ import { LeadNoteEntity } from './lead-note.entity';
 export type { FeedRowError, FeedRunCounts, FeedRunStatus } from './feed-run.entity';
 export { FEED_RUN_STATUSES, FINISHED_FEED_RUN_STATUSES } from './feed-run.entity';
 export type { PhotoStatus } from './photo.entity';
+export type { ReservationNoticeKind } from './reservation-notice.entity';
+export { RESERVATION_NOTICE_KINDS } from './reservation-notice.entity';
 export { PHOTO_STATUSES } from './photo.entity';
 
 export {
@@ -79,6 +82,7 @@ export {
   SmsMessageEntity,
   WatchlistItemEntity,
   ReservationEntity,
+  ReservationNoticeEntity,
   OnlinePaymentEntity,
   PaymentEventEntity,
   LocalPaymentEntity,
@@ -126,6 +130,7 @@ export const ENTITIES = [
   WatchlistItemEntity,
   SmsMessageEntity,
   ReservationEntity,
+  ReservationNoticeEntity,
   OnlinePaymentEntity,
   PaymentEventEntity,
   LocalPaymentEntity,

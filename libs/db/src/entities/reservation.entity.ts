@@ -124,6 +124,18 @@ export class ReservationEntity {
   @Column({ type: 'timestamptz', nullable: true })
   hold_expires_at!: Date | null;
 
+  /** How often the dealership extended the hold from its console (bounded by reservations.max_extensions). */
+  @Column({ type: 'int', default: 0 })
+  hold_extensions!: number;
+
+  /** When a dealer user first acted on the hold (extended it; completing or cancelling ends it). */
+  @Column({ type: 'timestamptz', nullable: true })
+  dealer_acted_at!: Date | null;
+
+  /** When the dealership's users were reminded of a hold nobody acted on (once; see reservation_notices). */
+  @Column({ type: 'timestamptz', nullable: true })
+  dealer_reminded_at!: Date | null;
+
   /** The last payment failure the shopper was shown (declined), cleared by a success. */
   @Column({ type: 'text', nullable: true })
   payment_error!: string | null;

@@ -18,6 +18,7 @@ import { SearchDocumentChanges1765300000000 } from './1765300000000-search-docum
 import { DealerAccounts1765400000000 } from './1765400000000-dealer-accounts';
 import { CarPhotos1765500000000 } from './1765500000000-car-photos';
 import { DealerLeadWork1765600000000 } from './1765600000000-dealer-lead-work';
+import { DealerReservationsAndFeed1765700000000 } from './1765700000000-dealer-reservations-and-feed';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   DealerAccounts1765400000000,
   CarPhotos1765500000000,
   DealerLeadWork1765600000000,
+  DealerReservationsAndFeed1765700000000,
 ];

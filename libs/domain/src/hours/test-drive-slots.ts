@@ -34,7 +34,8 @@ export interface TestDriveDay {
   slots: TestDriveSlot[];
 }
 
-interface DayHours {
+/** A day's opening and closing wall-clock times ('HH:mm'). */
+export interface DayHours {
   open: string;
   close: string;
 }
@@ -59,7 +60,7 @@ export function testDriveSlots(options: TestDriveSlotsOptions): TestDriveDay[] {
   for (let offset = 0; offset < days; offset += 1) {
     const day = today.startOf('day').plus({ days: offset });
     const weekday = day.weekday % 7;
-    const dayHours = hoursFor(day.toISODate() as string, weekday, hours, specialHours ?? []);
+    const dayHours = salesHoursOn(day.toISODate() as string, weekday, hours, specialHours ?? []);
     if (!dayHours) continue;
 
     const open = atClock(day, dayHours.open);
@@ -87,7 +88,7 @@ export function testDriveSlots(options: TestDriveSlotsOptions): TestDriveDay[] {
  * 'all' entry, so it wins when a date has both. An Open entry without usable times says nothing
  * about the times, so the weekly hours stand.
  */
-function hoursFor(
+export function salesHoursOn(
   date: string,
   weekday: number,
   hours: readonly SlotOpeningHours[],
@@ -112,7 +113,7 @@ function usable(open: string | null | undefined, close: string | null | undefine
 }
 
 // A wall time that the clocks skip (2:30am on the October change) resolves forward, as luxon does.
-function atClock(day: DateTime, time: string): DateTime {
+export function atClock(day: DateTime, time: string): DateTime {
   const [, hour, minute] = CLOCK.exec(time) as RegExpExecArray;
   return day.set({ hour: Number(hour), minute: Number(minute), second: 0, millisecond: 0 });
 }

@@ -253,6 +253,9 @@ export const PLATFORM_DEFAULTS: SiteConfig = {
       'Your deposit holds this car for you alone while we prepare it and arrange the rest with you. It comes off the price when you buy. If you change your mind, or we cannot complete the sale, your deposit is refunded in full.',
     online_payment_enabled: true,
     online_payment_max: 20_000,
+    dealer_response_hours: 2,
+    max_extension_hours: 24,
+    max_extensions: 2,
   },
   content: {
     pages: [

@@ -540,6 +540,15 @@ export const ReservationsSchema = z.strictObject({
   online_payment_enabled: z.boolean(),
   /** Largest online payment in whole dollars. */
   online_payment_max: z.number().int().min(1).max(1_000_000),
+  /**
+   * Open hours (of the dealership's primary location's sales hours) a new hold may wait for the
+   * dealership to act before its dealer users are emailed a reminder, once (2).
+   */
+  dealer_response_hours: z.number().min(0.25).max(72).multipleOf(0.25),
+  /** The most hours one extension of a hold from the dealer console adds (24). */
+  max_extension_hours: z.number().int().min(1).max(168),
+  /** How many times a hold may be extended; 0: the console offers no extension (2). */
+  max_extensions: z.number().int().min(0).max(10),
 });
 
 const NavItemSchema = z.strictObject({

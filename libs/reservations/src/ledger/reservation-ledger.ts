@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import {
   formatDollars,
+  holdExtensionRefusal,
   ONLINE_PURCHASE_SUBCATEGORY,
   paymentWindowEnded,
   REFUND_ATTENTION_AFTER_ATTEMPTS,
@@ -46,7 +47,22 @@ export interface ReservationRecord {
   updated_at: string;
   held_at: string | null;
   ended_at: string | null;
+  /** How often the dealership extended the hold. */
+  hold_extensions: number;
+  /** When a dealer user first acted on the hold; null until then. */
+  dealer_acted_at: string | null;
+  /** When the dealership was reminded of a hold nobody acted on. */
+  dealer_reminded_at: string | null;
 }
+
+/**
+ * Runs in the transaction of a change, with the reservation before and after it: the caller's own
+ * writes (an audit record, the shopper's email in the outbox) commit with the change or not at all.
+ */
+export type WithinChange = (
+  manager: EntityManager,
+  change: { before: ReservationRecord; after: ReservationRecord },
+) => Promise<void>;
 
 /** A refund owed and not yet confirmed by the provider, as ops see it (no contact details). */
 export interface PendingRefund {
@@ -115,7 +131,7 @@ export type IndexSoon = (siteId: number) => Promise<unknown>;
 const COLUMNS = `id, kind, site_id, dealership_id, car_id, car_summary, shopper_id, contact, selections, deposit_cents,
   currency, status, payment_provider, payment_ref, payment_deadline, hold_expires_at, payment_error, refund_due,
   refund_ref, refund_reason, refund_attempts, refund_next_attempt_at, refund_error, refunded_at, ops_flag, lead_id,
-  created_at, updated_at, held_at, ended_at`;
+  created_at, updated_at, held_at, ended_at, hold_extensions, dealer_acted_at, dealer_reminded_at`;
 
 /** Sets a refund owed, due at once; the caller's transaction changes the status with it. */
 const OWE_REFUND = `refund_due = true, refund_reason = $2, refund_next_attempt_at = NULL, refund_attempts = 0`;
@@ -133,6 +149,8 @@ function toRecord(row: Record<string, unknown>): ReservationRecord {
     updated_at: iso(row['updated_at'])!,
     held_at: iso(row['held_at']),
     ended_at: iso(row['ended_at']),
+    dealer_acted_at: iso(row['dealer_acted_at']),
+    dealer_reminded_at: iso(row['dealer_reminded_at']),
   };
 }
 
@@ -387,8 +405,11 @@ export class ReservationLedger {
     return { released: released.length, expired, refunded, refundsFailed, refundsPending: pending };
   }
 
-  /** Ops: cancel a reservation; a paid one is refunded, and the car is free again. */
-  async cancel(id: string): Promise<ReservationRecord | 'not_found' | 'ended'> {
+  /**
+   * Cancel a reservation (ops, or its dealership from the console); a paid one is refunded, and the
+   * car is free again. `within` runs in the cancelling transaction.
+   */
+  async cancel(id: string, within?: WithinChange): Promise<ReservationRecord | 'not_found' | 'ended'> {
     const outcome = await this.dataSource.transaction(async (manager) => {
       const [row] = (await manager.query(`SELECT ${COLUMNS} FROM reservations WHERE id = $1 FOR UPDATE`, [
         id,
@@ -408,6 +429,7 @@ export class ReservationLedger {
           [id],
         );
       }
+      if (within) await within(manager, { before: reservation, after: await this.locked(manager, id) });
       return reservation;
     });
     if (typeof outcome === 'string') return outcome;
@@ -423,14 +445,78 @@ export class ReservationLedger {
     return (await this.find(id))!;
   }
 
-  /** Ops: the sale went through. The car stays reserved until the dealer's feed marks it sold. */
-  async complete(id: string): Promise<ReservationRecord | 'not_found' | 'not_held'> {
-    const [rows] = (await this.dataSource.query(
-      `UPDATE reservations SET status = 'completed', ended_at = now(), updated_at = now() WHERE id = $1 AND status = 'held' RETURNING id`,
-      [id],
-    )) as [{ id: string }[], number];
-    if (rows.length === 0) return (await this.find(id)) ? 'not_held' : 'not_found';
-    return (await this.find(id))!;
+  /**
+   * The sale went through (ops, or the dealership from the console). The car stays reserved until
+   * the dealer's feed marks it sold. `within` runs in the completing transaction.
+   */
+  async complete(id: string, within?: WithinChange): Promise<ReservationRecord | 'not_found' | 'not_held'> {
+    const outcome = await this.dataSource.transaction(async (manager) => {
+      const [row] = (await manager.query(`SELECT ${COLUMNS} FROM reservations WHERE id = $1 FOR UPDATE`, [
+        id,
+      ])) as Record<string, unknown>[];
+      if (!row) return 'not_found' as const;
+      const before = toRecord(row);
+      if (before.status !== 'held') return 'not_held' as const;
+      await manager.query(
+        `UPDATE reservations SET status = 'completed', ended_at = now(), updated_at = now() WHERE id = $1`,
+        [id],
+      );
+      const after = await this.locked(manager, id);
+      if (within) await within(manager, { before, after });
+      return after;
+    });
+    return outcome;
+  }
+
+  /**
+   * The dealership gives the shopper more time: a live hold is extended by `hours`, within the
+   * dealership's reservations.max_extension_hours and max_extensions. Judged under the row's lock by
+   * the database's clock, so a hold the sweep is expiring, or a second click, sees the first answer.
+   */
+  async extend(
+    id: string,
+    hours: number,
+    within?: WithinChange,
+  ): Promise<ReservationRecord | 'not_found' | 'not_held' | { refused: string }> {
+    return this.dataSource.transaction(async (manager) => {
+      const [row] = (await manager.query(
+        `SELECT ${COLUMNS}, hold_expires_at > now() AS live FROM reservations WHERE id = $1 FOR UPDATE`,
+        [id],
+      )) as Record<string, unknown>[];
+      if (!row) return 'not_found' as const;
+      const live = row['live'] === true;
+      delete row['live'];
+      const before = toRecord(row);
+      if (before.status !== 'held' || !live) return 'not_held' as const;
+      const config = before.dealership_id
+        ? await siteConfigStore(this.dataSource).dealership(before.dealership_id)
+        : await siteConfigStore(this.dataSource).siteConfig(before.site_id);
+      const refused = holdExtensionRefusal({
+        hours,
+        extensionsSoFar: before.hold_extensions,
+        maxExtensionHours: config.reservations.max_extension_hours,
+        maxExtensions: config.reservations.max_extensions,
+      });
+      if (refused) return { refused };
+      await manager.query(
+        `UPDATE reservations SET hold_expires_at = hold_expires_at + make_interval(hours => $2),
+           hold_extensions = hold_extensions + 1, dealer_acted_at = COALESCE(dealer_acted_at, now()), updated_at = now()
+         WHERE id = $1`,
+        [id, hours],
+      );
+      const after = await this.locked(manager, id);
+      if (within) await within(manager, { before, after });
+      return after;
+    });
+  }
+
+  /** A reservation read inside a transaction that holds its lock. */
+  private async locked(manager: EntityManager, id: string): Promise<ReservationRecord> {
+    const [row] = (await manager.query(`SELECT ${COLUMNS} FROM reservations WHERE id = $1`, [id])) as Record<
+      string,
+      unknown
+    >[];
+    return toRecord(row!);
   }
 
   /**

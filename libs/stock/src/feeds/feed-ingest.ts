@@ -197,7 +197,7 @@ export class FeedIngest {
       if (run.mode === 'snapshot' && !run.confirmed_at) {
         const held = await this.guard(run, present, config.inventory.mass_removal_guard);
         if (held) {
-          if (!(await this.runs.hold(run, { detail: held, received, warnings, warningsOmitted })))
+          if (!(await this.runs.hold(run, { ...held, received, warnings, warningsOmitted })))
             return this.leftAlone(run.id, siteId);
           return { outcome: 'held', siteId, status: 'held' };
         }
@@ -363,16 +363,22 @@ export class FeedIngest {
     );
   }
 
-  /** Returns why a snapshot must be held, or null when its removals are within the guard. */
-  private async guard(run: FeedRunEntity, present: Set<string>, share: number): Promise<string | null> {
+  /** Why a snapshot must be held and what it would withdraw, or null when its removals are within the guard. */
+  private async guard(
+    run: FeedRunEntity,
+    present: Set<string>,
+    share: number,
+  ): Promise<{ detail: string; withdrawals: string[] } | null> {
     const live = (await this.dataSource.query(
       `SELECT stocknum FROM cars WHERE dealership_id = $1 AND withdrawn_at IS NULL AND status IN ${AVAILABLE_STATUS_SQL}`,
       [run.dealership_id],
     )) as { stocknum: string }[];
-    const removing = live.filter((car) => !present.has(car.stocknum)).length;
+    const withdrawals = live.filter((car) => !present.has(car.stocknum)).map((car) => car.stocknum);
+    const removing = withdrawals.length;
     if (live.length === 0 || removing / live.length <= share) return null;
     const percent = (value: number): string => `${Math.round(value * 1000) / 10}%`;
-    return `Held: this snapshot would remove ${removing} of ${live.length} live cars (${percent(removing / live.length)}), more than the ${percent(share)} allowed. Nothing was applied. Ops can confirm it (POST /api/ops/feeds/runs/${run.id}/confirm) or reject it.`;
+    const detail = `Held: this snapshot would remove ${removing} of ${live.length} live cars (${percent(removing / live.length)}), more than the ${percent(share)} allowed. Nothing was applied. Ops can confirm it (POST /api/ops/feeds/runs/${run.id}/confirm) or reject it.`;
+    return { detail, withdrawals };
   }
 
   /** Applies the next batch after the run's recorded progress; null when every row is applied. */

@@ -46,6 +46,15 @@ export interface FeedRunSummary {
   stuckReason: string | null;
 }
 
+/** The most stock numbers a held run keeps of the cars it would withdraw. */
+export const HELD_WITHDRAWALS_MAX = 1000;
+
+/** Who confirms or rejects a held run, in its detail: ops, or the dealership's owner from the console. */
+export type RunActor = { by: 'ops' } | { by: 'dealer'; name: string };
+
+/** Runs in the transaction of a control action (the dealer console's audit record). */
+export type WithinRunChange = (manager: EntityManager) => Promise<void>;
+
 export type ControlRefusal = { refused: 'not_found' } | { refused: 'conflict'; detail: string; title?: string };
 
 export const EMPTY_COUNTS: FeedRunCounts = {
@@ -229,10 +238,17 @@ export class FeedRuns {
    */
   async hold(
     run: FeedRunEntity,
-    change: { detail: string; received: number; warnings: string[]; warningsOmitted: number },
+    change: {
+      detail: string;
+      received: number;
+      warnings: string[];
+      warningsOmitted: number;
+      withdrawals?: string[];
+    },
   ): Promise<boolean> {
     const [, changed] = (await this.dataSource.query(
-      `UPDATE feed_runs SET status = 'held', detail = $3, counts = $4, warnings = $5, warnings_omitted = $6, updated_at = now()
+      `UPDATE feed_runs SET status = 'held', detail = $3, counts = $4, warnings = $5, warnings_omitted = $6,
+         held_withdrawals = $7, updated_at = now()
        WHERE id = $1 AND status = $2`,
       [
         run.id,
@@ -241,6 +257,7 @@ export class FeedRuns {
         JSON.stringify({ ...run.counts, received: change.received }),
         JSON.stringify(change.warnings),
         change.warningsOmitted,
+        change.withdrawals ? JSON.stringify(change.withdrawals.slice(0, HELD_WITHDRAWALS_MAX)) : null,
       ],
     )) as [unknown, number];
     return changed === 1;
@@ -347,7 +364,7 @@ export class FeedRuns {
    * or when a later run of the dealership has been applied: runs apply in the order received, and
    * an older snapshot confirmed after a newer one would bring back stock the dealer has changed.
    */
-  async confirm(feedRunId: string): Promise<{ ok: true; jobId: string } | ControlRefusal> {
+  async confirm(feedRunId: string, within?: WithinRunChange): Promise<{ ok: true; jobId: string } | ControlRefusal> {
     const run = await this.find(feedRunId);
     if (!run) return { refused: 'not_found' };
     if (run.status !== 'held') return notHeld(run.status);
@@ -362,27 +379,45 @@ export class FeedRuns {
         detail: `Run ${later.id}, received after this one, is already applied; confirming this older snapshot would undo it. Reject this run instead.`,
       };
     }
-    const [, changed] = (await this.dataSource.query(
-      `UPDATE feed_runs SET status = 'queued', confirmed_at = now(), updated_at = now() WHERE id = $1 AND status = 'held'`,
-      [feedRunId],
-    )) as [unknown, number];
+    const changed = await this.dataSource.transaction(async (manager) => {
+      const [, count] = (await manager.query(
+        `UPDATE feed_runs SET status = 'queued', confirmed_at = now(), updated_at = now() WHERE id = $1 AND status = 'held'`,
+        [feedRunId],
+      )) as [unknown, number];
+      if (count === 1 && within) await within(manager);
+      return count;
+    });
     if (changed !== 1)
       return { refused: 'conflict', detail: 'The run changed while it was being confirmed; look at it again.' };
     // A new job id: the run's first job completed when the run was held.
     return { ok: true, jobId: await this.enqueue(feedRunId, 'confirmed') };
   }
 
-  /** Ops: discard a held snapshot; nothing is applied. */
-  async reject(feedRunId: string): Promise<{ ok: true } | ControlRefusal> {
+  /**
+   * Ops (or the dealership's owner): discard a held snapshot; nothing is applied. One conditional
+   * update, so of two rejects, or a reject and a confirm, at once, one wins and the other is refused.
+   */
+  async reject(
+    feedRunId: string,
+    actor: RunActor = { by: 'ops' },
+    within?: WithinRunChange,
+  ): Promise<{ ok: true } | ControlRefusal> {
     const run = await this.find(feedRunId);
     if (!run) return { refused: 'not_found' };
     if (run.status !== 'held') return notHeld(run.status);
-    await this.dataSource.query(
-      `UPDATE feed_runs SET status = 'failed', finished_at = now(), updated_at = now(),
-         detail = 'Rejected by ops: the held snapshot was discarded and nothing was applied.'
-       WHERE id = $1 AND status = 'held'`,
-      [feedRunId],
-    );
+    const who = actor.by === 'ops' ? 'ops' : storableText(actor.name).slice(0, 120);
+    const changed = await this.dataSource.transaction(async (manager) => {
+      const [, count] = (await manager.query(
+        `UPDATE feed_runs SET status = 'failed', finished_at = now(), updated_at = now(),
+           detail = 'Rejected by ' || $2 || ': the held snapshot was discarded and nothing was applied.'
+         WHERE id = $1 AND status = 'held'`,
+        [feedRunId, who],
+      )) as [unknown, number];
+      if (count === 1 && within) await within(manager);
+      return count;
+    });
+    if (changed !== 1)
+      return { refused: 'conflict', detail: 'The run changed while it was being rejected; look at it again.' };
     return { ok: true };
   }
 

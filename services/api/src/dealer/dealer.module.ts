@@ -1,7 +1,11 @@
 import { Module } from '@nestjs/common';
+import { FeedsModule } from '../feeds/feeds.module';
 import { OpsAuthGuard } from '../ops/ops-auth.guard';
+import { ReservationsModule } from '../reservations/reservations.module';
 import { SignInSecrets } from '../sign-in/sign-in-secrets';
 import { DealerAccounts } from './dealer-accounts';
+import { DealerFeed } from './dealer-feed';
+import { DealerFeedController } from './dealer-feed.controller';
 import { DealerLeads } from './dealer-leads';
 import { DealerMailer } from './dealer-mailer';
 import { DealerSignIn } from './dealer-sign-in';
@@ -10,13 +14,24 @@ import { DealerUsersController } from './dealer-users.controller';
 import { SignInCodes } from '../sign-in/sign-in-codes';
 import { SitesModule } from '../sites/sites.module';
 import { DealerOpsController } from './dealer-ops.controller';
+import { DealerReservations } from './dealer-reservations';
+import { DealerReservationsController } from './dealer-reservations.controller';
 import { DealerController } from './dealer.controller';
 import { DealerSignedInGuard } from './dealer-session';
 
-/** The dealer console's API: dealer users, their sign-in and sessions, and their dealerships' leads. */
+/**
+ * The dealer console's API: dealer users, their sign-in and sessions, and their dealerships' leads,
+ * reservations and feed health.
+ */
 @Module({
-  imports: [SitesModule],
-  controllers: [DealerController, DealerUsersController, DealerOpsController],
+  imports: [SitesModule, ReservationsModule, FeedsModule],
+  controllers: [
+    DealerController,
+    DealerUsersController,
+    DealerOpsController,
+    DealerReservationsController,
+    DealerFeedController,
+  ],
   providers: [
     SignInSecrets,
     SignInCodes,
@@ -25,6 +40,8 @@ import { DealerSignedInGuard } from './dealer-session';
     DealerMailer,
     DealerSignIn,
     DealerUsers,
+    DealerReservations,
+    DealerFeed,
     DealerSignedInGuard,
     OpsAuthGuard,
   ],

@@ -164,3 +164,53 @@ export const LeadNoteSchema = z.object({
       error: 'The note must be plain text: remove control characters.',
     }),
 });
+
+export const ReservationIdSchema = z.uuid();
+export const FeedRunIdSchema = z.uuid();
+/** A feed key's id, as it appears in a path. */
+export const FeedKeyIdSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/)
+  .transform(Number)
+  .pipe(z.int().max(2_147_483_647));
+
+/** The reservations list's filters. */
+export const ReservationListQuerySchema = z.object({
+  dealership: DealershipSlugSchema.optional(),
+  status: z
+    .enum(['active', 'ended', 'all'], { error: "status is 'active' (awaiting payment or held), 'ended' or 'all'." })
+    .default('all'),
+  limit: z.coerce
+    .number({ error: 'limit is a whole number from 1 to 200.' })
+    .int('limit is a whole number from 1 to 200.')
+    .min(1, 'limit is a whole number from 1 to 200.')
+    .max(200, 'limit is a whole number from 1 to 200.')
+    .default(100),
+});
+export type ReservationListQuery = z.infer<typeof ReservationListQuerySchema>;
+
+/** Extending a hold: how many more hours (the dealership's reservations.max_extension_hours bounds it). */
+export const ExtendHoldSchema = z.strictObject({
+  hours: z
+    .number({ error: 'hours is a whole number of hours, such as 24.' })
+    .int('hours is a whole number of hours, such as 24.')
+    .min(1, 'hours is at least 1.')
+    .max(168, 'hours is at most 168 (a week).'),
+});
+export type ExtendHold = z.infer<typeof ExtendHoldSchema>;
+
+/** The feed runs list's filters. */
+export const FeedRunListQuerySchema = z.object({
+  dealership: DealershipSlugSchema.optional(),
+  limit: z.coerce
+    .number({ error: 'limit is a whole number from 1 to 100.' })
+    .int('limit is a whole number from 1 to 100.')
+    .min(1, 'limit is a whole number from 1 to 100.')
+    .max(100, 'limit is a whole number from 1 to 100.')
+    .default(30),
+});
+export type FeedRunListQuery = z.infer<typeof FeedRunListQuerySchema>;
+
+/** A new feed key: for which dealership (optional when the user owns exactly one). */
+export const CreateFeedKeySchema = z.strictObject({ dealership: DealershipSlugSchema.optional() });
+export type CreateFeedKey = z.infer<typeof CreateFeedKeySchema>;

@@ -1,0 +1,186 @@
+import type { Metadata } from 'next';
+import { ConsoleFrame, param } from '@/components/dealer-console/console-frame';
+import styles from '@/components/dealer-console/work.module.css';
+import { AuditPageSchema, consoleGet, ConsoleUsersSchema, MeViewSchema } from '@/lib/api/dealer-console';
+import { personalPage } from '@/lib/edge/personal-page';
+import { inviteUserAction, removeUserAction } from '../console-actions';
+
+export const metadata: Metadata = personalPage({ title: 'Users · Dealer console' });
+export const dynamic = 'force-dynamic';
+
+const DONE: Record<string, string> = {
+  invited: 'Done. They have been emailed how to sign in.',
+  removed: 'Removed. They can no longer see that dealership.',
+};
+
+const ROLE_HELP = [
+  ['owner', 'Owner', 'everything, and manages users and feed keys'],
+  ['sales', 'Sales', 'works leads and reservations'],
+  ['viewer', 'Viewer', 'reads only'],
+] as const;
+
+/** What an audit entry says, in words ('user.removed' -> 'User removed'). */
+const actionLabel = (action: string): string => {
+  const text = action.replace(/[._]/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
+const at = new Intl.DateTimeFormat('en-AU', {
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'Australia/Sydney',
+});
+const when = (value: string | null): string => (value ? at.format(new Date(value)) : 'Never');
+
+/** Owners: who can use their dealerships' console, inviting and removing them, and the audit log. */
+export default async function DealerUsersPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ site: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { site } = await params;
+  const query = await searchParams;
+  const me = await consoleGet(site, '/api/dealer/me', MeViewSchema);
+  const owned = (me?.dealerships ?? []).filter((d) => d.role === 'owner');
+  if (!me || owned.length === 0)
+    return (
+      <ConsoleFrame title="Users">
+        <p>Only an owner of a dealership manages its users. Ask your dealership&apos;s owner.</p>
+      </ConsoleFrame>
+    );
+  const [users, audit] = await Promise.all([
+    consoleGet(site, '/api/dealer/users', ConsoleUsersSchema),
+    consoleGet(site, '/api/dealer/audit?limit=30', AuditPageSchema),
+  ]);
+  const done = param(query['done']);
+  const names = new Map(owned.map((d) => [d.slug, d.name]));
+  return (
+    <ConsoleFrame title="Users" notice={done ? (DONE[done] ?? null) : null} error={param(query['error'])}>
+      <section className={styles.section} aria-labelledby="users-title">
+        <h2 id="users-title">Who can sign in</h2>
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Dealership and role</th>
+                <th scope="col">Last signed in</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(users?.users ?? []).map((user) => (
+                <tr key={user.id}>
+                  <td>
+                    {user.name}
+                    <br />
+                    <span className={styles.muted}>{user.email}</span>
+                  </td>
+                  <td>
+                    <ul className={styles.list}>
+                      {user.dealerships.map((d) => (
+                        <li key={d.slug}>
+                          {d.name}: {d.role}{' '}
+                          <form action={removeUserAction} className={styles.inline}>
+                            <input type="hidden" name="site" value={site} />
+                            <input type="hidden" name="dealership" value={d.slug} />
+                            <input type="hidden" name="id" value={user.id} />
+                            <button
+                              type="submit"
+                              className={styles.secondary}
+                              aria-label={`Remove ${user.name} from ${d.name}`}
+                            >
+                              Remove
+                            </button>
+                          </form>
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td>{when(user.lastSignedInAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section className={styles.section} aria-labelledby="invite-title">
+        <h2 id="invite-title">Invite someone</h2>
+        <p className={styles.muted}>
+          They sign in at this site&apos;s /dealer/sign-in with their email address: a one-time code is emailed each
+          time. Inviting someone already here changes their role.
+        </p>
+        <form action={inviteUserAction} className={styles.form}>
+          <input type="hidden" name="site" value={site} />
+          <label className={styles.label}>
+            Name
+            <input name="name" required maxLength={120} autoComplete="off" />
+          </label>
+          <label className={styles.label}>
+            Email
+            <input name="email" type="email" required maxLength={254} autoComplete="off" />
+          </label>
+          <label className={styles.label}>
+            Dealership
+            <select name="dealership" className={styles.select}>
+              {owned.map((d) => (
+                <option key={d.slug} value={d.slug}>
+                  {d.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <fieldset className={styles.roles}>
+            <legend>Role</legend>
+            {ROLE_HELP.map(([value, label, help]) => (
+              <label key={value}>
+                <input type="radio" name="role" value={value} defaultChecked={value === 'sales'} /> {label}
+                <span className={styles.muted}> ({help})</span>
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" className={styles.button}>
+            Invite
+          </button>
+        </form>
+      </section>
+
+      <section className={styles.section} aria-labelledby="audit-title">
+        <h2 id="audit-title">Audit log</h2>
+        {(audit?.entries ?? []).length === 0 ? (
+          <p className={styles.muted}>No changes yet.</p>
+        ) : (
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">What</th>
+                  <th scope="col">Dealership</th>
+                </tr>
+              </thead>
+              <tbody>
+                {(audit?.entries ?? []).map((entry) => (
+                  <tr key={entry.id}>
+                    <td>{when(entry.at)}</td>
+                    <td>{entry.actor}</td>
+                    <td>
+                      {actionLabel(entry.action)}
+                      {typeof entry.detail['email'] === 'string' ? `: ${entry.detail['email']}` : ''}
+                    </td>
+                    <td>{names.get(entry.dealership) ?? entry.dealership}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </ConsoleFrame>
+  );
+}
