@@ -38,6 +38,7 @@ import { AlertCarChangeEntity } from './alert-car-change.entity';
 import { AlertCarStateEntity } from './alert-car-state.entity';
 import { ShopperAlertEntity } from './shopper-alert.entity';
 import { AlertMessageEntity } from './alert-message.entity';
+import { AlertConsentEntity } from './alert-consent.entity';
 import { PhotoEntity } from './photo.entity';
 
 export type { FeedRowError, FeedRunCounts, FeedRunStatus } from './feed-run.entity';
@@ -86,6 +87,7 @@ export {
   AlertCarStateEntity,
   ShopperAlertEntity,
   AlertMessageEntity,
+  AlertConsentEntity,
   PhotoEntity,
 };
 
@@ -130,5 +132,6 @@ export const ENTITIES = [
   AlertCarStateEntity,
   ShopperAlertEntity,
   AlertMessageEntity,
+  AlertConsentEntity,
   PhotoEntity,
 ];

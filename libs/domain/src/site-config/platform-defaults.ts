@@ -1,4 +1,5 @@
 import type { SiteConfig } from './site-config.schema';
+import { DEFAULT_SMS_QUIET_HOURS } from '../alerts/quiet-hours';
 
 /**
  * The bottom layer: every value the specifications give as a default. Templates, sites,
@@ -253,6 +254,10 @@ export const PLATFORM_DEFAULTS: SiteConfig = {
       'Your deposit holds this car for you alone while we prepare it and arrange the rest with you. It comes off the price when you buy. If you change your mind, or we cannot complete the sale, your deposit is refunded in full.',
     online_payment_enabled: true,
     online_payment_max: 20_000,
+  },
+  alerts: {
+    sms_quiet_start: DEFAULT_SMS_QUIET_HOURS.start,
+    sms_quiet_end: DEFAULT_SMS_QUIET_HOURS.end,
   },
   content: {
     pages: [

@@ -1,0 +1,47 @@
+import { DateTime } from 'luxon';
+
+/** A site's quiet hours for texts, as local wall-clock times 'HH:MM'; equal times mean none. */
+export interface QuietHours {
+  start: string;
+  end: string;
+}
+
+/** 9 pm to 8 am in the site's zone: no alert texts arrive at night. */
+export const DEFAULT_SMS_QUIET_HOURS: QuietHours = { start: '21:00', end: '08:00' };
+
+/** 'HH:MM', 00:00 to 23:59. */
+export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+const minuteOfDay = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** Whether `at` falls in the quiet hours, read on the wall clock of `zone` (a window may span midnight). */
+export function isQuietTime(at: Date, zone: string, hours: QuietHours): boolean {
+  const start = minuteOfDay(hours.start);
+  const end = minuteOfDay(hours.end);
+  if (start === end) return false;
+  const local = DateTime.fromJSDate(at, { zone });
+  const minute = local.hour * 60 + local.minute;
+  return start < end ? minute >= start && minute < end : minute >= start || minute < end;
+}
+
+/**
+ * When a text found at `at` may go: null when `at` is outside the quiet hours (now), else the first
+ * moment after them: the next `end` on the zone's wall clock. A daylight-saving jump that skips
+ * that wall time (no 02:30 on the spring-forward night) makes the jump itself the first moment.
+ */
+export function quietHoursEnd(at: Date, zone: string, hours: QuietHours): Date | null {
+  if (!isQuietTime(at, zone, hours)) return null;
+  const local = DateTime.fromJSDate(at, { zone });
+  const endMinute = minuteOfDay(hours.end);
+  let end = local.set({ hour: Math.floor(endMinute / 60), minute: endMinute % 60, second: 0, millisecond: 0 });
+  if (end <= local) end = end.plus({ days: 1 });
+  // In a skipped wall time luxon moves the end past the jump: walk back to the jump, the minute
+  // the quiet hours really ended (at most the length of the jump, an hour or less).
+  let first = end;
+  for (let step = 0; step < 180; step++) {
+    const before = first.minus({ minutes: 1 });
+    if (before <= local || isQuietTime(before.toJSDate(), zone, hours)) break;
+    first = before;
+  }
+  return first.toJSDate();
+}
