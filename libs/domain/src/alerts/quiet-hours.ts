@@ -33,8 +33,15 @@ export function quietHoursEnd(at: Date, zone: string, hours: QuietHours): Date |
   if (!isQuietTime(at, zone, hours)) return null;
   const local = DateTime.fromJSDate(at, { zone });
   const endMinute = minuteOfDay(hours.end);
-  let end = local.set({ hour: Math.floor(endMinute / 60), minute: endMinute % 60, second: 0, millisecond: 0 });
-  if (end <= local) end = end.plus({ days: 1 });
+  // The wall time on a given local date (built from the date, not shifted from another time: a
+  // time moved out of a skipped hour would carry that shift into the next day).
+  const endOn = (day: DateTime): DateTime =>
+    DateTime.fromObject(
+      { year: day.year, month: day.month, day: day.day, hour: Math.floor(endMinute / 60), minute: endMinute % 60 },
+      { zone },
+    );
+  let end = endOn(local);
+  if (end <= local) end = endOn(local.plus({ days: 1 }));
   // In a skipped wall time luxon moves the end past the jump: walk back to the jump, the minute
   // the quiet hours really ended (at most the length of the jump, an hour or less).
   let first = end;
