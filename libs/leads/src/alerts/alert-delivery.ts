@@ -170,7 +170,11 @@ async function send(deps: AlertDeliveryDeps, message: MessageRow): Promise<strin
     });
     sentTo = 'sms';
   }
-  await db.query(`UPDATE alert_messages SET sent_at = now(), updated_at = now() WHERE id = $1`, [message.id]);
+  // The row keeps what actually went: alerts no consent covered were left out of the message.
+  await db.query(`UPDATE alert_messages SET sent_at = now(), alert_ids = $2, updated_at = now() WHERE id = $1`, [
+    message.id,
+    items.map((item) => item.id),
+  ]);
   return sentTo;
 }
 
