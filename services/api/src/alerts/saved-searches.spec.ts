@@ -112,7 +112,21 @@ describe('saved searches and follows API (real PostgreSQL and Redis)', () => {
 
   it('answers hostile input with problem details, never a 5xx (signed in)', async () => {
     const hostile = fc.oneof(
-      fc.constantFrom('\u0000', '2147483648', '99999999999', -1, 1.5, null, true, '9:1', '//evil', 'x'.repeat(300)),
+      fc.constantFrom(
+        '\u0000',
+        '\ud800',
+        '__proto__',
+        'constructor',
+        '2147483648',
+        '99999999999',
+        -1,
+        1.5,
+        null,
+        true,
+        '9:1',
+        '//evil',
+        'x'.repeat(300),
+      ),
       fc.string({ maxLength: 30 }),
       fc.integer(),
       fc.array(fc.string({ maxLength: 10 }), { maxLength: 3 }),
@@ -156,6 +170,14 @@ describe('saved searches and follows API (real PostgreSQL and Redis)', () => {
               .send({ car_id: token, channels: save['channels'] }),
           );
           check(await h.http().get(`${base}/alerts/unsubscribe`).query({ token }));
+          check(await h.http().delete(`${base}/follows/${ids.F1}`).set('Cookie', cookie).query({ source: token }));
+          check(
+            await h
+              .http()
+              .post(`${base}/follows`)
+              .set('Cookie', cookie)
+              .send({ car_id: ids.F1, channels: ['sms'], source: raw, [token.slice(0, 40)]: raw }),
+          );
         },
       ),
       { numRuns: 15, endOnFailure: true },
