@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { lastTextedCode, query } from './database';
+import { anInStockCar, lastTextedCode, query } from './database';
 import { siteUrl } from './e2e-env';
 import { issueFeedKey, pushDelta } from './feed-push';
 
@@ -98,6 +98,7 @@ test.describe('alert consent', () => {
       const mobile = freshMobile();
       await page.getByLabel('Mobile number').fill(mobile.typed);
       await page.getByRole('button', { name: 'Send code' }).click();
+      await expect(page.getByLabel('Code')).toBeFocused();
       await page.getByLabel('Code').fill(await lastTextedCode(mobile.e164));
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(page).toHaveURL(siteUrl(SITE, `/search?query=${word}`));
@@ -169,5 +170,70 @@ test.describe('alert consent', () => {
     } finally {
       await query(`UPDATE sites SET config = $2::jsonb WHERE slug = $1`, [SITE, JSON.stringify(before!.config)]);
     }
+  });
+
+  test('following a car asks for a channel, the watchlist shows what was agreed, and turning it off withdraws it', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const car = await anInStockCar(SITE);
+    await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
+    await page.getByRole('button', { name: /^Follow price/ }).click();
+    const mobile = freshMobile();
+    await page.getByLabel('Mobile number').fill(mobile.typed);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByLabel('Code')).toBeFocused();
+    await page.getByLabel('Code').fill(await lastTextedCode(mobile.e164));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(siteUrl(SITE, `/cars/${car.slug}`));
+
+    const sidebar = page.getByRole('complementary', { name: 'Price and enquiry' });
+    await sidebar.getByText('Follow price').click();
+    const sms = sidebar.getByRole('checkbox', { name: /^Text me when this car drops in price/ });
+    await expect(sms).not.toBeChecked();
+    await expect(sidebar.getByRole('checkbox', { name: /^Email me when this car drops in price/ })).not.toBeChecked();
+    // Nothing ticked, nothing turned on.
+    await sidebar.getByRole('button', { name: 'Turn on alerts' }).click();
+    await expect(sidebar.getByText('Tick SMS, email or both to get alerts of this car')).toBeVisible();
+    await noSeriousAxeViolations(page, 'aside');
+    for (const [width, height] of [
+      [390, 844],
+      [1366, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await sidebar.getByText('Follow price').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SCREENSHOTS}/vehicle-follow-${width}x${height}.png` });
+    }
+    await sms.check();
+    await sidebar.getByRole('button', { name: 'Turn on alerts' }).click();
+    await expect(sidebar.getByRole('button', { name: /^Turn off price alerts/ })).toBeVisible();
+    expect(
+      await query<{ source: string; wording: string }>(
+        `SELECT c.source, c.wording FROM alert_consents c JOIN shoppers s ON s.id = c.shopper_id
+         WHERE s.phone = $1 AND c.car_id = $2 AND c.withdrawn_at IS NULL`,
+        [mobile.e164, car.id],
+      ),
+    ).toEqual([{ source: 'vehicle_page', wording: expect.stringMatching(/^Text me when this car drops in price/) }]);
+
+    await page.goto(siteUrl(SITE, '/watchlist'));
+    const cars = page.getByRole('list', { name: 'Saved cars' });
+    await expect(cars.getByText('Price alerts on.')).toBeVisible();
+    await expect(cars.getByText(/^SMS, agreed .*: “Text me when this car drops in price/)).toBeVisible();
+    await noSeriousAxeViolations(page, 'main');
+    for (const [width, height] of [
+      [390, 844],
+      [1366, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `${SCREENSHOTS}/watchlist-following-${width}x${height}.png`, fullPage: true });
+    }
+    await cars.getByRole('button', { name: /^Turn off price alerts/ }).click();
+    await expect(cars.getByText('Paused — turn on alerts')).toBeVisible();
+    expect(
+      await query<{ withdrawn_source: string }>(
+        `SELECT c.withdrawn_source FROM alert_consents c JOIN shoppers s ON s.id = c.shopper_id WHERE s.phone = $1 AND c.car_id = $2`,
+        [mobile.e164, car.id],
+      ),
+    ).toEqual([{ withdrawn_source: 'watchlist' }]);
   });
 });

@@ -11,14 +11,15 @@ const agreedOn = new Intl.DateTimeFormat('en-AU', {
 /** What the shopper agreed to for a saved search or car: each channel's words and the day. */
 export function ConsentList({ consents }: { consents: Consent[] }) {
   if (consents.length === 0) return null;
+  // Paragraphs, not a list: it sits inside a saved search's or car's own list item.
   return (
-    <ul className={styles.consents} aria-label="What you agreed to">
+    <div className={styles.consents}>
       {consents.map((consent) => (
-        <li key={`${consent.channel}-${consent.granted_at}`}>
+        <p key={`${consent.channel}-${consent.granted_at}`}>
           {consent.channel === 'sms' ? 'SMS' : 'Email'}, agreed {agreedOn.format(new Date(consent.granted_at))}: “
           {consent.wording}”
-        </li>
+        </p>
       ))}
-    </ul>
+    </div>
   );
 }
