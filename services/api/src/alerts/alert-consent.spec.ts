@@ -37,7 +37,6 @@ describe('alert consent, grouping and quiet hours (real PostgreSQL, Redis and Bu
         PHONE,
       ])) as [{ body: string }]
     )[0].body;
-  const localTime = (iso: string) => DateTime.fromISO(iso, { zone }).toJSDate();
   /** The search indexer's follow-up: the site's alert matching, as a job on the real queue. */
   const match = async () => {
     const id = await producer.add('alertMatch', { siteId: h.fixture.siteId });
