@@ -93,7 +93,7 @@ test.describe('alert consent', () => {
         }));
 
       // Signed in, on the search page for the word.
-      await page.goto(siteUrl(SITE, `/search?query=${word}`));
+      await page.goto(siteUrl(SITE, `/search/new-used-and-demo-cars?query=${word}`));
       await page.getByRole('link', { name: 'Sign in to save this search' }).click();
       const mobile = freshMobile();
       await page.getByLabel('Mobile number').fill(mobile.typed);
@@ -101,7 +101,7 @@ test.describe('alert consent', () => {
       await expect(page.getByLabel('Code')).toBeFocused();
       await page.getByLabel('Code').fill(await lastTextedCode(mobile.e164));
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await expect(page).toHaveURL(siteUrl(SITE, `/search?query=${word}`));
+      await expect(page).toHaveURL(siteUrl(SITE, `/search/new-used-and-demo-cars?query=${word}`));
 
       await page.getByText('Save this search', { exact: true }).click();
       const sms = page.getByRole('checkbox', { name: /^Text me when new cars match this search\./ });
