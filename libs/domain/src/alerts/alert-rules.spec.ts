@@ -148,7 +148,8 @@ describe('quiet hours', () => {
           const until = quietHoursEnd(at, zone, hours);
           if (!isQuietTime(at, zone, hours)) return until === null;
           if (until === null || until.getTime() <= at.getTime()) return false;
-          if (until.getTime() - at.getTime() > 25 * 3600_000) return false;
+          // A day and a bit; two when a clock change skipped the one waking moment of a night.
+          if (until.getTime() - at.getTime() > 49 * 3600_000) return false;
           const inside = new Date(at.getTime() + Math.floor(f * (until.getTime() - at.getTime() - 1)));
           return (
             !isQuietTime(until, zone, hours) &&
@@ -187,6 +188,20 @@ describe('quiet hours', () => {
         'Australia/Sydney',
       ),
     ).toBe('2026-10-04T03:00:00.000+11:00');
+    // An end the clocks pass twice (01:00 the night New York turns back) ends at its first passing.
+    expect(
+      quietHoursEnd(new Date('2029-11-04T04:59:00Z'), 'America/New_York', {
+        start: '00:00',
+        end: '01:00',
+      })?.toISOString(),
+    ).toBe('2029-11-04T05:00:00.000Z');
+    // Its second passing when the first has gone (Chatham turns 03:45 back to 02:45; it is 02:45 again).
+    expect(
+      quietHoursEnd(new Date('2027-04-03T14:00:00Z'), 'Pacific/Chatham', {
+        start: '00:00',
+        end: '03:00',
+      })?.toISOString(),
+    ).toBe('2027-04-03T14:15:00.000Z');
     // Equal times: no quiet hours.
     expect(
       quietHoursEnd(at('2026-11-26T03:00', 'Australia/Sydney'), 'Australia/Sydney', { start: '00:00', end: '00:00' }),

@@ -28,6 +28,7 @@ export function isQuietTime(at: Date, zone: string, hours: QuietHours): boolean 
  * When a text found at `at` may go: null when `at` is outside the quiet hours (now), else the first
  * moment after them: the next `end` on the zone's wall clock. A daylight-saving jump that skips
  * that wall time (no 02:30 on the spring-forward night) makes the jump itself the first moment.
+ * Property-tested around every clock change of several zones (spec: alert-rules.spec.ts).
  */
 export function quietHoursEnd(at: Date, zone: string, hours: QuietHours): Date | null {
   if (!isQuietTime(at, zone, hours)) return null;
@@ -40,15 +41,28 @@ export function quietHoursEnd(at: Date, zone: string, hours: QuietHours): Date |
       { year: day.year, month: day.month, day: day.day, hour: Math.floor(endMinute / 60), minute: endMinute % 60 },
       { zone },
     );
-  let end = endOn(local);
-  if (end <= local) end = endOn(local.plus({ days: 1 }));
-  // In a skipped wall time luxon moves the end past the jump: walk back to the jump, the minute
-  // the quiet hours really ended (at most the length of the jump, an hour or less).
-  let first = end;
-  for (let step = 0; step < 180; step++) {
-    const before = first.minus({ minutes: 1 });
-    if (before <= local || isQuietTime(before.toJSDate(), zone, hours)) break;
-    first = before;
+  // Every instant that wall time passes on a date: twice the night the clocks go back (luxon
+  // reads it as one of them), else once.
+  const passings = (day: DateTime): DateTime[] => {
+    const read = endOn(day);
+    const turnedBack = read.minus({ hours: 3 }).offset - read.plus({ hours: 3 }).offset;
+    const all =
+      turnedBack > 0 ? [read.minus({ minutes: turnedBack }), read, read.plus({ minutes: turnedBack })] : [read];
+    return all.filter((t) => t.hour === read.hour && t.minute === read.minute);
+  };
+  let end = [...passings(local), ...passings(local.plus({ days: 1 }))]
+    .filter((t) => t > local)
+    .reduce((a, b) => (b < a ? b : a), endOn(local.plus({ days: 2 })));
+  if (end.hour * 60 + end.minute !== endMinute) {
+    // The clocks skip that wall time that night (luxon moves it past the jump): the quiet hours
+    // end at the jump itself, the first instant of the new offset (within an hour or less).
+    for (let step = 0; step < 180; step++) {
+      const before = end.minus({ minutes: 1 });
+      if (before.offset !== end.offset || before <= local) break;
+      end = before;
+    }
   }
-  return first.toJSDate();
+  // A jump can skip the whole waking window too (landing past the next quiet start): the quiet
+  // then runs on to the following end.
+  return isQuietTime(end.toJSDate(), zone, hours) ? quietHoursEnd(end.toJSDate(), zone, hours) : end.toJSDate();
 }
