@@ -1,23 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { lastTextedCode, query } from './database';
-import { API_ORIGIN, siteUrl, WEB_PORT } from './e2e-env';
+import { issueFeedKey, pushDelta } from './feed-push';
+import { siteUrl, WEB_PORT } from './e2e-env';
 
 const SITE = 'harbour-motor-group';
 const CACHE_HEADER = 'x-page-cache';
-
-/** Stands in for ops issuing a dealership's feed key: only its hash is stored, as FeedKeys.issue does. */
-async function issueFeedKey(dealershipId: number): Promise<string> {
-  const key = `fk_${randomBytes(32).toString('base64url')}`;
-  await query(`INSERT INTO feed_keys (dealership_id, key_hash, key_prefix) VALUES ($1, $2, $3)`, [
-    dealershipId,
-    createHash('sha256').update(key).digest('hex'),
-    key.slice(0, 9),
-  ]);
-  return key;
-}
 
 interface StockedCar {
   id: number;
@@ -43,31 +32,6 @@ async function aPricedCar(): Promise<StockedCar> {
   );
   if (!car) throw new Error(`${SITE} has no priced car in stock`);
   return car;
-}
-
-/** Pushes one car as a delta feed and waits for its run to end; the run's final status. */
-async function pushDelta(key: string, dealershipSlug: string, row: Record<string, unknown>): Promise<string> {
-  const pushed = await fetch(`${API_ORIGIN}/api/feeds/${dealershipSlug}?mode=delta`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify([row]),
-  });
-  expect(pushed.status).toBe(202);
-  const { feedRunId } = (await pushed.json()) as { feedRunId: number };
-  let status = 'queued';
-  await expect
-    .poll(
-      async () => {
-        const run = await fetch(`${API_ORIGIN}/api/feeds/runs/${feedRunId}`, {
-          headers: { authorization: `Bearer ${key}` },
-        });
-        status = ((await run.json()) as { status: string }).status;
-        return ['succeeded', 'partial', 'failed', 'cancelled'].includes(status);
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  return status;
 }
 
 interface RawAnswer {

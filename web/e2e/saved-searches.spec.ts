@@ -59,6 +59,10 @@ test.describe('saved searches', () => {
     }
 
     await name.fill('New cars for Sam');
+    // Alerts are asked for, never assumed: the shopper ticks SMS themselves.
+    const sms = page.getByRole('checkbox', { name: /^Text me when new cars match this search\./ });
+    await expect(sms).not.toBeChecked();
+    await sms.check();
     await page.getByLabel('One daily summary in the morning').check();
     await page.getByRole('button', { name: 'Save search' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Search saved.' })).toBeVisible();
@@ -78,15 +82,15 @@ test.describe('saved searches', () => {
       await page.screenshot({ path: `${SCREENSHOTS}/watchlist-${width}x${height}.png`, fullPage: true });
     }
 
-    // Rename, pause, and delete: each survives a reload.
+    // Rename, turn alerts off, and delete: each survives a reload.
     await list.getByRole('button', { name: 'Rename New cars for Sam' }).click();
     await list.getByLabel('New name').fill('Sam’s next car');
     await list.getByRole('button', { name: 'Save name' }).click();
     await expect(list.getByRole('link', { name: 'Sam’s next car' })).toBeVisible();
-    await list.getByRole('button', { name: 'Pause alerts for Sam’s next car' }).click();
-    await expect(list.getByText('Paused: no alerts are sent.')).toBeVisible();
+    await list.getByRole('button', { name: 'Turn off alerts for Sam’s next car' }).click();
+    await expect(list.getByText('Paused — turn on alerts')).toBeVisible();
     await page.reload();
-    await expect(list.getByText('Paused: no alerts are sent.')).toBeVisible();
+    await expect(list.getByText('Paused — turn on alerts')).toBeVisible();
     page.once('dialog', (dialog) => void dialog.accept());
     await list.getByRole('button', { name: 'Delete Sam’s next car' }).click();
     await expect(page.getByText('No saved searches yet.', { exact: false })).toBeVisible();

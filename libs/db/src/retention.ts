@@ -11,7 +11,7 @@ export const SMS_MESSAGE_RETENTION_DAYS = 7;
 export const REVOKED_SESSION_RETENTION_HOURS = 24;
 /**
  * Shopper alerts: a sent (or capped, or stopped) alert only feeds the watchlist's new-match counts,
- * so it goes after 90 days, as do the counts of matches never stored as alerts; a delivered alert message after 30 (dead ones stay for ops); a
+ * so it goes after 90 days, as do the counts of matches never stored as alerts; a delivered alert message (or one withdrawn for want of consent) after 30 (dead ones stay for ops); a
  * development copy of an alert email (it holds an address) after a week, like the SMS copies.
  */
 export const ALERT_RETENTION_DAYS = 90;
@@ -46,7 +46,7 @@ export async function purgeExpiredShopperData(
        DELETE FROM saved_search_unstored_matches WHERE created_at < $1::timestamptz - make_interval(days => $5) RETURNING 1),
      messages AS (
        DELETE FROM alert_messages
-       WHERE status = 'delivered' AND created_at < $1::timestamptz - make_interval(days => $6) RETURNING 1)
+       WHERE status IN ('delivered', 'withdrawn') AND created_at < $1::timestamptz - make_interval(days => $6) RETURNING 1)
      SELECT (SELECT count(*) FROM codes)::int AS codes, (SELECT count(*) FROM sessions)::int AS sessions, (SELECT count(*) FROM sms)::int AS sms,
             (SELECT count(*) FROM alerts)::int + (SELECT count(*) FROM unstored)::int + (SELECT count(*) FROM messages)::int
               + (SELECT count(*) FROM alert_emails)::int AS alerts`,

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { TextField } from '@/components/forms/text-field';
 import formStyles from '@/components/forms/forms.module.css';
 import { saveSearch } from '@/lib/api/saved-search-calls';
+import { AlertChannels, readChannels, type ConsentWording } from './alert-channels';
 import styles from './alerts.module.css';
 
 export interface SaveSearchProps {
@@ -15,39 +16,40 @@ export interface SaveSearchProps {
   pagePath: string;
   /** The readable summary the name defaults to (made on the server by the domain rule). */
   defaultName: string;
+  /** The consent sentence of each channel (the domain rule, with the site's name). */
+  wording: ConsentWording;
 }
 
 /**
  * 'Save this search' for a signed-in shopper: a disclosure (native details/summary, so it opens
- * from the keyboard without script) with the name, how to hear (SMS, email or both) and how often.
+ * from the keyboard without script) with the name, the alert channels (each box its consent
+ * sentence, none ticked: a search saved with none has no alerts) and how often.
  */
-export function SaveSearch({ siteSlug, criteria, pagePath, defaultName }: SaveSearchProps) {
-  const [email, setEmail] = useState(false);
+export function SaveSearch({ siteSlug, criteria, pagePath, defaultName, wording }: SaveSearchProps) {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<'alerts' | 'quiet' | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const channels = form.getAll('channels').map(String) as ('email' | 'sms')[];
-    if (channels.length === 0) {
-      setErrors({ channels: 'Choose SMS, email or both' });
+    const { channels, email } = readChannels(form);
+    if (channels.includes('email') && !email) {
+      setErrors({ email: 'Please enter an email address for email alerts' });
       return;
     }
     setBusy(true);
     setErrors({});
     setMessage(null);
     const name = String(form.get('name') ?? '').trim();
-    const address = String(form.get('email') ?? '').trim();
     const outcome = await saveSearch(siteSlug, {
       ...(name && name !== defaultName ? { name } : {}),
       criteria,
       page_path: pagePath,
       channels,
       frequency: form.get('frequency') === 'digest' ? 'digest' : 'instant',
-      ...(channels.includes('email') ? { email: address } : {}),
+      ...(email ? { email } : {}),
     });
     setBusy(false);
     if (!outcome.ok) {
@@ -55,13 +57,15 @@ export function SaveSearch({ siteSlug, criteria, pagePath, defaultName }: SaveSe
       setMessage(outcome.message);
       return;
     }
-    setSaved(true);
+    setSaved(channels.length > 0 ? 'alerts' : 'quiet');
   }
 
   if (saved) {
     return (
       <p className={styles.saved} role="status">
-        Search saved. We will tell you when a car matches.{' '}
+        {saved === 'alerts'
+          ? 'Search saved. We will tell you when a car matches.'
+          : 'Search saved, without alerts. You can turn them on from your watchlist.'}{' '}
         <Link href="/watchlist" prefetch={false}>
           See your saved searches
         </Link>
@@ -82,36 +86,7 @@ export function SaveSearch({ siteSlug, criteria, pagePath, defaultName }: SaveSe
           required
           error={errors['name']}
         />
-        <fieldset
-          className={styles.fieldset}
-          aria-describedby={errors['channels'] ? 'saved-search-channels-error' : undefined}
-        >
-          <legend className={formStyles.label}>Tell me by</legend>
-          <label className={styles.choice}>
-            <input type="checkbox" name="channels" value="sms" defaultChecked /> SMS
-          </label>
-          <label className={styles.choice}>
-            <input type="checkbox" name="channels" value="email" onChange={(e) => setEmail(e.currentTarget.checked)} />{' '}
-            Email
-          </label>
-          {errors['channels'] && (
-            <p id="saved-search-channels-error" className={formStyles.error}>
-              {errors['channels']}
-            </p>
-          )}
-        </fieldset>
-        {email && (
-          <TextField
-            id="saved-search-email"
-            name="email"
-            type="email"
-            label="Email address"
-            autoComplete="email"
-            maxLength={254}
-            required
-            error={errors['email']}
-          />
-        )}
+        <AlertChannels idPrefix="saved-search" legend="Alerts (optional)" wording={wording} errors={errors} />
         <fieldset className={styles.fieldset}>
           <legend className={formStyles.label}>How often</legend>
           <label className={styles.choice}>

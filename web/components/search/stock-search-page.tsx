@@ -2,6 +2,7 @@ import {
   displayedResultCount,
   promoPositions,
   savedSearchName,
+  alertConsentWording,
   SavedSearchCriteriaSchema,
   signInPath,
   type FacetStats,
@@ -124,6 +125,10 @@ export async function StockSearchPage({ site, state }: { site: SiteView; state: 
             criteria={criteria}
             pagePath={href}
             defaultName={savedSearchName(criteria, config.wording.used_label)}
+            wording={{
+              sms: alertConsentWording('sms', 'saved_search', site.name),
+              email: alertConsentWording('email', 'saved_search', site.name),
+            }}
           />
         ) : (
           <p className={alertStyles.signIn}>

@@ -18,15 +18,25 @@ export const saveSearch = (siteSlug: string, body: SaveSearchInput): Promise<Api
 export const updateSavedSearch = (
   siteSlug: string,
   id: string,
-  body: { name?: string; paused?: boolean },
+  body: { name?: string; channels?: ('email' | 'sms')[]; email?: string },
 ): Promise<ApiOutcome<unknown>> =>
   sendJson('PATCH', `${base(siteSlug)}/saved-searches/${encodeURIComponent(id)}`, body);
 
 export const deleteSavedSearch = (siteSlug: string, id: string): Promise<ApiOutcome<unknown>> =>
   sendJson('DELETE', `${base(siteSlug)}/saved-searches/${encodeURIComponent(id)}`, undefined);
 
-export const followCar = (siteSlug: string, carId: number): Promise<ApiOutcome<unknown>> =>
-  sendJson('POST', `${base(siteSlug)}/follows`, { car_id: carId });
+export interface FollowInput {
+  car_id: number;
+  channels: ('email' | 'sms')[];
+  email?: string;
+  source: 'vehicle_page' | 'watchlist';
+}
 
-export const unfollowCar = (siteSlug: string, carId: number): Promise<ApiOutcome<unknown>> =>
-  sendJson('DELETE', `${base(siteSlug)}/follows/${carId}`, undefined);
+export const followCar = (siteSlug: string, body: FollowInput): Promise<ApiOutcome<unknown>> =>
+  sendJson('POST', `${base(siteSlug)}/follows`, body);
+
+export const unfollowCar = (
+  siteSlug: string,
+  carId: number,
+  source: 'vehicle_page' | 'watchlist',
+): Promise<ApiOutcome<unknown>> => sendJson('DELETE', `${base(siteSlug)}/follows/${carId}?source=${source}`, undefined);

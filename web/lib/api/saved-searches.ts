@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { apiGet, apiPost, segment } from './client';
 import { sessionCookieHeader } from './session';
 
+/** A live consent to alerts: the channel, the words the shopper ticked, and when. */
+export const ConsentSchema = z.object({
+  channel: z.string(),
+  wording: z.string(),
+  granted_at: z.iso.datetime({ offset: true }),
+});
+export type Consent = z.infer<typeof ConsentSchema>;
+
 /** GET /api/sites/{slug}/saved-searches: the signed-in shopper's saved searches with new matches since their last visit. */
 export const SavedSearchesSchema = z.object({
   saved_searches: z.array(
@@ -14,6 +22,7 @@ export const SavedSearchesSchema = z.object({
       paused: z.boolean(),
       has_email: z.boolean(),
       new_matches: z.number().int(),
+      consents: z.array(ConsentSchema).default([]),
       created_at: z.iso.datetime({ offset: true }),
     }),
   ),

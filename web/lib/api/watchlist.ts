@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiGet } from './client';
+import { ConsentSchema } from './saved-searches';
 import { sessionCookieHeader } from './session';
 
 /** GET /api/watchlist: the signed-in shopper's saved cars, newest first, with today's price and status. */
@@ -19,8 +20,11 @@ export const WatchlistSchema = z.object({
       in_stock: z.boolean(),
       image: z.string().nullable(),
       saved_at: z.iso.datetime({ offset: true }),
-      /** Its news (price drop, reserved, sold) alerts the shopper. */
-      alerts: z.boolean().default(true),
+      /** Its news (price drop, reserved, sold) alerts the shopper (never assumed: saving asks for none). */
+      alerts: z.boolean().default(false),
+      alert_channels: z.array(z.string()).default([]),
+      /** The live consents behind the alerts: the words agreed to, and when. */
+      consents: z.array(ConsentSchema).default([]),
     }),
   ),
 });

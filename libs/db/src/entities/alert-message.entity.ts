@@ -19,7 +19,7 @@ import type { ShopperEntity } from './shopper.entity';
  */
 @Entity({ name: 'alert_messages' })
 @Check('ck_alert_messages_channel', `channel IN ('email', 'sms')`)
-@Check('ck_alert_messages_status', `status IN ('pending', 'queued', 'delivered', 'dead')`)
+@Check('ck_alert_messages_status', `status IN ('pending', 'queued', 'delivered', 'dead', 'withdrawn')`)
 @Index('ix_alert_messages_pending', ['created_at'], { where: `status = 'pending'` })
 @Index('ix_alert_messages_shopper_created', ['shopper_id', 'created_at'])
 export class AlertMessageEntity {
@@ -42,15 +42,20 @@ export class AlertMessageEntity {
   @Column({ type: 'text' })
   channel!: string;
 
-  /** An instant alert (one) or a digest (several). */
+  /** A digest of a day, or an instant notification (the alerts of one dispatch pass, grouped). */
   @Column({ type: 'boolean', default: false })
   digest!: boolean;
 
   @Column({ type: 'uuid', array: true })
   alert_ids!: string[];
 
+  /** pending, queued, delivered, dead, or withdrawn: no live consent covered it when its turn came. */
   @Column({ type: 'text', default: 'pending' })
   status!: string;
+
+  /** A text found in the site's quiet hours waits until they end: the relay queues it from then. */
+  @Column({ type: 'timestamptz', nullable: true })
+  send_after!: Date | null;
 
   @Column({ type: 'int', default: 0 })
   attempts!: number;

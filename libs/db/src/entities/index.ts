@@ -39,6 +39,7 @@ import { AlertCarChangeEntity } from './alert-car-change.entity';
 import { AlertCarStateEntity } from './alert-car-state.entity';
 import { ShopperAlertEntity } from './shopper-alert.entity';
 import { AlertMessageEntity } from './alert-message.entity';
+import { AlertConsentEntity } from './alert-consent.entity';
 import { PhotoEntity } from './photo.entity';
 import { CarPhotoEntity } from './car-photo.entity';
 import { PhotoFetchEntity } from './photo-fetch.entity';
@@ -93,6 +94,7 @@ export {
   AlertCarStateEntity,
   ShopperAlertEntity,
   AlertMessageEntity,
+  AlertConsentEntity,
   PhotoEntity,
   CarPhotoEntity,
   PhotoFetchEntity,
@@ -141,6 +143,7 @@ export const ENTITIES = [
   AlertCarStateEntity,
   ShopperAlertEntity,
   AlertMessageEntity,
+  AlertConsentEntity,
   PhotoEntity,
   CarPhotoEntity,
   PhotoFetchEntity,

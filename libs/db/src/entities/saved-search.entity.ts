@@ -54,7 +54,8 @@ export class SavedSearchEntity {
   @Column({ type: 'text', array: true })
   selective_keys!: string[];
 
-  @Column({ type: 'text', array: true, default: () => `'{sms}'` })
+  /** The channels with a live consent (alert_consents), kept in step with it; none: no alerts. */
+  @Column({ type: 'text', array: true, default: () => `'{}'` })
   channels!: string[];
 
   @Column({ type: 'text', default: 'instant' })
@@ -64,6 +65,7 @@ export class SavedSearchEntity {
   @Column({ type: 'text', nullable: true })
   email!: string | null;
 
+  /** No alerts: no channel consented to (saved without alerts, turned off, or unsubscribed). */
   @Column({ type: 'boolean', default: false })
   paused!: boolean;
 

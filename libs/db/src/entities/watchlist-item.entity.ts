@@ -3,8 +3,8 @@ import type { CarEntity } from './car.entity';
 import type { ShopperEntity } from './shopper.entity';
 
 /**
- * A car a shopper saved (and follows: its price drops, reservation and sale alert them). Removing the
- * car (or the shopper) removes the item.
+ * A car a shopper saved, and may follow (its price drops, reservation and sale alert them, by the
+ * channels they consented to). Removing the car (or the shopper) removes the item.
  */
 @Entity({ name: 'watchlist_items' })
 export class WatchlistItemEntity {
@@ -26,8 +26,11 @@ export class WatchlistItemEntity {
   @CreateDateColumn({ type: 'timestamptz' })
   created_at!: Date;
 
-  /** Alerts of this car (price drop, reserved, sold): by SMS at once unless the shopper chose otherwise. */
-  @Column({ type: 'text', array: true, default: () => `'{sms}'` })
+  /**
+   * The channels the shopper consented to for this car's alerts (price drop, reserved, sold); kept
+   * in step with its live alert_consents. Saving a car asks for none.
+   */
+  @Column({ type: 'text', array: true, default: () => `'{}'` })
   alert_channels!: string[];
 
   @Column({ type: 'text', default: 'instant' })
@@ -36,7 +39,7 @@ export class WatchlistItemEntity {
   @Column({ type: 'text', nullable: true })
   alert_email!: string | null;
 
-  /** Unfollowed or unsubscribed: the car stays saved, its news is not sent. */
-  @Column({ type: 'boolean', default: false })
+  /** No alerts (not followed, unfollowed or unsubscribed): the car stays saved, its news is not sent. */
+  @Column({ type: 'boolean', default: true })
   alerts_paused!: boolean;
 }

@@ -19,6 +19,7 @@ import { DealerAccounts1765400000000 } from './1765400000000-dealer-accounts';
 import { CarPhotos1765500000000 } from './1765500000000-car-photos';
 import { DealerLeadWork1765600000000 } from './1765600000000-dealer-lead-work';
 import { DealerReservationsAndFeed1765700000000 } from './1765700000000-dealer-reservations-and-feed';
+import { AlertConsents1765800000000 } from './1765800000000-alert-consents';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   CarPhotos1765500000000,
   DealerLeadWork1765600000000,
   DealerReservationsAndFeed1765700000000,
+  AlertConsents1765800000000,
 ];

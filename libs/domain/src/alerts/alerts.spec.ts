@@ -170,7 +170,49 @@ describe('boundaries', () => {
   const valid = { criteria: { filters: { make: ['Toyota'] } }, page_path: '/search/used?x=1' };
 
   it('accepts a save and fills the defaults', () => {
-    expect(SaveSearchBodySchema.parse(valid)).toMatchObject({ channels: ['sms'], frequency: 'instant' });
+    // Nothing is ticked for the shopper: a search saved without channels has no alerts.
+    expect(SaveSearchBodySchema.parse(valid)).toMatchObject({ channels: [], frequency: 'instant' });
+  });
+
+  it('asks a follow for at least one channel, and never turns alerts on by pausing', () => {
+    const paths = (schema: typeof FollowCarBodySchema | typeof UpdateSavedSearchBodySchema, input: unknown) =>
+      schema.safeParse(input).error?.issues.map((issue) => issue.path.join('.')) ?? [];
+    expect(paths(FollowCarBodySchema, { car_id: 7 })).toEqual(['channels']);
+    expect(paths(FollowCarBodySchema, { car_id: 7, channels: [] })).toEqual(['channels']);
+    expect(FollowCarBodySchema.parse({ car_id: 7, channels: ['sms'] })).toMatchObject({ source: 'vehicle_page' });
+    expect(paths(FollowCarBodySchema, { car_id: 7, channels: ['sms'], source: 'unsubscribe_link' })).toEqual([
+      'source',
+    ]);
+    expect(paths(UpdateSavedSearchBodySchema, { paused: false })).toEqual(['paused']);
+    expect(UpdateSavedSearchBodySchema.parse({ channels: [] })).toEqual({ channels: [] });
+  });
+
+  it('refuses hostile keys and values in what it adds (prototype names, NUL, lone surrogates, huge strings)', () => {
+    const hostileKey = fc.constantFrom(
+      '__proto__',
+      'constructor',
+      'prototype',
+      'source\u0000',
+      '\ud800',
+      'x'.repeat(10_000),
+    );
+    const hostileValue = fc.oneof(
+      fc.constantFrom('\u0000', '\ud800', '\udfff', 'x'.repeat(100_000), '__proto__', null, [], {}),
+      fc
+        .string({ unit: 'binary', maxLength: 20 })
+        .filter((v) => !['sms', 'email', 'watchlist', 'vehicle_page'].includes(v)),
+    );
+    fc.assert(
+      fc.property(hostileKey, hostileValue, hostileValue, (key, a, b) => {
+        const follow = JSON.parse(JSON.stringify({ car_id: 7, channels: ['sms'] })) as Record<string, unknown>;
+        Object.defineProperty(follow, key, { value: a, enumerable: true });
+        expect(FollowCarBodySchema.safeParse(follow).success).toBe(false);
+        expect(FollowCarBodySchema.safeParse({ car_id: 7, channels: ['sms'], source: a }).success).toBe(false);
+        expect(FollowCarBodySchema.safeParse({ car_id: 7, channels: [a, b] }).success).toBe(false);
+        expect(UpdateSavedSearchBodySchema.safeParse({ paused: a, channels: [b] }).success).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('refuses what could leave the site, unknown facets, and email alerts without an address, naming the field', () => {

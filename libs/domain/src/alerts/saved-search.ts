@@ -39,9 +39,18 @@ export const SearchPagePathSchema = z
   .max(2000, 'page_path is too long')
   .refine((path) => safeRedirect(path, '') === path, SAME_SITE_PATH);
 
+/**
+ * The channels a shopper ticked, each one an explicit consent (nothing is ticked for them): none
+ * saves a search without alerts.
+ */
 const ChannelsSchema = z
   .array(z.enum(ALERT_CHANNELS, { error: "channels are 'email' and 'sms'" }))
-  .min(1, 'Choose email, SMS or both')
+  .max(2)
+  .transform((channels) => [...new Set(channels)].sort() as AlertChannel[]);
+/** Following a car is asking for its alerts: at least one channel. */
+const FollowChannelsSchema = z
+  .array(z.enum(ALERT_CHANNELS, { error: "channels are 'email' and 'sms'" }))
+  .min(1, 'Tick SMS, email or both to get alerts of this car')
   .max(2)
   .transform((channels) => [...new Set(channels)].sort() as AlertChannel[]);
 
@@ -55,24 +64,28 @@ const emailNeeded = (body: { channels?: AlertChannel[]; email?: string }) =>
   !body.channels?.includes('email') || body.email !== undefined;
 const EMAIL_NEEDED = { path: ['email'], message: 'Please enter an email address for email alerts' };
 
-/** POST a saved search: the criteria, where they came from, and how the shopper wants to hear. */
+/** POST a saved search: the criteria, where they came from, and how the shopper wants to hear (no channel: no alerts). */
 export const SaveSearchBodySchema = z
   .strictObject({
     name: NameSchema.optional(),
     criteria: SavedSearchCriteriaSchema,
     page_path: SearchPagePathSchema,
-    channels: ChannelsSchema.default(['sms']),
+    channels: ChannelsSchema.default([]),
     frequency: z.enum(ALERT_FREQUENCIES, { error: "frequency is 'instant' or 'digest'" }).default('instant'),
     email: EmailSchema.pipe(z.string().max(254)).optional(),
   })
   .refine(emailNeeded, EMAIL_NEEDED);
 export type SaveSearchBody = z.output<typeof SaveSearchBodySchema>;
 
-/** PATCH a saved search: rename, pause or resume, or change how alerts arrive. */
+/**
+ * PATCH a saved search: rename, or change how alerts arrive. `channels` are the channels consented
+ * to from now on (a new one is a consent given on the watchlist, a dropped one withdrawn; [] stops
+ * every alert); `paused: true` is the same as `channels: []`.
+ */
 export const UpdateSavedSearchBodySchema = z
   .strictObject({
     name: NameSchema.optional(),
-    paused: z.boolean().optional(),
+    paused: z.literal(true, { error: 'paused can only be true: to turn alerts on, tick channels' }).optional(),
     channels: ChannelsSchema.optional(),
     frequency: z.enum(ALERT_FREQUENCIES).optional(),
     email: EmailSchema.pipe(z.string().max(254)).optional(),
@@ -80,7 +93,7 @@ export const UpdateSavedSearchBodySchema = z
   .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to change' });
 export type UpdateSavedSearchBody = z.output<typeof UpdateSavedSearchBodySchema>;
 
-/** POST a follow: a car's price drops, reservation and sale, by the channels chosen. */
+/** POST a follow: a car's price drops, reservation and sale, by the channels ticked (each a consent). */
 export const FollowCarBodySchema = z
   .strictObject({
     car_id: z.coerce
@@ -88,9 +101,13 @@ export const FollowCarBodySchema = z
       .int('car_id must be a car id')
       .positive('car_id must be a car id')
       .max(2_147_483_647, 'car_id must be a car id'),
-    channels: ChannelsSchema.default(['sms']),
+    channels: FollowChannelsSchema,
     frequency: z.enum(ALERT_FREQUENCIES, { error: "frequency is 'instant' or 'digest'" }).default('instant'),
     email: EmailSchema.pipe(z.string().max(254)).optional(),
+    /** Where the shopper ticked the boxes: kept with the consent. */
+    source: z
+      .enum(['vehicle_page', 'watchlist'], { error: "source is 'vehicle_page' or 'watchlist'" })
+      .default('vehicle_page'),
   })
   .refine(emailNeeded, EMAIL_NEEDED);
 export type FollowCarBody = z.output<typeof FollowCarBodySchema>;

@@ -1,4 +1,5 @@
 import type { SiteConfig } from './site-config.schema';
+import { DEFAULT_SMS_QUIET_HOURS } from '../alerts/quiet-hours';
 
 /**
  * The bottom layer: every value the specifications give as a default. Templates, sites,
@@ -256,6 +257,10 @@ export const PLATFORM_DEFAULTS: SiteConfig = {
     dealer_response_hours: 2,
     max_extension_hours: 24,
     max_extensions: 2,
+  },
+  alerts: {
+    sms_quiet_start: DEFAULT_SMS_QUIET_HOURS.start,
+    sms_quiet_end: DEFAULT_SMS_QUIET_HOURS.end,
   },
   content: {
     pages: [

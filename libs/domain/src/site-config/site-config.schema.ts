@@ -11,6 +11,7 @@ import {
 } from '../locations/locations-block';
 import { REPAYMENT_ROUNDINGS } from '../finance/calculator';
 import { listEditSchema } from './list-edit';
+import { CLOCK_TIME } from '../alerts/quiet-hours';
 
 /**
  * The typed site configuration: every per-tenant difference the specifications describe is a
@@ -551,6 +552,16 @@ export const ReservationsSchema = z.strictObject({
   max_extensions: z.number().int().min(0).max(10),
 });
 
+const ClockTime = z.string().regex(CLOCK_TIME, "Use a 24-hour time such as '21:00'");
+
+/** Shopper alerts (issue 43): when texts may arrive. */
+export const AlertsSchema = z.strictObject({
+  /** Start of the quiet hours for alert texts, on the site's wall clock (its first location's zone). */
+  sms_quiet_start: ClockTime,
+  /** End of the quiet hours: texts found during them wait until then. Equal to the start: no quiet hours. */
+  sms_quiet_end: ClockTime,
+});
+
 const NavItemSchema = z.strictObject({
   label: z.string().min(1),
   href: UrlOrPath,
@@ -617,6 +628,7 @@ export const SiteConfigSchema = z.strictObject({
   delivery: DeliverySchema,
   leads: LeadsSchema,
   reservations: ReservationsSchema,
+  alerts: AlertsSchema,
   content: ContentSchema,
 });
 

@@ -1,6 +1,12 @@
 import { UnrecoverableError } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import type { AlertKind } from '@platform/domain';
+import {
+  consentCovers,
+  type AlertChannel,
+  type AlertKind,
+  type ConsentRecord,
+  type ConsentSubject,
+} from '@platform/domain';
 import { siteConfigStore } from '@platform/site-config';
 import { DeliveryError } from '../delivery/delivery-error';
 import type { LeadMailer } from '../delivery/lead-mailer';
@@ -21,7 +27,7 @@ interface MessageRow {
   id: string;
   shopper_id: string;
   site_id: number;
-  channel: 'email' | 'sms';
+  channel: AlertChannel;
   digest: boolean;
   alert_ids: string[];
   status: string;
@@ -30,7 +36,8 @@ interface MessageRow {
 }
 
 /**
- * Sends one alert message and records the outcome on its row. Like lead emails it is sent once:
+ * Sends one alert message and records the outcome on its row. Only the alerts a live consent for
+ * its channel covers are sent; with none, nothing is and the row is marked withdrawn. Like lead emails it is sent once:
  * the moment the mail server or gateway accepts it, `sent_at` is written on its own; a retry that
  * finds it does not send again. Failures are recorded (the reason, never the content or the
  * recipient) and rethrown for the queue to retry; the last attempt marks the row dead.
@@ -51,6 +58,13 @@ export async function deliverAlertMessage(
   if (message.status === 'delivered') return { status: 'skipped' };
   try {
     const target = message.sent_at ? 'already sent' : await send(deps, message);
+    if (target === WITHDRAWN) {
+      await db.query(
+        `UPDATE alert_messages SET status = 'withdrawn', attempts = $2, target = NULL, last_error = NULL, updated_at = now() WHERE id = $1`,
+        [messageId, attempt.number],
+      );
+      return { status: 'skipped', target };
+    }
     await db.query(
       `UPDATE alert_messages SET status = 'delivered', delivered_at = now(), attempts = $2, target = $3, last_error = NULL, updated_at = now() WHERE id = $1`,
       [messageId, attempt.number, target],
@@ -96,8 +110,15 @@ async function send(deps: AlertDeliveryDeps, message: MessageRow): Promise<strin
     data: Record<string, unknown>;
   }[];
   if (rows.length === 0) return 'nothing left to send';
-  const photos = await storedPhotosOf(db, rows);
-  const items: AlertItem[] = rows.map((row) => ({
+  // The consent rule, asked at the last moment: a consent withdrawn since the alert was found
+  // (on the watchlist, by an unsubscribe link) stops it, and so does one never given.
+  const consents = await liveConsents(db, message.shopper_id, message.channel);
+  const covered = rows.filter((row) =>
+    consentCovers(consents, message.channel, { savedSearchId: row.saved_search_id, carId: row.car_id }),
+  );
+  if (covered.length === 0) return WITHDRAWN;
+  const photos = await storedPhotosOf(db, covered);
+  const items: AlertItem[] = covered.map((row) => ({
     id: row.id,
     kind: row.kind,
     price: row.price,
@@ -119,11 +140,16 @@ async function send(deps: AlertDeliveryDeps, message: MessageRow): Promise<strin
   }));
   const site = await alertSite(db, message.site_id);
   const [first] = items as [AlertItem, ...AlertItem[]];
-  const target: UnsubscribeTarget = message.digest
-    ? { shopperId: message.shopper_id, kind: 'all' }
-    : first.savedSearchId
-      ? { shopperId: message.shopper_id, kind: 'search', id: first.savedSearchId }
-      : { shopperId: message.shopper_id, kind: 'car', id: first.car.id };
+  // The link stops what the message is about: its one saved search or car, else every alert.
+  const oneSearch = first.savedSearchId !== null && items.every((item) => item.savedSearchId === first.savedSearchId);
+  const oneCar =
+    first.savedSearchId === null && items.every((item) => item.savedSearchId === null && item.car.id === first.car.id);
+  const target: UnsubscribeTarget =
+    message.digest || !(oneSearch || oneCar)
+      ? { shopperId: message.shopper_id, kind: 'all' }
+      : oneSearch
+        ? { shopperId: message.shopper_id, kind: 'search', id: first.savedSearchId as string }
+        : { shopperId: message.shopper_id, kind: 'car', id: first.car.id };
   const origin = alertOrigin(site);
   const token = encodeURIComponent(unsubscribeToken(deps.linkSecret, target));
   const links = {
@@ -137,7 +163,7 @@ async function send(deps: AlertDeliveryDeps, message: MessageRow): Promise<strin
 
   let sentTo: string;
   if (message.channel === 'email') {
-    const to = [...rows].reverse().find((row) => row.email !== null)?.email;
+    const to = [...covered].reverse().find((row) => row.email !== null)?.email;
     if (!to) return 'no email address';
     sentTo = await deps.mailer.send(alertEmail(message.id, to, site, items, message.digest, links));
   } else {
@@ -148,10 +174,34 @@ async function send(deps: AlertDeliveryDeps, message: MessageRow): Promise<strin
     });
     sentTo = 'sms';
   }
-  await db.query(`UPDATE alert_messages SET sent_at = now(), updated_at = now() WHERE id = $1`, [message.id]);
+  // The row keeps what actually went: alerts no consent covered were left out of the message.
+  await db.query(`UPDATE alert_messages SET sent_at = now(), alert_ids = $2, updated_at = now() WHERE id = $1`, [
+    message.id,
+    items.map((item) => item.id),
+  ]);
   return sentTo;
 }
 
+/** What send() answers when no live consent covers any alert of the message: nothing is sent. */
+const WITHDRAWN = 'no live consent';
+
+/** The shopper's consents for a channel that are not withdrawn. */
+async function liveConsents(db: DataSource, shopperId: string, channel: AlertChannel): Promise<ConsentRecord[]> {
+  const rows = (await db.query(
+    `SELECT channel, subject, saved_search_id, car_id FROM alert_consents
+     WHERE shopper_id = $1 AND channel = $2 AND withdrawn_at IS NULL`,
+    [shopperId, channel],
+  )) as { channel: AlertChannel; subject: ConsentSubject; saved_search_id: string | null; car_id: number | null }[];
+  return rows.map((row) => ({
+    channel: row.channel,
+    subject: row.subject,
+    savedSearchId: row.saved_search_id,
+    carId: row.car_id,
+    withdrawnAt: null,
+  }));
+}
+
+/** The site as its messages name it: its name, address and a number to call (its first location's). */
 async function alertSite(db: DataSource, siteId: number): Promise<AlertSite> {
   const settings = await siteConfigStore(db).site({ id: siteId });
   if (!settings) throw new DeliveryError(`Site ${siteId} no longer exists`, false);
@@ -159,10 +209,18 @@ async function alertSite(db: DataSource, siteId: number): Promise<AlertSite> {
     `SELECT host FROM site_hosts WHERE site_id = $1 ORDER BY "primary" DESC, host LIMIT 1`,
     [siteId],
   )) as { host: string }[];
+  const [contact] = (await db.query(
+    `SELECT coalesce(nullif(l.phone, ''), nullif(l.landline_phone, '')) AS phone
+     FROM dealerships d JOIN locations l ON l.dealership_id = d.id
+     WHERE d.site_id = $1 AND coalesce(nullif(l.phone, ''), nullif(l.landline_phone, '')) IS NOT NULL
+     ORDER BY d.position, d.id, l."primary" DESC, l.id LIMIT 1`,
+    [siteId],
+  )) as { phone: string }[];
   return {
     slug: settings.slug,
     name: settings.name,
     config: settings.config,
     primaryHost: host?.host ?? `${settings.slug}.localhost`,
+    contactPhone: contact?.phone ?? null,
   };
 }

@@ -1,11 +1,12 @@
-import { PLATFORM_DEFAULTS } from '@platform/domain';
-import { alertEmail, type AlertItem, type AlertSite } from './alert-message';
+import { MAX_ALERT_SMS_SEGMENTS, PLATFORM_DEFAULTS, smsSegments } from '@platform/domain';
+import { alertEmail, alertSms, type AlertItem, type AlertSite } from './alert-message';
 
 const site: AlertSite = {
   slug: 'north',
   name: 'North Motors',
   primaryHost: 'north.example.com.au',
   config: PLATFORM_DEFAULTS,
+  contactPhone: '03 9000 0000',
 };
 const links = {
   oneClickUrl: 'https://north.example.com.au/api/sites/north/alerts/unsubscribe?token=t',
@@ -85,5 +86,35 @@ describe('alert email', () => {
       links,
     );
     expect(demo.html).toContain('<img src="https://north.example.com.au/media/demo/suv-1.svg"');
+  });
+});
+
+describe('grouped alerts', () => {
+  const matches = [1, 2, 3].map((n) =>
+    item(String(n), {
+      savedSearchId: 's1',
+      savedSearchName: 'Used Toyota RAV4 under $40,000',
+      savedSearchPath: '/search?make=Toyota',
+    }),
+  );
+
+  it('one email for a pass of matches: the count and the search in the subject, every car, the sender and the way out', () => {
+    const email = alertEmail('d3', 'shopper@example.com', site, matches, false, links);
+    expect(email.subject).toBe('3 new cars match Used Toyota RAV4 under $40,000');
+    for (const n of [1, 2, 3]) expect(email.text).toContain(`https://north.example.com.au/cars/car-${n}`);
+    expect(email.text).toContain('From North Motors · 03 9000 0000 · north.example.com.au');
+    expect(email.text).toContain(`Stop these alerts: ${links.unsubscribeUrl}`);
+    expect(email.html).toContain('North Motors · 03 9000 0000');
+  });
+
+  it('one text for a pass of matches: sender, count and search, the search link and the opt-out, within the parts allowed', () => {
+    expect(alertSms(site, matches, false, links)).toBe(
+      `North Motors (03 9000 0000): 3 new cars match Used Toyota RAV4 under $40,000. https://north.example.com.au/search?make=Toyota Opt out: ${links.unsubscribeUrl}`,
+    );
+    const long = matches.map((m) => ({ ...m, savedSearchName: 'Toyota RAV4 '.repeat(40) }));
+    const text = alertSms(site, long, false, links);
+    expect(smsSegments(text)).toBeLessThanOrEqual(MAX_ALERT_SMS_SEGMENTS);
+    expect(text).toMatch(/^North Motors \(03 9000 0000\): 3 new cars match Toyota RAV4 .*\.\.\.\. https:/);
+    expect(text.endsWith(`Opt out: ${links.unsubscribeUrl}`)).toBe(true);
   });
 });

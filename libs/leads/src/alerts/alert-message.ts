@@ -1,9 +1,11 @@
 import {
   carName,
+  fitSms,
   FOLLOWED_CARS_TITLE,
   formatDollars,
   groupDigest,
   absolutePhotoUrl,
+  groupedAlertSummary,
   siteOrigin,
   type AlertKind,
   type PhotoLookup,
@@ -45,6 +47,8 @@ export interface AlertSite {
   name: string;
   primaryHost: string;
   config: SiteConfig;
+  /** A number to call the dealer on (its first location's), for the message's sender details. */
+  contactPhone?: string | null;
 }
 
 const dollars = (amount: number | null): string | null => (amount && amount > 0 ? formatDollars(amount) : null);
@@ -102,10 +106,15 @@ export interface AlertLinks {
 /** The site's own address for its pages: the primary host, https outside development. */
 export const alertOrigin = (site: AlertSite): string => siteOrigin(site.primaryHost);
 
+/** Who the message is from, and how to reach them (Spam Act 2003: a message identifies its sender). */
+const senderLine = (site: AlertSite, origin: string): string =>
+  [site.name, site.contactPhone, origin.replace(/^https?:\/\//, '')].filter(Boolean).join(' · ');
+
 /**
- * The email of one notification (an instant alert or a digest), branded with the site's name,
- * colours and logo: each car's photo, price (and the one before a drop) and a link to its page,
- * and a one-click unsubscribe (RFC 8058 headers and a link in the body).
+ * The email of one notification (one alert, several grouped from one pass, or a digest), branded with
+ * the site's name, colours and logo: each car's photo, price (and the one before a drop) and a link to
+ * its page; the sender's name, number and address; and a one-click unsubscribe (RFC 8058 headers and
+ * a link in the body).
  */
 export function alertEmail(
   deliveryId: string,
@@ -118,10 +127,13 @@ export function alertEmail(
   const origin = alertOrigin(site);
   const theme = site.config.theme;
   const [first] = items as [AlertItem, ...AlertItem[]];
+  const grouped = digest || items.length > 1;
   const subject = digest
     ? `Your daily update from ${site.name}: ${items.length} ${items.length === 1 ? 'car' : 'cars'}`
-    : `${alertHeadline(first)}: ${carName(first.car)}`;
-  const groups = digest
+    : items.length > 1
+      ? groupedAlertSummary(items)
+      : `${alertHeadline(first)}: ${carName(first.car)}`;
+  const groups = grouped
     ? groupDigest(items.map((item) => ({ ...item, carId: item.car.id }))).map((g) => ({
         title: g.title,
         items: g.alerts,
@@ -137,12 +149,16 @@ export function alertEmail(
       ];
 
   const text = [
-    digest ? `Here is what changed today on ${site.name}.` : `${alertHeadline(first)} on ${site.name}.`,
+    digest
+      ? `Here is what changed today on ${site.name}.`
+      : grouped
+        ? `${subject} on ${site.name}.`
+        : `${alertHeadline(first)} on ${site.name}.`,
     '',
     ...groups.flatMap((group) => [
-      ...(digest ? [group.title, ''] : []),
+      ...(grouped ? [group.title, ''] : []),
       ...group.items.flatMap((item) => [
-        `${digest ? `${alertHeadline({ ...item, savedSearchName: null })}: ` : ''}${carName(item.car)}`,
+        `${grouped ? `${alertHeadline({ ...item, savedSearchName: null })}: ` : ''}${carName(item.car)}`,
         priceLine(item),
         `${origin}/cars/${item.car.slug}`,
         '',
@@ -150,9 +166,9 @@ export function alertEmail(
       ...(group.everyMatch ? [`See every match: ${group.everyMatch}`, ''] : []),
     ]),
     `Your saved searches and cars: ${links.watchlistUrl}`,
+    `From ${senderLine(site, origin)}`,
     `Stop these alerts: ${links.unsubscribeUrl}`,
   ].join('\n');
-
   const card = (item: AlertItem): string => {
     const photo = item.car.photo
       ? absolutePhotoUrl(origin, null, item.car.photo, variantForWidth(item.car.photo, EMAIL_PHOTO_WIDTH))
@@ -160,7 +176,7 @@ export function alertEmail(
     const url = `${origin}/cars/${encodeURIComponent(item.car.slug)}`;
     return `<tr><td style="padding:12px 0;border-bottom:1px solid #ddd">
 ${photo ? `<a href="${escapeHtml(url)}"><img src="${escapeHtml(photo)}" alt="${escapeHtml(carName(item.car))}" width="280" style="display:block;max-width:100%;height:auto;border-radius:6px"></a>` : ''}
-<p style="margin:8px 0 0;font-size:13px;color:#555">${escapeHtml(digest ? alertHeadline({ ...item, savedSearchName: null }) : alertHeadline(item))}</p>
+<p style="margin:8px 0 0;font-size:13px;color:#555">${escapeHtml(grouped ? alertHeadline({ ...item, savedSearchName: null }) : alertHeadline(item))}</p>
 <p style="margin:4px 0;font-size:17px;font-weight:bold"><a href="${escapeHtml(url)}" style="color:${theme.primary_colour}">${escapeHtml(carName(item.car))}</a></p>
 <p style="margin:4px 0;font-size:16px">${escapeHtml(priceLine(item))}</p>
 </td></tr>`;
@@ -177,11 +193,11 @@ ${logo ? `<img src="${escapeHtml(logo)}" alt="${escapeHtml(theme.logo_alt || sit
 ${groups
   .map(
     (group) =>
-      `${digest ? `<h2 style="font-size:18px;margin:16px 0 4px">${escapeHtml(group.title)}</h2>` : ''}<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${group.items.map(card).join('')}</table>${group.everyMatch ? `<p style="margin:8px 0"><a href="${escapeHtml(group.everyMatch)}" style="color:${theme.primary_colour}">See every match</a></p>` : ''}`,
+      `${grouped ? `<h2 style="font-size:18px;margin:16px 0 4px">${escapeHtml(group.title)}</h2>` : ''}<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${group.items.map(card).join('')}</table>${group.everyMatch ? `<p style="margin:8px 0"><a href="${escapeHtml(group.everyMatch)}" style="color:${theme.primary_colour}">See every match</a></p>` : ''}`,
   )
   .join('\n')}
 <p style="margin:24px 0 8px"><a href="${escapeHtml(links.watchlistUrl)}" style="color:${theme.primary_colour}">Your saved searches and cars</a></p>
-<p style="margin:8px 0;font-size:12px;color:#666">You get this because you asked ${escapeHtml(site.name)} to tell you. <a href="${escapeHtml(links.unsubscribeUrl)}" style="color:#666">Unsubscribe</a></p>
+<p style="margin:8px 0;font-size:12px;color:#666">You get this because you asked ${escapeHtml(site.name)} to tell you. From ${escapeHtml(senderLine(site, origin))}. <a href="${escapeHtml(links.unsubscribeUrl)}" style="color:#666">Unsubscribe</a></p>
 </td></tr></table></td></tr></table></body></html>`;
 
   return {
@@ -199,12 +215,29 @@ ${groups
   };
 }
 
-/** The text message of one notification: short, with the car's page (or the watchlist for a digest) and a stop link. */
+/**
+ * The text message of one notification: who it is from (the site's name), what happened (one car;
+ * several grouped: '3 new cars match Used Toyota RAV4 under $40,000'), one link (the car, the saved
+ * search's results, or the watchlist) and how to stop. The name is shortened to keep the text within
+ * MAX_ALERT_SMS_SEGMENTS; the sender, the links and the opt-out are never cut.
+ */
 export function alertSms(site: AlertSite, items: AlertItem[], digest: boolean, links: AlertLinks): string {
   const origin = alertOrigin(site);
+  const optOut = `Opt out: ${links.unsubscribeUrl}`;
+  const from = site.contactPhone ? `${site.name} (${site.contactPhone})` : site.name;
   if (digest) {
-    return `${site.name}: ${items.length} ${items.length === 1 ? 'update' : 'updates'} on your saved searches and cars today. ${links.watchlistUrl} Stop: ${links.unsubscribeUrl}`;
+    // Nothing variable to shorten: it is short.
+    return `${from}: ${items.length} ${items.length === 1 ? 'update' : 'updates'} on your saved searches and cars today. ${links.watchlistUrl} ${optOut}`;
   }
   const [item] = items as [AlertItem, ...AlertItem[]];
-  return `${site.name}: ${alertHeadline(item)}. ${carName(item.car)}, ${priceLine(item)}. ${origin}/cars/${item.car.slug} Stop: ${links.unsubscribeUrl}`;
+  if (items.length === 1) {
+    return fitSms(
+      (headline) =>
+        `${from}: ${headline}${carName(item.car)}, ${priceLine(item)}. ${origin}/cars/${item.car.slug} ${optOut}`,
+      `${alertHeadline(item)}. `,
+    );
+  }
+  const oneSearch = item.savedSearchId !== null && items.every((other) => other.savedSearchId === item.savedSearchId);
+  const link = (oneSearch ? absolute(origin, item.savedSearchPath ?? null) : null) ?? links.watchlistUrl;
+  return fitSms((summary) => `${from}: ${summary}. ${link} ${optOut}`, groupedAlertSummary(items));
 }

@@ -76,7 +76,10 @@ export async function startAlertWorkers(options: AlertWorkersOptions): Promise<A
   const relay = async (): Promise<number> =>
     dataSource.transaction(async (manager) => {
       const rows = (await manager.query(
-        `SELECT id FROM alert_messages WHERE status = 'pending' ORDER BY created_at LIMIT 100 FOR UPDATE SKIP LOCKED`,
+        // A text held for the end of its site's quiet hours waits in the outbox until then.
+        `SELECT id FROM alert_messages WHERE status = 'pending' AND (send_after IS NULL OR send_after <= $1)
+         ORDER BY created_at LIMIT 100 FOR UPDATE SKIP LOCKED`,
+        [(options.now?.() ?? new Date()).toISOString()],
       )) as { id: string }[];
       const queued: string[] = [];
       for (const { id } of rows) {

@@ -48,7 +48,10 @@ describe('shopper alerts (real PostgreSQL, Redis and BullMQ workers)', () => {
     eventually(delivered, (n) => n >= expected, `${expected} alert messages delivered`);
 
   beforeAll(async () => {
-    h = await createSiteApiHarness('alerts');
+    // No quiet hours on this site: these tests run at any hour (quiet hours have their own spec).
+    h = await createSiteApiHarness('alerts', {
+      siteConfig: { alerts: { sms_quiet_start: '00:00', sms_quiet_end: '00:00' } },
+    });
     base = `/api/sites/${h.siteSlug}`;
     redis = new Redis(TEST_REDIS_URL);
     producer = new QueueProducer(redis, h.prefix);
@@ -123,7 +126,12 @@ describe('shopper alerts (real PostgreSQL, Redis and BullMQ workers)', () => {
 
   it('a price drop on a followed car alerts; a higher price does not', async () => {
     const id = await idOf('OLD1');
-    await h.http().post(`${base}/follows`).set('Cookie', cookie).send({ car_id: id }).expect(200);
+    await h
+      .http()
+      .post(`${base}/follows`)
+      .set('Cookie', cookie)
+      .send({ car_id: id, channels: ['sms'] })
+      .expect(200);
     await h.load(dealer(), [car('OLD1', { make: 'Toyota', model: 'RAV4', price: 31000 })]);
     await match();
     expect(await alertsOf('price_drop')).toBe(0);
@@ -139,7 +147,8 @@ describe('shopper alerts (real PostgreSQL, Redis and BullMQ workers)', () => {
     )) as [{ body: string }];
     expect(sms.body).toContain('Price drop');
     expect(sms.body).toContain('Now $28,500 (was $31,000)');
-    expect(sms.body).toMatch(/Stop: http:\/\/test-site-alerts\.localhost\/unsubscribe\?token=\S+$/);
+    expect(sms.body).toMatch(/^Test Motors: /);
+    expect(sms.body).toMatch(/Opt out: http:\/\/test-site-alerts\.localhost\/unsubscribe\?token=\S+$/);
   });
 
   it('a followed car that sells alerts once', async () => {
@@ -159,7 +168,13 @@ describe('shopper alerts (real PostgreSQL, Redis and BullMQ workers)', () => {
       .http()
       .post(`${base}/saved-searches`)
       .set('Cookie', cookie)
-      .send({ name: 'Any Ford', criteria: { filters: { make: ['Ford'] } }, page_path: '/search', frequency: 'digest' })
+      .send({
+        name: 'Any Ford',
+        criteria: { filters: { make: ['Ford'] } },
+        page_path: '/search',
+        frequency: 'digest',
+        channels: ['sms'],
+      })
       .expect(201);
     await h.load(dealer(), [
       car('F1', { make: 'Ford', model: 'Ranger' }),
@@ -186,17 +201,26 @@ describe('shopper alerts (real PostgreSQL, Redis and BullMQ workers)', () => {
     expect(sms.body).toContain('2 updates on your saved searches and cars today');
   });
 
-  it('keeps to the daily limit: alerts past it are kept for the counts, not sent', async () => {
+  it('keeps to the daily limit: a pass with room sends its alerts as one notification; past it they are capped', async () => {
     const before = await count(`SELECT 1 FROM alert_messages`);
     await h.db.dataSource.query(`UPDATE saved_searches SET frequency = 'instant' WHERE name = 'Any Ford'`);
-    await h.db.dataSource.query(`UPDATE saved_searches SET frequency = 'instant', channels = '{sms}'`);
     // Matched without the worker's own dispatch, so this test's limit decides.
     await h.load(dealer(), [car('F3', { make: 'Ford', model: 'Puma' }), car('F4', { make: 'Ford', model: 'Focus' })]);
     await alerts.matcher.run(h.fixture.siteId);
     const today = await count(`SELECT DISTINCT notification_id FROM alert_messages`);
     expect(await new AlertDispatcher(h.db.dataSource, { maxPerDay: today + 1 }).dispatchInstant()).toBe(1);
+    expect(await count(`SELECT 1 FROM alert_messages`)).toBe(before + 1);
+    const [grouped] = (await h.db.dataSource.query(
+      `SELECT alert_ids FROM alert_messages ORDER BY created_at DESC LIMIT 1`,
+    )) as [{ alert_ids: string[] }];
+    expect(grouped.alert_ids).toHaveLength(2);
+
+    await h.load(dealer(), [car('F5', { make: 'Ford', model: 'Mustang' })]);
+    await alerts.matcher.run(h.fixture.siteId);
+    expect(await new AlertDispatcher(h.db.dataSource, { maxPerDay: today + 1 }).dispatchInstant()).toBe(0);
     expect(await count(`SELECT 1 FROM shopper_alerts WHERE status = 'capped'`)).toBe(1);
     expect(await count(`SELECT 1 FROM alert_messages`)).toBe(before + 1);
+    await alerts.relay();
   });
 
   it('the unsubscribe link works without a session and stops further messages', async () => {
@@ -224,7 +248,7 @@ describe('shopper alerts (real PostgreSQL, Redis and BullMQ workers)', () => {
       .http()
       .post(`${base}/saved-searches`)
       .set('Cookie', cookie)
-      .send({ name: 'Any Kia', criteria: { filters: { make: ['Kia'] } }, page_path: '/search' })
+      .send({ name: 'Any Kia', criteria: { filters: { make: ['Kia'] } }, page_path: '/search', channels: ['sms'] })
       .expect(201);
     await h.load(
       dealer(),

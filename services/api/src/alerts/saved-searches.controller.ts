@@ -26,6 +26,10 @@ const CarIdPipe = new ZodValidationPipe(
     .max(2_147_483_647, 'car_id must be a car id'),
   'car id',
 );
+const WithdrawSourcePipe = new ZodValidationPipe(
+  z.enum(['watchlist', 'vehicle_page'], { error: "source is 'watchlist' or 'vehicle_page'" }).default('watchlist'),
+  'source',
+);
 const TokenPipe = new ZodValidationPipe(
   z
     .string({ error: 'token is required' })
@@ -55,7 +59,7 @@ export class SavedSearchesController {
   @ApiOperation({
     summary: 'Save the current search',
     description:
-      "{ criteria: { query, sortBy, filters, ranges }, page_path, name?, channels: ['email'|'sms'], frequency: instant|digest, email? } -> 201 { saved_search }. The name defaults to a summary ('Used Toyota RAV4 under $40,000 in VIC').",
+      "{ criteria: { query, sortBy, filters, ranges }, page_path, name?, channels: ['email'|'sms'] (default [], no alerts; each one ticked is a consent, stored with its wording), frequency: instant|digest, email? } -> 201 { saved_search } (with its consents). The name defaults to a summary ('Used Toyota RAV4 under $40,000 in VIC').",
   })
   @ApiResponse({ status: 400, description: 'Names each invalid field' })
   @ApiResponse({ status: 401, description: 'Not signed in on this site' })
@@ -87,7 +91,11 @@ export class SavedSearchesController {
 
   @Patch('saved-searches/:id')
   @UseGuards(SignedInGuard)
-  @ApiOperation({ summary: 'Rename, pause or resume a saved search, or change its channels and frequency' })
+  @ApiOperation({
+    summary: 'Rename a saved search, or change its channels (consents given or withdrawn at once) and frequency',
+    description:
+      '{ name?, channels?, frequency?, email?, paused?: true } (paused: true withdraws every channel) -> { saved_search }',
+  })
   @ApiResponse({ status: 404, description: 'Not a saved search of this shopper' })
   async update(
     @Param('siteSlug', SiteSlugPipe) site: string,
@@ -115,7 +123,8 @@ export class SavedSearchesController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Follow a car: it joins the watchlist and its price drop, reservation and sale alert the shopper',
-    description: "{ car_id, channels: ['email'|'sms'], frequency: instant|digest, email? } -> { following: true }",
+    description:
+      "{ car_id, channels: ['email'|'sms'] (at least one; each a consent, stored with its wording), frequency: instant|digest, email?, source?: vehicle_page|watchlist } -> { following: true }",
   })
   @ApiResponse({ status: 404, description: 'Not a car this site shows' })
   follow(
@@ -140,13 +149,18 @@ export class SavedSearchesController {
 
   @Delete('follows/:carId')
   @UseGuards(SignedInGuard)
-  @ApiOperation({ summary: 'Stop a car’s alerts; it stays on the watchlist' })
+  @ApiOperation({
+    summary: 'Stop a car’s alerts (its consents withdrawn at once); it stays on the watchlist',
+    description:
+      '?source=watchlist|vehicle_page (default watchlist) is recorded with the withdrawal -> { following: false }',
+  })
   unfollow(
     @Param('siteSlug', SiteSlugPipe) site: string,
     @Param('carId', CarIdPipe) carId: number,
+    @Query('source', WithdrawSourcePipe) source: 'watchlist' | 'vehicle_page',
     @CurrentShopper() shopper: SignedInShopper,
   ) {
-    return this.searches.unfollow(onSite(shopper, site), carId);
+    return this.searches.unfollow(onSite(shopper, site), carId, source);
   }
 
   @Get('alerts/unsubscribe')

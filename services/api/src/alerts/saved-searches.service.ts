@@ -1,10 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import {
+  ALERT_CHANNELS,
   MAX_SAVED_SEARCHES_PER_SHOPPER,
   savedSearchName,
   selectiveKeys,
+  type AlertChannel,
+  type ConsentSource,
   type FollowCarBody,
   type SavedSearchCriteria,
   type SaveSearchBody,
@@ -16,6 +19,7 @@ import type { ApiEnv } from '../env';
 import type { SignedInShopper } from '../sign-in/session-reader';
 import { SiteDirectory } from '../sites/site-directory';
 import { WatchableCars } from '../watchlist/watchable-cars';
+import { grantConsents, liveConsentViews, withdrawConsents, type ConsentView } from './alert-consents';
 
 /** A saved search as the shopper's own pages show it. */
 export interface SavedSearchView {
@@ -30,6 +34,8 @@ export interface SavedSearchView {
   has_email: boolean;
   /** New matches since the shopper last looked at the watchlist page. */
   new_matches: number;
+  /** The live consents behind its channels: what the shopper agreed to, and when. */
+  consents: ConsentView[];
   created_at: string;
   last_viewed_at: string;
 }
@@ -48,7 +54,7 @@ interface SavedSearchRow {
   last_viewed_at: Date;
 }
 
-const view = (row: SavedSearchRow): SavedSearchView => ({
+const view = (row: SavedSearchRow, consents: ConsentView[] = []): SavedSearchView => ({
   id: row.id,
   name: row.name,
   criteria: row.criteria,
@@ -58,6 +64,7 @@ const view = (row: SavedSearchRow): SavedSearchView => ({
   paused: row.paused,
   has_email: row.email !== null,
   new_matches: row.new_matches,
+  consents,
   created_at: row.created_at.toISOString(),
   last_viewed_at: row.last_viewed_at.toISOString(),
 });
@@ -81,9 +88,13 @@ export class SavedSearchesService {
     private readonly cars: WatchableCars,
   ) {}
 
+  /**
+   * Saves a search; each channel ticked is a consent, recorded with the words shown in the same
+   * transaction. None ticked: saved without alerts (paused until the shopper turns them on).
+   */
   async save(shopper: SignedInShopper, body: SaveSearchBody): Promise<SavedSearchView> {
-    const config = await this.sites.forSite(shopper.siteId);
-    const name = body.name ?? savedSearchName(body.criteria, config.wording.used_label);
+    const site = await this.sites.bySlug(shopper.siteSlug);
+    const name = body.name ?? savedSearchName(body.criteria, site.config.wording.used_label);
     return this.db.transaction(async (manager) => {
       // The shopper's row is the lock: two saves at once cannot both pass the limit.
       await manager.query(`SELECT 1 FROM shoppers WHERE id = $1 FOR UPDATE`, [shopper.shopperId]);
@@ -98,8 +109,8 @@ export class SavedSearchesService {
         });
       }
       const [row] = (await manager.query(
-        `INSERT INTO saved_searches (shopper_id, site_id, name, criteria, page_path, selective_keys, channels, frequency, email)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+        `INSERT INTO saved_searches (shopper_id, site_id, name, criteria, page_path, selective_keys, channels, frequency, email, paused)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, cardinality($7::text[]) = 0)
          RETURNING id, name, criteria, page_path, channels, frequency, paused, email, created_at, last_viewed_at, 0 AS new_matches`,
         [
           shopper.shopperId,
@@ -113,7 +124,15 @@ export class SavedSearchesService {
           body.email ?? null,
         ],
       )) as [SavedSearchRow];
-      return view(row);
+      const who = { shopperId: shopper.shopperId, siteId: shopper.siteId, siteName: site.name };
+      await grantConsents(
+        manager,
+        who,
+        { subject: 'saved_search', savedSearchId: row.id },
+        body.channels,
+        'search_page',
+      );
+      return view(row, (await liveConsentViews(manager, shopper.shopperId)).get(`search:${row.id}`));
     });
   }
 
@@ -121,7 +140,8 @@ export class SavedSearchesService {
     const rows = (await this.db.query(`${SELECT} WHERE s.shopper_id = $1 ORDER BY s.created_at DESC, s.id`, [
       shopper.shopperId,
     ])) as SavedSearchRow[];
-    return { saved_searches: rows.map(view) };
+    const consents = await liveConsentViews(this.db, shopper.shopperId);
+    return { saved_searches: rows.map((row) => view(row, consents.get(`search:${row.id}`))) };
   }
 
   /** The shopper has seen the list: new-match counts start again from now. */
@@ -129,37 +149,51 @@ export class SavedSearchesService {
     await this.db.query(`UPDATE saved_searches SET last_viewed_at = now() WHERE shopper_id = $1`, [shopper.shopperId]);
   }
 
+  /**
+   * Renames a search or changes how its alerts arrive. Channels newly ticked are consents given on
+   * the watchlist; channels dropped (or `paused: true`, all of them) are withdrawn at once, and the
+   * news already waiting for them is not sent.
+   */
   async update(shopper: SignedInShopper, id: string, body: UpdateSavedSearchBody): Promise<SavedSearchView> {
-    const [existing] = (await this.db.query(
-      `SELECT channels, email FROM saved_searches WHERE id = $1 AND shopper_id = $2`,
-      [id, shopper.shopperId],
-    )) as { channels: string[]; email: string | null }[];
-    if (!existing) throw searchNotFound();
-    const channels = body.channels ?? existing.channels;
-    if (channels.includes('email') && (body.email ?? existing.email) === null) {
-      throw new ProblemException({
-        status: 400,
-        title: 'Invalid saved search',
-        detail: 'Please enter an email address for email alerts',
-        errors: [{ path: 'email', message: 'Please enter an email address for email alerts' }],
-      });
-    }
-    await this.db.query(
-      `UPDATE saved_searches SET name = coalesce($3, name), paused = coalesce($4, paused), channels = $5,
-              frequency = coalesce($6, frequency), email = coalesce($7, email), updated_at = now()
-       WHERE id = $1 AND shopper_id = $2`,
-      [
-        id,
-        shopper.shopperId,
-        body.name ?? null,
-        body.paused ?? null,
-        channels,
-        body.frequency ?? null,
-        body.email ?? null,
-      ],
-    );
-    const [row] = (await this.db.query(`${SELECT} WHERE s.id = $1`, [id])) as [SavedSearchRow];
-    return view(row);
+    const site = await this.sites.bySlug(shopper.siteSlug);
+    return this.db.transaction(async (manager) => {
+      const [existing] = (await manager.query(
+        `SELECT channels, email FROM saved_searches WHERE id = $1 AND shopper_id = $2 FOR UPDATE`,
+        [id, shopper.shopperId],
+      )) as { channels: AlertChannel[]; email: string | null }[];
+      if (!existing) throw searchNotFound();
+      const channels = body.paused ? [] : (body.channels ?? existing.channels);
+      if (channels.includes('email') && (body.email ?? existing.email) === null) {
+        throw new ProblemException({
+          status: 400,
+          title: 'Invalid saved search',
+          detail: 'Please enter an email address for email alerts',
+          errors: [{ path: 'email', message: 'Please enter an email address for email alerts' }],
+        });
+      }
+      const target = { subject: 'saved_search', savedSearchId: id } as const;
+      const dropped = existing.channels.filter((channel) => !channels.includes(channel));
+      if (dropped.length > 0) {
+        await withdrawConsents(manager, shopper.shopperId, target, 'watchlist', dropped);
+        if (channels.length === 0) await stopWaiting(manager, shopper.shopperId, { kind: 'search', id });
+      }
+      const who = { shopperId: shopper.shopperId, siteId: shopper.siteId, siteName: site.name };
+      await grantConsents(
+        manager,
+        who,
+        target,
+        channels.filter((channel) => !existing.channels.includes(channel)),
+        'watchlist',
+      );
+      await manager.query(
+        `UPDATE saved_searches SET name = coalesce($3, name), paused = cardinality($4::text[]) = 0, channels = $4,
+                frequency = coalesce($5, frequency), email = coalesce($6, email), updated_at = now()
+         WHERE id = $1 AND shopper_id = $2`,
+        [id, shopper.shopperId, body.name ?? null, channels, body.frequency ?? null, body.email ?? null],
+      );
+      const [row] = (await manager.query(`${SELECT} WHERE s.id = $1`, [id])) as [SavedSearchRow];
+      return view(row, (await liveConsentViews(manager, shopper.shopperId)).get(`search:${id}`));
+    });
   }
 
   async remove(shopper: SignedInShopper, id: string): Promise<void> {
@@ -170,29 +204,44 @@ export class SavedSearchesService {
     if (n === 0) throw searchNotFound();
   }
 
-  /** Follows a car the site shows: it joins the watchlist (if it was not there) with alerts on. */
+  /**
+   * Follows a car the site shows by the channels ticked (each a consent given where the shopper
+   * ticked it): it joins the watchlist (if it was not there) with alerts on. Channels not ticked
+   * this time are withdrawn.
+   */
   async follow(shopper: SignedInShopper, body: FollowCarBody): Promise<{ following: true }> {
     const site = await this.sites.bySlug(shopper.siteSlug);
     if (!(await this.cars.isShown(site, body.car_id))) {
       throw notFound('Car not found', `This car (${body.car_id}) is not available on this site.`);
     }
-    await this.db.query(
-      `INSERT INTO watchlist_items (shopper_id, car_id, alert_channels, alert_frequency, alert_email, alerts_paused)
-       VALUES ($1, $2, $3, $4, $5, false)
-       ON CONFLICT (shopper_id, car_id) DO UPDATE SET alert_channels = EXCLUDED.alert_channels,
-         alert_frequency = EXCLUDED.alert_frequency, alert_email = coalesce(EXCLUDED.alert_email, watchlist_items.alert_email),
-         alerts_paused = false`,
-      [shopper.shopperId, body.car_id, body.channels, body.frequency, body.email ?? null],
-    );
+    await this.db.transaction(async (manager) => {
+      await manager.query(
+        `INSERT INTO watchlist_items (shopper_id, car_id, alert_channels, alert_frequency, alert_email, alerts_paused)
+         VALUES ($1, $2, $3, $4, $5, false)
+         ON CONFLICT (shopper_id, car_id) DO UPDATE SET alert_channels = EXCLUDED.alert_channels,
+           alert_frequency = EXCLUDED.alert_frequency, alert_email = coalesce(EXCLUDED.alert_email, watchlist_items.alert_email),
+           alerts_paused = false`,
+        [shopper.shopperId, body.car_id, body.channels, body.frequency, body.email ?? null],
+      );
+      const target = { subject: 'car', carId: body.car_id } as const;
+      const unticked = ALERT_CHANNELS.filter((channel) => !body.channels.includes(channel));
+      await withdrawConsents(manager, shopper.shopperId, target, body.source, unticked);
+      const who = { shopperId: shopper.shopperId, siteId: shopper.siteId, siteName: site.name };
+      await grantConsents(manager, who, target, body.channels, body.source);
+    });
     return { following: true };
   }
 
-  /** Stops a car's alerts; the car stays on the watchlist. */
-  async unfollow(shopper: SignedInShopper, carId: number): Promise<{ following: false }> {
-    await this.db.query(`UPDATE watchlist_items SET alerts_paused = true WHERE shopper_id = $1 AND car_id = $2`, [
-      shopper.shopperId,
-      carId,
-    ]);
+  /** Stops a car's alerts (its consents withdrawn, waiting news dropped); the car stays on the watchlist. */
+  async unfollow(shopper: SignedInShopper, carId: number, source: ConsentSource): Promise<{ following: false }> {
+    await this.db.transaction(async (manager) => {
+      await manager.query(
+        `UPDATE watchlist_items SET alerts_paused = true, alert_channels = '{}' WHERE shopper_id = $1 AND car_id = $2`,
+        [shopper.shopperId, carId],
+      );
+      await withdrawConsents(manager, shopper.shopperId, { subject: 'car', carId }, source);
+      await stopWaiting(manager, shopper.shopperId, { kind: 'car', id: carId });
+    });
     return { following: false };
   }
 
@@ -228,34 +277,37 @@ export class SavedSearchesService {
     return { kind: 'all', name: 'every alert', active: true };
   }
 
-  /** One-click unsubscribe: no session, the signed token says what to stop. Repeating it is harmless. */
+  /**
+   * One-click unsubscribe: no session, the signed token says what to stop. Its consents are
+   * withdrawn (source unsubscribe_link) and its news already waiting is not sent, at once. Repeating
+   * it is harmless.
+   */
   async unsubscribe(siteId: number, token: string): Promise<{ unsubscribed: true }> {
     const target = await this.target(siteId, token);
     await this.db.transaction(async (manager) => {
       if (target.kind === 'search' || target.kind === 'all') {
         await manager.query(
-          `UPDATE saved_searches SET paused = true, updated_at = now() WHERE shopper_id = $1 AND ($2::uuid IS NULL OR id = $2::uuid)`,
+          `UPDATE saved_searches SET paused = true, channels = '{}', updated_at = now() WHERE shopper_id = $1 AND ($2::uuid IS NULL OR id = $2::uuid)`,
           [target.shopperId, target.kind === 'search' ? target.id : null],
         );
       }
       if (target.kind === 'car' || target.kind === 'all') {
         await manager.query(
-          `UPDATE watchlist_items SET alerts_paused = true WHERE shopper_id = $1 AND ($2::int IS NULL OR car_id = $2::int)`,
+          `UPDATE watchlist_items SET alerts_paused = true, alert_channels = '{}' WHERE shopper_id = $1 AND ($2::int IS NULL OR car_id = $2::int)`,
           [target.shopperId, target.kind === 'car' ? target.id : null],
         );
       }
-      // News already waiting for this subscription is not sent either.
-      await manager.query(
-        `UPDATE shopper_alerts SET status = 'stopped'
-         WHERE shopper_id = $1 AND status IN ('pending', 'digest')
-           AND ($2::text = 'all' OR ($2::text = 'search' AND saved_search_id = $3::uuid) OR ($2::text = 'car' AND saved_search_id IS NULL AND car_id = $4::int))`,
-        [
-          target.shopperId,
-          target.kind,
-          target.kind === 'search' ? target.id : null,
-          target.kind === 'car' ? target.id : null,
-        ],
+      await withdrawConsents(
+        manager,
+        target.shopperId,
+        target.kind === 'all'
+          ? { subject: 'all' }
+          : target.kind === 'search'
+            ? { subject: 'saved_search', savedSearchId: target.id }
+            : { subject: 'car', carId: target.id },
+        'unsubscribe_link',
       );
+      await stopWaiting(manager, target.shopperId, target);
     });
     return { unsubscribed: true };
   }
@@ -278,4 +330,18 @@ export class SavedSearchesService {
     if (rows.length === 0) throw invalid();
     return target;
   }
+}
+
+/** News already waiting for a subscription that was stopped is not sent either. */
+async function stopWaiting(
+  manager: EntityManager,
+  shopperId: string,
+  target: { kind: 'search'; id: string } | { kind: 'car'; id: number } | { kind: 'all' },
+): Promise<void> {
+  await manager.query(
+    `UPDATE shopper_alerts SET status = 'stopped'
+     WHERE shopper_id = $1 AND status IN ('pending', 'digest')
+       AND ($2::text = 'all' OR ($2::text = 'search' AND saved_search_id = $3::uuid) OR ($2::text = 'car' AND saved_search_id IS NULL AND car_id = $4::int))`,
+    [shopperId, target.kind, target.kind === 'search' ? target.id : null, target.kind === 'car' ? target.id : null],
+  );
 }

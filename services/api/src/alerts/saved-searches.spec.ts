@@ -74,14 +74,15 @@ describe('saved searches and follows API (real PostgreSQL and Redis)', () => {
       .set('Cookie', cookie)
       .send({ name: 'My RAV4', paused: true })
       .expect(200);
-    expect(renamed.body.saved_search).toMatchObject({ name: 'My RAV4', paused: true });
+    // Pausing withdraws every channel's consent: turning alerts on again is ticking them again.
+    expect(renamed.body.saved_search).toMatchObject({ name: 'My RAV4', paused: true, channels: [], consents: [] });
 
     const other = await signIn(h, '0412 555 102', '+61412555102');
     await h
       .http()
       .patch(`${base}/saved-searches/${search.id}`)
       .set('Cookie', other)
-      .send({ paused: false })
+      .send({ channels: ['sms'] })
       .expect(404);
     await h.http().delete(`${base}/saved-searches/${search.id}`).set('Cookie', other).expect(404);
     await h.http().delete(`${base}/saved-searches/${search.id}`).set('Cookie', cookie).expect(204);
@@ -111,7 +112,21 @@ describe('saved searches and follows API (real PostgreSQL and Redis)', () => {
 
   it('answers hostile input with problem details, never a 5xx (signed in)', async () => {
     const hostile = fc.oneof(
-      fc.constantFrom('\u0000', '2147483648', '99999999999', -1, 1.5, null, true, '9:1', '//evil', 'x'.repeat(300)),
+      fc.constantFrom(
+        '\u0000',
+        '\ud800',
+        '__proto__',
+        'constructor',
+        '2147483648',
+        '99999999999',
+        -1,
+        1.5,
+        null,
+        true,
+        '9:1',
+        '//evil',
+        'x'.repeat(300),
+      ),
       fc.string({ maxLength: 30 }),
       fc.integer(),
       fc.array(fc.string({ maxLength: 10 }), { maxLength: 3 }),
@@ -155,6 +170,14 @@ describe('saved searches and follows API (real PostgreSQL and Redis)', () => {
               .send({ car_id: token, channels: save['channels'] }),
           );
           check(await h.http().get(`${base}/alerts/unsubscribe`).query({ token }));
+          check(await h.http().delete(`${base}/follows/${ids.F1}`).set('Cookie', cookie).query({ source: token }));
+          check(
+            await h
+              .http()
+              .post(`${base}/follows`)
+              .set('Cookie', cookie)
+              .send({ car_id: ids.F1, channels: ['sms'], source: raw, [token.slice(0, 40)]: raw }),
+          );
         },
       ),
       { numRuns: 15, endOnFailure: true },
@@ -164,14 +187,19 @@ describe('saved searches and follows API (real PostgreSQL and Redis)', () => {
   });
 
   it('follows and unfollows a car; the car stays saved', async () => {
-    await h.http().post(`${base}/follows`).set('Cookie', cookie).send({ car_id: 999999 }).expect(404);
+    await h
+      .http()
+      .post(`${base}/follows`)
+      .set('Cookie', cookie)
+      .send({ car_id: 999999, channels: ['sms'] })
+      .expect(404);
     expect(
       (
         await h
           .http()
           .post(`${base}/follows`)
           .set('Cookie', cookie)
-          .send({ car_id: ids.F1, frequency: 'digest' })
+          .send({ car_id: ids.F1, frequency: 'digest', channels: ['sms'] })
           .expect(200)
       ).body,
     ).toEqual({ following: true });
@@ -179,7 +207,16 @@ describe('saved searches and follows API (real PostgreSQL and Redis)', () => {
       following: true,
       saved: true,
     });
-    await h.http().delete(`${base}/follows/${ids.F1}`).set('Cookie', cookie).expect(200);
+    await h
+      .http()
+      .delete(`${base}/follows/${ids.F1}`)
+      .query({ source: 'vehicle_page' })
+      .set('Cookie', cookie)
+      .expect(200);
+    expect(
+      await h.db.dataSource.query(`SELECT channel, withdrawn_source FROM alert_consents WHERE car_id = $1`, [ids.F1]),
+    ).toEqual([{ channel: 'sms', withdrawn_source: 'vehicle_page' }]);
+    await h.http().delete(`${base}/follows/${ids.F1}`).query({ source: 'elsewhere' }).set('Cookie', cookie).expect(400);
     expect((await h.http().get(`${base}/follows/${ids.F1}`).set('Cookie', cookie).expect(200)).body).toEqual({
       following: false,
       saved: true,
@@ -191,7 +228,7 @@ describe('saved searches and follows API (real PostgreSQL and Redis)', () => {
       .http()
       .post(`${base}/saved-searches`)
       .set('Cookie', cookie)
-      .send({ criteria, page_path: '/search' })
+      .send({ criteria, page_path: '/search', channels: ['sms'] })
       .expect(201);
     const id = saved.body.saved_search.id as string;
     const [{ shopper_id }] = (await h.db.dataSource.query(`SELECT shopper_id FROM saved_searches WHERE id = $1`, [

@@ -14,6 +14,7 @@ import { storedPhotosOf } from '@platform/stock';
 import { ProblemException } from '@platform/server-kit';
 import type { SignedInShopper } from '../sign-in/session-reader';
 import { SiteDirectory } from '../sites/site-directory';
+import { liveConsentViews, type ConsentView } from '../alerts/alert-consents';
 import { WatchableCars } from './watchable-cars';
 
 export interface WatchlistItem {
@@ -28,6 +29,9 @@ export interface WatchlistItem {
   saved_at: string;
   /** Whether the car's news (price drop, reserved, sold) alerts the shopper: followed, not paused. */
   alerts: boolean;
+  /** The channels its alerts come by: each one a live consent, listed in `consents`. */
+  alert_channels: string[];
+  consents: ConsentView[];
 }
 
 const notYourNumber = () =>
@@ -58,7 +62,10 @@ export class WatchlistService {
     private readonly cars: WatchableCars,
   ) {}
 
-  /** Saves a car the site shows; saving it again changes nothing. */
+  /**
+   * Saves a car the site shows, without alerts (following it, with the channels ticked, is asking
+   * for them); saving it again changes nothing.
+   */
   async save(shopper: SignedInShopper, body: { phone_number: string; car_id: number }): Promise<{ success: true }> {
     if (!samePhone(body.phone_number, shopper.phone)) throw notYourNumber();
     const site = await this.sites.bySlug(shopper.siteSlug);
@@ -87,7 +94,7 @@ export class WatchlistService {
    */
   async list(shopper: SignedInShopper): Promise<{ items: WatchlistItem[] }> {
     const rows = (await this.db.query(
-      `SELECT c.id, c.slug, c.dealership_id, c.year, c.make, c.model, c.badge, c.status, c.price, c.before_price, c.subscription_price, c.data, w.created_at AS saved_at, NOT w.alerts_paused AS alerts
+      `SELECT c.id, c.slug, c.dealership_id, c.year, c.make, c.model, c.badge, c.status, c.price, c.before_price, c.subscription_price, c.data, w.created_at AS saved_at, NOT w.alerts_paused AS alerts, w.alert_channels
        FROM watchlist_items w
        JOIN cars c ON c.id = w.car_id
        JOIN dealerships d ON d.id = c.dealership_id
@@ -109,7 +116,9 @@ export class WatchlistService {
       data: Record<string, unknown>;
       saved_at: Date;
       alerts: boolean;
+      alert_channels: string[];
     }[];
+    const consents = await liveConsentViews(this.db, shopper.shopperId);
     const items: WatchlistItem[] = [];
     const photos = await storedPhotosOf(this.db, rows);
     for (const row of rows) {
@@ -139,6 +148,8 @@ export class WatchlistService {
         image: photoSrc(primary, lookup(primary), LIST_IMAGE_WIDTH),
         saved_at: row.saved_at.toISOString(),
         alerts: row.alerts,
+        alert_channels: row.alerts ? row.alert_channels : [],
+        consents: row.alerts ? (consents.get(`car:${row.id}`) ?? []) : [],
       });
     }
     return { items };

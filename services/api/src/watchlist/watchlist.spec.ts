@@ -147,7 +147,10 @@ describe('watchlist API (real PostgreSQL and Redis)', () => {
       in_stock: true,
       image: '/media/demo/ute-1.svg',
       saved_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      alerts: true,
+      // Saving a car asks for no alerts (issue 43): following it, with a channel ticked, does.
+      alerts: false,
+      alert_channels: [],
+      consents: [],
     });
     expect(before.body.items[1]).toMatchObject({
       car_id: ids.L2,

@@ -2,10 +2,11 @@ import type { Metadata } from 'next';
 import { personalPage } from '@/lib/edge/personal-page';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { formatDollars, signInPath } from '@platform/domain';
+import { alertConsentWording, formatDollars, signInPath } from '@platform/domain';
 import { RemovableItem } from '@/components/watchlist/removable-item';
 import { SignOutButton } from '@/components/sign-in/sign-out-button';
-import { ApiError } from '@/lib/api';
+import { ApiError, getSite } from '@/lib/api';
+import { ConsentList } from '@/components/alerts/consent-list';
 import { getShopper, sessionToken } from '@/lib/api/shopper';
 import { getWatchlist } from '@/lib/api/watchlist';
 import { getSavedSearches, markSavedSearchesSeen, type SavedSearchSummary } from '@/lib/api/saved-searches';
@@ -36,7 +37,11 @@ function howAlerted(search: SavedSearchSummary): string {
  */
 export default async function WatchlistPage({ params }: { params: Promise<{ site: string }> }) {
   const { site: slug } = await params;
-  const [shopper, token] = await Promise.all([getShopper(slug), sessionToken()]);
+  const [shopper, token, site] = await Promise.all([getShopper(slug), sessionToken(), getSite(slug)]);
+  const wording = (subject: 'saved_search' | 'car') => ({
+    sms: alertConsentWording('sms', subject, site.name),
+    email: alertConsentWording('email', subject, site.name),
+  });
   if (!shopper.signed_in || !token || !shopper.phone)
     redirect(signInPath({ type: 'watchlist', redirect: ROUTES.watchlist }));
 
@@ -81,6 +86,10 @@ export default async function WatchlistPage({ params }: { params: Promise<{ site
               paused={search.paused}
               newMatches={search.new_matches}
               how={howAlerted(search)}
+              consents={search.consents}
+              wording={wording('saved_search')}
+              hasEmail={search.has_email}
+              channels={search.channels}
             />
           ))}
         </ul>
@@ -126,14 +135,25 @@ export default async function WatchlistPage({ params }: { params: Promise<{ site
                 {!item.in_stock && <p className={styles.sold}>SOLD</p>}
                 <p className={styles.saved}>Saved {savedOn.format(new Date(item.saved_at))}</p>
                 {item.in_stock && (
-                  <FollowButton
-                    siteSlug={slug}
-                    carId={item.car_id}
-                    carName={item.title}
-                    following={item.alerts}
-                    signInHref={null}
-                    className={alertStyles.actionButton}
-                  />
+                  <>
+                    {item.alerts ? (
+                      <p className={alertStyles.muted}>Price alerts on.</p>
+                    ) : (
+                      <p className={alertStyles.paused}>No alerts for this car.</p>
+                    )}
+                    <ConsentList consents={item.consents} />
+                    <FollowButton
+                      siteSlug={slug}
+                      carId={item.car_id}
+                      carName={item.title}
+                      following={item.alerts}
+                      signInHref={null}
+                      className={alertStyles.actionButton}
+                      wording={wording('car')}
+                      source="watchlist"
+                      offer="Paused — turn on alerts"
+                    />
+                  </>
                 )}
               </div>
             </RemovableItem>

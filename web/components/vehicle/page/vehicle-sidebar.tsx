@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import {
+  alertConsentWording,
   COMPARISON_RATE_WARNING,
   comparisonRateRangeText,
   formatDollars,
@@ -24,6 +25,7 @@ import { SaveButtons } from '@/components/search/save-buttons';
 import { WatchlistButton } from '@/components/vehicle/watchlist-button';
 import { FollowButton } from '@/components/alerts/follow-button';
 import type { CarPage, QuoteResult } from '@/lib/api/cars';
+import { getSite } from '@/lib/api/sites';
 import { isExternalHref } from '@/lib/routes';
 import { showSaveButtons } from '@/lib/search/card-actions';
 import { dealerSearchHref } from '@/lib/search/dealer-filter';
@@ -39,10 +41,11 @@ import { galleryImages, sidebarQuote, testDriveSlotOptions, watchState, type Veh
 export async function VehicleSidebar({ siteSlug, page, websiteId }: VehicleContext & { websiteId: number }) {
   const { car, derived, dealership, location } = page;
   const sold = derived.sold_display;
-  const [quote, slots, watch] = await Promise.all([
+  const [quote, slots, watch, { name: siteName }] = await Promise.all([
     sidebarQuote(siteSlug, page),
     testDriveSlotOptions(siteSlug, page),
     watchState(siteSlug, page),
+    getSite(siteSlug),
   ]);
   const carPath = `/cars/${car.slug}`;
 
@@ -114,6 +117,12 @@ export async function VehicleSidebar({ siteSlug, page, websiteId }: VehicleConte
             following={watch.following}
             signInHref={watch.signedIn ? null : signInPath({ type: 'watchlist', redirect: carPath, back: carPath })}
             className={styles.secondaryButton}
+            wording={{
+              sms: alertConsentWording('sms', 'car', siteName),
+              email: alertConsentWording('email', 'car', siteName),
+            }}
+            source="vehicle_page"
+            offer="Follow price"
           />
         )}
         <ShareButtons carName={car.name} carPath={carPath} />
