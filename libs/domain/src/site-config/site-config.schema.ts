@@ -11,6 +11,7 @@ import {
 } from '../locations/locations-block';
 import { REPAYMENT_ROUNDINGS } from '../finance/calculator';
 import { listEditSchema } from './list-edit';
+import { CarTypeSchema } from '../entities/car';
 
 /**
  * The typed site configuration: every per-tenant difference the specifications describe is a
@@ -542,6 +543,30 @@ export const ReservationsSchema = z.strictObject({
   online_payment_max: z.number().int().min(1).max(1_000_000),
 });
 
+/**
+ * Listings syndicated to Google and Meta (issue 42): which channels publish the dealership's stock,
+ * the identifiers each channel matches the dealer by, and which car types go in.
+ */
+export const SyndicationSchema = z.strictObject({
+  /** Publish a Google vehicle listings feed of the dealership's stock. */
+  google_enabled: z.boolean(),
+  /** Publish a Meta automotive catalog feed of the dealership's stock. */
+  meta_enabled: z.boolean(),
+  /** Google's store_code for the dealership; null: the dealership's slug (any identifier unique per dealership will do). */
+  store_code: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'Use up to 64 letters, digits, dots, dashes or underscores')
+    .nullable(),
+  /** The dealership's Facebook page id (Meta's fb_page_id, needed for Marketplace); null leaves it out. */
+  meta_page_id: z
+    .string()
+    .regex(/^\d{1,32}$/, 'Use the numeric Facebook page id')
+    .nullable(),
+  /** Car types the feeds include: new, used and demo, in any combination (at least one). */
+  car_types: z.array(CarTypeSchema).min(1, 'Include at least one car type'),
+});
+export type SyndicationSettings = z.infer<typeof SyndicationSchema>;
+
 const NavItemSchema = z.strictObject({
   label: z.string().min(1),
   href: UrlOrPath,
@@ -609,6 +634,7 @@ export const SiteConfigSchema = z.strictObject({
   leads: LeadsSchema,
   reservations: ReservationsSchema,
   content: ContentSchema,
+  syndication: SyndicationSchema,
 });
 
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;
