@@ -1,5 +1,7 @@
 import { AnalyticsEventEntity } from './analytics-event.entity';
 import { CarChangeEntity } from './car-change.entity';
+import { SyndicationFeedEntity } from './syndication-feed.entity';
+import { SyndicationFeedChunkEntity } from './syndication-feed-chunk.entity';
 import { CrmDeliveryEntity } from './crm-delivery.entity';
 import { LeadOutboxEntity } from './lead-outbox.entity';
 import { LeadEntity } from './lead.entity';
@@ -87,6 +89,8 @@ export {
   ShopperAlertEntity,
   AlertMessageEntity,
   PhotoEntity,
+  SyndicationFeedEntity,
+  SyndicationFeedChunkEntity,
 };
 
 export const ENTITIES = [
@@ -131,4 +135,6 @@ export const ENTITIES = [
   ShopperAlertEntity,
   AlertMessageEntity,
   PhotoEntity,
+  SyndicationFeedEntity,
+  SyndicationFeedChunkEntity,
 ];

@@ -16,6 +16,7 @@ import { FeedRunJobs1765100000000 } from './1765100000000-feed-run-jobs';
 import { Photos1765200000000 } from './1765200000000-photos';
 import { SearchDocumentChanges1765300000000 } from './1765300000000-search-document-changes';
 import { DealerAccounts1765400000000 } from './1765400000000-dealer-accounts';
+import { SyndicationFeeds1766000000000 } from './1766000000000-syndication-feeds';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   Photos1765200000000,
   SearchDocumentChanges1765300000000,
   DealerAccounts1765400000000,
+  SyndicationFeeds1766000000000,
 ];
