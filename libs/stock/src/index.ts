@@ -9,3 +9,6 @@ export * from './indexing/site-indexer';
 export * from './sites/site-lock';
 export * from './workers/stock-workers';
 export * from './photos/stored-photos';
+export * from './syndication/feed-writer';
+export * from './syndication/feed-sweep';
+export * from './syndication/syndication-workers';

@@ -1,4 +1,10 @@
-import { createStockFixture, createTestDatabase, feedCar, type StockFixture, type TestDatabase } from '@platform/testing';
+import {
+  createStockFixture,
+  createTestDatabase,
+  feedCar,
+  type StockFixture,
+  type TestDatabase,
+} from '@platform/testing';
 import { FeedIngest } from '../feeds/feed-ingest';
 import { FeedIntake } from '../feeds/feed-intake';
 import { documentsAfter, documentsForCars } from '../indexing/car-documents';
@@ -45,7 +51,10 @@ describe('stored photos in the search projection (real PostgreSQL)', () => {
       feedCar('N2', { images: [{ url: SHARED }] }),
     ]);
     await load(fixture.west.id, [feedCar('W1', { images: [{ url: SHARED }] })]);
-    for (const row of (await db.dataSource.query(`SELECT id, stocknum FROM cars`)) as { id: number; stocknum: string }[])
+    for (const row of (await db.dataSource.query(`SELECT id, stocknum FROM cars`)) as {
+      id: number;
+      stocknum: string;
+    }[])
       ids[row.stocknum] = row.id;
     await photo(fixture.north.id, PHOTO_1, 'stored', HASH_A, 2000, 1500);
     await photo(fixture.north.id, PHOTO_2, 'pending', null);

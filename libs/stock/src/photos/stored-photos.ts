@@ -1,5 +1,11 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { carPhotoAddresses, NO_STORED_PHOTOS, photoLookupOf, type PhotoLookup, type StoredPhoto } from '@platform/domain';
+import {
+  carPhotoAddresses,
+  NO_STORED_PHOTOS,
+  photoLookupOf,
+  type PhotoLookup,
+  type StoredPhoto,
+} from '@platform/domain';
 
 /** Stored photos of a batch of cars, by each car's dealership (an address is another dealership's photo elsewhere). */
 export type StoredPhotosByDealership = (dealershipId: number) => PhotoLookup;
