@@ -11,5 +11,7 @@ import { DealerSignedInGuard } from './dealer-session';
 @Module({
   controllers: [DealerController, DealerOpsController],
   providers: [SignInSecrets, DealerAccounts, DealerLeads, DealerSignedInGuard, OpsAuthGuard],
+  // The syndication module's console routes sign dealers in the same way.
+  exports: [SignInSecrets, DealerAccounts, DealerSignedInGuard],
 })
 export class DealerModule {}
