@@ -90,6 +90,7 @@ describe('Syndication feeds API (real PostgreSQL): serving, tokens, rotation, th
       .http()
       .get(path)
       .set('Accept-Encoding', 'gzip, deflate')
+      .set('User-Agent', 'Google-Vehicle-Listings/1.0')
       .buffer(true)
       .parse((res, done) => {
         const chunks: Buffer[] = [];
@@ -106,7 +107,7 @@ describe('Syndication feeds API (real PostgreSQL): serving, tokens, rotation, th
       `SELECT last_fetched_by FROM syndication_feeds WHERE dealership_id = $1 AND channel = 'google'`,
       [api.fixture.north.id],
     )) as { last_fetched_by: string }[];
-    expect(record?.last_fetched_by).toBe('Googlebot/2.1');
+    expect(record?.last_fetched_by).toBe('Google-Vehicle-Listings/1.0');
 
     const wrong = path.replace(/[A-Za-z0-9_-]{43}\.csv$/, `${'A'.repeat(43)}.csv`);
     const unknown = await api
@@ -114,7 +115,9 @@ describe('Syndication feeds API (real PostgreSQL): serving, tokens, rotation, th
       .get(`/feeds/no-such-dealer/google/${'A'.repeat(43)}.csv`)
       .expect(404);
     const refused = await api.http().get(wrong).expect(404);
-    expect(refused.body).toEqual(unknown.body);
+    const { instance: _a, ...refusedProblem } = refused.body as Record<string, unknown>;
+    const { instance: _b, ...unknownProblem } = unknown.body as Record<string, unknown>;
+    expect(refusedProblem).toEqual(unknownProblem);
     await api.http().get(path.replace('/google/', '/meta/')).expect(404); // meta is off
     await api.http().get(path.replace('/google/', '/bing/')).expect(404);
   });
