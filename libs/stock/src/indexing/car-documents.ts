@@ -147,7 +147,7 @@ export async function duplicateVinsOfDealership(
   options: { now: Date; carTypes: readonly string[]; includeSold: boolean },
 ): Promise<Set<string>> {
   const rows = (await manager.query(
-    `SELECT upper(regexp_replace(c.data->>'vin', '[\s-]+', '', 'g')) AS vin FROM cars c
+    `SELECT upper(regexp_replace(c.data->>'vin', '[\\s-]+', '', 'g')) AS vin FROM cars c
      WHERE c.dealership_id = $1 AND ${LISTED} AND c.car_type = ANY($3::text[]) AND ($4 OR c.status <> 'sold')
        AND coalesce(c.data->>'vin', '') <> ''
      GROUP BY 1 HAVING count(*) > 1`,

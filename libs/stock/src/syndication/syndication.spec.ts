@@ -121,7 +121,7 @@ describe('syndication feeds (real PostgreSQL, Redis and worker)', () => {
     await addCar('N1003', 'JTDBR32E720000003', { photos: [] });
     await addCar('N1004', 'JTDBR32E720000004', { price: 0 });
     await addCar('N1005', 'JTDBR32E720000005');
-    await addCar('N1006', 'JTDBR32E720000005');
+    await addCar('N1006', 'jtdbr32e7-20000005'); // the same VIN as N1005, written differently
 
     // The files settle once the sweep has seen every insert (it may write one mid-way first).
     await eventually(async () => {

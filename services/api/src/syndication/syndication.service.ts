@@ -71,8 +71,8 @@ const SELECT_FEED = `
 
 /** A user agent kept for the report: printable, bounded. */
 const userAgentOf = (value: string | undefined): string | null => {
-  // eslint-disable-next-line no-control-regex
   const text = (value ?? '')
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001F\u007F]/g, ' ')
     .trim()
     .slice(0, 300);
