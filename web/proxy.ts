@@ -51,7 +51,9 @@ const resolver = createHostResolver(findSiteByHost, { ttlMs: 30_000 });
 
 export async function proxy(request: NextRequest): Promise<Response> {
   const { pathname, search } = request.nextUrl;
-  if (pathname.startsWith('/media/')) return NextResponse.rewrite(apiMediaUrl(pathname, search));
+  // The syndication feeds live on each dealer's own host, beside the photos and pages they link.
+  if (pathname.startsWith('/media/') || pathname.startsWith('/feeds/'))
+    return NextResponse.rewrite(apiMediaUrl(pathname, search));
 
   const host = parseHost(request.headers.get('host'));
   if (!host) return plain(siteNotFoundResponse());
@@ -250,8 +252,9 @@ function sameSiteReferrer(request: NextRequest): string | null {
 export const config = {
   matcher: [
     '/media/:path*',
+    '/feeds/:path*',
     // Everything else except Next's assets, the favicon and static files. Per-site text routes
     // (robots.txt, sitemap.xml) still go through the proxy.
-    '/((?!_next/|media/|favicon\\.ico$|.+\\.(?:css|js|mjs|map|png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf|otf|eot|mp4|webm)$).*)',
+    '/((?!_next/|media/|feeds/|favicon\\.ico$|.+\\.(?:css|js|mjs|map|png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf|otf|eot|mp4|webm)$).*)',
   ],
 };

@@ -24,6 +24,8 @@ const USAGE = `Usage: npm run ops -- <command>
   dealer-user --dealership <slug> --email <address> [--name <name>] [--role owner|sales|viewer]
                                  add a dealer console user (role owner by default) and print a
                                  one-time sign-in link (15 minutes)
+  feeds --dealership <slug>      print the dealership's syndication feed URLs (Google, Meta),
+                                 one per line, without rotating them
   runs [--status s] [--dealership slug] [--limit n]
                                  list feed runs, newest first (stuck ones marked)
   retry <feedRunId>              run a failed or stuck feed run again from where it stopped
@@ -133,6 +135,19 @@ switch (command) {
       `${added.email} is ${added.dealerships.map((d) => `${d.role} of ${d.slug}`).join(', ')} on ${added.site}.\n` +
         `One-time sign-in link (until ${link.expiresAt}):\n${url}\n`,
     );
+    break;
+  }
+  case 'feeds': {
+    const dealership = option(args, '--dealership') ?? fail('feeds needs --dealership <slug>');
+    const { feeds } = await call('GET', `/api/ops/dealerships/${encodeURIComponent(dealership)}/syndication`);
+    if (feeds.length === 0) fail(`${dealership} has no syndication channel on (site config syndication.*_enabled)`);
+    for (const feed of feeds) {
+      // A development host (*.localhost) is served by `npm start`'s web port.
+      const url = new URL(feed.url);
+      if (url.hostname.endsWith('.localhost') && !url.port)
+        url.port = process.env.WEB_PORT || dotenv.WEB_PORT || '3000';
+      process.stdout.write(`${url}\n`);
+    }
     break;
   }
   case 'revoke-keys': {

@@ -17,3 +17,4 @@ export * from './marketing';
 export * from './forms';
 export * from './alerts';
 export * from './media';
+export * from './syndication';

@@ -169,7 +169,32 @@ export const QUEUES = {
     removeOnComplete: { count: 100 },
     removeOnFail: { count: 1000 },
   }),
+  /**
+   * Writes one dealership's feed for one syndication channel (issue 42) from its listed cars. The
+   * job id names the feed, so a feed is queued once however many changes ask for it; a finished
+   * job is removed at once so the next change can queue it again.
+   */
+  syndication: contract(
+    'syndication',
+    z.strictObject({ dealershipId: z.int().positive(), channel: z.enum(['google', 'meta']) }),
+    {
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 5000 },
+      removeOnComplete: true,
+      removeOnFail: { age: 3600, count: 1000 },
+    },
+  ),
+  /** Every minute: queues the feeds whose dealership's cars changed (after a quiet spell) or that are a day old. */
+  syndicationSweep: contract('syndication-sweep', z.strictObject({ task: z.literal('sweep') }), {
+    attempts: 1,
+    removeOnComplete: { count: 100 },
+    removeOnFail: { count: 1000 },
+  }),
 } as const;
+
+/** The job of a feed: its dealership and channel, so queuing it twice while it waits adds one job. */
+export const syndicationJobId = (dealershipId: number, channel: string): string =>
+  `syndication-${dealershipId}-${channel}`;
 
 /** One job per photo and feed run, so a run queues each address once and a later run checks it again. */
 export const mediaJobId = (photoId: number, runKey: string): string => `photo-${photoId}-${runKey}`;

@@ -11,3 +11,6 @@ export * from './workers/stock-workers';
 export * from './photos/car-photos';
 export * from './photos/photo-ops';
 export * from './photos/stored-photos';
+export * from './syndication/feed-writer';
+export * from './syndication/feed-sweep';
+export * from './syndication/syndication-workers';

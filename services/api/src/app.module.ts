@@ -8,6 +8,7 @@ import { FeedsModule } from './feeds/feeds.module';
 import { FinanceModule } from './finance/finance.module';
 import { LeadsModule } from './leads/leads.module';
 import { MediaModule } from './media/media.module';
+import { SyndicationModule } from './syndication/syndication.module';
 import { OpsModule } from './ops/ops.module';
 import { PlacesModule } from './places/places.module';
 import { ReservationsModule } from './reservations/reservations.module';
@@ -46,6 +47,7 @@ export class AppModule {
         ReservationsModule,
         DealerModule,
         MediaModule,
+        SyndicationModule,
       ],
     };
   }

@@ -8,10 +8,11 @@ import { MediaModule } from './media/media.module';
 import { MetricsController } from './metrics.controller';
 import { ReservationsModule } from './reservations/reservations.module';
 import { StockModule } from './stock/stock.module';
+import { SyndicationModule } from './syndication/syndication.module';
 
 /**
  * The worker process: the BullMQ processors (feed ingest, search indexing, maintenance, shopper
- * events, the lead outbox relay and lead delivery, the reservation sweep, shopper alerts, dealer photos). It serves only health and
+ * events, the lead outbox relay and lead delivery, the reservation sweep, shopper alerts, dealer photos, syndication feeds). It serves only health and
  * metrics over HTTP.
  */
 @Module({})
@@ -32,6 +33,7 @@ export class WorkerModule {
         ReservationsModule,
         AlertsModule,
         MediaModule,
+        SyndicationModule,
       ],
       controllers: [MetricsController],
     };

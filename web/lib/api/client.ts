@@ -49,7 +49,9 @@ export function apiBaseUrl(env: Record<string, string | undefined> = process.env
  * the proxy forwards them here at request time.
  */
 export function apiMediaUrl(pathname: string, search = ''): URL {
-  if (!pathname.startsWith('/media/')) throw new Error(`Not a media path: ${pathname}`);
+  // /media/... (photos) and /feeds/... (the syndication files Google and Meta fetch, issue 42).
+  if (!pathname.startsWith('/media/') && !pathname.startsWith('/feeds/'))
+    throw new Error(`Not a media path: ${pathname}`);
   return new URL(`${pathname}${search}`, `${apiBaseUrl()}/`);
 }
 

@@ -1,5 +1,7 @@
 import { AnalyticsEventEntity } from './analytics-event.entity';
 import { CarChangeEntity } from './car-change.entity';
+import { SyndicationFeedEntity } from './syndication-feed.entity';
+import { SyndicationFeedChunkEntity } from './syndication-feed-chunk.entity';
 import { CrmDeliveryEntity } from './crm-delivery.entity';
 import { LeadOutboxEntity } from './lead-outbox.entity';
 import { LeadEntity } from './lead.entity';
@@ -99,6 +101,8 @@ export {
   CarPhotoEntity,
   PhotoFetchEntity,
   LeadNoteEntity,
+  SyndicationFeedEntity,
+  SyndicationFeedChunkEntity,
 };
 
 export const ENTITIES = [
@@ -148,4 +152,6 @@ export const ENTITIES = [
   CarPhotoEntity,
   PhotoFetchEntity,
   LeadNoteEntity,
+  SyndicationFeedEntity,
+  SyndicationFeedChunkEntity,
 ];

@@ -20,6 +20,7 @@ import { CarPhotos1765500000000 } from './1765500000000-car-photos';
 import { DealerLeadWork1765600000000 } from './1765600000000-dealer-lead-work';
 import { DealerReservationsAndFeed1765700000000 } from './1765700000000-dealer-reservations-and-feed';
 import { AlertConsents1765800000000 } from './1765800000000-alert-consents';
+import { SyndicationFeeds1766000000000 } from './1766000000000-syndication-feeds';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   DealerLeadWork1765600000000,
   DealerReservationsAndFeed1765700000000,
   AlertConsents1765800000000,
+  SyndicationFeeds1766000000000,
 ];

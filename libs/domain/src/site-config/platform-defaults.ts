@@ -283,4 +283,12 @@ export const PLATFORM_DEFAULTS: SiteConfig = {
       },
     ],
   },
+  // Off until a dealership asks: a feed published by default would advertise stock unasked.
+  syndication: {
+    google_enabled: false,
+    meta_enabled: false,
+    store_code: null,
+    meta_page_id: null,
+    car_types: ['new', 'used', 'demo'],
+  },
 };

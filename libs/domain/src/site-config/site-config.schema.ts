@@ -12,6 +12,7 @@ import {
 import { REPAYMENT_ROUNDINGS } from '../finance/calculator';
 import { listEditSchema } from './list-edit';
 import { CLOCK_TIME } from '../alerts/quiet-hours';
+import { CarTypeSchema } from '../entities/car';
 
 /**
  * The typed site configuration: every per-tenant difference the specifications describe is a
@@ -562,6 +563,30 @@ export const AlertsSchema = z.strictObject({
   sms_quiet_end: ClockTime,
 });
 
+/**
+ * Listings syndicated to Google and Meta (issue 42): which channels publish the dealership's stock,
+ * the identifiers each channel matches the dealer by, and which car types go in.
+ */
+export const SyndicationSchema = z.strictObject({
+  /** Publish a Google vehicle listings feed of the dealership's stock. */
+  google_enabled: z.boolean(),
+  /** Publish a Meta automotive catalog feed of the dealership's stock. */
+  meta_enabled: z.boolean(),
+  /** Google's store_code for the dealership; null: the dealership's slug (any identifier unique per dealership will do). */
+  store_code: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'Use up to 64 letters, digits, dots, dashes or underscores')
+    .nullable(),
+  /** The dealership's Facebook page id (Meta's fb_page_id, needed for Marketplace); null leaves it out. */
+  meta_page_id: z
+    .string()
+    .regex(/^\d{1,32}$/, 'Use the numeric Facebook page id')
+    .nullable(),
+  /** Car types the feeds include: new, used and demo, in any combination (at least one). */
+  car_types: z.array(CarTypeSchema).min(1, 'Include at least one car type'),
+});
+export type SyndicationSettings = z.infer<typeof SyndicationSchema>;
+
 const NavItemSchema = z.strictObject({
   label: z.string().min(1),
   href: UrlOrPath,
@@ -630,6 +655,7 @@ export const SiteConfigSchema = z.strictObject({
   reservations: ReservationsSchema,
   alerts: AlertsSchema,
   content: ContentSchema,
+  syndication: SyndicationSchema,
 });
 
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;

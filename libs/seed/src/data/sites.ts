@@ -26,6 +26,8 @@ const harbourMotorGroup: SiteSeed = {
   ],
   logo: { wordmark: 'HARBOUR', strapline: 'MOTOR GROUP' },
   config: {
+    // Both syndication channels publish every demo dealership's stock (issue 42).
+    syndication: { google_enabled: true, meta_enabled: true },
     theme: {
       primary_colour: '#0b3c5d',
       secondary_colour: '#072538',
@@ -637,6 +639,8 @@ const werribeeIsuzuUte: SiteSeed = {
   ],
   logo: { wordmark: 'WERRIBEE', strapline: 'ISUZU UTE' },
   config: {
+    // Both syndication channels publish every demo dealership's stock (issue 42).
+    syndication: { google_enabled: true, meta_enabled: true },
     theme: {
       primary_colour: '#b5121b',
       secondary_colour: '#1d1d1b',
@@ -785,6 +789,8 @@ const northsideUsedCars: SiteSeed = {
   ],
   logo: { wordmark: 'NORTHSIDE', strapline: 'PRE-OWNED' },
   config: {
+    // Both syndication channels publish every demo dealership's stock (issue 42).
+    syndication: { google_enabled: true, meta_enabled: true },
     theme: {
       primary_colour: '#1e6b3a',
       secondary_colour: '#123d22',

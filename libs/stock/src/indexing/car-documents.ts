@@ -10,12 +10,17 @@ interface CarRow extends StoredCar {
   loc_name: string | null;
   loc_city: string | null;
   loc_state: string | null;
+  loc_street: string | null;
+  loc_postcode: string | null;
+  loc_lat: number | null;
+  loc_long: number | null;
 }
 
 // A car's location, or its dealership's primary location when the car names none.
 const SELECT_CARS = `
   SELECT c.*, d.site_id, d.slug AS dealership_slug, d.name AS dealership_name,
-         l.id AS loc_id, l.name AS loc_name, l.city AS loc_city, l.state AS loc_state
+         l.id AS loc_id, l.name AS loc_name, l.city AS loc_city, l.state AS loc_state,
+         l.street AS loc_street, l.postcode AS loc_postcode, l.lat AS loc_lat, l.long AS loc_long
   FROM cars c
   JOIN dealerships d ON d.id = c.dealership_id
   LEFT JOIN LATERAL (
@@ -72,6 +77,83 @@ export async function documentsAfter(
   )) as CarRow[];
   const photos = await storedPhotosOf(manager, rows);
   return rows.map((row) => toDocument(row, photos));
+}
+
+/** A listed car as a syndication feed reads it: its search document and what a document does not carry. */
+export interface ListedCar {
+  document: SearchDocument;
+  vin: string | null;
+  description: string | null;
+  location: {
+    street: string | null;
+    city: string | null;
+    state: string | null;
+    postcode: string | null;
+    lat: number | null;
+    long: number | null;
+  } | null;
+}
+
+const dataText = (data: Record<string, unknown>, key: string): string | null => {
+  const value = data[key];
+  return typeof value === 'string' ? value : null;
+};
+
+/**
+ * The next page of one dealership's listed cars after `afterId` (the site's visibility rules,
+ * evaluated now), of the given car types; sold cars only when `includeSold`. For a feed's cursor.
+ */
+export async function listedCarsOfDealership(
+  manager: EntityManager,
+  dealershipId: number,
+  options: { afterId: number; limit: number; now: Date; carTypes: readonly string[]; includeSold: boolean },
+): Promise<ListedCar[]> {
+  const rows = (await manager.query(
+    `${SELECT_CARS} WHERE c.dealership_id = $1 AND ${LISTED} AND c.id > $3 AND c.car_type = ANY($5::text[])
+       AND ($6 OR c.status <> 'sold')
+     ORDER BY c.id LIMIT $4`,
+    [
+      dealershipId,
+      options.now.toISOString(),
+      options.afterId,
+      options.limit,
+      [...options.carTypes],
+      options.includeSold,
+    ],
+  )) as CarRow[];
+  const photos = await storedPhotosOf(manager, rows);
+  return rows.map((row) => ({
+    document: toDocument(row, photos),
+    vin: dataText(row.data, 'vin'),
+    description: dataText(row.data, 'dealercomments') ?? dataText(row.data, 'description'),
+    location:
+      row.loc_id === null
+        ? null
+        : {
+            street: row.loc_street,
+            city: row.loc_city,
+            state: row.loc_state,
+            postcode: row.loc_postcode,
+            lat: row.loc_lat,
+            long: row.loc_long,
+          },
+  }));
+}
+
+/** VINs (normalised as feeds write them) that more than one listed car of the dealership carries. */
+export async function duplicateVinsOfDealership(
+  manager: EntityManager,
+  dealershipId: number,
+  options: { now: Date; carTypes: readonly string[]; includeSold: boolean },
+): Promise<Set<string>> {
+  const rows = (await manager.query(
+    `SELECT upper(regexp_replace(c.data->>'vin', '[\\s-]+', '', 'g')) AS vin FROM cars c
+     WHERE c.dealership_id = $1 AND ${LISTED} AND c.car_type = ANY($3::text[]) AND ($4 OR c.status <> 'sold')
+       AND coalesce(c.data->>'vin', '') <> ''
+     GROUP BY 1 HAVING count(*) > 1`,
+    [dealershipId, options.now.toISOString(), [...options.carTypes], options.includeSold],
+  )) as { vin: string }[];
+  return new Set(rows.map((row) => row.vin).filter(Boolean));
 }
 
 export async function countListedCars(manager: EntityManager, siteId: number, now: Date): Promise<number> {

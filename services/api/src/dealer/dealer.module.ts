@@ -45,5 +45,7 @@ import { DealerSignedInGuard } from './dealer-session';
     DealerSignedInGuard,
     OpsAuthGuard,
   ],
+  // The syndication module's console routes sign dealers in the same way.
+  exports: [SignInSecrets, DealerAccounts, DealerSignedInGuard],
 })
 export class DealerModule {}

@@ -14,6 +14,7 @@ import {
   type LeadFormKind,
   type LeadSubmission,
   type SiteConfig,
+  leadSourceOf,
 } from '@platform/domain';
 import { ProblemException } from '@platform/server-kit';
 import { AnalyticsTracker } from '../analytics/analytics-tracker';
@@ -187,7 +188,8 @@ export class LeadsService {
       }
       const userData = {
         url: submission.userData?.url ?? null,
-        source: 'Website',
+        // An enquiry that arrived through a syndication feed's link names that channel (issue 42).
+        source: leadSourceOf(submission.userData?.lead_attributes?.linked_query_params),
         user_agent: context.userAgent?.slice(0, 500) ?? null,
         car_id: origin.car?.id ?? null,
         car_dealership_id: origin.car ? origin.dealershipId : null,

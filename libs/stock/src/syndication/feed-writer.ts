@@ -1,0 +1,235 @@
+import { createHash } from 'node:crypto';
+import { constants, createGzip } from 'node:zlib';
+import type { DataSource, EntityManager } from 'typeorm';
+import {
+  CHANNEL_COLUMNS,
+  channelEnabled,
+  csvRecord,
+  listingFor,
+  siteOrigin,
+  type LeftOutReason,
+  type SyndicationChannel,
+} from '@platform/domain';
+import type { SiteConfigStore } from '@platform/site-config';
+import { duplicateVinsOfDealership, listedCarsOfDealership } from '../indexing/car-documents';
+
+/** Cars read per page of a feed's cursor: the memory a generation holds whatever the stock. */
+const PAGE_SIZE = 500;
+/** Compressed bytes per stored piece of a file. */
+const CHUNK_BYTES = 256 * 1024;
+
+export interface LeftOutCar {
+  car_id: number;
+  stocknum: string;
+  vin: string | null;
+  reasons: LeftOutReason[];
+}
+
+export type FeedGeneration =
+  | {
+      outcome: 'generated';
+      generation: number;
+      included: number;
+      leftOut: number;
+      bytes: number;
+      gzipBytes: number;
+    }
+  | { outcome: 'disabled' | 'unknown-dealership' };
+
+interface DealershipRow {
+  id: number;
+  slug: string;
+  name: string;
+  site_id: number;
+  site_slug: string;
+  host: string | null;
+}
+
+/**
+ * Writes dealerships' syndication feeds (issue 42): the dealership's listed cars read page by page
+ * through the search projection's rules, each mapped and checked by the channel's rules in
+ * libs/domain, written as RFC 4180 CSV through gzip into bounded pieces. The pieces of the new
+ * generation and the feed's record (counts, left-out cars and their reasons, the change marker it
+ * was made from) replace the old ones in one transaction, so a reader sees one whole file or the
+ * other. The file lives in PostgreSQL rather than the media store: it changes in place, is small
+ * (about 40 KB gzip per 1,000 cars) and must change together with its record.
+ */
+export class SyndicationFeedWriter {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly configs: SiteConfigStore,
+    private readonly options: { now?: () => Date; pageSize?: number } = {},
+  ) {}
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  async generate(dealershipId: number, channel: SyndicationChannel): Promise<FeedGeneration> {
+    const [dealership] = (await this.dataSource.query(
+      `SELECT d.id, d.slug, d.name, d.site_id, s.slug AS site_slug,
+              (SELECT h.host FROM site_hosts h WHERE h.site_id = d.site_id ORDER BY h."primary" DESC, h.host LIMIT 1) AS host
+       FROM dealerships d JOIN sites s ON s.id = d.site_id WHERE d.id = $1`,
+      [dealershipId],
+    )) as DealershipRow[];
+    if (!dealership) return { outcome: 'unknown-dealership' };
+    const config = await this.configs.dealership(dealershipId);
+    if (!channelEnabled(config, channel)) return { outcome: 'disabled' };
+    const origin = siteOrigin(dealership.host ?? `${dealership.site_slug}.localhost`);
+    const now = this.now();
+    // Google's listings have no availability: a sold car leaves its file at once. Meta's catalog
+    // marks it NOT_AVAILABLE while the site still shows it, so its ads stop the same hour.
+    const scope = { now, carTypes: config.syndication.car_types, includeSold: channel === 'meta' };
+
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `INSERT INTO syndication_feeds (dealership_id, channel) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+        [dealershipId, channel],
+      );
+      // One writer per feed at a time: a second waits here and then writes the newer state.
+      const [feed] = (await manager.query(
+        `SELECT generation FROM syndication_feeds WHERE dealership_id = $1 AND channel = $2 FOR UPDATE`,
+        [dealershipId, channel],
+      )) as { generation: number }[];
+      const generation = (feed?.generation ?? 0) + 1;
+      const [marker] = (await manager.query(`SELECT max(updated_at) AS changed_at FROM cars WHERE dealership_id = $1`, [
+        dealershipId,
+      ])) as { changed_at: Date | null }[];
+      const context = {
+        origin,
+        dealership: { id: dealership.id, slug: dealership.slug, name: dealership.name },
+        storeCode: config.syndication.store_code,
+        metaPageId: config.syndication.meta_page_id,
+        duplicateVins: await duplicateVinsOfDealership(manager, dealershipId, scope),
+      };
+
+      const file = new ChunkedGzipFile(manager, dealershipId, channel, generation);
+      file.write(csvRecord(CHANNEL_COLUMNS[channel]));
+      let included = 0;
+      const leftOut: LeftOutCar[] = [];
+      let afterId = 0;
+      for (;;) {
+        const cars = await listedCarsOfDealership(manager, dealershipId, {
+          ...scope,
+          afterId,
+          limit: this.options.pageSize ?? PAGE_SIZE,
+        });
+        if (cars.length === 0) break;
+        let page = '';
+        for (const car of cars) {
+          const outcome = listingFor(channel, car, context);
+          if (outcome.kind === 'included') {
+            page += csvRecord(outcome.values);
+            included += 1;
+          } else
+            leftOut.push({
+              car_id: car.document.id,
+              stocknum: car.document.stocknum,
+              vin: car.vin,
+              reasons: outcome.reasons,
+            });
+        }
+        file.write(page);
+        await file.flush();
+        afterId = cars[cars.length - 1]?.document.id ?? afterId;
+      }
+      const written = await file.end();
+
+      await manager.query(
+        `UPDATE syndication_feeds SET generation = $3, generated_at = $4, source_changed_at = $5, content_hash = $6,
+           byte_size = $7, gzip_size = $8, included = $9, left_out = $10::jsonb
+         WHERE dealership_id = $1 AND channel = $2`,
+        [
+          dealershipId,
+          channel,
+          generation,
+          now.toISOString(),
+          marker?.changed_at ?? null,
+          written.sha256,
+          written.bytes,
+          written.gzipBytes,
+          included,
+          JSON.stringify(leftOut),
+        ],
+      );
+      await manager.query(
+        `DELETE FROM syndication_feed_chunks WHERE dealership_id = $1 AND channel = $2 AND generation <> $3`,
+        [dealershipId, channel, generation],
+      );
+      return {
+        outcome: 'generated' as const,
+        generation,
+        included,
+        leftOut: leftOut.length,
+        bytes: written.bytes,
+        gzipBytes: written.gzipBytes,
+      };
+    });
+  }
+}
+
+/** A gzip stream written in order into syndication_feed_chunks, hashing the uncompressed text as it goes. */
+class ChunkedGzipFile {
+  private readonly gzip = createGzip({ level: 6 });
+  private readonly hash = createHash('sha256');
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private seq = 0;
+  private bytes = 0;
+  private gzipBytes = 0;
+  private failure: Error | null = null;
+
+  constructor(
+    private readonly manager: EntityManager,
+    private readonly dealershipId: number,
+    private readonly channel: string,
+    private readonly generation: number,
+  ) {
+    this.gzip.on('data', (chunk: Buffer) => {
+      this.pending.push(chunk);
+      this.pendingBytes += chunk.length;
+      this.gzipBytes += chunk.length;
+    });
+    this.gzip.on('error', (error: Error) => (this.failure = error));
+  }
+
+  write(text: string): void {
+    if (text === '') return;
+    const bytes = Buffer.from(text, 'utf8');
+    this.hash.update(bytes);
+    this.bytes += bytes.length;
+    this.gzip.write(bytes);
+  }
+
+  /** Stores whole pieces of what gzip has produced so far; the rest waits for more. */
+  async flush(): Promise<void> {
+    // Let gzip catch up with what was written, so memory holds about one page at a time (a sync
+    // flush per page of 500 cars costs a few bytes of ratio).
+    await new Promise<void>((resolve) => this.gzip.flush(constants.Z_SYNC_FLUSH, () => resolve()));
+    while (this.pendingBytes >= CHUNK_BYTES) await this.store(CHUNK_BYTES);
+  }
+
+  async end(): Promise<{ sha256: string; bytes: number; gzipBytes: number }> {
+    await new Promise<void>((resolve, reject) => {
+      this.gzip.once('end', resolve);
+      this.gzip.once('error', reject);
+      this.gzip.end();
+    });
+    if (this.failure) throw this.failure;
+    while (this.pendingBytes > 0) await this.store(Math.min(CHUNK_BYTES, this.pendingBytes));
+    return { sha256: this.hash.digest('hex'), bytes: this.bytes, gzipBytes: this.gzipBytes };
+  }
+
+  private async store(size: number): Promise<void> {
+    const all = Buffer.concat(this.pending);
+    const piece = all.subarray(0, size);
+    const rest = all.subarray(size);
+    this.pending = rest.length > 0 ? [rest] : [];
+    this.pendingBytes = rest.length;
+    await this.manager.query(
+      `INSERT INTO syndication_feed_chunks (dealership_id, channel, generation, seq, bytes) VALUES ($1, $2, $3, $4, $5)`,
+      [this.dealershipId, this.channel, this.generation, this.seq, piece],
+    );
+    this.seq += 1;
+  }
+}

@@ -1,0 +1,159 @@
+import { parse } from 'csv-parse/sync';
+import type request from 'supertest';
+import { GOOGLE_COLUMNS } from '@platform/domain';
+import { SiteConfigStore } from '@platform/site-config';
+import { SyndicationFeedWriter } from '@platform/stock';
+import { createSiteApiHarness, type SiteApiHarness } from '../testing/site-api.harness';
+
+const OPS_TOKEN = 'test-ops-token-syndication-0123456';
+
+describe('Syndication feeds API (real PostgreSQL): serving, tokens, rotation, the report', () => {
+  let api: SiteApiHarness;
+  const ops = (req: request.Test) => req.set('Authorization', `Bearer ${OPS_TOKEN}`);
+  const pathOf = (url: string) => new URL(url).pathname;
+
+  async function signedIn(role: 'owner' | 'sales', email: string) {
+    const added = await ops(api.http().post(`/api/ops/dealerships/${api.fixture.north.slug}/users`))
+      .send({ email, name: 'Pat', role })
+      .expect(201);
+    const link = await ops(api.http().post(`/api/ops/dealer-users/${added.body.id}/sign-in-link`)).expect(201);
+    const token = new URL(link.body.url).searchParams.get('token');
+    const answer = await api.http().post('/api/dealer/sign-in/link').send({ token }).expect(200);
+    const cookie = (answer.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
+    return { cookie, csrf: answer.body.csrfToken as string };
+  }
+
+  beforeAll(async () => {
+    api = await createSiteApiHarness('syndication', { env: { OPS_TOKEN } });
+    const db = api.db.dataSource;
+    await db.query(`UPDATE sites SET config = $2 WHERE id = $1`, [
+      api.fixture.siteId,
+      JSON.stringify({ syndication: { google_enabled: true, meta_enabled: false } }),
+    ]);
+    const [car] = (await db.query(
+      `INSERT INTO cars (dealership_id, stocknum, slug, car_type, make, model, year, price, km, colour, data)
+       VALUES ($1, 'S1', 'ute-s1', 'used', 'Isuzu', 'D-Max', 2023, 51990, 9000, 'White', $2) RETURNING id`,
+      [
+        api.fixture.north.id,
+        JSON.stringify({ vin: 'MPATFS86JPT000001', images: [{ url: 'https://dealer.example/s1.jpg' }] }),
+      ],
+    )) as { id: number }[];
+    expect(car).toBeDefined();
+    await db.query(
+      `INSERT INTO photos (dealership_id, source_url, status, content_hash, format, width, height)
+       VALUES ($1, 'https://dealer.example/s1.jpg', 'stored', $2, 'jpeg', 1600, 1200)`,
+      [api.fixture.north.id, 'c'.repeat(64)],
+    );
+    await new SyndicationFeedWriter(db, new SiteConfigStore(db)).generate(api.fixture.north.id, 'google');
+  });
+
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it('prints each enabled channel’s URL for ops, the path naming the channel', async () => {
+    const answer = await ops(api.http().get(`/api/ops/dealerships/${api.fixture.north.slug}/syndication`)).expect(200);
+    expect(answer.body.feeds.map((feed: { channel: string }) => feed.channel)).toEqual(['google']);
+    expect(pathOf(answer.body.feeds[0].url)).toMatch(
+      new RegExp(`^/feeds/${api.fixture.north.slug}/google/[A-Za-z0-9_-]{43}\\.csv$`),
+    );
+    await ops(api.http().get('/api/ops/dealerships/nope/syndication')).expect(404);
+    await api.http().get(`/api/ops/dealerships/${api.fixture.north.slug}/syndication`).expect(401);
+  });
+
+  it('serves the file with ETag, Last-Modified, 304 and gzip; a wrong token is the same 404 as an unknown feed', async () => {
+    const { body } = await ops(api.http().get(`/api/ops/dealerships/${api.fixture.north.slug}/syndication`));
+    const path = pathOf(body.feeds[0].url);
+    const plain = await api
+      .http()
+      .get(path)
+      .set('Accept-Encoding', 'identity')
+      .set('User-Agent', 'Googlebot/2.1')
+      .expect(200);
+    expect(plain.headers['content-type']).toMatch(/^text\/csv/);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const [header, row] = parse(plain.text, { record_delimiter: '\r\n' }) as string[][];
+    expect(header).toEqual([...GOOGLE_COLUMNS]);
+    expect(row?.[GOOGLE_COLUMNS.indexOf('vin')]).toBe('MPATFS86JPT000001');
+    const etag = plain.headers['etag'] as string;
+    expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+    expect(plain.headers['last-modified']).toBeTruthy();
+    await api.http().get(path).set('Accept-Encoding', 'identity').set('If-None-Match', etag).expect(304);
+    await api
+      .http()
+      .get(path)
+      .set('Accept-Encoding', 'identity')
+      .set('If-Modified-Since', plain.headers['last-modified'] as string)
+      .expect(304);
+
+    const zipped = await api
+      .http()
+      .get(path)
+      .set('Accept-Encoding', 'gzip, deflate')
+      .set('User-Agent', 'Google-Vehicle-Listings/1.0')
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['vary']).toMatch(/Accept-Encoding/);
+    // The client decodes the gzip body it asked for: the same file.
+    expect((zipped.body as Buffer).toString('utf8')).toBe(plain.text);
+
+    const [record] = (await api.db.dataSource.query(
+      `SELECT last_fetched_by FROM syndication_feeds WHERE dealership_id = $1 AND channel = 'google'`,
+      [api.fixture.north.id],
+    )) as { last_fetched_by: string }[];
+    expect(record?.last_fetched_by).toBe('Google-Vehicle-Listings/1.0');
+
+    const wrong = path.replace(/[A-Za-z0-9_-]{43}\.csv$/, `${'A'.repeat(43)}.csv`);
+    const unknown = await api
+      .http()
+      .get(`/feeds/no-such-dealer/google/${'A'.repeat(43)}.csv`)
+      .expect(404);
+    const refused = await api.http().get(wrong).expect(404);
+    const { instance: _a, ...refusedProblem } = refused.body as Record<string, unknown>;
+    const { instance: _b, ...unknownProblem } = unknown.body as Record<string, unknown>;
+    expect(refusedProblem).toEqual(unknownProblem);
+    await api.http().get(path.replace('/google/', '/meta/')).expect(404); // meta is off
+    await api.http().get(path.replace('/google/', '/bing/')).expect(404);
+  });
+
+  it('lets an owner rotate the token (the old URL answers 404), and nobody else', async () => {
+    const { body } = await ops(api.http().get(`/api/ops/dealerships/${api.fixture.north.slug}/syndication`));
+    const oldPath = pathOf(body.feeds[0].url);
+    const sales = await signedIn('sales', 'sales@example.com');
+    await api
+      .http()
+      .post(`/api/dealer/syndication/${api.fixture.north.slug}/google/token`)
+      .set('Cookie', sales.cookie)
+      .set('X-CSRF-Token', sales.csrf)
+      .expect(403);
+    const owner = await signedIn('owner', 'owner@example.com');
+    await api
+      .http()
+      .post(`/api/dealer/syndication/${api.fixture.west.slug}/google/token`)
+      .set('Cookie', owner.cookie)
+      .set('X-CSRF-Token', owner.csrf)
+      .expect(404);
+    const rotated = await api
+      .http()
+      .post(`/api/dealer/syndication/${api.fixture.north.slug}/google/token`)
+      .set('Cookie', owner.cookie)
+      .set('X-CSRF-Token', owner.csrf)
+      .expect(200);
+    const newPath = pathOf(rotated.body.url);
+    expect(newPath).not.toBe(oldPath);
+    await api.http().get(oldPath).expect(404);
+    await api.http().get(newPath).expect(200);
+
+    const report = await api.http().get('/api/dealer/syndication').set('Cookie', owner.cookie).expect(200);
+    const google = report.body.feeds.find((feed: { channel: string }) => feed.channel === 'google');
+    expect(google).toMatchObject({ dealership: api.fixture.north.slug, enabled: true, included: 1, leftOut: 0 });
+    expect(google.lastFetchedAt).not.toBeNull();
+    await api.http().get('/api/dealer/syndication').expect(401);
+  });
+});
