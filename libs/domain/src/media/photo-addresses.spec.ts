@@ -22,7 +22,7 @@ describe('carPhotoAddresses', () => {
     expect(carPhotoAddresses(car)).toEqual([
       { url: 'https://dealer.example/p.jpg', field: 'primary_image_url', position: 0, eager: true },
       { url: 'https://dealer.example/1.jpg', field: 'images', position: 0, eager: true },
-      { url: 'https://dealer.example/2.jpg', field: 'images', position: 2, eager: true },
+      { url: 'https://dealer.example/2.jpg', field: 'images', position: 2, eager: false },
       { url: 'https://dealer.example/3.jpg', field: 'images', position: 3, eager: false },
       { url: 'https://dealer.example/1-t.jpg', field: 'images.thumb', position: 0, eager: false },
       { url: 'https://dealer.example/t9.jpg', field: 'thumbnails', position: 1, eager: false },

@@ -14,10 +14,12 @@ export interface CarPhotoAddress {
 }
 
 /**
- * Photos per car fetched with the eager variants: the primary image and the first gallery photos,
- * which the search card, the gallery's opening frame and og:image draw.
+ * Photos per car fetched with the eager variants: the primary image (the search card, og:image)
+ * and the gallery's opening frame, one photo when a feed names the same for both. The others'
+ * variants are made the first time a page asks for them, so a feed of 2,000 cars of 20 photos is
+ * not 120,000 encodes up front.
  */
-export const EAGER_PHOTOS_PER_CAR = 3;
+export const EAGER_PHOTOS_PER_CAR = 2;
 
 /** The most addresses one car can bring (every media list full, and the single fields). */
 export const MAX_PHOTO_ADDRESSES_PER_CAR = 1000;
@@ -59,11 +61,15 @@ export function carPhotoAddresses(car: unknown): CarPhotoAddress[] {
   list(own(car, 'spin_images')).forEach((value, index) => take(value, 'spin_images', index));
   take(own(car, 'spin_interior_image'), 'spin_interior_image', 0);
 
-  // The first photos the pages draw: the primary image and the gallery's opening.
+  // The first photos the pages draw: the primary image (the card, og:image) and the gallery's
+  // opening frame (the first image), one photo when they are the same address.
   let eager = 0;
   for (const address of found) {
     if (eager >= EAGER_PHOTOS_PER_CAR) break;
-    if (address.field !== 'primary_image_url' && address.field !== 'images') continue;
+    const opening =
+      address.field === 'images' &&
+      !found.some((other) => other.field === 'images' && other.position < address.position);
+    if (address.field !== 'primary_image_url' && !opening) continue;
     address.eager = true;
     eager += 1;
   }

@@ -73,8 +73,12 @@ export const isPhotoVariantName = (value: unknown): value is PhotoVariantName =>
  * preview never wait: the card and gallery widths a phone and a laptop pick, and the Open Graph crop.
  */
 export const EAGER_PHOTO_VARIANTS: readonly PhotoVariantName[] = ['w160', 'w320', 'w480', 'w640', 'w800', 'og'];
-/** Made for every other photo as it is stored: the gallery thumbnail, which also proves the photo decodes. */
-export const STORED_PHOTO_VARIANTS: readonly PhotoVariantName[] = ['w160'];
+/**
+ * Made for every other photo as it is stored: none. A dealer sends 20-40 photos a car, most never
+ * opened; each variant of them is made the first time a page asks for it (and kept), so a feed's
+ * photos are stored at the speed they are fetched, not decoded.
+ */
+export const STORED_PHOTO_VARIANTS: readonly PhotoVariantName[] = [];
 
 /** Formats each variant is made in: link previews take JPEG only, so the Open Graph crop is JPEG alone. */
 export const formatsOfVariant = (name: PhotoVariantName): readonly PhotoFormat[] =>

@@ -83,7 +83,11 @@ describe('carPhotoAddresses and carPhotos', () => {
   };
 
   it("lists every dealer photo address a car carries, once, and not the platform's files or its video", () => {
-    expect(carPhotoAddresses(data).map((address) => address.url).sort()).toEqual(
+    expect(
+      carPhotoAddresses(data)
+        .map((address) => address.url)
+        .sort(),
+    ).toEqual(
       [
         'https://dealer.example/1.jpg',
         'https://dealer.example/1-t.jpg',

@@ -34,7 +34,6 @@ export const NO_STORED_PHOTOS: PhotoLookup = () => null;
 export const isPlatformMediaPath = (address: string): boolean =>
   address.startsWith('/media/') && !address.startsWith('/media//');
 
-
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
 /** How a page draws one photo address. */

@@ -124,7 +124,15 @@ export async function startMediaWorkers(options: MediaWorkersOptions): Promise<(
         }
       }
       try {
-        const outcome = await ingest.process(photoId, eager, force);
+        // The host's slot is freed as soon as it has answered: checking, storing and resizing the
+        // photo is the platform's work, not the host's, and the next fetch from it may start.
+        let released = false;
+        const release = async (): Promise<void> => {
+          if (released || !host || !slot) return;
+          released = true;
+          await slots.release(host, slot);
+        };
+        const outcome = await ingest.process(photoId, eager, force, release).finally(release);
         if (host) await breakers.record(host, 'success');
         if (outcome.kind === 'refused' || outcome.kind === 'unreachable')
           log.warn({ photoId, reason: outcome.reason }, 'photo not stored');
@@ -133,8 +141,6 @@ export async function startMediaWorkers(options: MediaWorkersOptions): Promise<(
       } catch (error) {
         if (host && error instanceof PhotoFetchFailed) await breakers.record(host, 'failure');
         throw error;
-      } finally {
-        if (host && slot) await slots.release(host, slot);
       }
     },
     // Every retry failed (the host stayed down): the photo is marked so, its runs are warned, and the car goes on without it.

@@ -12,7 +12,7 @@ import {
 import { guardedFetch, OutboundRefused } from '@platform/server-kit';
 import { PHOTO_LIMITS, sniffPhoto, type PhotoLimits } from '../sniff/sniff-photo';
 import type { MediaStore } from '../store/media-store';
-import { generateVariants, PhotoUnreadable } from '../variants/generate-variants';
+import { generateVariants, PhotoUnreadable, uprightSize } from '../variants/generate-variants';
 import { NO_MEDIA_METRICS, type MediaMetrics } from './media-metrics';
 import { settlePhoto } from './photo-settle';
 
@@ -78,7 +78,16 @@ export class PhotoIngest {
    * `force` (ops reprocess): the bytes are asked for without the held validators, so a photo the
    * host changed without changing its ETag is fetched anyway.
    */
-  async process(photoId: number, eager: boolean, force = false): Promise<PhotoOutcome> {
+  /**
+   * `afterFetch` is called once the host has answered (bytes read or not), so the caller can free
+   * the host's slot for the next fetch while this photo is checked and stored.
+   */
+  async process(
+    photoId: number,
+    eager: boolean,
+    force = false,
+    afterFetch?: () => Promise<void>,
+  ): Promise<PhotoOutcome> {
     const [row] = (await this.dataSource.query(
       `SELECT id, source_url, status, etag, last_modified, content_hash, variants FROM photos WHERE id = $1`,
       [photoId],
@@ -106,6 +115,7 @@ export class PhotoIngest {
       if (error instanceof TypeError) return this.refuse(row, 'bad-address', 'The photo address is not a URL');
       throw error;
     }
+    await afterFetch?.();
     this.metrics.fetch(
       host,
       outcome.kind === 'failed' ? 'failed' : outcome.kind === 'not-modified' ? 'not-modified' : 'fetched',
@@ -158,6 +168,9 @@ export class PhotoIngest {
     let size: { width: number; height: number } | null = twin ? { width: twin.width, height: twin.height } : null;
     try {
       if (owed.length > 0) ({ generated, size } = await this.storeVariants(body, hash, owed));
+      // A photo past its car's first is not decoded here: its variants are made when a page first
+      // asks for them. Its upright size is read from the header.
+      else if (!size) size = await uprightSize(body, this.limits);
     } catch (error) {
       if (error instanceof PhotoUnreadable) return this.refuse(row, error.reason, error.message);
       throw error;

@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { appendFeedRunWarnings } from '@platform/db';
 import { photoWarning } from '@platform/domain';
 
@@ -61,4 +61,27 @@ export async function settlePhoto(
       ]);
   }
   return sites;
+}
+
+/**
+ * Refuses every stored photo of these bytes that turned out unreadable when a variant was first
+ * made from them (the api's on-demand path): each row is refused with the reason and settled, so
+ * the cars drawing it refresh without it and its runs are warned.
+ */
+export async function refuseStoredPhoto(
+  dataSource: DataSource,
+  hash: string,
+  reason: string,
+  message: string,
+): Promise<void> {
+  await dataSource.transaction(async (manager) => {
+    const rows = (await manager.query(
+      `WITH refused AS (
+         UPDATE photos SET status = 'refused', refusal_reason = $2, refusal_message = $3, updated_at = now()
+         WHERE content_hash = $1 AND status = 'stored' RETURNING id)
+       SELECT id FROM refused`,
+      [hash, reason, message.slice(0, 500)],
+    )) as { id: number }[];
+    for (const { id } of rows) await settlePhoto(manager, id, { changed: true, warn: true });
+  });
 }

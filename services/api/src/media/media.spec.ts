@@ -210,6 +210,25 @@ describe('GET /media/photos/{hash}/{variant}: stored dealer photos (real Postgre
     expect(server.generated - before).toBe(1);
   });
 
+  it('refuses a stored photo that proves unreadable when its first variant is made: 404, and its row refused', async () => {
+    // A later photo of a car is stored undecoded; a JPEG cut short shows only when a page asks for it.
+    const whole = await photo(800, 600, 40);
+    const cut = whole.subarray(0, Math.floor(whole.length / 2));
+    const cutHash = sha256(cut);
+    await store.put(originalKey(cutHash, 'jpeg'), cut);
+    await db.dataSource.query(
+      `INSERT INTO photos (dealership_id, source_url, status, content_hash, format, width, height, variants)
+       VALUES ($1, 'https://photos.example.com/cut.jpg', 'stored', $2, 'jpeg', 800, 600, '{}')`,
+      [dealershipId, cutHash],
+    );
+    const res = await get(`/media/photos/${cutHash}/w320`, 'image/webp');
+    expect(res.status).toBe(404);
+    const [row] = await db.dataSource.query(`SELECT status, refusal_reason FROM photos WHERE content_hash = $1`, [
+      cutHash,
+    ]);
+    expect(row).toEqual({ status: 'refused', refusal_reason: 'undecodable' });
+  });
+
   it('answers 404, briefly cached, for a hash with no stored photo, and for addresses that name no variant', async () => {
     const missing = await get(`/media/photos/${'b'.repeat(64)}/w480`, CHROME_ACCEPT);
     expect(missing.status).toBe(404);

@@ -13,7 +13,7 @@ import {
   type PhotoVariantName,
   type SourceFormat,
 } from '@platform/domain';
-import { generateVariants, PhotoUnreadable, type MediaStore } from '@platform/media';
+import { generateVariants, PhotoUnreadable, refuseStoredPhoto, type MediaStore } from '@platform/media';
 import { SharedWork } from './shared-work';
 
 /** Formats an original may be stored in, most common first (the order the store is asked). */
@@ -129,8 +129,13 @@ export class PhotoServer {
     try {
       ({ variants } = await generateVariants(original, { hash, variants: [variant] }));
     } catch (error) {
-      // The worker decoded this photo before storing it, so this is a store fault, not the shopper's.
-      if (error instanceof PhotoUnreadable) return null;
+      // Only a car's first photos are decoded as they are stored; one of the others may turn out
+      // unreadable only now. It is refused as the worker would have (its cars refresh without it
+      // and their feed runs are warned), and this answer is a 404.
+      if (error instanceof PhotoUnreadable) {
+        if (this.db) await refuseStoredPhoto(this.db, hash, error.reason, error.message);
+        return null;
+      }
       throw error;
     }
     const made = new Map<PhotoFormat, Buffer>();
