@@ -28,9 +28,12 @@ describe('stored photos in the search projection (real PostgreSQL)', () => {
     return found;
   };
 
+  // The feed run already made each address's row (pending): the media worker's outcome, written here.
   const photo = (dealershipId: number, url: string, status: string, hash: string | null, width = 1600, height = 1200) =>
     db.dataSource.query(
-      `INSERT INTO photos (dealership_id, source_url, status, content_hash, width, height) VALUES ($1, $2, $3, $4, $5, $6)`,
+      `INSERT INTO photos (dealership_id, source_url, status, content_hash, width, height) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (dealership_id, source_url) DO UPDATE SET status = EXCLUDED.status,
+         content_hash = EXCLUDED.content_hash, width = EXCLUDED.width, height = EXCLUDED.height`,
       [dealershipId, url, status, hash, hash ? width : null, hash ? height : null],
     );
 
