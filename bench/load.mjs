@@ -74,7 +74,7 @@ function report(name, target, { result, times }) {
 }
 
 try {
-  stack.seed();
+  await stack.seed();
   const dataSource = createDataSource({ url: stack.databaseUrl, poolSize: 1, applicationName: 'load-bench' });
   await dataSource.initialize();
   const [car] = await dataSource.query(

@@ -19,7 +19,8 @@ const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 3321);
 const WEB_PORT = Number(process.env.BENCH_WEB_PORT ?? 3320);
 const SEARCH_PATH = '/search/new-used-and-demo-cars';
-const stack = platformStack({ name: 'pages', apiPort: API_PORT, webPort: WEB_PORT });
+// The demo's photos at a camera's weight, fetched and stored by the platform as a dealer's are.
+const stack = platformStack({ name: 'pages', apiPort: API_PORT, webPort: WEB_PORT, photos: true });
 
 /** One GET through a site's host: status, time to the first byte of the answer, and the page cache's verdict. */
 const timedGet = (url, host) =>
@@ -54,6 +55,19 @@ async function warmTtfb(pathname, host) {
   }
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p95: percentile(times, 95), hits, failures };
+}
+
+function lcpImageBytes(audits) {
+  const requests = audits['network-requests']?.details?.items ?? [];
+  const snippet = audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '';
+  const src = /\bsrc="([^"]+)"/.exec(snippet)?.[1]?.replace(/&amp;/g, '&');
+  if (!src) return 0;
+  // The browser fetched one candidate of the srcset; the one whose path the LCP element names, else
+  // the largest image request on the page.
+  const images = requests.filter((r) => r.resourceType === 'Image');
+  const path = src.split('?')[0].replace(/\/w\d+$|\/og$/, '');
+  const match = images.filter((r) => r.url.includes(path)).sort((a, b) => b.transferSize - a.transferSize)[0];
+  return match?.transferSize ?? Math.max(0, ...images.map((r) => r.transferSize));
 }
 
 async function lighthouseOf(url) {
@@ -97,6 +111,9 @@ async function lighthouseOf(url) {
             return `${audit.id} ${nodes.slice(0, 3).join(' ').slice(0, 400)}`;
           }),
         lcpElement: audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+        // The LCP image's bytes on the wire (the 'lcp-lazy-loaded'/'prioritize-lcp-image' audits name
+        // its URL; the network requests give its transfer size): 0 when the LCP element is text.
+        lcpImageBytes: lcpImageBytes(audits),
       });
     } finally {
       await chrome.kill();
@@ -107,7 +124,7 @@ async function lighthouseOf(url) {
 }
 
 try {
-  stack.seed();
+  await stack.seed();
   const dataSource = createDataSource({ url: stack.databaseUrl, poolSize: 1, applicationName: 'pages-bench' });
   await dataSource.initialize();
   // Each demo site's most photographed car in stock: the heaviest vehicle page it has.
@@ -122,6 +139,9 @@ try {
   stack.start();
   await waitFor(`http://127.0.0.1:${API_PORT}/health/ready`, 90, `127.0.0.1:${API_PORT}`);
   await waitFor(`http://127.0.0.1:${WEB_PORT}/`, 90, `${sites[0].slug}.localhost:${WEB_PORT}`);
+  const photosFrom = Date.now();
+  await stack.photosStored(900);
+  process.stdout.write(`demo photos stored in ${Math.round((Date.now() - photosFrom) / 1000)} s\n`);
 
   process.stdout.write(
     `pages benchmark: ${sites.length} demo sites, Lighthouse mobile (median of ${LIGHTHOUSE_RUNS}), ` +
@@ -142,7 +162,8 @@ try {
       process.stdout.write(
         `${slug.padEnd(22)} ${label.padEnd(8)} performance ${String(lh.performance).padStart(3)}  accessibility ${String(lh.accessibility).padStart(3)}  ` +
           `LCP ${ms(lh.lcp)}  TBT ${ms(lh.tbt)}  CLS ${lh.cls.toFixed(3)}  FCP ${ms(lh.fcp)}  server ${ms(lh.server)}  ` +
-          `TTFB p50 ${ttfb.p50.toFixed(1)} ms p95 ${ttfb.p95.toFixed(1)} ms (${ttfb.hits}/${TTFB_REQUESTS} from cache, ${ttfb.failures} failed)\n` +
+          `TTFB p50 ${ttfb.p50.toFixed(1)} ms p95 ${ttfb.p95.toFixed(1)} ms (${ttfb.hits}/${TTFB_REQUESTS} from cache, ${ttfb.failures} failed)` +
+          `${lh.lcpImageBytes ? `  LCP image ${(lh.lcpImageBytes / 1024).toFixed(1)} kB` : ''}\n` +
           `${''.padEnd(32)}LCP element ${lh.lcpElement.slice(0, 120)}${lh.failing.length ? `; accessibility audits failing: ${lh.failing.join(', ')}` : ''}\n`,
       );
     }

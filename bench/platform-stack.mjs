@@ -3,6 +3,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -45,10 +47,18 @@ export function stackEnv({ name, apiPort }) {
 }
 
 /** `name` labels the database and Redis prefix; ports default per bench so two can run side by side. */
-export function platformStack({ name, apiPort, webPort }) {
+export function platformStack({ name, apiPort, webPort, photos = false }) {
   const env = stackEnv({ name, apiPort });
   const databaseUrl = env.DATABASE_URL;
   const children = [];
+  // With `photos`, the demo's camera-weight photos come from a photo host of the bench's own, through
+  // the media worker, into a media folder of its own: the pages then weigh what a dealer's do.
+  let photoHost = null;
+  const mediaDir = photos ? mkdtempSync(path.join(tmpdir(), `bench-${name}-media-`)) : null;
+  if (mediaDir) {
+    env.MEDIA_STORE_DIR = mediaDir;
+    env.OUTBOUND_ALLOWED_ADDRESSES = '127.0.0.1';
+  }
   const start = (label, args, cwd = root) => {
     const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
     child.stderr.on('data', (chunk) => process.stderr.write(`[${label}] ${chunk}`));
@@ -56,14 +66,42 @@ export function platformStack({ name, apiPort, webPort }) {
   };
   return {
     databaseUrl,
-    /** Creates, migrates and seeds the bench's database with the demo sites. */
-    seed() {
+    /** Creates, migrates and seeds the bench's database with the demo sites (and its photo host). */
+    async seed() {
+      if (photos) {
+        const { writeDemoPhotos, startPhotoHost } = require('@platform/seed');
+        const dir = path.join(root, 'libs/seed/.demo-photos');
+        await writeDemoPhotos(dir);
+        photoHost = await startPhotoHost({ dir });
+      }
       const seeded = spawnSync(
         process.execPath,
-        ['libs/seed/dist/cli.js', '--create-database', '--migrate', '--seed-if-empty'],
+        [
+          'libs/seed/dist/cli.js',
+          '--create-database',
+          '--migrate',
+          '--seed-if-empty',
+          ...(photoHost ? [`--photo-host=${photoHost.url}`] : []),
+        ],
         { cwd: root, env, stdio: 'inherit' },
       );
       if (seeded.status !== 0) throw new Error('seeding the bench database failed');
+    },
+    /** Waits until every photo of the demo is stored (or refused): the pages draw the real photos. */
+    async photosStored(seconds) {
+      const { createDataSource } = require('@platform/db');
+      const dataSource = createDataSource({ url: databaseUrl, poolSize: 1, applicationName: `${name}-photos` });
+      await dataSource.initialize();
+      try {
+        await waitUntil('the demo photos', seconds, async () => {
+          const [{ pending }] = await dataSource.query(
+            `SELECT (SELECT count(*)::int FROM photos WHERE status = 'pending') + (SELECT count(*)::int FROM photo_fetches) AS pending`,
+          );
+          return pending === 0;
+        });
+      } finally {
+        await dataSource.destroy();
+      }
     },
     /** Starts the built api, worker and web (next start on webPort). */
     start() {
@@ -83,6 +121,8 @@ export function platformStack({ name, apiPort, webPort }) {
       for (const child of children) child.kill('SIGTERM');
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await dropDatabase(databaseUrl).catch(() => undefined);
+      await photoHost?.close();
+      if (mediaDir) rmSync(mediaDir, { recursive: true, force: true });
     },
   };
 }
