@@ -61,3 +61,15 @@ export async function purgeExpiredShopperData(
   )) as { codes: number; sessions: number; sms: number; alerts: number }[];
   return { codes: row?.codes ?? 0, sessions: row?.sessions ?? 0, smsMessages: row?.sms ?? 0, alerts: row?.alerts ?? 0 };
 }
+
+/** A car's daily facts (issue 41) are kept this long: a year of history and a month to compare with. */
+export const CAR_DAILY_FACT_RETENTION_DAYS = 400;
+
+/** Deletes daily facts older than CAR_DAILY_FACT_RETENTION_DAYS (by the day they count). */
+export async function purgeOldCarFacts(db: Pick<EntityManager, 'query'>, today: string): Promise<number> {
+  const rows = (await db.query(
+    `WITH gone AS (DELETE FROM car_daily_facts WHERE day < $1::date - $2::int RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+    [today, CAR_DAILY_FACT_RETENTION_DAYS],
+  )) as { n: number }[];
+  return rows[0]?.n ?? 0;
+}

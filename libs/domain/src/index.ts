@@ -18,3 +18,4 @@ export * from './forms';
 export * from './alerts';
 export * from './media';
 export * from './syndication';
+export * from './insights';

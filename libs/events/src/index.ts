@@ -1,2 +1,3 @@
 export * from './car-events';
 export * from './event-workers';
+export * from './insights';

@@ -190,6 +190,18 @@ export const QUEUES = {
     removeOnComplete: { count: 100 },
     removeOnFail: { count: 1000 },
   }),
+  /**
+   * Stock insights (issue 41): 'refresh' (hourly) flushes today's and yesterday's search
+   * appearances, rolls those days' facts up, drops facts past retention and rates every live car;
+   * 'backfill' rolls up every day the raw events still cover. Each is idempotent, so a retry or a
+   * second run changes nothing.
+   */
+  insights: contract('insights', z.strictObject({ task: z.enum(['refresh', 'backfill']) }), {
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 30_000 },
+    removeOnComplete: { count: 100 },
+    removeOnFail: { count: 1000 },
+  }),
 } as const;
 
 /** The job of a feed: its dealership and channel, so queuing it twice while it waits adds one job. */

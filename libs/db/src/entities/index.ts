@@ -8,6 +8,8 @@ import { LeadEntity } from './lead.entity';
 import { OutboundEmailEntity } from './outbound-email.entity';
 import { ValuationEntity } from './valuation.entity';
 import { CarEventDayEntity } from './car-event-day.entity';
+import { CarDailyFactEntity } from './car-daily-fact.entity';
+import { CarInsightEntity } from './car-insight.entity';
 import { CarEntity } from './car.entity';
 import { DealershipWebsiteEntity } from './dealership-website.entity';
 import { DealershipEntity } from './dealership.entity';
@@ -63,6 +65,8 @@ export {
   ValuationEntity,
   CarChangeEntity,
   CarEventDayEntity,
+  CarDailyFactEntity,
+  CarInsightEntity,
   CarEntity,
   DealershipEntity,
   DealershipWebsiteEntity,
@@ -119,6 +123,8 @@ export const ENTITIES = [
   CarEntity,
   CarChangeEntity,
   CarEventDayEntity,
+  CarDailyFactEntity,
+  CarInsightEntity,
   FeedKeyEntity,
   FeedRunEntity,
   FeedPayloadEntity,

@@ -56,6 +56,17 @@ export function gaugeConfidence(comparables: number, hasMarketData: boolean): nu
 }
 
 /**
+ * The market average the gauge and stock insights both quote: the comparables' median (sorted,
+ * positive prices), blended with the autograb average when there is one. Null without either.
+ */
+export function marketCentre(sortedPrices: readonly number[], market: number | null = null): number | null {
+  const n = sortedPrices.length;
+  if (n === 0 && market === null) return null;
+  const median = n > 0 ? quantile(sortedPrices, 0.5) : 0;
+  return market === null ? median : (median * n + market * AUTOGRAB_WEIGHT) / (n + AUTOGRAB_WEIGHT);
+}
+
+/**
  * The platform's own market gauge: the market centre is the comparables' median blended with the
  * autograb average (state average first); the range is their 10th to 90th percentile spread around
  * it. Null when the car has no price or there is no basis at all.
@@ -70,8 +81,7 @@ export function autogauge({ listingPrice, comparablePrices, autograb }: Autogaug
   if (prices.length === 0 && market === null) return null;
 
   const n = prices.length;
-  const median = n > 0 ? quantile(prices, 0.5) : 0;
-  const centre = market === null ? median : (median * n + market * AUTOGRAB_WEIGHT) / (n + AUTOGRAB_WEIGHT);
+  const centre = marketCentre(prices, market) as number;
   const measured = n >= 4 ? (quantile(prices, 0.9) - quantile(prices, 0.1)) / 2 / centre : DEFAULT_SPREAD;
   const half = centre * Math.max(MIN_SPREAD, measured);
   const min = roundTo100(centre - half);

@@ -6,6 +6,8 @@ import { SignInSecrets } from '../sign-in/sign-in-secrets';
 import { DealerAccounts } from './dealer-accounts';
 import { DealerFeed } from './dealer-feed';
 import { DealerFeedController } from './dealer-feed.controller';
+import { DealerInsights } from './dealer-insights';
+import { DealerInsightsController } from './dealer-insights.controller';
 import { DealerLeads } from './dealer-leads';
 import { DealerMailer } from './dealer-mailer';
 import { DealerSignIn } from './dealer-sign-in';
@@ -31,6 +33,7 @@ import { DealerSignedInGuard } from './dealer-session';
     DealerOpsController,
     DealerReservationsController,
     DealerFeedController,
+    DealerInsightsController,
   ],
   providers: [
     SignInSecrets,
@@ -42,6 +45,7 @@ import { DealerSignedInGuard } from './dealer-session';
     DealerUsers,
     DealerReservations,
     DealerFeed,
+    DealerInsights,
     DealerSignedInGuard,
     OpsAuthGuard,
   ],

@@ -61,7 +61,7 @@ export const SignInLinkSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{43}$/, 'This sign-in link is not complete. Open it from its message again.'),
 });
 
-const DealershipSlugSchema = z
+export const DealershipSlugSchema = z
   .string({ error: 'dealership is the slug of one of your dealerships, such as north-motors.' })
   .regex(/^[a-z0-9-]{1,100}$/, 'dealership is the slug of one of your dealerships, such as north-motors.');
 

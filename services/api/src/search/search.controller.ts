@@ -10,6 +10,7 @@ import {
   type SearchRequest,
   type SearchResult,
 } from '@platform/domain';
+import { SearchAppearanceCounter } from '@platform/events';
 import { ProblemException, ZodValidationPipe } from '@platform/server-kit';
 import { SiteDirectory } from '../sites/site-directory';
 import { SiteSlugPipe } from '../sites/site-slug.pipe';
@@ -42,6 +43,7 @@ export class SearchController {
   constructor(
     private readonly sites: SiteDirectory,
     private readonly search: SiteSearch,
+    private readonly appearances: SearchAppearanceCounter,
   ) {}
 
   @Post()
@@ -76,6 +78,8 @@ export class SearchController {
   ): Promise<SearchResult> {
     const site = await this.sites.bySlug(slug);
     const { value, hit } = await this.search.search(site.scope, request);
+    // Counted per page of hits, cache hit or not (a shopper saw them either way); never awaited.
+    this.appearances.record(value.hits.map((car) => car.id));
     cacheHeader(res, hit);
     return value;
   }

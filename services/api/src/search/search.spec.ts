@@ -1,3 +1,4 @@
+import { appearanceKey, reportDay } from '@platform/events';
 import { feedCar as car } from '@platform/testing';
 import { createSiteApiHarness, type SiteApiHarness } from '../testing/site-api.harness';
 
@@ -95,6 +96,21 @@ describe('search API (real PostgreSQL, Redis and workers)', () => {
 
   afterAll(async () => {
     await h?.close();
+  });
+
+  it('counts each hit of a results page as a search appearance in Redis, cache hit or not (issue 41)', async () => {
+    const key = appearanceKey(h.prefix, reportDay(new Date().toISOString()));
+    await h.redis.del(key);
+    const first = await search({ filters: { make: ['Toyota'] } });
+    await search({ filters: { make: ['Toyota'] } });
+    const ids: number[] = first.body.hits.map((hit: { id: number }) => hit.id);
+    expect(ids.length).toBeGreaterThan(0);
+    let counts: Record<string, string> = {};
+    for (let i = 0; i < 50 && Object.keys(counts).length < ids.length; i += 1) {
+      counts = await h.redis.hgetall(key);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(counts).toEqual(Object.fromEntries(ids.map((id) => [String(id), '2'])));
   });
 
   it('answers hits, the true count, disjunctive facets, stats and paging', async () => {

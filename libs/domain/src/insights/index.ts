@@ -1,0 +1,5 @@
+export * from './segments';
+export * from './benchmarks';
+export * from './rating';
+export * from './market-averages';
+export * from './ageing';

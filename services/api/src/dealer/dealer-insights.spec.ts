@@ -1,0 +1,130 @@
+import fc from 'fast-check';
+import { computeCarInsights, rollUpAll } from '@platform/events';
+import { createStockFixture, feedCar, type StockFixture } from '@platform/testing';
+import { percent, signInDealer, type SignedInDealer } from '../testing/dealer-console';
+import { createSiteApiHarness, type SiteApiHarness } from '../testing/site-api.harness';
+
+const OPS_TOKEN = 'test-ops-token-dealer-insights-0123456789';
+
+/** Stock insights in the dealer console (issue 41), against real PostgreSQL and Redis. */
+describe('Dealer console stock insights (real PostgreSQL and Redis)', () => {
+  let api: SiteApiHarness;
+  let other: StockFixture;
+  let owner: SignedInDealer;
+  let westOwner: SignedInDealer;
+  const ids = { north: [] as number[], west: [] as number[], otherSite: [] as number[] };
+
+  const carIds = async (dealershipId: number): Promise<number[]> =>
+    (
+      (await api.db.dataSource.query(`SELECT id FROM cars WHERE dealership_id = $1 ORDER BY id`, [dealershipId])) as {
+        id: number;
+      }[]
+    ).map((row) => row.id);
+
+  beforeAll(async () => {
+    api = await createSiteApiHarness('dealerinsights', { env: { OPS_TOKEN } });
+    other = await createStockFixture(api.db.dataSource, 'dealerinsights-other');
+    await api.load(api.fixture.north.id, [feedCar('N1', { price: 45990 }), feedCar('N2', { price: 39990, km: 60000 })]);
+    await api.load(api.fixture.west.id, [feedCar('W1')]);
+    await api.load(other.north.id, [feedCar('O1')]);
+    ids.north = await carIds(api.fixture.north.id);
+    ids.west = await carIds(api.fixture.west.id);
+    ids.otherSite = await carIds(other.north.id);
+    await api.db.dataSource.query(`UPDATE cars SET created_at = now() - interval '45 days' WHERE id = $1`, [
+      ids.north[0],
+    ]);
+    await api.db.dataSource.query(
+      `INSERT INTO car_event_days (car_id, site_id, kind, day, dealership_id, count)
+       SELECT $1, $2, 'view', (now() AT TIME ZONE 'Australia/Sydney')::date - g, $3, 10 + g FROM generate_series(0, 9) g`,
+      [ids.north[0], api.fixture.siteId, api.fixture.north.id],
+    );
+    await rollUpAll(api.db.dataSource, {
+      from: new Date(Date.now() - 100 * 86_400_000).toISOString().slice(0, 10),
+      to: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+    });
+    await computeCarInsights(api.db.dataSource);
+    owner = await signInDealer(api, OPS_TOKEN, 'olive@north.example', [
+      { dealership: api.fixture.north.slug, role: 'owner' },
+    ]);
+    westOwner = await signInDealer(api, OPS_TOKEN, 'wendy@west.example', [
+      { dealership: api.fixture.west.slug, role: 'viewer' },
+    ]);
+  });
+
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it("lists the user's live cars with days in stock, views, ageing buckets and a 30-day sparkline", async () => {
+    const { body } = await owner.get('/api/dealer/insights/stock?sort=views7&order=desc').expect(200);
+    expect(body.cars.map((car: { id: number }) => car.id)).toEqual(ids.north);
+    expect(body.total).toBe(2);
+    expect(body.buckets).toEqual({ '0-30': 1, '31-60': 1, '61-90': 0, '90+': 0 });
+    const first = body.cars[0];
+    expect(first).toMatchObject({ daysInStock: 45, bucket: '31-60', views7: 10 + 11 + 12 + 13 + 14 + 15 + 16 });
+    expect(first.dailyViews).toHaveLength(30);
+    expect(first.dailyViews.slice(-3)).toEqual([12, 11, 10]);
+    expect(first.band).toEqual(expect.any(String));
+    const filtered = await owner.get('/api/dealer/insights/stock?bucket=0-30').expect(200);
+    expect(filtered.body.cars.map((car: { id: number }) => car.id)).toEqual([ids.north[1]]);
+  });
+
+  it('shows a car’s 90 days, rating, anonymous market comparison and days to sell', async () => {
+    const { body } = await owner.get(`/api/dealer/insights/cars/${ids.north[0]}`).expect(200);
+    expect(body.daily).toHaveLength(90);
+    expect(body.daily.at(-1)).toMatchObject({ views: 10 });
+    expect(body.rating).toMatchObject({ score: expect.any(Number), band: expect.any(String) });
+    expect(body.daysToSell.text).toEqual(expect.any(String));
+    // Figures only: no other car's id, slug or dealership anywhere in the answer.
+    const text = JSON.stringify(body);
+    for (const id of [...ids.west, ...ids.otherSite]) expect(text).not.toMatch(new RegExp(`"id":${id}\\b`));
+    expect(text).not.toContain('West Motors');
+  });
+
+  it('answers another dealership’s car, on this site or another, exactly as an unknown one: 404 (property)', async () => {
+    const unknown = await owner.get('/api/dealer/insights/cars/2147483647').expect(404);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...ids.west, ...ids.otherSite), async (id) => {
+        const answer = await owner.get(`/api/dealer/insights/cars/${id}`);
+        expect(answer.status).toBe(404);
+        expect({ ...answer.body, instance: undefined }).toEqual({ ...unknown.body, instance: undefined });
+      }),
+      { numRuns: 10 },
+    );
+    await westOwner.get(`/api/dealer/insights/cars/${ids.north[0]}`).expect(404);
+    const west = await westOwner.get('/api/dealer/insights/stock').expect(200);
+    expect(west.body.cars.map((car: { id: number }) => car.id)).toEqual(ids.west);
+    await owner.get(`/api/dealer/insights/stock?dealership=${api.fixture.west.slug}`).expect(404);
+  });
+
+  it('sums up the dealership: leads by form and week, stock turn, top and bottom cars', async () => {
+    const { body } = await owner.get('/api/dealer/insights/overview').expect(200);
+    expect(body.leadsByWeek).toHaveLength(12);
+    expect(body.liveCars).toBe(2);
+    expect(body.top.map((car: { id: number }) => car.id).sort()).toEqual([...ids.north].sort());
+  });
+
+  it('never answers hostile query strings or ids with a 5xx, and names the field of a 400 (property)', async () => {
+    const hostile = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 120 }),
+      fc.constantFrom('__proto__', 'constructor', '%00', '\u0000', '\ud800', '-1', '1e3', '0x10', '9'.repeat(400)),
+    );
+    const keys = ['dealership', 'sort', 'order', 'band', 'bucket', 'position', 'limit', '__proto__', 'constructor'];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...keys), hostile, hostile, async (key, value, rawId) => {
+        for (const path of ['/api/dealer/insights/stock', '/api/dealer/insights/overview']) {
+          const answer = await owner.get(`${path}?${percent(key)}=${percent(value)}`);
+          expect(answer.status).toBeLessThan(500);
+          if (answer.status === 400)
+            expect((answer.body.errors as { path: string }[])[0]!.path).toMatch(
+              /^(query\.)?(dealership|sort|order|band|bucket|position|limit|__proto__|constructor)$/,
+            );
+        }
+        const car = await owner.get(`/api/dealer/insights/cars/${percent(rawId)}`);
+        expect([200, 400, 404]).toContain(car.status); // 400: the edge refuses a NUL in a path
+        if (car.status === 200) expect(ids.north).toContain(Number(rawId));
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 60) },
+    );
+  });
+});
