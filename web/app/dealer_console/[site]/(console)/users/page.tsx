@@ -25,6 +25,16 @@ const actionLabel = (action: string): string => {
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
 
+/** The entry's subject and role change, when it has them: ': sam@example.com (viewer → sales)'. */
+function auditDetail(detail: Record<string, unknown>): string {
+  const text = (key: string): string | null => (typeof detail[key] === 'string' ? (detail[key] as string) : null);
+  const email = text('email');
+  const role = text('role');
+  const from = text('from');
+  if (!email) return '';
+  return `: ${email}${role ? ` (${from ? `${from} → ` : ''}${role})` : ''}`;
+}
+
 const at = new Intl.DateTimeFormat('en-AU', {
   day: 'numeric',
   month: 'short',
@@ -171,7 +181,7 @@ export default async function DealerUsersPage({
                     <td>{entry.actor}</td>
                     <td>
                       {actionLabel(entry.action)}
-                      {typeof entry.detail['email'] === 'string' ? `: ${entry.detail['email']}` : ''}
+                      {auditDetail(entry.detail)}
                     </td>
                     <td>{names.get(entry.dealership) ?? entry.dealership}</td>
                   </tr>
