@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { lastTextedCode, query } from './database';
 import { dismissPopupsOf } from './demo-sites';
-import { API_ORIGIN, E2E_OPS_TOKEN, siteUrl } from './e2e-env';
+import { opsSignInLink, signInByCookie, type DealerRole } from './dealer-console';
+import { API_ORIGIN, siteUrl } from './e2e-env';
 import { oneCarWhere } from './vehicle-data';
 
 /** Harbour has many dealerships on one site, and gates checkout behind the shopper's sign-in. */
@@ -28,28 +29,10 @@ async function signInDealer(
   context: BrowserContext,
   dealership: string,
   email: string,
-  role: 'owner' | 'sales' | 'viewer',
+  role: DealerRole,
 ): Promise<void> {
-  const ops = { Authorization: `Bearer ${E2E_OPS_TOKEN}` };
-  const added = await request.post(`${API_ORIGIN}/api/ops/dealerships/${dealership}/users`, {
-    headers: ops,
-    data: { email, name: email.split('@')[0], role },
-  });
-  expect(added.status()).toBe(201);
-  const { id } = (await added.json()) as { id: string };
-  const link = await request.post(`${API_ORIGIN}/api/ops/dealer-users/${id}/sign-in-link`, { headers: ops });
-  expect(link.status()).toBe(201);
-  const token = new URL(((await link.json()) as { url: string }).url).searchParams.get('token');
-  const signedIn = await request.post(`${API_ORIGIN}/api/dealer/sign-in/link`, {
-    headers: { 'x-site-slug': SITE },
-    data: { token },
-  });
-  expect(signedIn.status()).toBe(200);
-  const cookie = signedIn.headers()['set-cookie']!.split(';')[0]!;
-  const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
-  await context.addCookies([
-    { name, value, domain: `${SITE}.localhost`, path: '/', httpOnly: true, sameSite: 'Lax', secure: false },
-  ]);
+  const token = await opsSignInLink(request, dealership, { email, name: email.split('@')[0]!, role });
+  await signInByCookie(request, context, SITE, token);
 }
 
 /** The shopper signs in (the site gates checkout), then reserves and pays for a car with the local provider. */

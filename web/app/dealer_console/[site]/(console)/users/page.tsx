@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { ConsoleFrame, param } from '@/components/dealer-console/console-frame';
-import styles from '@/components/dealer-console/work.module.css';
-import { AuditPageSchema, consoleGet, ConsoleUsersSchema, MeViewSchema } from '@/lib/api/dealer-console';
+import styles from '@/components/dealer-console/console.module.css';
+import { AuditPageSchema, consoleGet, ConsoleUsersSchema, getDealerMe } from '@/lib/api/dealer';
 import { personalPage } from '@/lib/edge/personal-page';
 import { inviteUserAction, removeUserAction } from '../console-actions';
 
@@ -54,7 +54,7 @@ export default async function DealerUsersPage({
 }) {
   const { site } = await params;
   const query = await searchParams;
-  const me = await consoleGet(site, '/api/dealer/me', MeViewSchema);
+  const me = await getDealerMe(site);
   const owned = (me?.dealerships ?? []).filter((d) => d.role === 'owner');
   if (!me || owned.length === 0)
     return (
@@ -84,12 +84,12 @@ export default async function DealerUsersPage({
             <tbody>
               {(users?.users ?? []).map((user) => (
                 <tr key={user.id}>
-                  <td>
+                  <td data-label="Name">
                     {user.name}
                     <br />
                     <span className={styles.muted}>{user.email}</span>
                   </td>
-                  <td>
+                  <td data-label="Dealership and role">
                     <ul className={styles.list}>
                       {user.dealerships.map((d) => (
                         <li key={d.slug}>
@@ -110,7 +110,7 @@ export default async function DealerUsersPage({
                       ))}
                     </ul>
                   </td>
-                  <td>{when(user.lastSignedInAt)}</td>
+                  <td data-label="Last signed in">{when(user.lastSignedInAt)}</td>
                 </tr>
               ))}
             </tbody>
@@ -126,15 +126,15 @@ export default async function DealerUsersPage({
         </p>
         <form action={inviteUserAction} className={styles.form}>
           <input type="hidden" name="site" value={site} />
-          <label className={styles.label}>
+          <label className={styles.fieldLabel}>
             Name
             <input name="name" required maxLength={120} autoComplete="off" />
           </label>
-          <label className={styles.label}>
+          <label className={styles.fieldLabel}>
             Email
             <input name="email" type="email" required maxLength={254} autoComplete="off" />
           </label>
-          <label className={styles.label}>
+          <label className={styles.fieldLabel}>
             Dealership
             <select name="dealership" className={styles.select}>
               {owned.map((d) => (
@@ -177,13 +177,13 @@ export default async function DealerUsersPage({
               <tbody>
                 {(audit?.entries ?? []).map((entry) => (
                   <tr key={entry.id}>
-                    <td>{when(entry.at)}</td>
-                    <td>{entry.actor}</td>
-                    <td>
+                    <td data-label="When">{when(entry.at)}</td>
+                    <td data-label="Who">{entry.actor}</td>
+                    <td data-label="What">
                       {actionLabel(entry.action)}
                       {auditDetail(entry.detail)}
                     </td>
-                    <td>{names.get(entry.dealership) ?? entry.dealership}</td>
+                    <td data-label="Dealership">{names.get(entry.dealership) ?? entry.dealership}</td>
                   </tr>
                 ))}
               </tbody>
