@@ -157,10 +157,11 @@ test.describe('dealer console: reservations', () => {
     await expect(otherPage.getByText(first.name)).toHaveCount(0);
     await otherContext.close();
 
-    // Signed out, the page says so and shows nothing.
+    // Signed out, the console sends you to sign in and shows nothing.
     const anonymous = await browser.newPage();
     await anonymous.goto(siteUrl(SITE, '/dealer/reservations'));
-    await expect(anonymous.getByText('You are not signed in.')).toBeVisible();
+    await expect(anonymous).toHaveURL(siteUrl(SITE, '/dealer/sign-in'));
+    await expect(anonymous.locator('[data-reservation]')).toHaveCount(0);
     await anonymous.close();
   });
 
@@ -181,7 +182,7 @@ test.describe('dealer console: reservations', () => {
     const key = (await page.getByTestId('new-feed-key').textContent())!;
     // Listed by its prefix at once, never in full.
     await expect(page.getByRole('button', { name: `Revoke key ${key.slice(0, 9)}` })).toBeVisible();
-    await expect(page.locator('table')).not.toContainText(key);
+    await expect(page.getByRole('region', { name: 'Feed keys' }).locator('table')).not.toContainText(key);
     await noSeriousAxeViolations(page);
     const keyShot = `${SCREENSHOTS}/feed-new-key-phone.png`;
     await page.setViewportSize(SIZES[0]!);

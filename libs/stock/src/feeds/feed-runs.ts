@@ -59,7 +59,7 @@ export function heldSnapshotDetail(
   { removing, live, share }: { removing: number; live: number; share: number },
 ): string {
   const percent = (value: number): string => `${Math.round(value * 1000) / 10}%`;
-  return `Held: this snapshot would remove ${removing} of ${live} live cars (${percent(removing / live)}), more than the ${percent(share)} allowed. Nothing was applied. Ops can confirm it (POST /api/ops/feeds/runs/${feedRunId}/confirm) or reject it.`;
+  return `Held: this snapshot would remove ${removing} of ${live} live cars (${percent(removing / live)}), more than the ${percent(share)} allowed. Nothing was applied: an owner of the dealership (in the dealer console) or ops (POST /api/ops/feeds/runs/${feedRunId}/confirm) can confirm it or reject it.`;
 }
 
 /** Who confirms or rejects a held run, in its detail: ops, or the dealership's owner from the console. */

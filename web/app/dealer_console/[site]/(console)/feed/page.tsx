@@ -42,6 +42,29 @@ const at = new Intl.DateTimeFormat('en-AU', {
 });
 const when = (iso: string | null): string => (iso ? at.format(new Date(iso)) : '—');
 
+/** More cars than this are folded away, so a large snapshot's list never buries the Confirm and Reject buttons. */
+const WITHDRAWALS_SHOWN_OPEN = 10;
+
+function WithdrawalList({ withdrawals }: { withdrawals: NonNullable<ConsoleRunDetail['held']>['withdrawals'] }) {
+  const list = (
+    <ul>
+      {withdrawals.map((w) => (
+        <li key={w.stocknum}>
+          {w.title ?? 'Unknown car'} · stock {w.stocknum}
+          {w.live ? '' : ' (already gone)'}
+        </li>
+      ))}
+    </ul>
+  );
+  if (withdrawals.length <= WITHDRAWALS_SHOWN_OPEN) return list;
+  return (
+    <details>
+      <summary>Show the {withdrawals.length} cars</summary>
+      {list}
+    </details>
+  );
+}
+
 function RunDetail({ run, site }: { run: ConsoleRunDetail; site: string }) {
   const hidden = (action: string) => (
     <>
@@ -65,14 +88,7 @@ function RunDetail({ run, site }: { run: ConsoleRunDetail; site: string }) {
           {!run.held.recorded ? (
             <p className={styles.muted}>This run was held before the list of cars was recorded.</p>
           ) : (
-            <ul>
-              {run.held.withdrawals.map((w) => (
-                <li key={w.stocknum}>
-                  {w.title ?? 'Unknown car'} · stock {w.stocknum}
-                  {w.live ? '' : ' (already gone)'}
-                </li>
-              ))}
-            </ul>
+            <WithdrawalList withdrawals={run.held.withdrawals} />
           )}
           {run.can.confirm ? (
             <div className={styles.actions}>

@@ -85,9 +85,11 @@ export default async function DealerUsersPage({
               {(users?.users ?? []).map((user) => (
                 <tr key={user.id}>
                   <td data-label="Name">
-                    {user.name}
-                    <br />
-                    <span className={styles.muted}>{user.email}</span>
+                    <div>
+                      {user.name}
+                      <br />
+                      <span className={styles.muted}>{user.email}</span>
+                    </div>
                   </td>
                   <td data-label="Dealership and role">
                     <ul className={styles.list}>
