@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { query } from './database';
-import { API_ORIGIN, E2E_OPS_TOKEN, siteUrl } from './e2e-env';
+import { consoleScreenshots, expectAxeClean, opsSignInLink } from './dealer-console';
+import { siteUrl } from './e2e-env';
 
 /**
  * The dealer console end to end (issue 40): ops gives a dealership its first owner and a sign-in
@@ -11,10 +11,6 @@ import { API_ORIGIN, E2E_OPS_TOKEN, siteUrl } from './e2e-env';
  */
 
 const GROUP = 'harbour-motor-group';
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'laptop', width: 1366, height: 900 },
-] as const;
 
 interface CarOfDealership {
   id: number;
@@ -39,26 +35,6 @@ async function aCarAndAnotherDealership(): Promise<CarOfDealership> {
   return car;
 }
 
-/** Ops adds a user to a dealership and mints their one-time sign-in link (the ops API, as support would). */
-async function opsSignInLink(
-  request: APIRequestContext,
-  dealership: string,
-  user: { email: string; name: string; role: 'owner' | 'sales' | 'viewer' },
-): Promise<string> {
-  const auth = { Authorization: `Bearer ${E2E_OPS_TOKEN}` };
-  const added = await request.post(`${API_ORIGIN}/api/ops/dealerships/${dealership}/users`, {
-    headers: auth,
-    data: user,
-  });
-  expect(added.status(), await added.text()).toBe(201);
-  const { id } = (await added.json()) as { id: string };
-  const link = await request.post(`${API_ORIGIN}/api/ops/dealer-users/${id}/sign-in-link`, { headers: auth });
-  expect(link.status()).toBe(201);
-  const token = new URL(((await link.json()) as { url: string }).url).searchParams.get('token');
-  expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-  return token ?? '';
-}
-
 /** Opens the link's page, checks the token is still unspent (a mail scanner's GET must not sign in), and signs in. */
 async function signInWithLink(page: Page, token: string): Promise<void> {
   await page.goto(siteUrl(GROUP, `/dealer/sign-in?token=${token}`));
@@ -71,25 +47,6 @@ async function signInWithLink(page: Page, token: string): Promise<void> {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(siteUrl(GROUP, '/dealer'));
   await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
-}
-
-async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** Screenshots of the current page at both sizes, attached to the report (and looked at). */
-async function screenshots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  for (const size of SIZES) {
-    await page.setViewportSize({ width: size.width, height: size.height });
-    // Nothing wider than the screen: a phone never scrolls sideways.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${size.width}px scrolls sideways`).toBeLessThanOrEqual(0);
-    await testInfo.attach(`${name}-${size.width}x${size.height}`, {
-      body: await page.screenshot({ fullPage: true }),
-      contentType: 'image/png',
-    });
-  }
 }
 
 /** A shopper's enquiry about the car from its page, in a browser of their own. */
@@ -154,7 +111,7 @@ test.describe('dealer console', () => {
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
     await expect(page.getByRole('status').filter({ hasText: /new lead/ })).toHaveCount(1);
     await expectAxeClean(page);
-    await screenshots(page, testInfo, 'inbox');
+    await consoleScreenshots(page, testInfo, 'inbox');
 
     // The CSV of the filtered list downloads, with the lead in it.
     await page.getByLabel('Car (stock number)').fill(car.stocknum);
@@ -184,7 +141,7 @@ test.describe('dealer console', () => {
     await page.getByRole('button', { name: 'Add note' }).click();
     await expect(page.getByText('Rang them, test drive Saturday 10am.')).toBeVisible();
     await expectAxeClean(page);
-    await screenshots(page, testInfo, 'lead');
+    await consoleScreenshots(page, testInfo, 'lead');
     const [stored] = await query<{ status: string }>(`SELECT status FROM leads WHERE id = $1`, [leadId]);
     expect(stored?.status).toBe('contacted');
 
@@ -218,6 +175,6 @@ test.describe('dealer console', () => {
     await page.goto(siteUrl(GROUP, '/dealer/sign-in'));
     await expect(page.getByRole('heading', { level: 1, name: /^Sign in to / })).toBeVisible();
     await expectAxeClean(page);
-    await screenshots(page, testInfo, 'sign-in');
+    await consoleScreenshots(page, testInfo, 'sign-in');
   });
 });

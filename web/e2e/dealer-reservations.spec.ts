@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { lastTextedCode, query } from './database';
 import { dismissPopupsOf } from './demo-sites';
-import { API_ORIGIN, E2E_OPS_TOKEN, siteUrl } from './e2e-env';
+import { opsSignInLink, signInByCookie, type DealerRole } from './dealer-console';
+import { API_ORIGIN, siteUrl } from './e2e-env';
 import { oneCarWhere } from './vehicle-data';
 
 /** Harbour has many dealerships on one site, and gates checkout behind the shopper's sign-in. */
@@ -28,28 +29,10 @@ async function signInDealer(
   context: BrowserContext,
   dealership: string,
   email: string,
-  role: 'owner' | 'sales' | 'viewer',
+  role: DealerRole,
 ): Promise<void> {
-  const ops = { Authorization: `Bearer ${E2E_OPS_TOKEN}` };
-  const added = await request.post(`${API_ORIGIN}/api/ops/dealerships/${dealership}/users`, {
-    headers: ops,
-    data: { email, name: email.split('@')[0], role },
-  });
-  expect(added.status()).toBe(201);
-  const { id } = (await added.json()) as { id: string };
-  const link = await request.post(`${API_ORIGIN}/api/ops/dealer-users/${id}/sign-in-link`, { headers: ops });
-  expect(link.status()).toBe(201);
-  const token = new URL(((await link.json()) as { url: string }).url).searchParams.get('token');
-  const signedIn = await request.post(`${API_ORIGIN}/api/dealer/sign-in/link`, {
-    headers: { 'x-site-slug': SITE },
-    data: { token },
-  });
-  expect(signedIn.status()).toBe(200);
-  const cookie = signedIn.headers()['set-cookie']!.split(';')[0]!;
-  const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
-  await context.addCookies([
-    { name, value, domain: `${SITE}.localhost`, path: '/', httpOnly: true, sameSite: 'Lax', secure: false },
-  ]);
+  const token = await opsSignInLink(request, dealership, { email, name: email.split('@')[0]!, role });
+  await signInByCookie(request, context, SITE, token);
 }
 
 /** The shopper signs in (the site gates checkout), then reserves and pays for a car with the local provider. */
@@ -174,10 +157,11 @@ test.describe('dealer console: reservations', () => {
     await expect(otherPage.getByText(first.name)).toHaveCount(0);
     await otherContext.close();
 
-    // Signed out, the page says so and shows nothing.
+    // Signed out, the console sends you to sign in and shows nothing.
     const anonymous = await browser.newPage();
     await anonymous.goto(siteUrl(SITE, '/dealer/reservations'));
-    await expect(anonymous.getByText('You are not signed in.')).toBeVisible();
+    await expect(anonymous).toHaveURL(siteUrl(SITE, '/dealer/sign-in'));
+    await expect(anonymous.locator('[data-reservation]')).toHaveCount(0);
     await anonymous.close();
   });
 
@@ -198,7 +182,7 @@ test.describe('dealer console: reservations', () => {
     const key = (await page.getByTestId('new-feed-key').textContent())!;
     // Listed by its prefix at once, never in full.
     await expect(page.getByRole('button', { name: `Revoke key ${key.slice(0, 9)}` })).toBeVisible();
-    await expect(page.locator('table')).not.toContainText(key);
+    await expect(page.getByRole('region', { name: 'Feed keys' }).locator('table')).not.toContainText(key);
     await noSeriousAxeViolations(page);
     const keyShot = `${SCREENSHOTS}/feed-new-key-phone.png`;
     await page.setViewportSize(SIZES[0]!);

@@ -6,5 +6,6 @@ export * from './payments/stripe-env';
 export * from './ledger/reservation-ledger';
 export * from './ledger/online-payment-ledger';
 export * from './ledger/payment-inbox';
+export * from './ledger/lead-writer';
 export * from './reservation-workers';
 export * from './notices/reservation-notices';

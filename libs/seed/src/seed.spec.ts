@@ -1,5 +1,10 @@
-import { createTestDatabase, type TestDatabase } from '@platform/testing';
+import Redis from 'ioredis';
+import { QueueProducer } from '@platform/queues';
+import { LocalPaymentProvider, PaymentProviders, ReservationLedger } from '@platform/reservations';
+import { FeedIngest, FeedRuns } from '@platform/stock';
+import { createTestDatabase, TEST_REDIS_URL, uniqueRedisPrefix, type TestDatabase } from '@platform/testing';
 import type { DataSource } from 'typeorm';
+import { DEMO_CATALOGUE } from './data';
 import { buildDemoDataset, reseed, seedDataset, seedDemoData, seedIfEmpty, type SeedCounts } from './seed';
 
 jest.setTimeout(180_000);
@@ -25,6 +30,8 @@ const TABLES: (keyof SeedCounts)[] = [
   'location_reviews',
   'cars',
   'leads',
+  'reservations',
+  'feed_runs',
 ];
 
 async function tableCounts(dataSource: DataSource): Promise<SeedCounts> {
@@ -136,6 +143,117 @@ describe('seeding a real PostgreSQL database', () => {
     expect(car.location_id).not.toBeNull();
     expect(car.data.caravan_specifications.sleeps).toBeGreaterThan(0);
     expect(new Date(car.created_at).getTime()).toBeLessThan(NOW.getTime());
+  });
+
+  it('gives the dealerships the seed data names a paid hold and feed runs to act on in the console', async () => {
+    const q = (sql: string, params: unknown[] = []) => db.dataSource.query(sql, params);
+    const named = DEMO_CATALOGUE.sites.flatMap((site) => site.dealerships.filter((d) => d.console_demo));
+    expect(named.length).toBeGreaterThan(0);
+    const slugs = named.map((d) => d.slug).sort();
+
+    // A held reservation per dealership, left as checkout leaves one: the car reserved, the lead and
+    // its deliveries written, the local provider's payment succeeded for the deposit.
+    const holds = (await q(
+      `SELECT r.id, d.slug, r.deposit_cents, r.hold_expires_at > r.held_at AS live, c.reserved, l.form,
+         (SELECT count(*)::int FROM lead_outbox o WHERE o.lead_id = l.id) AS deliveries,
+         p.status AS payment, p.amount_cents, p.metadata->>'record_id' AS record
+       FROM reservations r JOIN dealerships d ON d.id = r.dealership_id JOIN cars c ON c.id = r.car_id
+       JOIN leads l ON l.id = r.lead_id JOIN local_payments p ON p.id::text = r.payment_ref
+       WHERE r.status = 'held' ORDER BY d.slug`,
+    )) as {
+      id: string;
+      slug: string;
+      deposit_cents: number;
+      live: boolean;
+      reserved: boolean;
+      form: string;
+      deliveries: number;
+      payment: string;
+      amount_cents: number;
+      record: string;
+    }[];
+    expect(holds.map((hold) => hold.slug)).toEqual(slugs);
+    for (const hold of holds) {
+      expect(hold).toMatchObject({ live: true, reserved: true, form: 'reservation', payment: 'succeeded' });
+      expect(hold.deliveries).toBeGreaterThan(0);
+      expect(hold.amount_cents).toBe(hold.deposit_cents);
+      expect(hold.record).toBe(hold.id);
+    }
+
+    // A partial run with row errors and warnings, and a held snapshot that lists what it would withdraw.
+    const runs = (await q(
+      `SELECT r.id, d.slug, r.status, r.errors, r.warnings, r.counts, r.held_withdrawals, r.detail,
+         (SELECT count(*)::int FROM feed_payloads p WHERE p.feed_run_id = r.id) AS payloads
+       FROM feed_runs r JOIN dealerships d ON d.id = r.dealership_id ORDER BY d.slug, r.received_at`,
+    )) as {
+      id: string;
+      slug: string;
+      status: string;
+      errors: { row: number; path: string; message: string }[];
+      warnings: string[];
+      counts: { received: number; rejected: number };
+      held_withdrawals: string[] | null;
+      detail: string;
+      payloads: number;
+    }[];
+    expect(runs.map((run) => `${run.slug} ${run.status}`)).toEqual(
+      slugs.flatMap((slug) => [`${slug} partial`, `${slug} held`]),
+    );
+    for (const run of runs) expect(run.payloads).toBe(1);
+    const partial = runs.find((run) => run.status === 'partial')!;
+    expect(partial.errors.map((error) => error.path)).toEqual(expect.arrayContaining(['stocknum', 'price', 'year']));
+    expect(partial.counts.rejected).toBe(new Set(partial.errors.map((error) => error.row)).size);
+    expect(partial.detail).toBe(
+      `${partial.counts.rejected} of ${partial.counts.received} rows were rejected; see errors.`,
+    );
+    expect(partial.warnings.length).toBeGreaterThan(0);
+    const held = runs.find((run) => run.status === 'held')!;
+    expect(held.held_withdrawals!.length).toBeGreaterThan(0);
+    expect(held.detail).toMatch(/^Held: this snapshot would remove \d+ of \d+ live cars/);
+  });
+
+  it('lets the console act on the demo work: a cancelled hold is refunded by the local provider, a confirmed snapshot applies', async () => {
+    const q = (sql: string, params: unknown[] = []) => db.dataSource.query(sql, params);
+    const [hold] = (await q(`SELECT id, deposit_cents FROM reservations WHERE status = 'held' LIMIT 1`)) as {
+      id: string;
+      deposit_cents: number;
+    }[];
+    const ledger = new ReservationLedger(db.dataSource, new PaymentProviders(new LocalPaymentProvider(db.dataSource)));
+    const cancelled = await ledger.cancel(hold!.id);
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      refund_due: false,
+      refund_ref: expect.stringMatching(/^local_refund_/),
+    });
+    const [refund] = (await q(
+      `SELECT lr.amount_cents FROM local_refunds lr JOIN reservations r ON r.payment_ref = lr.payment_id::text WHERE r.id = $1`,
+      [hold!.id],
+    )) as { amount_cents: number }[];
+    expect(refund!.amount_cents).toBe(hold!.deposit_cents);
+
+    const [run] = (await q(
+      `SELECT r.id, r.dealership_id, r.held_withdrawals, r.counts FROM feed_runs r WHERE r.status = 'held' LIMIT 1`,
+    )) as { id: string; dealership_id: number; held_withdrawals: string[]; counts: { received: number } }[];
+    const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
+    const producer = new QueueProducer(redis, uniqueRedisPrefix());
+    try {
+      expect(await new FeedRuns(db.dataSource, { producer }).confirm(run!.id)).toMatchObject({ ok: true });
+    } finally {
+      await producer.close();
+      redis.disconnect();
+    }
+    // The job the confirm queued, run here: every row of the stored payload is accepted, and the
+    // cars it left out go as the dealership's snapshot_missing_action says.
+    expect(await new FeedIngest(db.dataSource).run(run!.id)).toMatchObject({ outcome: 'applied', status: 'succeeded' });
+    const [after] = (await q(`SELECT status, counts, errors FROM feed_runs WHERE id = $1`, [run!.id])) as {
+      status: string;
+      counts: { received: number; rejected: number; sold: number; withdrawn: number };
+      errors: unknown[];
+    }[];
+    expect(after!.errors).toEqual([]);
+    expect(after!.counts.rejected).toBe(0);
+    expect(after!.counts.received).toBe(run!.counts.received);
+    expect(after!.counts.sold + after!.counts.withdrawn).toBe(run!.held_withdrawals.length);
   });
 
   it('reseed empties the tables, restarts ids and writes the same demo again', async () => {

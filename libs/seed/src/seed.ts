@@ -13,6 +13,7 @@ import {
   LocationHoursEntity,
   LocationReviewEntity,
   LocationSpecialHoursEntity,
+  LocalPaymentEntity,
   ManufacturerEntity,
   SiteEntity,
   SiteHostEntity,
@@ -21,7 +22,7 @@ import {
 import { CarSchema, DEFAULT_PHOTO_RECHECK_HOURS } from '@platform/domain';
 import { linkCarPhotos } from '@platform/stock';
 import { withHostedPhotos } from './demo-photos';
-import { validateCatalogue } from './catalogue';
+import { validateCatalogue, type ResolvedCatalogueConfig } from './catalogue';
 import {
   DEFAULT_DEMO_SEED,
   DEMO_CATALOGUE,
@@ -32,6 +33,7 @@ import {
 } from './data';
 import type { DemoCatalogue } from './data';
 import { insertDemoLeads } from './demo-leads';
+import { insertConsoleDemo } from './demo-console';
 import { generateCars, stockPlansFromCatalogue, toCarDocument, type SeedCar } from './generate-cars';
 
 /** Rows per INSERT for cars: 500 rows x 33 columns stays far below PostgreSQL's 65,535 parameters. */
@@ -48,6 +50,8 @@ const SEEDED_ENTITIES = [
   CarChangeEntity,
   AlertCarChangeEntity,
   CarEntity,
+  // The demo holds' payments: no foreign key reaches them, so they are named here.
+  LocalPaymentEntity,
   LocationReviewEntity,
   LocationSpecialHoursEntity,
   LocationHoursEntity,
@@ -73,6 +77,8 @@ export interface SeedCounts {
   location_reviews: number;
   cars: number;
   leads: number;
+  reservations: number;
+  feed_runs: number;
 }
 
 export interface SeedResult {
@@ -124,6 +130,8 @@ const ZERO_COUNTS: SeedCounts = {
   location_reviews: 0,
   cars: 0,
   leads: 0,
+  reservations: 0,
+  feed_runs: 0,
 };
 
 /**
@@ -177,6 +185,7 @@ async function truncateSeededTables(manager: EntityManager): Promise<void> {
 async function insertDataset(
   manager: EntityManager,
   { catalogue, cars, now }: DemoDataset,
+  resolved: ResolvedCatalogueConfig,
   batchSize: number,
 ): Promise<SeedCounts> {
   const counts: SeedCounts = { ...ZERO_COUNTS };
@@ -342,6 +351,30 @@ async function insertDataset(
     dealerships.map((d) => ({ id: dealershipIds.get(d.slug) as number, slug: d.slug, site_id: d.site_id })),
     now,
   );
+  const consoleDemo = await insertConsoleDemo(
+    manager,
+    catalogue.sites.flatMap((site) =>
+      site.dealerships.flatMap((d) =>
+        d.console_demo
+          ? [
+              {
+                id: dealershipIds.get(d.slug) as number,
+                slug: d.slug,
+                name: d.name,
+                site_id: siteId(site.slug),
+                site_slug: site.slug,
+                config: resolved.dealerships[d.slug]!,
+                console_demo: d.console_demo,
+              },
+            ]
+          : [],
+      ),
+    ),
+    now,
+  );
+  counts.leads += consoleDemo.leads;
+  counts.reservations = consoleDemo.reservations;
+  counts.feed_runs = consoleDemo.feed_runs;
   return counts;
 }
 
@@ -356,14 +389,14 @@ export async function seedDataset(
   dataset: DemoDataset,
   { mode = 'insert', batchSize = CAR_BATCH_SIZE }: { mode?: SeedMode; batchSize?: number } = {},
 ): Promise<SeedResult> {
-  validateCatalogue(dataset.catalogue);
+  const resolved = validateCatalogue(dataset.catalogue);
   const started = performance.now();
   const result = await dataSource.transaction(async (manager) => {
     await manager.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
     if (mode === 'if-empty' && (await manager.count(SiteEntity)) > 0)
       return { seeded: false, counts: { ...ZERO_COUNTS } };
     if (mode === 'reseed') await truncateSeededTables(manager);
-    const counts = await insertDataset(manager, dataset, batchSize);
+    const counts = await insertDataset(manager, dataset, resolved, batchSize);
     if (dataset.photoHost) await linkSeededPhotos(manager, dataset.now, batchSize);
     return { seeded: true, counts };
   });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import styles from './work.module.css';
+import styles from './console.module.css';
 
 /**
  * A console page's own frame inside the console layout (which has the navigation and who is signed
@@ -22,7 +22,7 @@ export function ConsoleFrame(props: {
         </p>
       ) : null}
       {props.error ? (
-        <p role="alert" className={styles.error}>
+        <p role="alert" className={styles.noticeError}>
           {props.error}
         </p>
       ) : null}

@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react';
 import { createKeyAction, type NewKeyState } from '@/app/dealer_console/[site]/(console)/console-actions';
-import styles from './work.module.css';
+import styles from './console.module.css';
 
 /**
  * Creates a feed key. The secret comes back to this form only, in the action's answer, and is shown
@@ -15,7 +15,7 @@ export function CreateKeyForm({ site, dealerships }: { site: string; dealerships
       <form action={action} className={styles.actions}>
         <input type="hidden" name="site" value={site} />
         {dealerships.length > 1 ? (
-          <label className={styles.label}>
+          <label className={styles.fieldLabel}>
             Dealership
             <select name="dealership" className={styles.select}>
               {dealerships.map((d) => (
@@ -42,7 +42,7 @@ export function CreateKeyForm({ site, dealerships }: { site: string; dealerships
           </div>
         ) : null}
         {state.status === 'error' ? (
-          <p className={styles.error} role="alert">
+          <p className={styles.noticeError} role="alert">
             {state.message}
           </p>
         ) : null}

@@ -1,14 +1,38 @@
 import { cache } from 'react';
 import { cookies } from 'next/headers';
 import { z } from 'zod';
-import { DEALER_ROLES, DEALER_SESSION_COOKIE, LEAD_STATUSES } from '@platform/domain';
-import { apiGet, ApiError, segment } from './client';
+import { DEALER_CSRF_HEADER, DEALER_ROLES, DEALER_SESSION_COOKIE, LEAD_STATUSES } from '@platform/domain';
+import { apiBaseUrl, ApiError, apiGet, ProblemDetailsSchema, segment } from './client';
 
 /**
- * The dealer console's server-side calls: the api's /api/dealer endpoints with the user's own
- * session cookie and the site the page is rendered for, so the api applies exactly the rules the
- * browser's calls meet (isolation, roles). Never cached: every answer is one user's.
+ * The dealer console's calls to the api, made by the web server on the signed-in dealer user's
+ * behalf: the session cookie alone is passed on, with the site the page is rendered for, so the api
+ * applies exactly the rules the browser's calls meet (isolation, roles; a session of another site's
+ * user reads as signed out). Never cached: every answer is one user's. Reads are `consoleGet` (and
+ * the typed helpers below), changes `consoleAction`.
  */
+
+async function consoleHeaders(site: string): Promise<Record<string, string> | null> {
+  const token = (await cookies()).get(DEALER_SESSION_COOKIE)?.value;
+  if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  return { cookie: `${DEALER_SESSION_COOKIE}=${token}`, 'x-site-slug': site };
+}
+
+/** A console GET; null when the user is signed out (no cookie, or the api answers 401). */
+export async function consoleGet<S extends z.ZodType>(
+  site: string,
+  path: string,
+  schema: S,
+): Promise<z.output<S> | null> {
+  const headers = await consoleHeaders(site);
+  if (!headers) return null;
+  try {
+    return await apiGet(path, schema, { cache: 'no-store', headers });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
 
 const DealerMeSchema = z.object({
   user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
@@ -17,6 +41,11 @@ const DealerMeSchema = z.object({
   csrfToken: z.string(),
 });
 export type DealerMe = z.infer<typeof DealerMeSchema>;
+
+/** The signed-in dealer user on this site, or null when signed out; asked once per request. */
+export const getDealerMe = cache(async (site: string): Promise<DealerMe | null> =>
+  consoleGet(site, '/api/dealer/me', DealerMeSchema),
+);
 
 const Person = z.object({ id: z.string(), name: z.string() });
 
@@ -65,28 +94,6 @@ const LeadDetailSchema = LeadSummarySchema.extend({
 });
 export type DealerLeadDetail = z.infer<typeof LeadDetailSchema>;
 
-async function init(slug: string): Promise<RequestInit | null> {
-  const token = (await cookies()).get(DEALER_SESSION_COOKIE)?.value;
-  if (!token) return null;
-  return {
-    cache: 'no-store',
-    headers: { cookie: `${DEALER_SESSION_COOKIE}=${token}`, 'x-site-slug': slug },
-    signal: AbortSignal.timeout(10_000),
-  };
-}
-
-/** The signed-in dealer user on this site, or null when signed out (no cookie, or the api says 401). */
-export const getDealerMe = cache(async (slug: string): Promise<DealerMe | null> => {
-  const request = await init(slug);
-  if (!request) return null;
-  try {
-    return await apiGet('/api/dealer/me', DealerMeSchema, request);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
-});
-
 /** The inbox's filters as the api's query string (empty values left out). */
 export function leadQuery(filters: Record<string, string | undefined>): string {
   const params = new URLSearchParams();
@@ -97,22 +104,167 @@ export function leadQuery(filters: Record<string, string | undefined>): string {
 
 /** One page of the inbox; null when signed out. Throws ApiError 400 for filters the api refuses. */
 export async function getDealerLeads(
-  slug: string,
+  site: string,
   filters: Record<string, string | undefined>,
 ): Promise<z.infer<typeof LeadListSchema> | null> {
-  const request = await init(slug);
-  if (!request) return null;
-  return apiGet(`/api/dealer/leads${leadQuery(filters)}`, LeadListSchema, request);
+  return consoleGet(site, `/api/dealer/leads${leadQuery(filters)}`, LeadListSchema);
 }
 
 /** One lead; null when it is not the user's (404) or they are signed out (the page tells these apart by getDealerMe). */
-export async function getDealerLead(slug: string, id: string): Promise<DealerLeadDetail | null> {
-  const request = await init(slug);
-  if (!request) return null;
+export async function getDealerLead(site: string, id: string): Promise<DealerLeadDetail | null> {
   try {
-    return await apiGet(`/api/dealer/leads/${segment(id)}`, LeadDetailSchema, request);
+    return await consoleGet(site, `/api/dealer/leads/${segment(id)}`, LeadDetailSchema);
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 401)) return null;
+    if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
 }
+
+export type ActionOutcome =
+  { ok: true; body: unknown } | { ok: false; status: number | null; title: string; detail: string };
+
+/**
+ * A console action (POST or DELETE): the CSRF token comes from /me with the same cookie, so the
+ * browser never needs it; the caller (a server action) is itself protected by Next's origin check.
+ */
+export async function consoleAction(
+  site: string,
+  method: 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<ActionOutcome> {
+  const headers = await consoleHeaders(site);
+  const me = headers ? await getDealerMe(site).catch(() => null) : null;
+  if (!headers || !me)
+    return { ok: false, status: 401, title: 'Signed out', detail: 'Your session has ended. Open a new sign-in link.' };
+  let response: Response;
+  try {
+    response = await fetch(`${apiBaseUrl()}${path}`, {
+      method,
+      cache: 'no-store',
+      headers: {
+        ...headers,
+        accept: 'application/json',
+        [DEALER_CSRF_HEADER]: me.csrfToken,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch {
+    return { ok: false, status: null, title: 'Not sent', detail: 'The platform did not answer. Please try again.' };
+  }
+  const json: unknown = await response.json().catch(() => null);
+  if (response.ok) return { ok: true, body: json };
+  const problem = ProblemDetailsSchema.safeParse(json);
+  return {
+    ok: false,
+    status: response.status,
+    title: (problem.success && problem.data.title) || 'Not done',
+    detail: (problem.success && problem.data.detail) || `The platform answered ${response.status}.`,
+  };
+}
+
+export const ConsoleReservationSchema = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  active: z.boolean(),
+  dealership: z.object({ slug: z.string(), name: z.string() }),
+  car: z.looseObject({ title: z.string(), stocknum: z.string().nullable(), slug: z.string().nullable() }),
+  shopper: z.object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() }),
+  deposit: z.object({ cents: z.number(), currency: z.string() }),
+  payment: z.looseObject({ state: z.string(), reference: z.string().nullable() }),
+  refund: z
+    .object({
+      state: z.enum(['pending', 'refunded']),
+      attempts: z.number(),
+      error: z.string().nullable(),
+      refundedAt: z.string().nullable(),
+    })
+    .nullable(),
+  holdExpiresAt: z.string().nullable(),
+  minutesLeft: z.number().nullable(),
+  extensions: z.object({ used: z.number(), max: z.number(), maxHours: z.number() }),
+  createdAt: z.string(),
+  endedAt: z.string().nullable(),
+  can: z.object({ complete: z.boolean(), cancel: z.boolean(), extend: z.boolean() }),
+});
+export type ConsoleReservation = z.infer<typeof ConsoleReservationSchema>;
+export const ReservationListSchema = z.object({ reservations: z.array(ConsoleReservationSchema) });
+
+const RunSchema = z.looseObject({
+  id: z.string(),
+  dealership: z.object({ slug: z.string(), name: z.string() }),
+  mode: z.string(),
+  status: z.string(),
+  detail: z.string().nullable(),
+  counts: z.record(z.string(), z.number()),
+  errorCount: z.number(),
+  warningCount: z.number(),
+  receivedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ConsoleRun = z.infer<typeof RunSchema>;
+export const RunListSchema = z.object({ runs: z.array(RunSchema) });
+export const RunDetailSchema = RunSchema.extend({
+  errors: z.array(
+    z.object({ row: z.number(), stocknum: z.string().nullable(), field: z.string(), message: z.string() }),
+  ),
+  errorsOmitted: z.number(),
+  warnings: z.array(z.string()),
+  warningsOmitted: z.number(),
+  held: z
+    .object({
+      recorded: z.boolean(),
+      withdrawals: z.array(
+        z.object({
+          stocknum: z.string(),
+          title: z.string().nullable(),
+          slug: z.string().nullable(),
+          live: z.boolean(),
+        }),
+      ),
+    })
+    .nullable(),
+  can: z.object({ confirm: z.boolean(), reject: z.boolean() }),
+});
+export type ConsoleRunDetail = z.infer<typeof RunDetailSchema>;
+export const KeyListSchema = z.object({
+  keys: z.array(
+    z.object({
+      id: z.number(),
+      prefix: z.string(),
+      createdAt: z.string(),
+      lastUsedAt: z.string().nullable(),
+      revokedAt: z.string().nullable(),
+      dealership: z.object({ slug: z.string(), name: z.string() }),
+    }),
+  ),
+});
+
+export const ConsoleUsersSchema = z.object({
+  users: z.array(
+    z.object({
+      id: z.string(),
+      email: z.string(),
+      name: z.string(),
+      lastSignedInAt: z.string().nullable(),
+      dealerships: z.array(z.object({ slug: z.string(), name: z.string(), role: z.string() })),
+    }),
+  ),
+});
+export type ConsoleUser = z.infer<typeof ConsoleUsersSchema>['users'][number];
+
+export const AuditPageSchema = z.object({
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      at: z.string(),
+      dealership: z.string(),
+      actor: z.string(),
+      action: z.string(),
+      detail: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  next: z.string().nullable(),
+});

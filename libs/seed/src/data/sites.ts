@@ -212,6 +212,7 @@ const harbourMotorGroup: SiteSeed = {
       review_count: 1843,
       config: {},
       stock: { count: 560, prefix: 'HTH' },
+      console_demo: { held_reservation: true, feed_runs: true },
       locations: [
         {
           slug: 'harbour-toyota-homebush-sales',
@@ -738,6 +739,7 @@ const werribeeIsuzuUte: SiteSeed = {
       review_count: 527,
       config: {},
       stock: { count: 300, prefix: 'WIU', mix: { new: 0.6, demo: 0.12, used: 0.28 } },
+      console_demo: { held_reservation: true, feed_runs: true },
       locations: [
         {
           slug: 'werribee-isuzu-ute-sales',

@@ -74,6 +74,16 @@ export interface StockSeed {
   mix?: Partial<Record<CarType, number>>;
 }
 
+/**
+ * Work the dealer console shows a dealership after `npm start` (issue 40), beside its leads: a
+ * shopper's paid hold to complete or cancel, and feed runs to look into (a partial run with row
+ * errors and warnings, and a snapshot held by the mass-removal guard to confirm or reject).
+ */
+export interface ConsoleDemoSeed {
+  held_reservation?: boolean;
+  feed_runs?: boolean;
+}
+
 export interface DealershipSeed {
   slug: string;
   name: string;
@@ -89,6 +99,8 @@ export interface DealershipSeed {
   config: SiteConfigLayer;
   stock: StockSeed;
   locations: LocationSeed[];
+  /** Demo work for the dealer console; none when absent. */
+  console_demo?: ConsoleDemoSeed;
 }
 
 export interface DealershipWebsiteSeed {

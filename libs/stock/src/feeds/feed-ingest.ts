@@ -27,7 +27,7 @@ import {
 import { siteConfigStore } from '@platform/site-config';
 import { FeedFormatError, parseFeed, type FeedContentType, type FeedRow } from './feed-format';
 import { toCarRecord, type CarRecord } from './car-record';
-import { EMPTY_COUNTS, FeedRuns } from './feed-runs';
+import { EMPTY_COUNTS, FeedRuns, heldSnapshotDetail } from './feed-runs';
 import { linkCarPhotos } from '../photos/car-photos';
 
 /** Cars applied per transaction: big enough to be quick, small enough to keep locks short. */
@@ -376,9 +376,7 @@ export class FeedIngest {
     const withdrawals = live.filter((car) => !present.has(car.stocknum)).map((car) => car.stocknum);
     const removing = withdrawals.length;
     if (live.length === 0 || removing / live.length <= share) return null;
-    const percent = (value: number): string => `${Math.round(value * 1000) / 10}%`;
-    const detail = `Held: this snapshot would remove ${removing} of ${live.length} live cars (${percent(removing / live.length)}), more than the ${percent(share)} allowed. Nothing was applied. Ops can confirm it (POST /api/ops/feeds/runs/${run.id}/confirm) or reject it.`;
-    return { detail, withdrawals };
+    return { detail: heldSnapshotDetail(run.id, { removing, live: live.length, share }), withdrawals };
   }
 
   /** Applies the next batch after the run's recorded progress; null when every row is applied. */

@@ -49,6 +49,19 @@ export interface FeedRunSummary {
 /** The most stock numbers a held run keeps of the cars it would withdraw. */
 export const HELD_WITHDRAWALS_MAX = 1000;
 
+/** A partial run's detail: how many of its rows were rejected (the errors say which and why). */
+export const partialRunDetail = (counts: Pick<FeedRunCounts, 'received' | 'rejected'>): string =>
+  `${counts.rejected} of ${counts.received} rows were rejected; see errors.`;
+
+/** A snapshot the mass-removal guard held: what it would remove, against what the dealership allows. */
+export function heldSnapshotDetail(
+  feedRunId: string,
+  { removing, live, share }: { removing: number; live: number; share: number },
+): string {
+  const percent = (value: number): string => `${Math.round(value * 1000) / 10}%`;
+  return `Held: this snapshot would remove ${removing} of ${live} live cars (${percent(removing / live)}), more than the ${percent(share)} allowed. Nothing was applied: an owner of the dealership (in the dealer console) or ops (POST /api/ops/feeds/runs/${feedRunId}/confirm) can confirm it or reject it.`;
+}
+
 /** Who confirms or rejects a held run, in its detail: ops, or the dealership's owner from the console. */
 export type RunActor = { by: 'ops' } | { by: 'dealer'; name: string };
 
@@ -320,7 +333,7 @@ export class FeedRuns {
         result.status,
         JSON.stringify(result.counts),
         JSON.stringify(result.warnings),
-        `${result.counts.rejected} of ${result.counts.received} rows were rejected; see errors.`,
+        partialRunDetail(result.counts),
         result.warningsOmitted,
       ],
     );

@@ -87,14 +87,21 @@ export class DealerAccounts {
          ON CONFLICT (site_id, email) DO UPDATE SET name = excluded.name RETURNING id, email, name`,
         [dealership.site_id, input.email, input.name],
       )) as { id: string; email: string; name: string }[];
+      const [before] = (await manager.query(
+        `SELECT role FROM dealer_memberships WHERE user_id = $1 AND dealership_id = $2 FOR UPDATE`,
+        [user!.id, dealership.id],
+      )) as { role: DealerRole }[];
       await manager.query(
         `INSERT INTO dealer_memberships (user_id, dealership_id, role) VALUES ($1, $2, $3)
          ON CONFLICT (user_id, dealership_id) DO UPDATE SET role = excluded.role`,
         [user!.id, dealership.id, input.role],
       );
-      await this.audit(manager, dealership.id, actor, 'user.added', {
+      // A member given another role is a change of role in the log, with the role they had.
+      const changed = before !== undefined && before.role !== input.role;
+      await this.audit(manager, dealership.id, actor, changed ? 'user.role_changed' : 'user.added', {
         user_id: user!.id,
         email: user!.email,
+        ...(changed ? { from: before.role } : {}),
         role: input.role,
       });
       const dealerships = (await manager.query(

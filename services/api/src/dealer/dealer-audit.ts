@@ -11,7 +11,7 @@ export interface DealerAuditRecord {
    * user's change, whose name the log joins from dealer_users.
    */
   actor?: string;
-  /** What happened, as `{subject}.{verb}`: 'lead.status_changed', 'reservation.completed', 'user.added'. */
+  /** What happened, as `{subject}.{verb}`: 'lead.status_changed', 'reservation.completed', 'user.added', 'user.role_changed'. */
   action: string;
   /** What it happened to: `{ type: 'lead', id }`. The lead's status history reads its records by this. */
   subject?: { type: string; id: string } | null;

@@ -76,6 +76,22 @@ describe('Dealer console users and audit log: owners manage their own dealership
       detail: { email: 'new.person@north.example', role: 'viewer' },
     });
 
+    // Inviting them again with another role changes it, and the log says so (from and to).
+    await as(owner, api.http().post('/api/dealer/users'))
+      .send({
+        email: 'new.person@north.example',
+        name: 'New Person',
+        role: 'sales',
+        dealership: api.fixture.north.slug,
+      })
+      .expect(201);
+    const changed = await as(owner, api.http().get('/api/dealer/audit')).expect(200);
+    expect(changed.body.entries[0]).toMatchObject({
+      actor: 'olive',
+      action: 'user.role_changed',
+      detail: { email: 'new.person@north.example', from: 'viewer', role: 'sales' },
+    });
+
     const elsewhere = await as(owner, api.http().post('/api/dealer/users'))
       .send({ email: 'x@north.example', name: 'X', role: 'sales', dealership: api.fixture.west.slug })
       .expect(404);

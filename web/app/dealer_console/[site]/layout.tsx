@@ -7,7 +7,7 @@ import { getDealerMe } from '@/lib/api/dealer';
 import { personalPage } from '@/lib/edge/personal-page';
 import { CONSOLE_PATH_HEADER } from '@/lib/tenancy/dealer-console';
 import { themeStyle } from '@/lib/theme';
-import styles from './console.module.css';
+import styles from '@/components/dealer-console/console.module.css';
 
 interface ConsoleParams {
   params: Promise<{ site: string }>;

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
-import { consoleAction } from '@/lib/api/dealer-console';
+import { consoleAction } from '@/lib/api/dealer';
 
 /**
  * The console's forms post here (server actions: Next checks the request's origin, and the CSRF

@@ -2,15 +2,15 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { CreateKeyForm } from '@/components/dealer-console/create-key-form';
 import { ConsoleFrame, param, SignedOut } from '@/components/dealer-console/console-frame';
-import styles from '@/components/dealer-console/work.module.css';
+import styles from '@/components/dealer-console/console.module.css';
 import {
   consoleGet,
   KeyListSchema,
-  MeViewSchema,
+  getDealerMe,
   RunDetailSchema,
   RunListSchema,
   type ConsoleRunDetail,
-} from '@/lib/api/dealer-console';
+} from '@/lib/api/dealer';
 import { personalPage } from '@/lib/edge/personal-page';
 import { revokeKeyAction, runAction } from '../console-actions';
 
@@ -42,6 +42,29 @@ const at = new Intl.DateTimeFormat('en-AU', {
 });
 const when = (iso: string | null): string => (iso ? at.format(new Date(iso)) : '—');
 
+/** More cars than this are folded away, so a large snapshot's list never buries the Confirm and Reject buttons. */
+const WITHDRAWALS_SHOWN_OPEN = 10;
+
+function WithdrawalList({ withdrawals }: { withdrawals: NonNullable<ConsoleRunDetail['held']>['withdrawals'] }) {
+  const list = (
+    <ul>
+      {withdrawals.map((w) => (
+        <li key={w.stocknum}>
+          {w.title ?? 'Unknown car'} · stock {w.stocknum}
+          {w.live ? '' : ' (already gone)'}
+        </li>
+      ))}
+    </ul>
+  );
+  if (withdrawals.length <= WITHDRAWALS_SHOWN_OPEN) return list;
+  return (
+    <details>
+      <summary>Show the {withdrawals.length} cars</summary>
+      {list}
+    </details>
+  );
+}
+
 function RunDetail({ run, site }: { run: ConsoleRunDetail; site: string }) {
   const hidden = (action: string) => (
     <>
@@ -56,7 +79,7 @@ function RunDetail({ run, site }: { run: ConsoleRunDetail; site: string }) {
         <h2 id="run-title">
           Run of {when(run.receivedAt)} · {run.dealership.name}
         </h2>
-        <span className={styles.badge}>{STATUS[run.status] ?? run.status}</span>
+        <span className={styles.pill}>{STATUS[run.status] ?? run.status}</span>
       </div>
       {run.detail ? <p>{run.detail}</p> : null}
       {run.held ? (
@@ -65,14 +88,7 @@ function RunDetail({ run, site }: { run: ConsoleRunDetail; site: string }) {
           {!run.held.recorded ? (
             <p className={styles.muted}>This run was held before the list of cars was recorded.</p>
           ) : (
-            <ul>
-              {run.held.withdrawals.map((w) => (
-                <li key={w.stocknum}>
-                  {w.title ?? 'Unknown car'} · stock {w.stocknum}
-                  {w.live ? '' : ' (already gone)'}
-                </li>
-              ))}
-            </ul>
+            <WithdrawalList withdrawals={run.held.withdrawals} />
           )}
           {run.can.confirm ? (
             <div className={styles.actions}>
@@ -112,10 +128,10 @@ function RunDetail({ run, site }: { run: ConsoleRunDetail; site: string }) {
               <tbody>
                 {run.errors.map((e, i) => (
                   <tr key={`${e.row}-${e.field}-${i}`}>
-                    <td>{e.row}</td>
-                    <td>{e.stocknum ?? '—'}</td>
-                    <td>{e.field}</td>
-                    <td>{e.message}</td>
+                    <td data-label="Row">{e.row}</td>
+                    <td data-label="Stock no.">{e.stocknum ?? '—'}</td>
+                    <td data-label="Field">{e.field}</td>
+                    <td data-label="Problem">{e.message}</td>
                   </tr>
                 ))}
               </tbody>
@@ -151,7 +167,7 @@ export default async function DealerFeedPage({
   const { site } = await params;
   const query = await searchParams;
   const [me, list] = await Promise.all([
-    consoleGet(site, '/api/dealer/me', MeViewSchema),
+    getDealerMe(site),
     consoleGet(site, '/api/dealer/feed/runs?limit=30', RunListSchema),
   ]);
   if (!me || !list) return <SignedOut />;
@@ -186,15 +202,15 @@ export default async function DealerFeedPage({
               <tbody>
                 {list.runs.map((r) => (
                   <tr key={r.id}>
-                    <td>
+                    <td data-label="Received">
                       <Link href={`/dealer/feed?run=${r.id}`} aria-current={r.id === runId ? 'true' : undefined}>
                         {when(r.receivedAt)}
                       </Link>
                     </td>
-                    <td>{STATUS[r.status] ?? r.status}</td>
-                    <td>{r.counts['received'] ?? 0}</td>
-                    <td>{r.counts['rejected'] ?? 0}</td>
-                    <td>{r.dealership.name}</td>
+                    <td data-label="Status">{STATUS[r.status] ?? r.status}</td>
+                    <td data-label="Rows">{r.counts['received'] ?? 0}</td>
+                    <td data-label="Rejected">{r.counts['rejected'] ?? 0}</td>
+                    <td data-label="Dealership">{r.dealership.name}</td>
                   </tr>
                 ))}
               </tbody>
@@ -227,13 +243,13 @@ export default async function DealerFeedPage({
                 <tbody>
                   {keys.keys.map((k) => (
                     <tr key={k.id}>
-                      <td>
+                      <td data-label="Key">
                         <code>{k.prefix}…</code>
                       </td>
-                      <td>{when(k.createdAt)}</td>
-                      <td>{when(k.lastUsedAt)}</td>
-                      <td>{k.dealership.name}</td>
-                      <td>
+                      <td data-label="Created">{when(k.createdAt)}</td>
+                      <td data-label="Last used">{when(k.lastUsedAt)}</td>
+                      <td data-label="Dealership">{k.dealership.name}</td>
+                      <td data-label="">
                         {k.revokedAt ? (
                           <span className={styles.muted}>Revoked {when(k.revokedAt)}</span>
                         ) : (

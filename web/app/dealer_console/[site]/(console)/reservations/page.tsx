@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { formatDollars } from '@platform/domain';
 import { ConsoleFrame, param, SignedOut } from '@/components/dealer-console/console-frame';
-import styles from '@/components/dealer-console/work.module.css';
-import { consoleGet, MeViewSchema, ReservationListSchema, type ConsoleReservation } from '@/lib/api/dealer-console';
+import styles from '@/components/dealer-console/console.module.css';
+import { consoleGet, getDealerMe, ReservationListSchema, type ConsoleReservation } from '@/lib/api/dealer';
 import { personalPage } from '@/lib/edge/personal-page';
 import { reservationAction } from '../console-actions';
 
@@ -71,9 +71,9 @@ function ReservationCard({ r, site, confirming }: { r: ConsoleReservation; site:
           {r.car.title}
           {r.car.stocknum ? <span className={styles.muted}> · stock {r.car.stocknum}</span> : null}
         </h3>
-        <span className={styles.badge}>{STATUS[r.status] ?? r.status}</span>
+        <span className={styles.pill}>{STATUS[r.status] ?? r.status}</span>
       </div>
-      <dl className={styles.facts}>
+      <dl className={styles.factGrid}>
         <div>
           <dt>Time left</dt>
           <dd>
@@ -131,7 +131,7 @@ function ReservationCard({ r, site, confirming }: { r: ConsoleReservation; site:
           {r.can.extend ? (
             <form action={reservationAction}>
               {hidden('extend')}
-              <label className={styles.label}>
+              <label className={styles.fieldLabel}>
                 Extend by
                 <select
                   name="hours"
@@ -197,7 +197,7 @@ export default async function DealerReservationsPage({
   const { site } = await params;
   const query = await searchParams;
   const [me, list] = await Promise.all([
-    consoleGet(site, '/api/dealer/me', MeViewSchema),
+    getDealerMe(site),
     consoleGet(site, '/api/dealer/reservations?limit=100', ReservationListSchema),
   ]);
   if (!me || !list) return <SignedOut />;

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { ConsoleFrame, param } from '@/components/dealer-console/console-frame';
-import styles from '@/components/dealer-console/work.module.css';
-import { AuditPageSchema, consoleGet, ConsoleUsersSchema, MeViewSchema } from '@/lib/api/dealer-console';
+import styles from '@/components/dealer-console/console.module.css';
+import { AuditPageSchema, consoleGet, ConsoleUsersSchema, getDealerMe } from '@/lib/api/dealer';
 import { personalPage } from '@/lib/edge/personal-page';
 import { inviteUserAction, removeUserAction } from '../console-actions';
 
@@ -25,6 +25,16 @@ const actionLabel = (action: string): string => {
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
 
+/** The entry's subject and role change, when it has them: ': sam@example.com (viewer → sales)'. */
+function auditDetail(detail: Record<string, unknown>): string {
+  const text = (key: string): string | null => (typeof detail[key] === 'string' ? (detail[key] as string) : null);
+  const email = text('email');
+  const role = text('role');
+  const from = text('from');
+  if (!email) return '';
+  return `: ${email}${role ? ` (${from ? `${from} → ` : ''}${role})` : ''}`;
+}
+
 const at = new Intl.DateTimeFormat('en-AU', {
   day: 'numeric',
   month: 'short',
@@ -44,7 +54,7 @@ export default async function DealerUsersPage({
 }) {
   const { site } = await params;
   const query = await searchParams;
-  const me = await consoleGet(site, '/api/dealer/me', MeViewSchema);
+  const me = await getDealerMe(site);
   const owned = (me?.dealerships ?? []).filter((d) => d.role === 'owner');
   if (!me || owned.length === 0)
     return (
@@ -74,12 +84,14 @@ export default async function DealerUsersPage({
             <tbody>
               {(users?.users ?? []).map((user) => (
                 <tr key={user.id}>
-                  <td>
-                    {user.name}
-                    <br />
-                    <span className={styles.muted}>{user.email}</span>
+                  <td data-label="Name">
+                    <div>
+                      {user.name}
+                      <br />
+                      <span className={styles.muted}>{user.email}</span>
+                    </div>
                   </td>
-                  <td>
+                  <td data-label="Dealership and role">
                     <ul className={styles.list}>
                       {user.dealerships.map((d) => (
                         <li key={d.slug}>
@@ -100,7 +112,7 @@ export default async function DealerUsersPage({
                       ))}
                     </ul>
                   </td>
-                  <td>{when(user.lastSignedInAt)}</td>
+                  <td data-label="Last signed in">{when(user.lastSignedInAt)}</td>
                 </tr>
               ))}
             </tbody>
@@ -116,15 +128,15 @@ export default async function DealerUsersPage({
         </p>
         <form action={inviteUserAction} className={styles.form}>
           <input type="hidden" name="site" value={site} />
-          <label className={styles.label}>
+          <label className={styles.fieldLabel}>
             Name
             <input name="name" required maxLength={120} autoComplete="off" />
           </label>
-          <label className={styles.label}>
+          <label className={styles.fieldLabel}>
             Email
             <input name="email" type="email" required maxLength={254} autoComplete="off" />
           </label>
-          <label className={styles.label}>
+          <label className={styles.fieldLabel}>
             Dealership
             <select name="dealership" className={styles.select}>
               {owned.map((d) => (
@@ -167,13 +179,13 @@ export default async function DealerUsersPage({
               <tbody>
                 {(audit?.entries ?? []).map((entry) => (
                   <tr key={entry.id}>
-                    <td>{when(entry.at)}</td>
-                    <td>{entry.actor}</td>
-                    <td>
+                    <td data-label="When">{when(entry.at)}</td>
+                    <td data-label="Who">{entry.actor}</td>
+                    <td data-label="What">
                       {actionLabel(entry.action)}
-                      {typeof entry.detail['email'] === 'string' ? `: ${entry.detail['email']}` : ''}
+                      {auditDetail(entry.detail)}
                     </td>
-                    <td>{names.get(entry.dealership) ?? entry.dealership}</td>
+                    <td data-label="Dealership">{names.get(entry.dealership) ?? entry.dealership}</td>
                   </tr>
                 ))}
               </tbody>
