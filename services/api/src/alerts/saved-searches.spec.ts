@@ -4,6 +4,9 @@ import { feedCar as car } from '@platform/testing';
 import { createSiteApiHarness, type SiteApiHarness } from '../testing/site-api.harness';
 import { signIn } from '../testing/sign-in';
 
+/** As a browser sends it: a lone surrogate becomes U+FFFD (encodeURIComponent throws on one). */
+const wellFormed = (text: string): string => Buffer.from(text, 'utf8').toString('utf8');
+
 describe('saved searches and follows API (real PostgreSQL and Redis)', () => {
   let h: SiteApiHarness;
   let cookie: string;
@@ -158,7 +161,7 @@ describe('saved searches and follows API (real PostgreSQL and Redis)', () => {
           check(
             await h
               .http()
-              .patch(`${base}/saved-searches/${encodeURIComponent(token)}`)
+              .patch(`${base}/saved-searches/${encodeURIComponent(wellFormed(token))}`)
               .set('Cookie', cookie)
               .send(save),
           );
