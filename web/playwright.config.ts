@@ -100,6 +100,8 @@ export default defineConfig({
         REDIS_PREFIX: `e2e-${runId}`,
         WORKER_PORT: String(WORKER_PORT),
         MEDIA_STORE_DIR: e2eMediaDir(runId),
+        // The suite's own photo hosts listen on loopback, which the guarded fetcher refuses unless listed.
+        OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1',
         OPENSEARCH_URL: process.env['E2E_OPENSEARCH_URL'] ?? '',
         LOG_LEVEL: 'warn',
       },
