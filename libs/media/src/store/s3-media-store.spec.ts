@@ -40,33 +40,41 @@ describe('S3MediaStore (the AWS SDK v3 client against s3rver, a local S3 server)
     it.skip(`S3 contract skipped: ${source.reason}`, () => undefined);
     return;
   }
-  mediaStoreContract(async () => {
-    // Loaded here, so a machine that skips never loads it.
-    const { default: S3rver } = await import('s3rver');
-    const directory = await mkdtemp(path.join(tmpdir(), 's3rver-'));
-    const server = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory,
-      configureBuckets: [{ name: BUCKET, configs: [] }],
-    });
-    const { port } = (await server.run()) as { port: number };
-    const client = createS3Client({
-      endpoint: `http://127.0.0.1:${port}`,
-      region: 'us-east-1',
-      forcePathStyle: true,
-      // s3rver's fixed development credentials.
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-    });
-    return {
-      store: new S3MediaStore({ client, bucket: BUCKET, prefix: 'photos/' }),
-      teardown: async () => {
-        client.destroy();
-        await server.close();
-        await rm(directory, { recursive: true, force: true });
-      },
-    };
-  });
+  mediaStoreContract(
+    async () => {
+      // Loaded here, so a machine that skips never loads it.
+      const { default: S3rver } = await import('s3rver');
+      const directory = await mkdtemp(path.join(tmpdir(), 's3rver-'));
+      const server = new S3rver({
+        port: 0,
+        address: '127.0.0.1',
+        silent: true,
+        directory,
+        configureBuckets: [{ name: BUCKET, configs: [] }],
+      });
+      const { port } = (await server.run()) as { port: number };
+      const client = createS3Client({
+        endpoint: `http://127.0.0.1:${port}`,
+        region: 'us-east-1',
+        forcePathStyle: true,
+        // s3rver's fixed development credentials.
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+      });
+      return {
+        store: new S3MediaStore({ client, bucket: BUCKET, prefix: 'photos/' }),
+        teardown: async () => {
+          client.destroy();
+          await server.close();
+          await rm(directory, { recursive: true, force: true });
+        },
+      };
+    },
+    {
+      // Seen failing under load: s3rver streams a PUT into the object's file in place, so two PUTs of
+      // one key interleave. S3, R2 and MinIO replace an object whole; the local adapter's own case runs.
+      concurrentPutsSkipped:
+        's3rver writes an object in place, so concurrent PUTs of one key can interleave (S3, R2 and MinIO replace an object whole)',
+    },
+  );
 });

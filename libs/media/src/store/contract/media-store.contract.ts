@@ -28,7 +28,11 @@ function photo(size = 2048): { bytes: Buffer; hash: string; key: string } {
  * What every MediaStore does. Both adapters run it: the local disk always, S3 against a local
  * S3-speaking server (or skipped, saying why).
  */
-export function mediaStoreContract(createTarget: () => Promise<StoreTarget>): void {
+export function mediaStoreContract(
+  createTarget: () => Promise<StoreTarget>,
+  /** Why this server cannot keep an object whole under concurrent writes, when it cannot (a stand-in, not S3). */
+  options: { concurrentPutsSkipped?: string } = {},
+): void {
   let target: StoreTarget;
   let store: MediaStore;
 
@@ -91,14 +95,19 @@ export function mediaStoreContract(createTarget: () => Promise<StoreTarget>): vo
     expect((await readAll((await store.get(variant))?.body)).toString()).toBe('second, longer');
   });
 
-  it('never shows a half-written object: concurrent puts of one key each leave it whole', async () => {
-    const { hash } = photo();
-    const key = variantKey(hash, 'w1600', 'jpeg');
-    const bodies = [randomBytes(200_000), randomBytes(150_000), randomBytes(250_000)];
-    await Promise.all(bodies.map((body) => store.put(key, body)));
-    const stored = await readAll((await store.get(key))?.body);
-    expect(bodies.some((body) => body.equals(stored))).toBe(true);
-  });
+  const concurrentPuts = 'never shows a half-written object: concurrent puts of one key each leave it whole';
+  if (options.concurrentPutsSkipped) {
+    process.stdout.write(`MediaStore contract: '${concurrentPuts}' skipped: ${options.concurrentPutsSkipped}\n`);
+    it.skip(`${concurrentPuts} (skipped: ${options.concurrentPutsSkipped})`, () => undefined);
+  } else
+    it(concurrentPuts, async () => {
+      const { hash } = photo();
+      const key = variantKey(hash, 'w1600', 'jpeg');
+      const bodies = [randomBytes(200_000), randomBytes(150_000), randomBytes(250_000)];
+      await Promise.all(bodies.map((body) => store.put(key, body)));
+      const stored = await readAll((await store.get(key))?.body);
+      expect(bodies.some((body) => body.equals(stored))).toBe(true);
+    });
 
   it('deletes a key, and deleting a missing key is no error', async () => {
     const { bytes, key } = photo();
