@@ -62,13 +62,11 @@ export function carPhotoAddresses(car: unknown): CarPhotoAddress[] {
   take(own(car, 'spin_interior_image'), 'spin_interior_image', 0);
 
   // The first photos the pages draw: the primary image (the card, og:image) and the gallery's
-  // opening frame (the first image), one photo when they are the same address.
+  // opening frame (images[0]), one photo when they are the same address.
   let eager = 0;
   for (const address of found) {
     if (eager >= EAGER_PHOTOS_PER_CAR) break;
-    const opening =
-      address.field === 'images' &&
-      !found.some((other) => other.field === 'images' && other.position < address.position);
+    const opening = address.field === 'images' && address.position === 0;
     if (address.field !== 'primary_image_url' && !opening) continue;
     address.eager = true;
     eager += 1;

@@ -25,6 +25,7 @@ import { HostBreakers } from './host-limits';
 import { MediaLifecycle } from './media-lifecycle';
 
 import { startMediaWorkers } from './media-workers';
+import { LATER_PHOTOS_PRIORITY } from './photo-relay';
 
 // Dealer hosts on loopback addresses let through as OUTBOUND_ALLOWED_ADDRESSES would in
 // development: a good host, one that never answers, and one where nothing listens. 127.0.0.1
@@ -235,16 +236,26 @@ describe('photos from a feed run (real feed ingest, media worker, Redis, Postgre
     // stored with its size and none, made when a page first asks.
     expect([...(photos[0]!.variants as string[])].sort()).toEqual([...EAGER_PHOTO_VARIANTS].sort());
     expect(photos[2]).toMatchObject({ variants: [], width: 900, height: 600 });
-    expect(await store.head(variantKey(sha256(bytes[1]!), 'w800', 'avif'))).not.toBeNull();
+    // The second photo is stored undecoded: its variants wait for a page to ask.
+    expect(await store.head(variantKey(sha256(bytes[1]!), 'w800', 'avif'))).toBeNull();
+    expect(photos[1]).toMatchObject({ status: 'stored', variants: [], width: 900, height: 600 });
     expect(
       await db.dataSource.query(
         `SELECT field, position, eager, feed_run_id, row FROM car_photos WHERE car_id = $1 ORDER BY field, position`,
         [id],
       ),
     ).toEqual([
-      { field: 'images', position: 1, eager: true, feed_run_id: run, row: 1 },
+      { field: 'images', position: 1, eager: false, feed_run_id: run, row: 1 },
       { field: 'primary_image_url', position: 0, eager: true, feed_run_id: run, row: 1 },
       { field: 'spin_images', position: 0, eager: false, feed_run_id: run, row: 1 },
+    ]);
+    // The car's first photo was queued ahead of the others (no priority runs before any).
+    const completed = await producer.queue('media').getJobs(['completed']);
+    const ranked = completed.map((job) => [job.data.eager, job.opts.priority ?? 0]).sort();
+    expect(ranked).toEqual([
+      [false, LATER_PHOTOS_PRIORITY],
+      [false, LATER_PHOTOS_PRIORITY],
+      [true, 0],
     ]);
     // One change for the car's apply, one for each photo that became drawable.
     expect(await changesOf(id)).toBe(1 + 3);

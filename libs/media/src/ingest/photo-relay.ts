@@ -12,6 +12,9 @@ const RELAY_BATCH = 500;
  * rows wait for the next round. Job ids are the photo and its check key, so a row queued twice (a
  * commit lost after the add) is one job.
  */
+/** The queue priority of a photo past its car's first ones (lower numbers run first; none runs before any). */
+export const LATER_PHOTOS_PRIORITY = 10;
+
 export class PhotoRelay {
   constructor(
     private readonly dataSource: DataSource,
@@ -44,7 +47,14 @@ export class PhotoRelay {
         rows.map((row) => ({
           name: queue.name,
           data: QUEUES.media.payload.parse({ photoId: row.photo_id, eager: row.eager, force: row.force }),
-          opts: { ...this.jobOptions, jobId: mediaJobId(row.photo_id, row.job_key) },
+          // A car's first photos go before every other photo in the queue (BullMQ runs jobs with no
+          // priority before prioritised ones), so each car of a big feed shows a photo within the
+          // first minutes while the rest of its photos follow.
+          opts: {
+            ...this.jobOptions,
+            jobId: mediaJobId(row.photo_id, row.job_key),
+            ...(row.eager ? {} : { priority: LATER_PHOTOS_PRIORITY }),
+          },
         })),
       );
       return rows.length;
