@@ -21,6 +21,7 @@ import { DealerLeadWork1765600000000 } from './1765600000000-dealer-lead-work';
 import { DealerReservationsAndFeed1765700000000 } from './1765700000000-dealer-reservations-and-feed';
 import { AlertConsents1765800000000 } from './1765800000000-alert-consents';
 import { SyndicationFeeds1766000000000 } from './1766000000000-syndication-feeds';
+import { SyndicationLeftOut1766300000000 } from './1766300000000-syndication-left-out';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   DealerReservationsAndFeed1765700000000,
   AlertConsents1765800000000,
   SyndicationFeeds1766000000000,
+  SyndicationLeftOut1766300000000,
 ];
