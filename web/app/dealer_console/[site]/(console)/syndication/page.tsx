@@ -17,6 +17,8 @@ export const dynamic = 'force-dynamic';
 const when = (iso: string | null, never: string): string => (iso ? formatWhen(iso) : never);
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-AU')} ${n === 1 ? one : many}`;
 const phrase = (reason: string) => (isLeftOutReason(reason) ? leftOutPhrase(reason) : reason);
+/** Rows of the left-out list drawn per feed: the grouped reasons count them all, and fixing these shows the next. */
+const LISTED_CARS = 250;
 
 function FeedCard({ feed, site, host }: { feed: ConsoleFeedReport; site: string; host: string | null }) {
   const id = `feed-${feed.dealership}-${feed.channel}`;
@@ -98,7 +100,7 @@ function FeedCard({ feed, site, host }: { feed: ConsoleFeedReport; site: string;
                   </tr>
                 </thead>
                 <tbody>
-                  {feed.cars.map((car) => (
+                  {feed.cars.slice(0, LISTED_CARS).map((car) => (
                     <tr key={car.stocknum}>
                       <td>
                         {car.path ? (
@@ -116,6 +118,11 @@ function FeedCard({ feed, site, host }: { feed: ConsoleFeedReport; site: string;
                 </tbody>
               </table>
             </div>
+            {feed.cars.length > LISTED_CARS ? (
+              <p className={styles.muted}>
+                And {count(feed.cars.length - LISTED_CARS, 'more car', 'more cars')}, shown here as these are fixed.
+              </p>
+            ) : null}
           </details>
         </div>
       ) : feed.generatedAt ? (
