@@ -87,6 +87,24 @@ async function screenshots(page: Page, testInfo: TestInfo, name: string): Promis
   }
 }
 
+/**
+ * A request from the page itself, on the site's host (Chromium resolves *.localhost; the test
+ * runner's own HTTP client does not), with the page's cookies.
+ */
+async function fetchInPage(
+  page: Page,
+  path: string,
+  init: { method?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; text: string }> {
+  return page.evaluate(
+    async ([target, options]) => {
+      const response = await fetch(target as string, { ...(options as RequestInit), cache: 'no-store' });
+      return { status: response.status, text: await response.text() };
+    },
+    [path, init] as const,
+  );
+}
+
 /** The feed's path (the URL on the page names the dealer's host; the test reaches it on the e2e web port). */
 const pathOf = (url: string) => new URL(url).pathname;
 
@@ -165,12 +183,33 @@ test.describe('dealer console: Google & Meta listings', () => {
       await expect(card.getByTestId('left-out')).toHaveText((record?.left_out_count ?? -1).toLocaleString('en-AU'));
       // The rest of the demo stock has only drawings: grouped under that reason, and listed car by car.
       await expect(card.getByTestId('reasons')).toContainText(/(photo|picture)/);
+    }
+    await expectAxeClean(page);
+    await screenshots(page, testInfo, 'syndication');
+    // The left-out cars, car by car, each linking to its page on the site.
+    for (const channel of ['google', 'meta']) {
+      const card = page.locator(`[data-feed="${dealership.slug}/${channel}"]`);
       await card.getByText(/cars? left out: the list/).click();
       const firstCar = card.getByRole('table').getByRole('link').first();
       await expect(firstCar).toHaveAttribute('href', /^\/cars\/[a-z0-9-]+$/);
     }
     await expectAxeClean(page);
-    await screenshots(page, testInfo, 'syndication');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator(`[data-feed="${dealership.slug}/google"]`).getByRole('table').scrollIntoViewIfNeeded();
+    await testInfo.attach('left-out-list-390x844', {
+      body: await page.screenshot({ path: testInfo.outputPath('left-out-list-390.png') }),
+      contentType: 'image/png',
+    });
+    const carPage = await fetchInPage(
+      page,
+      (await page
+        .locator(`[data-feed="${dealership.slug}/google"]`)
+        .getByRole('table')
+        .getByRole('link')
+        .first()
+        .getAttribute('href')) ?? '/',
+    );
+    expect(carPage.status).toBe(200);
 
     // The download is the file Google fetches: its header row is Google's columns, and the photographed cars are in it.
     const google = page.locator(`[data-feed="${dealership.slug}/google"]`);
@@ -186,21 +225,21 @@ test.describe('dealer console: Google & Meta listings', () => {
 
     // The Meta file at its URL parses with Meta's columns.
     const metaUrl = await page.locator(`[data-feed="${dealership.slug}/meta"]`).getByTestId('feed-url').innerText();
-    const metaFile = await request.get(siteUrl(GROUP, pathOf(metaUrl)));
-    expect(metaFile.status()).toBe(200);
-    expect((parse(await metaFile.text(), { record_delimiter: '\r\n' }) as string[][])[0]).toEqual([...META_COLUMNS]);
+    const metaFile = await fetchInPage(page, pathOf(metaUrl));
+    expect(metaFile.status).toBe(200);
+    expect((parse(metaFile.text, { record_delimiter: '\r\n' }) as string[][])[0]).toEqual([...META_COLUMNS]);
 
     // Changing Google's URL: a confirm step, the new URL shown once; the old one is a 404 at once.
     const oldUrl = await google.getByTestId('feed-url').innerText();
     expect(pathOf(oldUrl)).toMatch(new RegExp(`^/feeds/${dealership.slug}/google/[A-Za-z0-9_-]{43}\\.csv$`));
-    expect((await request.get(siteUrl(GROUP, pathOf(oldUrl)))).status()).toBe(200);
+    expect((await fetchInPage(page, pathOf(oldUrl))).status).toBe(200);
     await google.getByText("Change this feed's URL").click();
     await expectAxeClean(page);
     await google.getByRole('button', { name: 'Yes, change the URL' }).click();
     const newUrl = (await google.getByTestId('rotated-feed-url').innerText()).trim();
     expect(pathOf(newUrl)).not.toBe(pathOf(oldUrl));
-    expect((await request.get(siteUrl(GROUP, pathOf(oldUrl)))).status()).toBe(404);
-    expect((await request.get(siteUrl(GROUP, pathOf(newUrl)))).status()).toBe(200);
+    expect((await fetchInPage(page, pathOf(oldUrl))).status).toBe(404);
+    expect((await fetchInPage(page, pathOf(newUrl))).status).toBe(200);
     await screenshots(page, testInfo, 'syndication-rotated');
     await page.reload();
     await expect(google.getByTestId('feed-url')).toHaveText(newUrl);
@@ -215,13 +254,14 @@ test.describe('dealer console: Google & Meta listings', () => {
     await expect(google.getByTestId('included')).toBeVisible();
     await expect(page.getByText("Change this feed's URL")).toHaveCount(0);
     // Nor through the api with their own session and CSRF token.
-    const me = await page.request.get(siteUrl(GROUP, '/api/dealer/me'));
-    const { csrfToken } = (await me.json()) as { csrfToken: string };
-    const refused = await page.request.post(siteUrl(GROUP, `/api/dealer/syndication/${dealership.slug}/google/token`), {
+    const me = await fetchInPage(page, '/api/dealer/me');
+    const { csrfToken } = JSON.parse(me.text) as { csrfToken: string };
+    const refused = await fetchInPage(page, `/api/dealer/syndication/${dealership.slug}/google/token`, {
+      method: 'POST',
       headers: { 'X-CSRF-Token': csrfToken },
     });
-    expect(refused.status()).toBe(403);
-    expect(((await refused.json()) as { title: string }).title).toBe('Owners only');
+    expect(refused.status).toBe(403);
+    expect((JSON.parse(refused.text) as { title: string }).title).toBe('Owners only');
     await expectAxeClean(page);
     await page.context().close();
   });

@@ -82,8 +82,8 @@ function FeedCard({ feed, site, host }: { feed: ConsoleFeedReport; site: string;
       ) : null}
       {feed.reasons.length > 0 ? (
         <div className={styles.section}>
-          <h4>Why cars are left out</h4>
-          <ul data-testid="reasons">
+          <h4 className={styles.subhead}>Why cars are left out</h4>
+          <ul data-testid="reasons" className={styles.reasons}>
             {feed.reasons.map((reason) => (
               <li key={reason.reason}>{reason.summary}</li>
             ))}
@@ -91,12 +91,11 @@ function FeedCard({ feed, site, host }: { feed: ConsoleFeedReport; site: string;
           <details className={styles.disclosure}>
             <summary>{count(feed.cars.length, 'car left out', 'cars left out')}: the list</summary>
             <div className={styles.tableWrap}>
-              <table className={styles.table}>
+              <table className={`${styles.table} ${styles.leftOut}`}>
                 <thead>
                   <tr>
-                    <th scope="col">Stock no.</th>
-                    <th scope="col">VIN</th>
-                    <th scope="col">Why</th>
+                    <th scope="col">Car</th>
+                    <th scope="col">Why it is left out</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -110,8 +109,9 @@ function FeedCard({ feed, site, host }: { feed: ConsoleFeedReport; site: string;
                         ) : (
                           car.stocknum
                         )}
+                        <br />
+                        <span className={styles.muted}>{car.vin ? `VIN ${car.vin}` : 'No VIN'}</span>
                       </td>
-                      <td>{car.vin ?? '—'}</td>
                       <td>{car.reasons.map(phrase).join('; ')}</td>
                     </tr>
                   ))}
