@@ -70,7 +70,7 @@ async function addDealerships(db, siteId, tag, count, cars) {
               'Toyota', 'Hilux', 'SR5', 2018 + n % 7, 30000 + (n * 37) % 40000, CASE WHEN n % 5 = 0 THEN 10 ELSE 5000 + n * 13 END,
               'White', 'ute',
               jsonb_build_object(
-                'vin', 'JTDBR32E7' || lpad((d * 100000 + n)::text, 8, '0'),
+                'vin', 'JTDBR32E' || lpad(d::text, 4, '0') || lpad(n::text, 5, '0'),
                 'dealercomments', 'One owner, full service history, "immaculate", tow bar, canopy, 5 seats.',
                 'images', (SELECT jsonb_agg(jsonb_build_object('url', 'https://dealer.example/' || d || '/' || n || '-' || k || '.jpg')) FROM generate_series(1, 3) AS k))
        FROM unnest($1::int[]) AS d CROSS JOIN generate_series(1, $2) AS n`,
@@ -117,12 +117,14 @@ async function main() {
     console.log(`seeded 108,500 cars with 3 stored photos each in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     console.log(`machine: ${cpus().length} cores, load average ${loadavg()[0].toFixed(2)} at the start`);
 
-    const one = run(url, [big]);
-    const expectOne = 2 * 2000;
+    // Twice in one process: the first pass includes the process's first queries and code warming up.
+    const one = run(url, [big, big]);
+    const expectOne = 2 * 2 * 2000;
     if (one.included !== expectOne) throw new Error(`the 2,000-car feeds held ${one.included} cars, not ${expectOne}`);
+    const [coldGoogle, coldMeta, google, meta] = one.perFeed.map((s) => s.toFixed(2));
     console.log(
-      `2,000-car dealership: google ${one.perFeed[0].toFixed(2)} s, meta ${one.perFeed[1].toFixed(2)} s per feed; ` +
-        `${(one.gzipBytes / 1024).toFixed(0)} KB gzip for both; peak RSS ${mb(one.maxRss)}`,
+      `2,000-car dealership: google ${google} s, meta ${meta} s per feed (first in a fresh process ${coldGoogle} s, ${coldMeta} s); ` +
+        `${(one.gzipBytes / 2 / 1024).toFixed(0)} KB gzip for both; peak RSS ${mb(one.maxRss)}`,
     );
 
     const many = run(url, small);
