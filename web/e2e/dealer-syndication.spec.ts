@@ -238,6 +238,7 @@ test.describe('dealer console: Google & Meta listings', () => {
     await google.getByRole('button', { name: 'Yes, change the URL' }).click();
     const newUrl = (await google.getByTestId('rotated-feed-url').innerText()).trim();
     expect(pathOf(newUrl)).not.toBe(pathOf(oldUrl));
+    await expect(google.getByRole('button', { name: 'Yes, change the URL' })).toHaveCount(0);
     expect((await fetchInPage(page, pathOf(oldUrl))).status).toBe(404);
     expect((await fetchInPage(page, pathOf(newUrl))).status).toBe(200);
     await screenshots(page, testInfo, 'syndication-rotated');

@@ -13,23 +13,26 @@ export function RotateFeedForm(props: { site: string; dealership: string; channe
   const [state, action, pending] = useActionState<RotatedFeedState, FormData>(rotateFeedAction, { status: 'idle' });
   return (
     <div className={styles.section}>
-      <details className={styles.disclosure}>
-        <summary>Change this feed&apos;s URL</summary>
-        <div className={styles.confirm}>
-          <p>
-            The current URL stops working at once: {props.label} fetches nothing until you give it the new one. Do this
-            when the address has gone somewhere it should not.
-          </p>
-          <form action={action}>
-            <input type="hidden" name="site" value={props.site} />
-            <input type="hidden" name="dealership" value={props.dealership} />
-            <input type="hidden" name="channel" value={props.channel} />
-            <button type="submit" className={styles.danger} disabled={pending}>
-              Yes, change the URL
-            </button>
-          </form>
-        </div>
-      </details>
+      {/* Once changed, the new URL replaces the confirm step; another change starts from a reload. */}
+      {state.status === 'rotated' ? null : (
+        <details className={styles.disclosure}>
+          <summary>Change this feed&apos;s URL</summary>
+          <div className={styles.confirm}>
+            <p>
+              The current URL stops working at once: {props.label} fetches nothing until you give it the new one. Do
+              this when the address has gone somewhere it should not.
+            </p>
+            <form action={action}>
+              <input type="hidden" name="site" value={props.site} />
+              <input type="hidden" name="dealership" value={props.dealership} />
+              <input type="hidden" name="channel" value={props.channel} />
+              <button type="submit" className={styles.danger} disabled={pending}>
+                Yes, change the URL
+              </button>
+            </form>
+          </div>
+        </details>
+      )}
       <div aria-live="polite">
         {state.status === 'rotated' ? (
           <div className={styles.notice} role="status">

@@ -50,17 +50,14 @@ function FeedCard({ feed, site, host }: { feed: ConsoleFeedReport; site: string;
         </div>
         <div>
           <dt>Last fetched by {feed.channel === 'google' ? 'Google' : 'Meta'}</dt>
-          <dd>
-            {when(feed.lastFetchedAt, 'Never')}
-            {feed.lastFetchedBy ? (
-              <>
-                <br />
-                <span className={styles.muted}>{feed.lastFetchedBy}</span>
-              </>
-            ) : null}
-          </dd>
+          <dd>{when(feed.lastFetchedAt, 'Never')}</dd>
         </div>
       </dl>
+      {feed.lastFetchedBy ? (
+        <p className={styles.muted}>
+          Last fetched by user agent <span className={styles.agent}>{feed.lastFetchedBy}</span>
+        </p>
+      ) : null}
       {url ? (
         <div className={styles.section}>
           <p className={styles.muted}>
