@@ -268,3 +268,32 @@ export const AuditPageSchema = z.object({
   ),
   next: z.string().nullable(),
 });
+export const SyndicationReportSchema = z.object({
+  feeds: z.array(
+    z.looseObject({
+      dealership: z.string(),
+      dealershipName: z.string(),
+      channel: z.enum(['google', 'meta']),
+      label: z.string(),
+      enabled: z.boolean(),
+      url: z.string().nullable(),
+      downloadPath: z.string(),
+      canRotate: z.boolean(),
+      generatedAt: z.string().nullable(),
+      included: z.number(),
+      leftOut: z.number(),
+      reasons: z.array(z.object({ reason: z.string(), count: z.number(), summary: z.string() })),
+      cars: z.array(
+        z.object({
+          stocknum: z.string(),
+          vin: z.string().nullable(),
+          reasons: z.array(z.string()),
+          path: z.string().nullable(),
+        }),
+      ),
+      lastFetchedAt: z.string().nullable(),
+      lastFetchedBy: z.string().nullable(),
+    }),
+  ),
+});
+export type ConsoleFeedReport = z.infer<typeof SyndicationReportSchema>['feeds'][number];

@@ -13,6 +13,7 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { label: 'Leads', href: '/dealer' },
   { label: 'Reservations', href: '/dealer/reservations' },
   { label: 'Feed', href: '/dealer/feed' },
+  { label: 'Google & Meta', href: '/dealer/syndication' },
   { label: 'Users', href: '/dealer/users', ownersOnly: true },
 ];
 

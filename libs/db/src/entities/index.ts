@@ -2,6 +2,7 @@ import { AnalyticsEventEntity } from './analytics-event.entity';
 import { CarChangeEntity } from './car-change.entity';
 import { SyndicationFeedEntity } from './syndication-feed.entity';
 import { SyndicationFeedChunkEntity } from './syndication-feed-chunk.entity';
+import { SyndicationFeedLeftOutEntity } from './syndication-feed-left-out.entity';
 import { CrmDeliveryEntity } from './crm-delivery.entity';
 import { LeadOutboxEntity } from './lead-outbox.entity';
 import { LeadEntity } from './lead.entity';
@@ -107,6 +108,7 @@ export {
   LeadNoteEntity,
   SyndicationFeedEntity,
   SyndicationFeedChunkEntity,
+  SyndicationFeedLeftOutEntity,
 };
 
 export const ENTITIES = [
@@ -160,4 +162,5 @@ export const ENTITIES = [
   LeadNoteEntity,
   SyndicationFeedEntity,
   SyndicationFeedChunkEntity,
+  SyndicationFeedLeftOutEntity,
 ];

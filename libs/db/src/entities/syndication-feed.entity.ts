@@ -48,9 +48,9 @@ export class SyndicationFeedEntity {
   @Column({ type: 'int', default: 0 })
   included!: number;
 
-  /** Cars left out: [{ car_id, stocknum, vin, reasons }], bounded by the dealership's listed cars. */
-  @Column({ type: 'jsonb', default: () => "'[]'" })
-  left_out!: { car_id: number; stocknum: string; vin: string | null; reasons: string[] }[];
+  /** Cars left out of the current generation (each with its reasons in syndication_feed_left_out). */
+  @Column({ type: 'int', default: 0 })
+  left_out_count!: number;
 
   @Column({ type: 'timestamptz', nullable: true })
   last_fetched_at!: Date | null;

@@ -23,13 +23,15 @@ export type LeftOutReason = keyof typeof LEFT_OUT_REASONS;
 export const isLeftOutReason = (value: unknown): value is LeftOutReason =>
   typeof value === 'string' && Object.hasOwn(LEFT_OUT_REASONS, value);
 
-/** "1 car has no VIN" / "14 cars have no VIN": the report's line for a reason and its count. */
-export function reasonSummary(reason: LeftOutReason, count: number): string {
-  const phrase = LEFT_OUT_REASONS[reason];
-  if (count !== 1) return `${count} cars ${phrase}`;
-  const singular = phrase
+/** What one car lacks, for its row in the report: "has no VIN", "is at a location without ...". */
+export function leftOutPhrase(reason: LeftOutReason): string {
+  return LEFT_OUT_REASONS[reason]
     .replace(/^have /, 'has ')
     .replace(/^are /, 'is ')
     .replace(/^share their /, 'shares its ');
-  return `1 car ${singular}`;
+}
+
+/** "1 car has no VIN" / "14 cars have no VIN": the report's line for a reason and its count. */
+export function reasonSummary(reason: LeftOutReason, count: number): string {
+  return count === 1 ? `1 car ${leftOutPhrase(reason)}` : `${count} cars ${LEFT_OUT_REASONS[reason]}`;
 }

@@ -4,7 +4,7 @@ import type { StoredPhoto } from '../media/stored-photo';
 import { GOOGLE_COLUMNS, META_COLUMNS, type SyndicationChannel } from './channels';
 import { csvField, csvRecord } from './csv';
 import { leadSourceOf, syndicationChannelOf } from './attribution';
-import { LEFT_OUT_REASONS, reasonSummary } from './left-out-reasons';
+import { LEFT_OUT_REASONS, leftOutPhrase, reasonSummary } from './left-out-reasons';
 import { cellText, googleRow, leftOutReasons, listingFor, metaBodyStyle, metaRow, rowProblems } from './listing';
 import type { ListingContext, ListingLocation, ListingSource } from './listing-source';
 import { isValidVin, normaliseVin } from './vin';
@@ -269,6 +269,12 @@ describe('validation before publishing', () => {
     expect(reasonSummary('vin-missing', 14)).toBe('14 cars have no VIN');
     expect(reasonSummary('vin-missing', 1)).toBe('1 car has no VIN');
     expect(reasonSummary('address-incomplete', 1)).toMatch(/^1 car is at a location/);
+    expect(leftOutPhrase('vin-duplicate')).toBe('shares its VIN with another car of the dealership');
+    // Every reason reads as one car's phrase (the report's row) and as a count's line.
+    for (const reason of Object.keys(LEFT_OUT_REASONS) as (keyof typeof LEFT_OUT_REASONS)[]) {
+      expect(leftOutPhrase(reason)).toMatch(/^(has|is|shares) /);
+      expect(reasonSummary(reason, 1)).toBe(`1 car ${leftOutPhrase(reason)}`);
+    }
   });
 });
 

@@ -99,45 +99,57 @@ const dataText = (data: Record<string, unknown>, key: string): string | null => 
   return typeof value === 'string' ? value : null;
 };
 
+const toListedCar = (row: CarRow, photos: StoredPhotosByDealership): ListedCar => ({
+  document: toDocument(row, photos),
+  vin: dataText(row.data, 'vin'),
+  description: dataText(row.data, 'dealercomments') ?? dataText(row.data, 'description'),
+  location:
+    row.loc_id === null
+      ? null
+      : {
+          street: row.loc_street,
+          city: row.loc_city,
+          state: row.loc_state,
+          postcode: row.loc_postcode,
+          lat: row.loc_lat,
+          long: row.loc_long,
+        },
+});
+
+let cursors = 0;
+
 /**
- * The next page of one dealership's listed cars after `afterId` (the site's visibility rules,
- * evaluated now), of the given car types; sold cars only when `includeSold`. For a feed's cursor.
+ * One dealership's listed cars (the site's visibility rules, evaluated now) of the given car types,
+ * sold cars only when `includeSold`, in id order, page by page from one server-side cursor: one
+ * query plan for the whole stock, and memory of one page whatever its size. `manager` must be in a
+ * transaction (a cursor lives as long as its transaction); the cursor is closed when the loop ends
+ * or is left early.
  */
-export async function listedCarsOfDealership(
+export async function* listedCarsOfDealership(
   manager: EntityManager,
   dealershipId: number,
-  options: { afterId: number; limit: number; now: Date; carTypes: readonly string[]; includeSold: boolean },
-): Promise<ListedCar[]> {
-  const rows = (await manager.query(
-    `${SELECT_CARS} WHERE c.dealership_id = $1 AND ${LISTED} AND c.id > $3 AND c.car_type = ANY($5::text[])
-       AND ($6 OR c.status <> 'sold')
-     ORDER BY c.id LIMIT $4`,
-    [
-      dealershipId,
-      options.now.toISOString(),
-      options.afterId,
-      options.limit,
-      [...options.carTypes],
-      options.includeSold,
-    ],
-  )) as CarRow[];
-  const photos = await storedPhotosOf(manager, rows);
-  return rows.map((row) => ({
-    document: toDocument(row, photos),
-    vin: dataText(row.data, 'vin'),
-    description: dataText(row.data, 'dealercomments') ?? dataText(row.data, 'description'),
-    location:
-      row.loc_id === null
-        ? null
-        : {
-            street: row.loc_street,
-            city: row.loc_city,
-            state: row.loc_state,
-            postcode: row.loc_postcode,
-            lat: row.loc_lat,
-            long: row.loc_long,
-          },
-  }));
+  options: { pageSize: number; now: Date; carTypes: readonly string[]; includeSold: boolean },
+): AsyncGenerator<ListedCar[]> {
+  const pageSize = Math.max(1, Math.floor(options.pageSize));
+  cursors = (cursors + 1) % 1_000_000;
+  const cursor = `listed_cars_${cursors}`;
+  await manager.query(
+    `DECLARE ${cursor} NO SCROLL CURSOR FOR
+     ${SELECT_CARS} WHERE c.dealership_id = $1 AND ${LISTED} AND c.car_type = ANY($3::text[]) AND ($4 OR c.status <> 'sold')
+     ORDER BY c.id`,
+    [dealershipId, options.now.toISOString(), [...options.carTypes], options.includeSold],
+  );
+  try {
+    for (;;) {
+      const rows = (await manager.query(`FETCH ${pageSize} FROM ${cursor}`)) as CarRow[];
+      if (rows.length === 0) return;
+      const photos = await storedPhotosOf(manager, rows);
+      yield rows.map((row) => toListedCar(row, photos));
+      if (rows.length < pageSize) return;
+    }
+  } finally {
+    await manager.query(`CLOSE ${cursor}`).catch(() => undefined);
+  }
 }
 
 /** VINs (normalised as feeds write them) that more than one listed car of the dealership carries. */

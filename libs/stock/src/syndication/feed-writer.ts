@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { constants, createGzip } from 'node:zlib';
+import { createGzip } from 'node:zlib';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
   CHANNEL_COLUMNS,
@@ -13,7 +13,7 @@ import {
 import type { SiteConfigStore } from '@platform/site-config';
 import { duplicateVinsOfDealership, listedCarsOfDealership } from '../indexing/car-documents';
 
-/** Cars read per page of a feed's cursor: the memory a generation holds whatever the stock. */
+/** Cars fetched per page from a feed's cursor: the memory a generation holds whatever the stock. */
 const PAGE_SIZE = 500;
 /** Compressed bytes per stored piece of a file. */
 const CHUNK_BYTES = 256 * 1024;
@@ -104,18 +104,17 @@ export class SyndicationFeedWriter {
       };
 
       const file = new ChunkedGzipFile(manager, dealershipId, channel, generation);
-      file.write(csvRecord(CHANNEL_COLUMNS[channel]));
+      await file.write(csvRecord(CHANNEL_COLUMNS[channel]));
       let included = 0;
-      const leftOut: LeftOutCar[] = [];
-      let afterId = 0;
-      for (;;) {
-        const cars = await listedCarsOfDealership(manager, dealershipId, {
-          ...scope,
-          afterId,
-          limit: this.options.pageSize ?? PAGE_SIZE,
-        });
-        if (cars.length === 0) break;
+      let leftOutCount = 0;
+      // Page by page from one cursor: each page's rows go through gzip into stored pieces and its
+      // left-out cars into their table before the next page is read, so memory holds one page.
+      for await (const cars of listedCarsOfDealership(manager, dealershipId, {
+        ...scope,
+        pageSize: this.options.pageSize ?? PAGE_SIZE,
+      })) {
         let page = '';
+        const leftOut: LeftOutCar[] = [];
         for (const car of cars) {
           const outcome = listingFor(channel, car, context);
           if (outcome.kind === 'included') {
@@ -129,15 +128,22 @@ export class SyndicationFeedWriter {
               reasons: outcome.reasons,
             });
         }
-        file.write(page);
-        await file.flush();
-        afterId = cars[cars.length - 1]?.document.id ?? afterId;
+        await file.write(page);
+        if (leftOut.length > 0) {
+          await manager.query(
+            `INSERT INTO syndication_feed_left_out (dealership_id, channel, generation, car_id, stocknum, vin, reasons)
+             SELECT $1, $2, $3, x.car_id, x.stocknum, x.vin, ARRAY(SELECT jsonb_array_elements_text(x.reasons))
+             FROM jsonb_to_recordset($4::jsonb) AS x(car_id int, stocknum text, vin text, reasons jsonb)`,
+            [dealershipId, channel, generation, JSON.stringify(leftOut)],
+          );
+          leftOutCount += leftOut.length;
+        }
       }
       const written = await file.end();
 
       await manager.query(
         `UPDATE syndication_feeds SET generation = $3, generated_at = $4, source_changed_at = $5, content_hash = $6,
-           byte_size = $7, gzip_size = $8, included = $9, left_out = $10::jsonb
+           byte_size = $7, gzip_size = $8, included = $9, left_out_count = $10
          WHERE dealership_id = $1 AND channel = $2`,
         [
           dealershipId,
@@ -149,18 +155,24 @@ export class SyndicationFeedWriter {
           written.bytes,
           written.gzipBytes,
           included,
-          JSON.stringify(leftOut),
+          leftOutCount,
         ],
       );
+      // The generation before stays one more round, so a download begun from it (the api streams
+      // piece by piece, outside any transaction) still finds its pieces; older ones go.
       await manager.query(
-        `DELETE FROM syndication_feed_chunks WHERE dealership_id = $1 AND channel = $2 AND generation <> $3`,
+        `DELETE FROM syndication_feed_chunks WHERE dealership_id = $1 AND channel = $2 AND generation < $3`,
+        [dealershipId, channel, generation - 1],
+      );
+      await manager.query(
+        `DELETE FROM syndication_feed_left_out WHERE dealership_id = $1 AND channel = $2 AND generation <> $3`,
         [dealershipId, channel, generation],
       );
       return {
         outcome: 'generated' as const,
         generation,
         included,
-        leftOut: leftOut.length,
+        leftOut: leftOutCount,
         bytes: written.bytes,
         gzipBytes: written.gzipBytes,
       };
@@ -168,7 +180,12 @@ export class SyndicationFeedWriter {
   }
 }
 
-/** A gzip stream written in order into syndication_feed_chunks, hashing the uncompressed text as it goes. */
+/**
+ * A gzip stream written in order into syndication_feed_chunks, hashing the uncompressed text as it
+ * goes. Each write waits until gzip has taken the text in, and every whole piece gzip has produced
+ * by then is stored before the write returns: memory holds the text of one page, zlib's own
+ * fixed buffers and less than one piece of output, whatever the size of the file.
+ */
 class ChunkedGzipFile {
   private readonly gzip = createGzip({ level: 6 });
   private readonly hash = createHash('sha256');
@@ -193,19 +210,15 @@ class ChunkedGzipFile {
     this.gzip.on('error', (error: Error) => (this.failure = error));
   }
 
-  write(text: string): void {
+  async write(text: string): Promise<void> {
     if (text === '') return;
     const bytes = Buffer.from(text, 'utf8');
     this.hash.update(bytes);
     this.bytes += bytes.length;
-    this.gzip.write(bytes);
-  }
-
-  /** Stores whole pieces of what gzip has produced so far; the rest waits for more. */
-  async flush(): Promise<void> {
-    // Let gzip catch up with what was written, so memory holds about one page at a time (a sync
-    // flush per page of 500 cars costs a few bytes of ratio).
-    await new Promise<void>((resolve) => this.gzip.flush(constants.Z_SYNC_FLUSH, () => resolve()));
+    await new Promise<void>((resolve, reject) =>
+      this.gzip.write(bytes, (error) => (error ? reject(error) : resolve())),
+    );
+    if (this.failure) throw this.failure;
     while (this.pendingBytes >= CHUNK_BYTES) await this.store(CHUNK_BYTES);
   }
 
@@ -221,10 +234,11 @@ class ChunkedGzipFile {
   }
 
   private async store(size: number): Promise<void> {
-    const all = Buffer.concat(this.pending);
+    const all = this.pending.length === 1 ? (this.pending[0] as Buffer) : Buffer.concat(this.pending);
     const piece = all.subarray(0, size);
     const rest = all.subarray(size);
-    this.pending = rest.length > 0 ? [rest] : [];
+    // A copy, so the stored piece does not keep the whole concatenation alive.
+    this.pending = rest.length > 0 ? [Buffer.from(rest)] : [];
     this.pendingBytes = rest.length;
     await this.manager.query(
       `INSERT INTO syndication_feed_chunks (dealership_id, channel, generation, seq, bytes) VALUES ($1, $2, $3, $4, $5)`,

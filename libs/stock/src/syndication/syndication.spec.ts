@@ -12,6 +12,7 @@ import {
   type TestDatabase,
 } from '@platform/testing';
 import Redis from 'ioredis';
+import { SyndicationFeedWriter } from './feed-writer';
 import { startSyndicationWorkers } from './syndication-workers';
 
 const HOST = 'north-motors.example.com.au';
@@ -138,11 +139,16 @@ describe('syndication feeds (real PostgreSQL, Redis and worker)', () => {
       expect(meta.records[0]?.['description']).toBe('One owner, "immaculate", 5 seats log books');
 
       const [record] = (await db.dataSource.query(
-        `SELECT included, left_out FROM syndication_feeds WHERE dealership_id = $1 AND channel = 'google'`,
+        `SELECT included, left_out_count, generation FROM syndication_feeds WHERE dealership_id = $1 AND channel = 'google'`,
         [fixture.north.id],
-      )) as { included: number; left_out: { stocknum: string; reasons: string[] }[] }[];
+      )) as { included: number; left_out_count: number; generation: number }[];
       expect(record?.included).toBe(1);
-      expect(Object.fromEntries(record!.left_out.map((car) => [car.stocknum, car.reasons]))).toEqual({
+      expect(record?.left_out_count).toBe(5);
+      const leftOut = (await db.dataSource.query(
+        `SELECT stocknum, reasons FROM syndication_feed_left_out WHERE dealership_id = $1 AND channel = 'google' AND generation = $2`,
+        [fixture.north.id, record?.generation],
+      )) as { stocknum: string; reasons: string[] }[];
+      expect(Object.fromEntries(leftOut.map((car) => [car.stocknum, car.reasons]))).toEqual({
         N1002: ['vin-missing'],
         N1003: ['photo-missing'],
         N1004: ['price-missing'],
@@ -155,6 +161,29 @@ describe('syndication feeds (real PostgreSQL, Redis and worker)', () => {
       fixture.west.id,
     ])) as unknown[];
     expect(west).toEqual([]);
+  });
+
+  it('writes the same file and left-out list whatever the page size of its cursor', async () => {
+    const configs = new SiteConfigStore(db.dataSource);
+    const whole = await new SyndicationFeedWriter(db.dataSource, configs, { pageSize: 500 }).generate(
+      fixture.north.id,
+      'meta',
+    );
+    const big = await file('meta');
+    const paged = await new SyndicationFeedWriter(db.dataSource, configs, { pageSize: 2 }).generate(
+      fixture.north.id,
+      'meta',
+    );
+    const small = await file('meta');
+    expect(paged).toMatchObject({ outcome: 'generated', included: 1, leftOut: 5 });
+    expect(whole).toMatchObject({ outcome: 'generated', included: 1, leftOut: 5 });
+    expect(small.generation).toBeGreaterThan(big.generation);
+    expect(small.records).toEqual(big.records);
+    const leftOut = (await db.dataSource.query(
+      `SELECT generation, count(*)::int AS n FROM syndication_feed_left_out WHERE dealership_id = $1 AND channel = 'meta' GROUP BY 1`,
+      [fixture.north.id],
+    )) as { generation: number; n: number }[];
+    expect(leftOut).toEqual([{ generation: small.generation, n: 5 }]);
   });
 
   it('follows a price change and a sale within the regeneration window', async () => {

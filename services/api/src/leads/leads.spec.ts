@@ -279,6 +279,36 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
     });
   });
 
+  describe('attribution to a syndication channel', () => {
+    // A feed's link carries utm_source and utm_medium naming its channel (docs/syndication.md);
+    // the site keeps them for the visit and sends them with the enquiry.
+    it.each([
+      ['google', 'vehicle_listings', 'Google vehicle listings'],
+      ['meta', 'automotive_catalog', 'Meta automotive catalog'],
+      ['Google', ' Vehicle_Listings ', 'Google vehicle listings'],
+      ['google', 'cpc', 'Website'],
+      ['meta', undefined, 'Website'],
+    ])('stores utm_source=%s utm_medium=%s as source %s', async (source, medium, expected) => {
+      const params: Record<string, string> = { utm_source: source, utm_campaign: 'north' };
+      if (medium !== undefined) params['utm_medium'] = medium;
+      const response = await submit({
+        form: 'vehicle',
+        ...contact,
+        message: 'Is it still available?',
+        car_id: carId,
+        terms_conditions: true,
+        userData: {
+          url: `https://north.example.com/cars/l1?utm_source=${source}`,
+          lead_attributes: { visited_pages: ['/cars/l1'], linked_query_params: params },
+        },
+      }).expect(201);
+      const [stored] = await rows(`SELECT user_data->>'source' AS source FROM leads WHERE id = $1`, [
+        response.body.lead_id,
+      ]);
+      expect(stored!['source']).toBe(expected);
+    });
+  });
+
   describe('refusals', () => {
     it.each([
       ['name', { name: 'Jane\r\nPhone: 0400 000 000' }],

@@ -2,13 +2,13 @@ import { Controller, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@ne
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { createGunzip } from 'node:zlib';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { FEED_CONTENT_TYPE, isSyndicationChannel } from '@platform/domain';
 import { notFound, ProblemException } from '@platform/server-kit';
 import type { DealerPrincipal } from '../dealer/dealer-accounts';
 import { Dealer, DealerSignedInGuard } from '../dealer/dealer-session';
 import { OpsAuthGuard } from '../ops/ops-auth.guard';
-import { SyndicationService, type FeedReport } from './syndication.service';
+import { SyndicationService, type FeedReport, type ServableFeed } from './syndication.service';
 
 const FILE = /^([A-Za-z0-9_-]{1,100})\.csv$/;
 /** Crawlers fetch daily or hourly; a cache may keep the file a few minutes and must revalidate. */
@@ -83,24 +83,34 @@ export class SyndicationFeedController {
       response.status(304).end();
       return;
     }
-    response.setHeader('Content-Type', FEED_CONTENT_TYPE);
-    response.setHeader('X-Content-Type-Options', 'nosniff');
-    const pieces = await this.feeds.gzipPieces(feed);
     response.status(200);
-    if (gzip) {
-      response.setHeader('Content-Encoding', 'gzip');
-      response.setHeader('Content-Length', String(pieces.reduce((sum, piece) => sum + piece.length, 0)));
-      if (request.method === 'HEAD') return void response.end();
-      response.end(Buffer.concat(pieces));
-      return;
-    }
-    response.setHeader('Content-Length', String(feed.byteSize));
-    if (request.method === 'HEAD') return void response.end();
-    const body = Readable.from(pieces).pipe(createGunzip());
-    response.on('close', () => body.destroy());
-    body.on('error', () => response.destroy());
-    body.pipe(response);
+    sendFeed(this.feeds, feed, request, response, gzip);
   }
+}
+
+/**
+ * Sends a feed's file, streamed from its stored gzip pieces one at a time: as stored when the
+ * client takes gzip, else inflated on the way. A HEAD gets the headers alone.
+ */
+function sendFeed(
+  feeds: SyndicationService,
+  feed: ServableFeed,
+  request: Request,
+  response: Response,
+  gzip: boolean,
+): void {
+  response.setHeader('Content-Type', FEED_CONTENT_TYPE);
+  response.setHeader('X-Content-Type-Options', 'nosniff');
+  if (gzip) response.setHeader('Content-Encoding', 'gzip');
+  response.setHeader('Content-Length', String(gzip ? feed.gzipSize : feed.byteSize));
+  if (request.method === 'HEAD') return void response.end();
+  const pieces = Readable.from(feeds.gzipPieces(feed), { objectMode: false });
+  // A broken stream (the database gone mid-file) cuts the response short; the client sees a truncated body.
+  const done = (error: Error | null | undefined) => {
+    if (error) response.destroy(error);
+  };
+  if (gzip) pipeline(pieces, response, done);
+  else pipeline(pieces, createGunzip(), response, done);
 }
 
 const channelNotFound = () => notFound('Feed not found', 'Name one of your dealerships and a channel, google or meta.');
@@ -120,11 +130,11 @@ export class DealerSyndicationController {
   @ApiResponse({
     status: 200,
     description:
-      '{ feeds: [{ dealership, channel, label, enabled, generatedAt, included, leftOut, reasons: [{ reason, count, summary }], cars: [{ stocknum, vin, reasons }], lastFetchedAt, lastFetchedBy }] }',
+      '{ feeds: [{ dealership, dealershipName, channel, label, enabled, url, downloadPath, canRotate, generatedAt, included, leftOut, reasons: [{ reason, count, summary }], cars: [{ stocknum, vin, reasons, path }], lastFetchedAt, lastFetchedBy }] }',
   })
   @ApiResponse({ status: 401, description: 'Not signed in' })
   async report(@Dealer() dealer: DealerPrincipal): Promise<{ feeds: FeedReport[] }> {
-    return { feeds: await this.feeds.report(dealer.memberships.map((m) => m.dealershipId)) };
+    return { feeds: await this.feeds.report(dealer.memberships) };
   }
 
   @Post(':dealershipSlug/:channel/token')
@@ -148,7 +158,36 @@ export class DealerSyndicationController {
         title: 'Owners only',
         detail: "Only an owner of the dealership can rotate its feed URLs. Ask your dealership's owner.",
       });
-    return { url: await this.feeds.rotate(membership.dealershipId, channel) };
+    return { url: await this.feeds.rotate(membership.dealershipId, channel, dealer.userId) };
+  }
+
+  @Get(':dealershipSlug/:channel/file')
+  @ApiProduces('text/csv')
+  @ApiOperation({
+    summary:
+      "Download a feed's current file as an attachment (any member of the dealership; not recorded as the channel's fetch)",
+  })
+  @ApiResponse({ status: 200, description: 'The CSV file, Content-Disposition attachment' })
+  @ApiResponse({ status: 404, description: 'Not one of your dealerships, not a channel, or no file written yet' })
+  async download(
+    @Dealer() dealer: DealerPrincipal,
+    @Param('dealershipSlug') slug: string,
+    @Param('channel') channel: string,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const membership = dealer.memberships.find((m) => m.slug === slug);
+    if (!membership || !isSyndicationChannel(channel)) throw channelNotFound();
+    const feed = await this.feeds.downloadable(membership.dealershipId, channel);
+    if (!feed)
+      throw notFound(
+        'No file yet',
+        'This feed has not been written yet: it is, within a few minutes of the channel being turned on.',
+      );
+    response.setHeader('Cache-Control', 'private, no-store');
+    response.setHeader('Content-Disposition', `attachment; filename="${feed.dealership}-${channel}.csv"`);
+    response.status(200);
+    sendFeed(this.feeds, feed, request, response, false);
   }
 }
 

@@ -44,6 +44,12 @@ describe('Syndication feeds API (real PostgreSQL): serving, tokens, rotation, th
        VALUES ($1, 'https://dealer.example/s1.jpg', 'stored', $2, 'jpeg', 1600, 1200)`,
       [api.fixture.north.id, 'c'.repeat(64)],
     );
+    // A car without a VIN: left out of the file, listed in the report with its page.
+    await db.query(
+      `INSERT INTO cars (dealership_id, stocknum, slug, car_type, make, model, year, price, km, colour, data)
+       VALUES ($1, 'S2', 'ute-s2', 'used', 'Isuzu', 'D-Max', 2021, 41990, 30000, 'Grey', $2)`,
+      [api.fixture.north.id, JSON.stringify({ images: [{ url: 'https://dealer.example/s1.jpg' }] })],
+    );
     await new SyndicationFeedWriter(db, new SiteConfigStore(db)).generate(api.fixture.north.id, 'google');
   });
 
@@ -149,11 +155,72 @@ describe('Syndication feeds API (real PostgreSQL): serving, tokens, rotation, th
     expect(newPath).not.toBe(oldPath);
     await api.http().get(oldPath).expect(404);
     await api.http().get(newPath).expect(200);
+    const audit = (await api.db.dataSource.query(
+      `SELECT action, subject_id FROM dealer_audit_log WHERE dealership_id = $1 AND action LIKE 'syndication.%'`,
+      [api.fixture.north.id],
+    )) as unknown[];
+    expect(audit).toEqual([{ action: 'syndication.token_rotated', subject_id: 'google' }]);
 
     const report = await api.http().get('/api/dealer/syndication').set('Cookie', owner.cookie).expect(200);
     const google = report.body.feeds.find((feed: { channel: string }) => feed.channel === 'google');
-    expect(google).toMatchObject({ dealership: api.fixture.north.slug, enabled: true, included: 1, leftOut: 0 });
+    expect(google).toMatchObject({ dealership: api.fixture.north.slug, enabled: true, included: 1, leftOut: 1 });
     expect(google.lastFetchedAt).not.toBeNull();
     await api.http().get('/api/dealer/syndication').expect(401);
+  });
+
+  it('reports each feed with its current URL, the left-out cars with their pages, and who may rotate', async () => {
+    const owner = await signedIn('owner', 'owner2@example.com');
+    const sales = await signedIn('sales', 'sales2@example.com');
+    const { body: urls } = await ops(api.http().get(`/api/ops/dealerships/${api.fixture.north.slug}/syndication`));
+    const ownerView = await api.http().get('/api/dealer/syndication').set('Cookie', owner.cookie).expect(200);
+    const google = ownerView.body.feeds.find((feed: { channel: string }) => feed.channel === 'google');
+    expect(google).toMatchObject({
+      dealership: api.fixture.north.slug,
+      dealershipName: expect.any(String),
+      url: urls.feeds[0].url,
+      downloadPath: `/api/dealer/syndication/${api.fixture.north.slug}/google/file`,
+      canRotate: true,
+      reasons: [{ reason: 'vin-missing', count: 1, summary: '1 car has no VIN' }],
+      cars: [{ stocknum: 'S2', vin: null, reasons: ['vin-missing'], path: '/cars/ute-s2' }],
+    });
+    const meta = ownerView.body.feeds.find((feed: { channel: string }) => feed.channel === 'meta');
+    expect(meta).toMatchObject({ enabled: false, url: null });
+    const salesView = await api.http().get('/api/dealer/syndication').set('Cookie', sales.cookie).expect(200);
+    expect(salesView.body.feeds.find((feed: { channel: string }) => feed.channel === 'google').canRotate).toBe(false);
+  });
+
+  it('lets a member download the file without counting as the channel’s fetch', async () => {
+    const sales = await signedIn('sales', 'sales3@example.com');
+    const before = (await api.db.dataSource.query(
+      `SELECT last_fetched_at, last_fetched_by FROM syndication_feeds WHERE dealership_id = $1 AND channel = 'google'`,
+      [api.fixture.north.id],
+    )) as unknown[];
+    const file = await api
+      .http()
+      .get(`/api/dealer/syndication/${api.fixture.north.slug}/google/file`)
+      .set('Cookie', sales.cookie)
+      .set('User-Agent', 'Mozilla/5.0 console')
+      .expect(200);
+    expect(file.headers['content-type']).toMatch(/^text\/csv/);
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="${api.fixture.north.slug}-google.csv"`);
+    const [header] = parse(file.text, { record_delimiter: '\r\n' }) as string[][];
+    expect(header).toEqual([...GOOGLE_COLUMNS]);
+    const after = (await api.db.dataSource.query(
+      `SELECT last_fetched_at, last_fetched_by FROM syndication_feeds WHERE dealership_id = $1 AND channel = 'google'`,
+      [api.fixture.north.id],
+    )) as unknown[];
+    expect(after).toEqual(before);
+    // Meta is off (no file), another dealership is not theirs, a stranger is signed out.
+    await api
+      .http()
+      .get(`/api/dealer/syndication/${api.fixture.north.slug}/meta/file`)
+      .set('Cookie', sales.cookie)
+      .expect(404);
+    await api
+      .http()
+      .get(`/api/dealer/syndication/${api.fixture.west.slug}/google/file`)
+      .set('Cookie', sales.cookie)
+      .expect(404);
+    await api.http().get(`/api/dealer/syndication/${api.fixture.north.slug}/google/file`).expect(401);
   });
 });

@@ -1,8 +1,10 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { consoleAction } from '@/lib/api/dealer';
+import { feedUrlFor } from '@/lib/dealer-console/feed-url';
 
 /**
  * The console's forms post here (server actions: Next checks the request's origin, and the CSRF
@@ -101,4 +103,24 @@ export async function removeUserAction(form: FormData): Promise<void> {
   );
   if (!outcome.ok) back('/dealer/users', { error: outcome.detail.slice(0, 300) });
   back('/dealer/users', { done: 'removed' });
+}
+
+export type RotatedFeedState =
+  { status: 'idle' } | { status: 'rotated'; url: string } | { status: 'error'; message: string };
+
+/**
+ * An owner changes a feed's URL token. The new URL goes back to the form that asked, once, and is
+ * never put in an address; the page renders again, itself showing the current URL.
+ */
+export async function rotateFeedAction(_: RotatedFeedState, form: FormData): Promise<RotatedFeedState> {
+  const site = field(form, 'site');
+  const dealership = field(form, 'dealership');
+  const channel = field(form, 'channel');
+  if (!SITE.test(site) || !SITE.test(dealership) || !['google', 'meta'].includes(channel))
+    return { status: 'error', message: 'Choose one of your feeds.' };
+  const outcome = await consoleAction(site, 'POST', `/api/dealer/syndication/${dealership}/${channel}/token`);
+  if (!outcome.ok) return { status: 'error', message: outcome.detail.slice(0, 300) };
+  const { url } = outcome.body as { url: string };
+  revalidatePath('/dealer_console/[site]/syndication', 'page');
+  return { status: 'rotated', url: feedUrlFor(url, (await headers()).get('host')) };
 }
