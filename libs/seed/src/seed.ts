@@ -31,6 +31,7 @@ import {
   weeklyHoursFor,
 } from './data';
 import type { DemoCatalogue } from './data';
+import { insertDemoHistory } from './demo-history';
 import { insertDemoLeads } from './demo-leads';
 import { generateCars, stockPlansFromCatalogue, toCarDocument, type SeedCar } from './generate-cars';
 
@@ -171,7 +172,8 @@ async function linkSeededPhotos(manager: EntityManager, now: Date, batchSize: nu
 
 async function truncateSeededTables(manager: EntityManager): Promise<void> {
   const tables = SEEDED_ENTITIES.map((entity) => `"${manager.connection.getMetadata(entity).tableName}"`);
-  await manager.query(`TRUNCATE TABLE ${tables.join(', ')} RESTART IDENTITY CASCADE`);
+  // car_event_days has no key to cars (counters outlive a car), so the demo's history is emptied by name.
+  await manager.query(`TRUNCATE TABLE ${tables.join(', ')}, "car_event_days" RESTART IDENTITY CASCADE`);
 }
 
 async function insertDataset(
@@ -342,6 +344,8 @@ async function insertDataset(
     dealerships.map((d) => ({ id: dealershipIds.get(d.slug) as number, slug: d.slug, site_id: d.site_id })),
     now,
   );
+  // 90 days of shopper activity, older closed leads and the rolled-up insights (issue 41).
+  counts.leads += await insertDemoHistory(manager, now);
   return counts;
 }
 
