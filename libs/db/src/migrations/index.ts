@@ -22,6 +22,7 @@ import { DealerReservationsAndFeed1765700000000 } from './1765700000000-dealer-r
 import { AlertConsents1765800000000 } from './1765800000000-alert-consents';
 import { SyndicationFeeds1766000000000 } from './1766000000000-syndication-feeds';
 import { StockInsights1766100000000 } from './1766100000000-stock-insights';
+import { InsightsEmail1766400000000 } from './1766400000000-insights-email';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   AlertConsents1765800000000,
   SyndicationFeeds1766000000000,
   StockInsights1766100000000,
+  InsightsEmail1766400000000,
 ];
