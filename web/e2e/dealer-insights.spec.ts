@@ -106,7 +106,7 @@ test.describe('dealer console stock insights', () => {
     await expect(page.getByRole('columnheader', { name: /^Views 7 days/ })).toHaveAttribute('aria-sort', 'ascending');
 
     // Filtering by a bucket keeps only cars of that age.
-    await page.getByLabel('Days in stock').selectOption('0-30');
+    await page.getByRole('combobox', { name: 'Days in stock', exact: true }).selectOption('0-30');
     await page.getByRole('button', { name: 'Filter' }).click();
     await expect(page).toHaveURL(/bucket=0-30/);
     for (const days of await columnNumbers(page, 'Days in stock')) expect(days).toBeLessThanOrEqual(30);

@@ -159,7 +159,7 @@ export default async function StockInsightsPage({
           ))}
         </ul>
       </section>
-      <section aria-labelledby="stock-title" className={work.section}>
+      <section aria-labelledby="stock-title" className={`${work.section} ${styles.shrink}`}>
         <h2 id="stock-title">Live cars ({stock?.cars.length ?? 0})</h2>
         <form method="get" action="/dealer/insights" className={styles.filters}>
           {me.dealerships.length > 1 ? (
@@ -208,36 +208,53 @@ export default async function StockInsightsPage({
               ))}
             </select>
           </label>
-          <input type="hidden" name="sort" value={query.get('sort') ?? 'days'} />
-          <input type="hidden" name="order" value={query.get('order') ?? 'desc'} />
+          <label>
+            Sort by
+            <select name="sort" defaultValue={query.get('sort') ?? 'days'}>
+              {COLUMNS.map((column) => (
+                <option key={column.sort} value={column.sort}>
+                  {column.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Order
+            <select name="order" defaultValue={query.get('order') ?? 'desc'}>
+              <option value="desc">Highest first</option>
+              <option value="asc">Lowest first</option>
+            </select>
+          </label>
           <button type="submit" className={work.button}>
             Filter
           </button>
           <Link href="/dealer/insights">Clear</Link>
         </form>
         {stock && stock.cars.length > 0 ? (
-          <table className={styles.stock}>
-            <caption className="visually-hidden">
-              Live cars with days in stock, views and enquiries over 7 and 30 days, rating, price, price position and
-              daily views over 30 days
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Car</th>
-                {COLUMNS.slice(0, 6).map((column) => (
-                  <SortHeader key={column.sort} column={column} query={query} />
+          <div className={styles.tableWrap} role="region" aria-labelledby="stock-title" tabIndex={0}>
+            <table className={styles.stock}>
+              <caption className="visually-hidden">
+                Live cars with days in stock, views and enquiries over 7 and 30 days, rating, price, price position and
+                daily views over 30 days
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Car</th>
+                  {COLUMNS.slice(0, 6).map((column) => (
+                    <SortHeader key={column.sort} column={column} query={query} />
+                  ))}
+                  <SortHeader column={COLUMNS[6]} query={query} />
+                  <th scope="col">Position</th>
+                  <th scope="col">Daily views, 30 days</th>
+                </tr>
+              </thead>
+              <tbody>
+                {stock.cars.map((car) => (
+                  <StockTableRow key={car.id} car={car} />
                 ))}
-                <SortHeader column={COLUMNS[6]} query={query} />
-                <th scope="col">Position</th>
-                <th scope="col">Daily views, 30 days</th>
-              </tr>
-            </thead>
-            <tbody>
-              {stock.cars.map((car) => (
-                <StockTableRow key={car.id} car={car} />
-              ))}
-            </tbody>
-          </table>
+              </tbody>
+            </table>
+          </div>
         ) : (
           <p className={work.muted}>No live car matches these filters.</p>
         )}
