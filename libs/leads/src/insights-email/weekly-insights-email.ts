@@ -57,7 +57,7 @@ interface DealershipRow {
 export async function sendWeeklyInsightsEmails(
   options: InsightsEmailOptions,
 ): Promise<{ dealerships: number; emails: number }> {
-  const { dataSource: db, mailer } = options;
+  const { dataSource: db } = options;
   const now = options.now?.() ?? new Date();
   const dealerships = (await db.query(
     `SELECT d.id, d.name, s.name AS site_name,
