@@ -33,7 +33,8 @@ function NumbersTable(props: {
   return (
     <details className={styles.numbers}>
       <summary>Show the numbers</summary>
-      <div className={styles.tableScroll}>
+      {/* A scrolling box is a tab stop, so it can be scrolled from the keyboard. */}
+      <div className={styles.tableScroll} role="region" aria-label={`${props.caption}: the numbers`} tabIndex={0}>
         <table>
           <caption className="visually-hidden">{props.caption}</caption>
           <thead>
