@@ -123,6 +123,13 @@ describe('seeding a real PostgreSQL database', () => {
       `SELECT count(DISTINCT date_trunc('week', created_at))::int AS weeks FROM leads WHERE created_at < '${NOW.toISOString()}'::timestamptz - interval '14 days'`,
     );
     expect(spread!.weeks).toBeGreaterThanOrEqual(8);
+    // Worked leads have their first status change in the audit log: the overview's response time.
+    const [worked] = await q(
+      `SELECT count(*)::int AS leads, count(a.id)::int AS logged FROM leads l
+       LEFT JOIN dealer_audit_log a ON a.subject_type = 'lead' AND a.subject_id = l.id::text AND a.action = 'lead.status_changed'
+       WHERE l.status <> 'new'`,
+    );
+    expect(worked!.logged).toBe(worked!.leads);
   });
 
   it('writes rows the site needs: hosts, templates, config layers, hours and car data', async () => {

@@ -24,11 +24,17 @@ export interface SeriesInput {
   values: readonly number[];
 }
 
+/** A table column: null where there is no figure (a price before the car was listed). */
+export interface ColumnInput {
+  name: string;
+  values: readonly (number | null)[];
+}
+
 function NumbersTable(props: {
   caption: string;
   labelHeading: string;
   labels: readonly string[];
-  series: readonly SeriesInput[];
+  series: readonly ColumnInput[];
 }) {
   return (
     <details className={styles.numbers}>
@@ -52,7 +58,7 @@ function NumbersTable(props: {
               <tr key={label}>
                 <th scope="row">{label}</th>
                 {props.series.map((s) => (
-                  <td key={s.name}>{s.values[i] ?? 0}</td>
+                  <td key={s.name}>{s.values[i] ?? '—'}</td>
                 ))}
               </tr>
             ))}
@@ -71,7 +77,7 @@ export function LineChart(props: {
   axisLabels?: readonly string[];
   series: readonly SeriesInput[];
   markers?: readonly { index: number; label: string }[];
-  extraColumns?: readonly SeriesInput[];
+  extraColumns?: readonly ColumnInput[];
 }) {
   const width = 720;
   const height = 260;

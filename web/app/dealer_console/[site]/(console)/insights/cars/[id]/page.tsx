@@ -75,7 +75,7 @@ export default async function CarInsightsPage({ params }: { params: Promise<{ si
           axisLabels={axis}
           series={[{ name: 'Views', values: daily.map((point) => point.views) }]}
           markers={markers}
-          extraColumns={[{ name: 'Price ($)', values: daily.map((point) => point.price ?? 0) }]}
+          extraColumns={[{ name: 'Price ($)', values: daily.map((point) => point.price) }]}
         />
         <LineChart
           title="Phone reveals and enquiries per day"
