@@ -16,3 +16,4 @@ export * from './alerts/alert-dispatch';
 export * from './alerts/alert-message';
 export * from './alerts/alert-delivery';
 export * from './alerts/alert-workers';
+export * from './insights-email';

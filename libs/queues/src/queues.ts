@@ -202,6 +202,17 @@ export const QUEUES = {
     removeOnComplete: { count: 100 },
     removeOnFail: { count: 1000 },
   }),
+  /**
+   * The weekly stock insights email (issue 41): an hourly 'tick' sends each dealership's owners
+   * their week's email once it is Monday 8:00 in the dealership's zone; a sent-marker per
+   * dealership and week makes a repeat or a retry send nothing twice.
+   */
+  insightsEmail: contract('insights-email', z.strictObject({ task: z.literal('tick') }), {
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 60_000 },
+    removeOnComplete: { count: 100 },
+    removeOnFail: { count: 1000 },
+  }),
 } as const;
 
 /** The job of a feed: its dealership and channel, so queuing it twice while it waits adds one job. */

@@ -94,6 +94,51 @@ describe('seeding a real PostgreSQL database', () => {
     expect(rows.some((row) => row.with_car > 0)).toBe(true);
   });
 
+  it('gives the demo 90 days of shopper history, rolled up and rated, with weekend peaks and price drops (issue 41)', async () => {
+    const q = (sql: string) => db.dataSource.query(sql) as Promise<Record<string, number>[]>;
+    const [events] = await q(
+      `SELECT count(DISTINCT day)::int AS days, count(DISTINCT car_id)::int AS cars,
+              (avg(count) FILTER (WHERE extract(isodow FROM day) IN (6, 7)))::float AS weekend,
+              (avg(count) FILTER (WHERE extract(isodow FROM day) NOT IN (6, 7)))::float AS weekday,
+              count(*) FILTER (WHERE kind = 'phone_reveal')::int AS reveals
+       FROM car_event_days WHERE kind = 'view' OR kind = 'phone_reveal'`,
+    );
+    expect(events!.days).toBe(90);
+    expect(events!.reveals).toBeGreaterThan(0);
+    expect(events!.weekend).toBeGreaterThan(events!.weekday! * 1.2);
+    // Every live car has a fact for every listed day of the window, and a rating.
+    const [facts] = await q(
+      `SELECT count(*)::int AS live,
+              count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM car_insights i WHERE i.car_id = c.id))::int AS unrated,
+              count(*) FILTER (WHERE (SELECT count(*) FROM car_daily_facts f WHERE f.car_id = c.id) = 0)::int AS without_facts
+       FROM cars c WHERE c.status = 'in_stock' AND c.withdrawn_at IS NULL`,
+    );
+    expect(facts).toMatchObject({ unrated: 0, without_facts: 0 });
+    const [views] = await q(
+      `SELECT sum(views)::int AS facts, (SELECT sum(count) FROM car_event_days WHERE kind = 'view')::int AS raw FROM car_daily_facts`,
+    );
+    expect(views!.facts).toBe(views!.raw);
+    const [drops] = await q(
+      `SELECT count(DISTINCT f.car_id)::int AS cars FROM car_daily_facts f JOIN cars c ON c.id = f.car_id
+       WHERE f.price > c.price`,
+    );
+    expect(drops!.cars).toBeGreaterThan(facts!.live! / 10);
+    const bands = await q(`SELECT band, count(*)::int AS n FROM car_insights GROUP BY band`);
+    expect(bands.length).toBeGreaterThanOrEqual(3);
+    // Older closed leads spread over the period, none on a dealership's first in-stock cars (the e2e tests' picks).
+    const [spread] = await q(
+      `SELECT count(DISTINCT date_trunc('week', created_at))::int AS weeks FROM leads WHERE created_at < '${NOW.toISOString()}'::timestamptz - interval '14 days'`,
+    );
+    expect(spread!.weeks).toBeGreaterThanOrEqual(8);
+    // Worked leads have their first status change in the audit log: the overview's response time.
+    const [worked] = await q(
+      `SELECT count(*)::int AS leads, count(a.id)::int AS logged FROM leads l
+       LEFT JOIN dealer_audit_log a ON a.subject_type = 'lead' AND a.subject_id = l.id::text AND a.action = 'lead.status_changed'
+       WHERE l.status <> 'new'`,
+    );
+    expect(worked!.logged).toBe(worked!.leads);
+  });
+
   it('writes rows the site needs: hosts, templates, config layers, hours and car data', async () => {
     const q = (sql: string, params: unknown[] = []) => db.dataSource.query(sql, params);
     const hosts = await q(

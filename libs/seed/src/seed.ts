@@ -32,6 +32,7 @@ import {
   weeklyHoursFor,
 } from './data';
 import type { DemoCatalogue } from './data';
+import { insertDemoHistory } from './demo-history';
 import { insertDemoLeads } from './demo-leads';
 import { insertConsoleDemo } from './demo-console';
 import { generateCars, stockPlansFromCatalogue, toCarDocument, type SeedCar } from './generate-cars';
@@ -179,7 +180,8 @@ async function linkSeededPhotos(manager: EntityManager, now: Date, batchSize: nu
 
 async function truncateSeededTables(manager: EntityManager): Promise<void> {
   const tables = SEEDED_ENTITIES.map((entity) => `"${manager.connection.getMetadata(entity).tableName}"`);
-  await manager.query(`TRUNCATE TABLE ${tables.join(', ')} RESTART IDENTITY CASCADE`);
+  // car_event_days has no key to cars (counters outlive a car), so the demo's history is emptied by name.
+  await manager.query(`TRUNCATE TABLE ${tables.join(', ')}, "car_event_days" RESTART IDENTITY CASCADE`);
 }
 
 async function insertDataset(
@@ -375,6 +377,8 @@ async function insertDataset(
   counts.leads += consoleDemo.leads;
   counts.reservations = consoleDemo.reservations;
   counts.feed_runs = consoleDemo.feed_runs;
+  // 90 days of shopper activity, older closed leads and the rolled-up insights (issue 41).
+  counts.leads += await insertDemoHistory(manager, now);
   return counts;
 }
 

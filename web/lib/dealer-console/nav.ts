@@ -12,6 +12,7 @@ export interface ConsoleNavItem {
 export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { label: 'Leads', href: '/dealer' },
   { label: 'Reservations', href: '/dealer/reservations' },
+  { label: 'Insights', href: '/dealer/insights' },
   { label: 'Feed', href: '/dealer/feed' },
   { label: 'Google & Meta', href: '/dealer/syndication' },
   { label: 'Users', href: '/dealer/users', ownersOnly: true },

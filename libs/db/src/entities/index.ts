@@ -11,6 +11,7 @@ import { ValuationEntity } from './valuation.entity';
 import { CarEventDayEntity } from './car-event-day.entity';
 import { CarDailyFactEntity } from './car-daily-fact.entity';
 import { CarInsightEntity } from './car-insight.entity';
+import { DealerInsightsEmailEntity, DealerInsightsEmailOptOutEntity } from './dealer-insights-email.entity';
 import { CarEntity } from './car.entity';
 import { DealershipWebsiteEntity } from './dealership-website.entity';
 import { DealershipEntity } from './dealership.entity';
@@ -68,6 +69,8 @@ export {
   CarEventDayEntity,
   CarDailyFactEntity,
   CarInsightEntity,
+  DealerInsightsEmailEntity,
+  DealerInsightsEmailOptOutEntity,
   CarEntity,
   DealershipEntity,
   DealershipWebsiteEntity,
@@ -127,6 +130,8 @@ export const ENTITIES = [
   CarEventDayEntity,
   CarDailyFactEntity,
   CarInsightEntity,
+  DealerInsightsEmailEntity,
+  DealerInsightsEmailOptOutEntity,
   FeedKeyEntity,
   FeedRunEntity,
   FeedPayloadEntity,

@@ -23,6 +23,7 @@ import { AlertConsents1765800000000 } from './1765800000000-alert-consents';
 import { SyndicationFeeds1766000000000 } from './1766000000000-syndication-feeds';
 import { StockInsights1766100000000 } from './1766100000000-stock-insights';
 import { SyndicationLeftOut1766300000000 } from './1766300000000-syndication-left-out';
+import { InsightsEmail1766400000000 } from './1766400000000-insights-email';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   SyndicationFeeds1766000000000,
   StockInsights1766100000000,
   SyndicationLeftOut1766300000000,
+  InsightsEmail1766400000000,
 ];

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import {
   assessCar,
   AVAILABLE_STATUS_SQL,
@@ -36,7 +36,7 @@ interface CarRow {
  * are built once (libs/domain Benchmarks) and each car is measured without its own dealership's
  * cars; the results replace car_insights in chunks, and cars no longer live lose theirs.
  */
-export async function computeCarInsights(db: DataSource, now = new Date()): Promise<{ rated: number }> {
+export async function computeCarInsights(db: DataSource | EntityManager, now = new Date()): Promise<{ rated: number }> {
   const cars = (await db.query(
     `SELECT c.id, c.dealership_id, c.make, c.model, c.year, c.km, c.price, c.status, c.created_at, c.sold_date,
             (SELECT l.state FROM locations l WHERE l.dealership_id = c.dealership_id ORDER BY l."primary" DESC, l.id LIMIT 1) AS state

@@ -8,6 +8,7 @@ import { DealerFeed } from './dealer-feed';
 import { DealerFeedController } from './dealer-feed.controller';
 import { DealerInsights } from './dealer-insights';
 import { DealerInsightsController } from './dealer-insights.controller';
+import { DealerInsightsEmailController } from './dealer-insights-email.controller';
 import { DealerLeads } from './dealer-leads';
 import { DealerMailer } from './dealer-mailer';
 import { DealerSignIn } from './dealer-sign-in';
@@ -34,6 +35,7 @@ import { DealerSignedInGuard } from './dealer-session';
     DealerReservationsController,
     DealerFeedController,
     DealerInsightsController,
+    DealerInsightsEmailController,
   ],
   providers: [
     SignInSecrets,

@@ -1,0 +1,3 @@
+export * from './insights-email-token';
+export * from './insights-email-message';
+export * from './weekly-insights-email';
