@@ -79,8 +79,9 @@ export function LineChart(props: {
   markers?: readonly { index: number; label: string }[];
   extraColumns?: readonly ColumnInput[];
 }) {
-  const width = 720;
-  const height = 260;
+  // A narrow drawing: on a phone it shrinks less, so its labels stay readable.
+  const width = 560;
+  const height = 250;
   const chart = lineChart({
     labels: props.axisLabels ?? props.labels,
     series: props.series,
@@ -155,7 +156,7 @@ export function BarChart(props: {
   unit: string;
   labelHeading: string;
 }) {
-  const width = 720;
+  const width = 560;
   const height = 220;
   const chart = barChart({ labels: props.axisLabels ?? props.labels, values: props.values, width, height });
   return (
