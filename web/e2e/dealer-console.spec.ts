@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { query } from './database';
 import { consoleScreenshots, expectAxeClean, opsSignInLink } from './dealer-console';
@@ -39,10 +40,12 @@ async function aCarAndAnotherDealership(): Promise<CarOfDealership> {
 async function signInWithLink(page: Page, token: string): Promise<void> {
   await page.goto(siteUrl(GROUP, `/dealer/sign-in?token=${token}`));
   await expect(page.getByRole('heading', { level: 1, name: /^Sign in to / })).toBeVisible();
+  // This link's row (stored by its SHA-256): other specs mint and spend links at the same time.
   const [link] = await query<{ consumed_at: Date | null }>(
-    `SELECT consumed_at FROM dealer_sign_in_links ORDER BY created_at DESC LIMIT 1`,
-    [],
+    `SELECT consumed_at FROM dealer_sign_in_links WHERE token_hash = $1`,
+    [createHash('sha256').update(token).digest('hex')],
   );
+  expect(link).toBeDefined();
   expect(link?.consumed_at).toBeNull();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(siteUrl(GROUP, '/dealer'));

@@ -91,6 +91,9 @@ export async function emailTo(address: string, subject: RegExp): Promise<{ subje
 }
 
 export async function expectAxeClean(page: Page): Promise<void> {
+  // Next streams a dynamic page's metadata after its body: after a client-side navigation the
+  // title lands a moment later, so axe waits for it rather than reading the page half-way.
+  await expect(page).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
