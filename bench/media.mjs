@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { waitUntil } from './platform-stack.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -112,18 +113,15 @@ function start(name, script) {
   children.push(child);
   return child;
 }
-async function waitFor(url, seconds) {
-  const deadline = Date.now() + seconds * 1000;
-  while (Date.now() < deadline) {
+/** Until the address answers 200 (the platform's health routes). */
+const waitFor = (url, seconds) =>
+  waitUntil(url, seconds, async () => {
     try {
-      if ((await fetch(url)).ok) return;
+      return (await fetch(url)).ok;
     } catch {
-      // not up yet
+      return false; // not up yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within ${seconds} s`);
-}
+  });
 async function json(method, route, { body, headers = {} } = {}) {
   const response = await fetch(`${api}${route}`, { method, body, headers });
   const parsed = await response.json();
