@@ -66,6 +66,8 @@ export function platformStack({ name, apiPort, webPort, photos = false }) {
   };
   return {
     databaseUrl,
+    /** The ops API's bearer token, for benches that act as ops (adding a dealer user). */
+    opsToken: env.OPS_TOKEN,
     /** Creates, migrates and seeds the bench's database with the demo sites (and its photo host). */
     async seed() {
       if (photos) {

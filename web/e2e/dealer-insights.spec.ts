@@ -112,6 +112,13 @@ test.describe('dealer console stock insights', () => {
     await expect(page).toHaveURL(/bucket=0-30/);
     for (const days of await columnNumbers(page, 'Days in stock')) expect(days).toBeLessThanOrEqual(30);
 
+    // The list comes a hundred cars a page; an address past the last page says so and leads back.
+    await page.goto(siteUrl(GROUP, '/dealer/insights?page=999'));
+    await expect(page.getByText('There is no page 999.')).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the first page' }).click();
+    await expect(page).toHaveURL(siteUrl(GROUP, '/dealer/insights'));
+    expect(await page.locator('table tbody tr').count()).toBeGreaterThan(3);
+
     // The busiest car's page: two charts with their numbers, the rating and the days to sell.
     await page.goto(siteUrl(GROUP, '/dealer/insights?sort=views30&order=desc'));
     await page.locator('table tbody tr').first().getByRole('link').first().click();

@@ -32,6 +32,8 @@ export const StockInsightsSchema = z.object({
   cars: z.array(StockRowSchema),
   buckets: z.record(z.string(), z.number()),
   total: z.number(),
+  /** Live cars the filters keep; `cars` is one page of them. */
+  matching: z.number(),
 });
 export type StockInsights = z.infer<typeof StockInsightsSchema>;
 

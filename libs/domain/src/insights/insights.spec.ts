@@ -15,7 +15,9 @@ import {
   segmentKey,
   type BenchmarkSample,
   type InsightCar,
+  type MarketCar,
 } from './index';
+import { kmBand, quantile } from '../market/autogauge';
 
 const YEAR = 2026;
 const hilux = { make: 'Toyota', model: 'Hilux', year: 2023, km: 40_000, state: 'QLD' };
@@ -213,6 +215,46 @@ describe('market averages and price position', () => {
     expect(pricePosition(52_400, 50_000)).toBe('at');
     expect(pricePosition(47_400, 50_000)).toBe('below');
     expect(pricePosition(null, 50_000)).toBe('unknown');
+  });
+});
+
+describe('market averages on generated stock', () => {
+  /** The gauge's reading compared pair by pair: what the sweep in marketAverages must equal. */
+  const pairwise = (cars: readonly MarketCar[]): Map<number, number | null> => {
+    const name = (car: MarketCar) => `${car.make.trim().toLowerCase()}|${car.model.trim().toLowerCase()}`;
+    return new Map(
+      cars.map((car) => {
+        const band = kmBand(car.km);
+        const prices = cars
+          .filter((other) => other.id !== car.id && !!other.price && other.price > 10)
+          .filter((other) => name(other) === name(car) && Math.abs(other.year - car.year) <= 1)
+          .filter((other) => !band || (other.km !== null && other.km >= band.min && other.km <= band.max))
+          .map((other) => other.price as number)
+          .sort((a, b) => a - b);
+        return [car.id, prices.length === 0 ? null : Math.round(quantile(prices, 0.5))];
+      }),
+    );
+  };
+
+  it('equal the pairwise reading of the gauge for every car', () => {
+    const car = fc.record({
+      make: fc.constantFrom('Toyota', 'toyota ', 'Mazda'),
+      model: fc.constantFrom('HiLux', 'HILUX', 'CX-5'),
+      year: fc.integer({ min: 2015, max: 2021 }),
+      km: fc.option(fc.oneof(fc.integer({ min: 0, max: 300_000 }), fc.constantFrom(0, 20_000, 66_667, 100_000)), {
+        nil: null,
+      }),
+      price: fc.option(fc.oneof(fc.integer({ min: 0, max: 90_000 }), fc.constantFrom(0, 10, 11, 30_000)), {
+        nil: null,
+      }),
+    });
+    fc.assert(
+      fc.property(fc.array(car, { maxLength: 120 }), (generated) => {
+        const cars = generated.map((c, i) => ({ ...c, id: i + 1 }));
+        expect(marketAverages(cars)).toEqual(pairwise(cars));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

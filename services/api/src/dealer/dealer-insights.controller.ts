@@ -27,12 +27,12 @@ export class DealerInsightsController {
   @ApiOperation({
     summary: "Every live car of the user's dealerships with its performance",
     description:
-      'Filters: dealership (slug), band (Strong | On track | Below par | Needs attention), bucket (0-30 | 31-60 | 61-90 | 90+), position (below | at | above | unknown); sort (days | views7 | views30 | enquiries7 | enquiries30 | score | price), order (asc | desc), limit (1-2000).',
+      'Filters: dealership (slug), band (Strong | On track | Below par | Needs attention), bucket (0-30 | 31-60 | 61-90 | 90+), position (below | at | above | unknown); sort (days | views7 | views30 | enquiries7 | enquiries30 | score | price), order (asc | desc); limit (1-2000, default 2000) cars a page, page (1-2000, default 1).',
   })
   @ApiResponse({
     status: 200,
     description:
-      '{ cars: [{ id, dealership, stocknum, title, slug, price, daysInStock, bucket, views7, views30, enquiries7, enquiries30, score, band, pricePosition, marketAverage, dailyViews[30] }], buckets: { "0-30", "31-60", "61-90", "90+" }, total }',
+      '{ cars: [{ id, dealership, stocknum, title, slug, price, daysInStock, bucket, views7, views30, enquiries7, enquiries30, score, band, pricePosition, marketAverage, dailyViews[30] }], buckets: { "0-30", "31-60", "61-90", "90+" }, total (live cars), matching (live cars the filters keep; cars is one page of them) }',
   })
   @ApiResponse({ status: 400, description: 'A parameter outside its values: problem details naming it' })
   @ApiResponse({ status: 404, description: 'dealership is not one of the user’s' })

@@ -28,6 +28,13 @@ export const StockInsightsQuerySchema = z.object({
     .min(1, 'limit is a whole number from 1 to 2000.')
     .max(2000, 'limit is a whole number from 1 to 2000.')
     .default(2000),
+  /** Which `limit`-sized page of the sorted, filtered list (the console shows 100 cars a page). */
+  page: z.coerce
+    .number({ error: 'page is a whole number from 1 to 2000.' })
+    .int('page is a whole number from 1 to 2000.')
+    .min(1, 'page is a whole number from 1 to 2000.')
+    .max(2000, 'page is a whole number from 1 to 2000.')
+    .default(1),
 });
 export type StockInsightsQuery = z.infer<typeof StockInsightsQuerySchema>;
 

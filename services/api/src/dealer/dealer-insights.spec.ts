@@ -67,6 +67,13 @@ describe('Dealer console stock insights (real PostgreSQL and Redis)', () => {
     expect(first.band).toEqual(expect.any(String));
     const filtered = await owner.get('/api/dealer/insights/stock?bucket=0-30').expect(200);
     expect(filtered.body.cars.map((car: { id: number }) => car.id)).toEqual([ids.north[1]]);
+    expect(filtered.body).toMatchObject({ total: 2, matching: 1 });
+    // One page at a time: the second page of one car is the second car in the same order.
+    const second = await owner.get('/api/dealer/insights/stock?sort=views7&order=desc&limit=1&page=2').expect(200);
+    expect(second.body).toMatchObject({ total: 2, matching: 2 });
+    expect(second.body.cars.map((car: { id: number }) => car.id)).toEqual([ids.north[1]]);
+    const beyond = await owner.get('/api/dealer/insights/stock?limit=1&page=3').expect(200);
+    expect(beyond.body).toMatchObject({ cars: [], matching: 2 });
   });
 
   it('shows a car’s 90 days, rating, anonymous market comparison and days to sell', async () => {
@@ -109,7 +116,18 @@ describe('Dealer console stock insights (real PostgreSQL and Redis)', () => {
       fc.string({ unit: 'binary', maxLength: 120 }),
       fc.constantFrom('__proto__', 'constructor', '%00', '\u0000', '\ud800', '-1', '1e3', '0x10', '9'.repeat(400)),
     );
-    const keys = ['dealership', 'sort', 'order', 'band', 'bucket', 'position', 'limit', '__proto__', 'constructor'];
+    const keys = [
+      'dealership',
+      'sort',
+      'order',
+      'band',
+      'bucket',
+      'position',
+      'limit',
+      'page',
+      '__proto__',
+      'constructor',
+    ];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...keys), hostile, hostile, async (key, value, rawId) => {
         for (const path of ['/api/dealer/insights/stock', '/api/dealer/insights/overview']) {
@@ -117,7 +135,7 @@ describe('Dealer console stock insights (real PostgreSQL and Redis)', () => {
           expect(answer.status).toBeLessThan(500);
           if (answer.status === 400)
             expect((answer.body.errors as { path: string }[])[0]!.path).toMatch(
-              /^(query\.)?(dealership|sort|order|band|bucket|position|limit|__proto__|constructor)$/,
+              /^(query\.)?(dealership|sort|order|band|bucket|position|limit|page|__proto__|constructor)$/,
             );
         }
         const car = await owner.get(`/api/dealer/insights/cars/${percent(rawId)}`);

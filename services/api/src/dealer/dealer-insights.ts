@@ -57,6 +57,23 @@ const minusDays = (day: string, days: number): string => DateTime.fromISO(day).m
 const daySeries = (last: string, count: number): string[] =>
   Array.from({ length: count }, (_, i) => minusDays(last, count - 1 - i));
 
+interface StockCarRow {
+  id: number;
+  dealership: string;
+  stocknum: string;
+  slug: string;
+  year: number;
+  make: string;
+  model: string;
+  badge: string | null;
+  price: number | null;
+  created_at: Date;
+  score: number | null;
+  band: string | null;
+  price_position: string | null;
+  market_average: number | null;
+}
+
 const SORT_KEYS: Record<StockInsightsQuery['sort'], (row: StockInsightRow) => number> = {
   days: (row) => row.daysInStock,
   views7: (row) => row.views7,
@@ -80,52 +97,36 @@ export class DealerInsights {
     dealershipIds: number[],
     query: StockInsightsQuery,
     now = new Date(),
-  ): Promise<{ cars: StockInsightRow[]; buckets: Record<AgeingBucket, number>; total: number }> {
+  ): Promise<{ cars: StockInsightRow[]; buckets: Record<AgeingBucket, number>; total: number; matching: number }> {
     const last = today(now);
-    const days = daySeries(last, SPARKLINE_DAYS);
-    const rows = (await this.db.query(
-      `SELECT c.id, d.slug AS dealership, c.stocknum, c.slug, c.year, c.make, c.model, c.badge, c.price, c.created_at,
-              i.score, i.band, i.price_position, i.market_average,
-              COALESCE(f.views7, 0)::int AS views7, COALESCE(f.views30, 0)::int AS views30,
-              COALESCE(f.enquiries7, 0)::int AS enquiries7, COALESCE(f.enquiries30, 0)::int AS enquiries30, f.daily
-       FROM cars c
-       JOIN dealerships d ON d.id = c.dealership_id
-       LEFT JOIN car_insights i ON i.car_id = c.id
-       LEFT JOIN (
-         SELECT car_id,
-                sum(views) FILTER (WHERE day > $2::date - 7) AS views7, sum(views) AS views30,
-                sum(enquiries) FILTER (WHERE day > $2::date - 7) AS enquiries7, sum(enquiries) AS enquiries30,
-                jsonb_object_agg(day::text, views) AS daily
+    // Cars and their facts are read apart and joined here: as one statement, stale statistics (a
+    // dealer's first feed, before the table is analysed) planned the facts' aggregate inside a loop
+    // over the cars, re-aggregating the whole dealership per car (60 s for 2,000 new cars).
+    const [listed, sums] = await Promise.all([
+      this.db.query(
+        `SELECT c.id, d.slug AS dealership, c.stocknum, c.slug, c.year, c.make, c.model, c.badge, c.price, c.created_at,
+                i.score, i.band, i.price_position, i.market_average
+         FROM cars c
+         JOIN dealerships d ON d.id = c.dealership_id
+         LEFT JOIN car_insights i ON i.car_id = c.id
+         WHERE c.dealership_id = ANY($1::int[]) AND c.status IN ${AVAILABLE_STATUS_SQL} AND c.withdrawn_at IS NULL`,
+        [dealershipIds],
+      ) as Promise<StockCarRow[]>,
+      this.db.query(
+        `SELECT car_id,
+                COALESCE(sum(views) FILTER (WHERE day > $2::date - 7), 0)::int AS views7, sum(views)::int AS views30,
+                COALESCE(sum(enquiries) FILTER (WHERE day > $2::date - 7), 0)::int AS enquiries7,
+                sum(enquiries)::int AS enquiries30
          FROM car_daily_facts
          WHERE dealership_id = ANY($1::int[]) AND day > $2::date - $3::int AND day <= $2::date
-         GROUP BY car_id
-       ) f ON f.car_id = c.id
-       WHERE c.dealership_id = ANY($1::int[]) AND c.status IN ${AVAILABLE_STATUS_SQL} AND c.withdrawn_at IS NULL`,
-      [dealershipIds, last, SPARKLINE_DAYS],
-    )) as {
-      id: number;
-      dealership: string;
-      stocknum: string;
-      slug: string;
-      year: number;
-      make: string;
-      model: string;
-      badge: string | null;
-      price: number | null;
-      created_at: Date;
-      score: number | null;
-      band: string | null;
-      price_position: string | null;
-      market_average: number | null;
-      views7: number;
-      views30: number;
-      enquiries7: number;
-      enquiries30: number;
-      daily: Record<string, number> | null;
-    }[];
-    const all = rows.map((row): StockInsightRow => {
+         GROUP BY car_id`,
+        [dealershipIds, last, SPARKLINE_DAYS],
+      ) as Promise<{ car_id: number; views7: number; views30: number; enquiries7: number; enquiries30: number }[]>,
+    ]);
+    const sumsOf = new Map(sums.map((row) => [row.car_id, row]));
+    const all = listed.map((row): StockInsightRow => {
       const daysInStock = daysBetween(row.created_at, now);
-      const daily = new Map(Object.entries(row.daily ?? {}));
+      const sum = sumsOf.get(row.id);
       return {
         id: row.id,
         dealership: row.dealership,
@@ -135,27 +136,47 @@ export class DealerInsights {
         price: row.price,
         daysInStock,
         bucket: ageingBucket(daysInStock),
-        views7: row.views7,
-        views30: row.views30,
-        enquiries7: row.enquiries7,
-        enquiries30: row.enquiries30,
+        views7: sum?.views7 ?? 0,
+        views30: sum?.views30 ?? 0,
+        enquiries7: sum?.enquiries7 ?? 0,
+        enquiries30: sum?.enquiries30 ?? 0,
         score: row.score,
         band: row.band,
         pricePosition: row.price_position ?? 'unknown',
         marketAverage: row.market_average,
-        dailyViews: days.map((day) => Number(daily.get(day) ?? 0)),
+        dailyViews: [],
       };
     });
     const buckets = { '0-30': 0, '31-60': 0, '61-90': 0, '90+': 0 } as Record<AgeingBucket, number>;
     for (const row of all) buckets[row.bucket] += 1;
     const key = SORT_KEYS[query.sort];
     const direction = query.order === 'asc' ? 1 : -1;
-    const cars = all
+    const matching = all
       .filter((row) => (!query.band || row.band === query.band) && (!query.bucket || row.bucket === query.bucket))
       .filter((row) => !query.position || row.pricePosition === query.position)
-      .sort((a, b) => direction * (key(a) - key(b)) || a.id - b.id)
-      .slice(0, query.limit);
-    return { cars, buckets, total: all.length };
+      .sort((a, b) => direction * (key(a) - key(b)) || a.id - b.id);
+    const start = (query.page - 1) * query.limit;
+    const cars = matching.slice(start, start + query.limit);
+    await this.fillDailyViews(cars, last);
+    return { cars, buckets, total: all.length, matching: matching.length };
+  }
+
+  /** The sparklines, for the page's cars only: a day's views each, oldest first, zero where none. */
+  private async fillDailyViews(cars: StockInsightRow[], last: string): Promise<void> {
+    const days = daySeries(last, SPARKLINE_DAYS);
+    const index = new Map(days.map((day, i) => [day, i]));
+    const byCar = new Map(cars.map((car) => [car.id, (car.dailyViews = days.map(() => 0))]));
+    if (cars.length === 0) return;
+    const rows = (await this.db.query(
+      `SELECT car_id, day::text AS day, views FROM car_daily_facts
+       WHERE car_id = ANY($1::int[]) AND day > $2::date - $3::int AND day <= $2::date`,
+      [[...byCar.keys()], last, SPARKLINE_DAYS],
+    )) as { car_id: number; day: string; views: number }[];
+    for (const row of rows) {
+      const at = index.get(row.day);
+      const series = byCar.get(row.car_id);
+      if (series && at !== undefined) series[at] = row.views;
+    }
   }
 
   /** One car's page; null when the car is not in these dealerships (the caller answers 404 either way). */

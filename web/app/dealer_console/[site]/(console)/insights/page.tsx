@@ -10,6 +10,7 @@ import { getDealerMe } from '@/lib/api/dealer';
 import { getStockInsights, type StockInsights, type StockRow } from '@/lib/api/dealer-insights';
 import { personalPage } from '@/lib/edge/personal-page';
 import { summarise } from '@/lib/charts';
+import { Pagination } from '@/components/search/pagination';
 import { Band, InsightsNav, POSITION_LABELS } from './insights-nav';
 
 export const metadata: Metadata = personalPage({ title: 'Stock insights · Dealer console' });
@@ -26,7 +27,9 @@ const COLUMNS = [
   { sort: 'price', label: 'Price', first: 'desc' },
 ] as const;
 
-const FILTER_KEYS = ['dealership', 'band', 'bucket', 'position', 'sort', 'order'] as const;
+const FILTER_KEYS = ['dealership', 'band', 'bucket', 'position', 'sort', 'order', 'page'] as const;
+/** Cars a page: a 2,000-car group's whole list on one page was 6 MB of HTML and most of a second to render. */
+const STOCK_PAGE_SIZE = 100;
 
 /** The page's own query: only the api's parameters, passed on as they are (the api refuses bad values by name). */
 function queryOf(search: Record<string, string | string[] | undefined>): URLSearchParams {
@@ -59,7 +62,7 @@ function SortHeader({ column, query }: { column: (typeof COLUMNS)[number]; query
       className={column.sort === 'score' ? undefined : styles.num}
       aria-sort={current ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
     >
-      <Link href={hrefWith(query, { sort: column.sort, order: nextOrder })}>
+      <Link href={hrefWith(query, { sort: column.sort, order: nextOrder, page: null })}>
         {column.label}
         {current ? (order === 'asc' ? ' ▲' : ' ▼') : ''}
         <span className="visually-hidden">{`, sort ${nextOrder === 'asc' ? 'lowest' : 'highest'} first`}</span>
@@ -130,7 +133,7 @@ export default async function StockInsightsPage({
   let stock: StockInsights | null = null;
   let problem: string | null = null;
   try {
-    stock = await getStockInsights(site, query);
+    stock = await getStockInsights(site, new URLSearchParams([...query, ['limit', String(STOCK_PAGE_SIZE)]]));
   } catch (error) {
     // A hand-edited address the api refuses: say which value, and show the filters to fix it.
     if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 404)) throw error;
@@ -138,6 +141,9 @@ export default async function StockInsightsPage({
   }
   if (!stock && !problem) return <SignedOut />;
   const bucket = query.get('bucket');
+  const page = Number(query.get('page') ?? 1);
+  const pages = Math.ceil((stock?.matching ?? 0) / STOCK_PAGE_SIZE);
+  const first = (page - 1) * STOCK_PAGE_SIZE + 1;
   return (
     <ConsoleFrame title="Stock insights" error={problem}>
       <InsightsNav current="stock" />
@@ -148,7 +154,7 @@ export default async function StockInsightsPage({
             <li key={b.id}>
               <Link
                 className={styles.bucket}
-                href={hrefWith(query, { bucket: bucket === b.id ? null : b.id })}
+                href={hrefWith(query, { bucket: bucket === b.id ? null : b.id, page: null })}
                 aria-current={bucket === b.id ? 'true' : undefined}
               >
                 <span>{b.id} days</span>
@@ -160,7 +166,7 @@ export default async function StockInsightsPage({
         </ul>
       </section>
       <section aria-labelledby="stock-title" className={`${work.section} ${styles.shrink}`}>
-        <h2 id="stock-title">Live cars ({stock?.cars.length ?? 0})</h2>
+        <h2 id="stock-title">Live cars ({(stock?.matching ?? 0).toLocaleString('en-AU')})</h2>
         <form method="get" action="/dealer/insights" className={styles.filters}>
           {me.dealerships.length > 1 ? (
             <label>
@@ -230,6 +236,12 @@ export default async function StockInsightsPage({
           </button>
           <Link href="/dealer/insights">Clear</Link>
         </form>
+        {stock && stock.cars.length > 0 && pages > 1 ? (
+          <p className={work.muted}>
+            Showing {first.toLocaleString('en-AU')}–{(first + stock.cars.length - 1).toLocaleString('en-AU')} of{' '}
+            {stock.matching.toLocaleString('en-AU')}
+          </p>
+        ) : null}
         {stock && stock.cars.length > 0 ? (
           <div className={styles.tableWrap} role="region" aria-labelledby="stock-title" tabIndex={0}>
             <table className={styles.stock}>
@@ -256,8 +268,17 @@ export default async function StockInsightsPage({
             </table>
           </div>
         ) : (
-          <p className={work.muted}>No live car matches these filters.</p>
+          <p className={work.muted}>
+            {stock && stock.matching > 0 ? (
+              <>
+                There is no page {page}. <Link href={hrefWith(query, { page: null })}>Go to the first page</Link>
+              </>
+            ) : (
+              'No live car matches these filters.'
+            )}
+          </p>
         )}
+        <Pagination page={page} pages={pages} hrefFor={(p) => hrefWith(query, { page: p === 1 ? null : String(p) })} />
       </section>
     </ConsoleFrame>
   );
