@@ -6,6 +6,7 @@ export * from './store/media-store-env';
 export * from './variants/generate-variants';
 export * from './ingest/photo-ingest';
 export * from './ingest/media-workers';
+export * from './ingest/eager-variants';
 export * from './ingest/media-metrics';
 export * from './ingest/host-limits';
 export * from './ingest/photo-relay';

@@ -148,18 +148,37 @@ export const QUEUES = {
     removeOnFail: { count: 1000 },
   }),
   /**
-   * Fetches one dealer photo address (a photos row) through the guarded fetcher, checks its bytes,
-   * stores it by content hash and makes its first variants (issue 38). Retries with backoff ride
-   * out a host that is briefly down; a photo refused for its bytes is recorded, not retried.
+   * Fetches one dealer photo address (a photos row) through the guarded fetcher, checks its bytes
+   * and stores it by content hash (issue 38); nothing is decoded, so a photo is servable as soon as
+   * its bytes are in. Retries with backoff ride out a host that is briefly down; a photo refused
+   * for its bytes is recorded, not retried.
    */
   media: contract(
     'media',
     z.strictObject({
       photoId: z.int().positive(),
-      /** Variants to make now (the first photos of a car); the rest are made when first asked for. */
+      /**
+       * One of its car's first photos: once stored, its eager variants are queued on mediaVariants;
+       * the rest are made when first asked for.
+       */
       eager: z.boolean().default(false),
       /** Fetch the bytes whatever the held validators say (ops media-reprocess). */
       force: z.boolean().default(false),
+    }),
+    { attempts: 4, backoff: { type: 'exponential', delay: 5000 }, ...KEEP },
+  ),
+  /**
+   * Makes a stored photo's eager variants (its car's card and gallery widths and the Open Graph
+   * crop) from the original in the store, after the media job stored it, so encoding (CPU-bound)
+   * never holds up storing photos. `hash` is the content the job was queued for: a photo stored
+   * with other bytes since has nothing owed by it. Retries ride out a store briefly away; a photo
+   * that turns out undecodable is refused, not retried.
+   */
+  mediaVariants: contract(
+    'media-variants',
+    z.strictObject({
+      photoId: z.int().positive(),
+      hash: z.string().regex(/^[0-9a-f]{64}$/, 'must be a lowercase sha256'),
     }),
     { attempts: 4, backoff: { type: 'exponential', delay: 5000 }, ...KEEP },
   ),
@@ -221,6 +240,9 @@ export const syndicationJobId = (dealershipId: number, channel: string): string 
 
 /** One job per photo and feed run, so a run queues each address once and a later run checks it again. */
 export const mediaJobId = (photoId: number, runKey: string): string => `photo-${photoId}-${runKey}`;
+
+/** One job per photo and content hash, so its variants are queued once however often they are found owed. */
+export const mediaVariantsJobId = (photoId: number, hash: string): string => `variants-${photoId}-${hash}`;
 
 /** The job of a reservation email: its outbox row id, so queuing it twice adds one job. */
 export const reservationNoticeJobId = (noticeId: string): string => `notice-${noticeId}`;

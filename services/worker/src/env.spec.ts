@@ -20,11 +20,12 @@ describe('WORKER_BIND_HOST', () => {
 });
 
 describe('the media store settings', () => {
-  it('store photos on the local disk by default, two at a time', () => {
+  it('store photos on the local disk by default, four at a time, and make one photo’s variants at a time', () => {
     expect(WorkerEnvSchema.parse(BASE)).toMatchObject({
       MEDIA_STORE: 'local',
       MEDIA_STORE_DIR: 'data/media',
-      MEDIA_CONCURRENCY: 2,
+      MEDIA_CONCURRENCY: 4,
+      MEDIA_VARIANT_CONCURRENCY: 1,
       MEDIA_HOST_CONCURRENCY: 2,
       MEDIA_RECHECK_HOURS: 12,
       MEDIA_BREAKER_FAILURES: 5,
@@ -37,6 +38,7 @@ describe('the media store settings', () => {
   it('refuse photo politeness settings out of range, naming the variable', () => {
     for (const [name, value] of [
       ['MEDIA_HOST_CONCURRENCY', '0'],
+      ['MEDIA_VARIANT_CONCURRENCY', '0'],
       ['MEDIA_RECHECK_HOURS', '-1'],
       ['MEDIA_BREAKER_FAILURES', 'many'],
       ['MEDIA_RETENTION_DAYS', '0'],

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { AlertLinkSecretShape, DEVELOPMENT_ALERT_LINK_SECRET, MailEnvShape } from '@platform/leads';
-import { checkMediaStoreEnv, MediaStoreEnvShape } from '@platform/media';
+import {
+  checkMediaStoreEnv,
+  DEFAULT_MEDIA_CONCURRENCY,
+  DEFAULT_MEDIA_VARIANT_CONCURRENCY,
+  MediaStoreEnvShape,
+} from '@platform/media';
 import { StripeEnvShape } from '@platform/reservations';
 import { BaseEnvSchema, BindHostSchema, OutboundAllowedAddressesSchema } from '@platform/server-kit';
 
@@ -34,8 +39,10 @@ export const WorkerEnvSchema = BaseEnvSchema.extend({
   ...StripeEnvShape,
   /** Where dealer photos are stored (local folder or S3-compatible bucket). */
   ...MediaStoreEnvShape,
-  /** Photos the media queue fetches and encodes at once; encoding is CPU-bound, so about the cores it may use. */
-  MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** Photos the media queue fetches, checks and stores at once (I/O: nothing is decoded there); each host keeps its own limit. */
+  MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(DEFAULT_MEDIA_CONCURRENCY),
+  /** Photos whose eager variants the mediaVariants queue makes at once; encoding is CPU-bound, so at most the cores it may use. */
+  MEDIA_VARIANT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(DEFAULT_MEDIA_VARIANT_CONCURRENCY),
   /** Fetches at once from one dealer host, across every worker process (politeness to the dealer's server). */
   MEDIA_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   /** Hours before a photo address is asked again (conditionally) when a feed run carries it again. */

@@ -9,12 +9,12 @@ export interface CarPhotoAddress {
   url: string;
   field: CarPhotoField;
   position: number;
-  /** Made with the eager variants (the car's search card and gallery opening never wait). */
+  /** Its eager variants are made ahead, once it is stored (the car's search card and gallery opening seldom wait). */
   eager: boolean;
 }
 
 /**
- * Photos per car fetched with the eager variants: the primary image (the search card, og:image)
+ * Photos per car whose eager variants are made ahead: the primary image (the search card, og:image)
  * and the gallery's opening frame, one photo when a feed names the same for both. The others'
  * variants are made the first time a page asks for them, so a feed of 2,000 cars of 20 photos is
  * not 120,000 encodes up front.

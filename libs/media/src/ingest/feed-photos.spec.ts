@@ -7,7 +7,7 @@ import path from 'node:path';
 import Redis from 'ioredis';
 import sharp from 'sharp';
 import { DEFAULT_BREAKER, EAGER_PHOTO_VARIANTS, originalKey, variantKey } from '@platform/domain';
-import { QueueProducer } from '@platform/queues';
+import { mediaVariantsJobId, QueueProducer } from '@platform/queues';
 import { allowedAddresses } from '@platform/server-kit';
 import { FeedIngest, FeedIntake, photoBacklog, reprocessPhotos } from '@platform/stock';
 import {
@@ -180,13 +180,18 @@ describe('photos from a feed run (real feed ingest, media worker, Redis, Postgre
     return id;
   }
 
-  /** Waits until the outbox is relayed and the media queue has nothing left to do. */
+  /** Waits until the outbox is relayed and the media and variants queues have nothing left to do. */
   async function settled(): Promise<void> {
     await eventually(
       async () => {
         const [{ n }] = await db.dataSource.query(`SELECT count(*)::int AS n FROM photo_fetches`);
-        const counts = await producer.queue('media').getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-        return n + Object.values(counts).reduce((sum, value) => sum + value, 0);
+        let left = n as number;
+        // The variants queue last: a media job finishing while the media queue is counted queues its variants.
+        for (const queue of ['media', 'mediaVariants'] as const) {
+          const counts = await producer.queue(queue).getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+          left += Object.values(counts).reduce((sum, value) => sum + value, 0);
+        }
+        return left;
       },
       (left) => left === 0,
       'the photo checks to finish',
@@ -338,6 +343,12 @@ describe('photos from a feed run (real feed ingest, media worker, Redis, Postgre
       headers: { location: `http://127.0.0.1:${new URL(good.origin).port}/h/good.jpg` },
     }));
     silent.routes.set('/h/never.jpg', () => 'hang');
+    // A JPEG whose header is whole (the sniffer and the size read from it pass) but whose image
+    // data stops half-way: stored at once as a car's first photo, found undecodable when its
+    // variants are made.
+    const whole = await photo(21);
+    const cut = whole.subarray(0, Math.floor(whole.length * 0.6));
+    good.routes.set('/h/cut.jpg', () => ({ status: 200, body: cut, headers: { 'content-type': 'image/jpeg' } }));
 
     const dealer = fixture.west.id;
     const run = await push(dealer, [
@@ -352,6 +363,7 @@ describe('photos from a feed run (real feed ingest, media worker, Redis, Postgre
           `${good.origin}/h/moved.jpg`,
         ],
       }),
+      feedCar('CUT1', { images: [`${good.origin}/h/cut.jpg`] }),
     ]);
     await settled();
     // A job out of attempts is failed first; the photo is marked unreachable by the failure handler just after.
@@ -370,6 +382,7 @@ describe('photos from a feed run (real feed ingest, media worker, Redis, Postgre
     const photos = await photosOf(dealer);
     expect(photos.map((row) => [new URL(row.source_url as string).pathname, row.status, row.refusal_reason])).toEqual([
       ['/h/bomb.png', 'refused', 'too-many-pixels'],
+      ['/h/cut.jpg', 'refused', 'undecodable'],
       ['/h/good.jpg', 'stored', null],
       ['/h/huge.jpg', 'refused', 'too-large'],
       ['/h/moved.jpg', 'refused', 'address-refused'],
@@ -378,10 +391,11 @@ describe('photos from a feed run (real feed ingest, media worker, Redis, Postgre
     ]);
     const [{ warnings }] = await db.dataSource.query(`SELECT warnings FROM feed_runs WHERE id = $1`, [run]);
     const photoWarnings = (warnings as string[]).filter((text) => text.includes('photo images.'));
-    const warned = (index: number, origin: string, route: string, reason: string) =>
-      `Row 2 (stocknum 'HX1'): photo images.${index} ${origin}${route} was not stored (${reason}); the car is listed with its other photos`;
+    const warned = (index: number, origin: string, route: string, reason: string, row = 2, stocknum = 'HX1') =>
+      `Row ${row} (stocknum '${stocknum}'): photo images.${index} ${origin}${route} was not stored (${reason}); the car is listed with its other photos`;
     expect(photoWarnings.sort()).toEqual(
       [
+        warned(0, good.origin, '/h/cut.jpg', 'undecodable', 3, 'CUT1'),
         warned(1, good.origin, '/h/page.jpg', 'html'),
         warned(2, good.origin, '/h/bomb.png', 'too-many-pixels'),
         warned(3, good.origin, '/h/huge.jpg', 'too-large'),
@@ -396,21 +410,32 @@ describe('photos from a feed run (real feed ingest, media worker, Redis, Postgre
       ]),
     ).toEqual([{ status: 'in_stock', withdrawn_at: null }]);
     expect(await store.head(originalKey(sha256(bytes), 'jpeg'))).not.toBeNull();
+    // The cut photo was stored first (servable at once), then refused by its variants job, which ended.
+    const cutRow = photos.find((row) => String(row.source_url).endsWith('/h/cut.jpg'));
+    expect(cutRow?.content_hash).toBe(sha256(cut));
+    const cutJob = await producer.queue('mediaVariants').getJob(mediaVariantsJobId(Number(cutRow?.id), sha256(cut)));
+    expect(cutJob?.returnvalue).toMatchObject({ kind: 'refused', reason: 'undecodable' });
     // Every job ended: none waits, runs or is put off.
-    const counts = await producer.queue('media').getJobCounts('waiting', 'active', 'delayed');
-    expect(counts).toEqual({ waiting: 0, active: 0, delayed: 0 });
+    for (const queue of ['media', 'mediaVariants'] as const)
+      expect(await producer.queue(queue).getJobCounts('waiting', 'active', 'delayed')).toEqual({
+        waiting: 0,
+        active: 0,
+        delayed: 0,
+      });
 
     // Pushed again, a known refused photo warns the new run at once, without asking its host.
     const pages = good.asked.get('/h/page.jpg');
     const again = await push(dealer, [
       feedCar('OK1', { images: [`${good.origin}/h/good.jpg`] }),
       feedCar('HX1', { images: [`${good.origin}/h/good.jpg`, `${good.origin}/h/page.jpg`] }),
+      feedCar('CUT1', { images: [`${good.origin}/h/cut.jpg`] }),
     ]);
     await settled();
     expect(good.asked.get('/h/page.jpg')).toBe(pages);
     const [{ warnings: later }] = await db.dataSource.query(`SELECT warnings FROM feed_runs WHERE id = $1`, [again]);
-    expect((later as string[]).filter((text) => text.includes('photo images.'))).toEqual([
-      `Row 2 (stocknum 'HX1'): photo images.1 ${good.origin}/h/page.jpg was not stored (html); the car is listed with its other photos`,
+    expect((later as string[]).filter((text) => text.includes('photo images.')).sort()).toEqual([
+      warned(1, good.origin, '/h/page.jpg', 'html'),
+      warned(0, good.origin, '/h/cut.jpg', 'undecodable', 3, 'CUT1'),
     ]);
   });
 

@@ -21,7 +21,7 @@ return 0`;
 /**
  * At most `limit` fetches from one dealer host at a time, across every worker process (a sorted
  * set of leases per host in Redis). A lease lapses after `leaseMs`, so a worker that dies holding
- * one frees it; the lease is longer than the fetch timeout and a photo's encoding.
+ * one frees it; the lease is longer than the fetch timeout.
  */
 export class HostSlots {
   constructor(

@@ -7,7 +7,7 @@ import path from 'node:path';
 import Redis from 'ioredis';
 import sharp from 'sharp';
 import { EAGER_PHOTO_VARIANTS, originalKey, variantKey } from '@platform/domain';
-import { QueueProducer, mediaJobId } from '@platform/queues';
+import { QueueProducer, mediaJobId, mediaVariantsJobId } from '@platform/queues';
 import { allowedAddresses } from '@platform/server-kit';
 import {
   createStockFixture,
@@ -21,6 +21,7 @@ import { LocalMediaStore } from '../store/local-media-store';
 import type { MediaStore } from '../store/media-store';
 import { startMediaWorkers } from './media-workers';
 import type { PhotoOutcome } from './photo-ingest';
+import type { VariantsOutcome } from './eager-variants';
 
 // The photo host is a dealer's: on 127.0.0.2, let through as OUTBOUND_ALLOWED_ADDRESSES would in
 // development; 127.0.0.1 stays loopback the guard refuses.
@@ -147,7 +148,7 @@ describe('the media queue (real worker, Redis, PostgreSQL and a local photo host
   async function ingest(
     route: string,
     eager = false,
-  ): Promise<{ outcome: PhotoOutcome; row: Record<string, unknown> }> {
+  ): Promise<{ photoId: number; outcome: PhotoOutcome; row: Record<string, unknown> }> {
     const photoId = await photoRow(`${host.origin}${route}`);
     runs += 1;
     const jobId = await producer.add(
@@ -162,38 +163,78 @@ describe('the media queue (real worker, Redis, PostgreSQL and a local photo host
     );
     expect(job?.failedReason).toBeUndefined();
     const [row] = await db.dataSource.query(`SELECT * FROM photos WHERE id = $1`, [photoId]);
-    return { outcome: job?.returnvalue as PhotoOutcome, row };
+    return { photoId, outcome: job?.returnvalue as PhotoOutcome, row };
   }
 
-  it('stores a photo by its hash with its first variants, then asks conditionally and fetches nothing more', async () => {
+  /** Waits for the photo's variants job for these bytes and answers what it did, and the row after it. */
+  async function variantsMade(
+    photoId: number,
+    hash: string,
+  ): Promise<{ outcome: VariantsOutcome; row: Record<string, unknown> }> {
+    const job = await eventually(
+      () => producer.queue('mediaVariants').getJob(mediaVariantsJobId(photoId, hash)),
+      (found) => Boolean(found?.finishedOn),
+      `the variants job of photo ${photoId}`,
+    );
+    expect(job?.failedReason).toBeUndefined();
+    const [row] = await db.dataSource.query(`SELECT * FROM photos WHERE id = $1`, [photoId]);
+    return { outcome: job?.returnvalue as VariantsOutcome, row };
+  }
+
+  /** Runs `steps` with the variants queue paused, so what the media job alone did can be seen. */
+  async function withVariantsPaused<T>(steps: () => Promise<T>): Promise<T> {
+    await producer.queue('mediaVariants').pause();
+    try {
+      return await steps();
+    } finally {
+      await producer.queue('mediaVariants').resume();
+    }
+  }
+
+  const eagerKeys = (hash: string) => [
+    variantKey(hash, 'w160', 'webp'),
+    variantKey(hash, 'w480', 'avif'),
+    variantKey(hash, 'w800', 'jpeg'),
+    variantKey(hash, 'og', 'jpeg'),
+  ];
+
+  it('stores a car’s first photo undecoded and records it stored before any variant is made; the variants queue makes them after', async () => {
     const bytes = await photo(1);
     host.routes.set('/stock/1.jpg', () => ({
       status: 200,
       body: bytes,
       headers: { 'content-type': 'image/jpeg', etag: '"v1"', 'last-modified': 'Tue, 24 Nov 2026 10:00:00 GMT' },
     }));
-    const first = await ingest('/stock/1.jpg', true);
     const hash = sha256(bytes);
-    expect(first.outcome).toMatchObject({ kind: 'stored', hash, fetched: true });
-    expect(first.row).toMatchObject({
-      status: 'stored',
-      content_hash: hash,
-      format: 'jpeg',
-      width: 900,
-      height: 600,
-      byte_size: bytes.length,
-      etag: '"v1"',
-      last_modified: 'Tue, 24 Nov 2026 10:00:00 GMT',
-      refusal_reason: null,
+    const first = await withVariantsPaused(async () => {
+      const stored = await ingest('/stock/1.jpg', true);
+      // Servable now: stored, with its header's size, and not one variant encoded yet.
+      expect(stored.outcome).toMatchObject({ kind: 'stored', hash, fetched: true, variantsOwed: true });
+      expect(stored.row).toMatchObject({
+        status: 'stored',
+        content_hash: hash,
+        format: 'jpeg',
+        width: 900,
+        height: 600,
+        byte_size: bytes.length,
+        etag: '"v1"',
+        last_modified: 'Tue, 24 Nov 2026 10:00:00 GMT',
+        refusal_reason: null,
+        variants: [],
+      });
+      expect(await store.head(originalKey(hash, 'jpeg'))).toMatchObject({ size: bytes.length });
+      for (const key of eagerKeys(hash)) expect(await store.head(key)).toBeNull();
+      const queued = await producer.queue('mediaVariants').getJob(mediaVariantsJobId(stored.photoId, hash));
+      expect(queued?.data).toEqual({ photoId: stored.photoId, hash });
+      expect(queued?.finishedOn).toBeUndefined();
+      return stored;
     });
-    expect([...(first.row.variants as string[])].sort()).toEqual([...EAGER_PHOTO_VARIANTS].sort());
-    expect(await store.head(originalKey(hash, 'jpeg'))).toMatchObject({ size: bytes.length });
-    for (const key of [
-      variantKey(hash, 'w480', 'avif'),
-      variantKey(hash, 'w800', 'webp'),
-      variantKey(hash, 'og', 'jpeg'),
-    ])
-      expect(await store.head(key)).not.toBeNull();
+
+    const made = await variantsMade(first.photoId, hash);
+    expect(made.outcome).toEqual({ kind: 'made', generated: 16 });
+    expect(made.row).toMatchObject({ status: 'stored', content_hash: hash, width: 900, height: 600 });
+    expect([...(made.row.variants as string[])].sort()).toEqual([...EAGER_PHOTO_VARIANTS].sort());
+    for (const key of eagerKeys(hash)) expect(await store.head(key)).not.toBeNull();
 
     const puts = store.puts;
     const second = await ingest('/stock/1.jpg', true);
@@ -205,14 +246,58 @@ describe('the media queue (real worker, Redis, PostgreSQL and a local photo host
     expect(second.row.fetched_at).toEqual(first.row.fetched_at);
   });
 
+  it('makes the variants of a stored photo now first of its car from the stored copy, after a 304', async () => {
+    const bytes = await photo(6);
+    host.routes.set('/stock/6.jpg', () => ({
+      status: 200,
+      body: bytes,
+      headers: { 'content-type': 'image/jpeg', etag: '"v6"' },
+    }));
+    const hash = sha256(bytes);
+    const later = await ingest('/stock/6.jpg');
+    expect(later.outcome).toMatchObject({ kind: 'stored', hash, variantsOwed: false });
+    const first = await ingest('/stock/6.jpg', true);
+    expect(first.outcome).toEqual({ kind: 'not-modified', hash, variantsOwed: true });
+    const made = await variantsMade(first.photoId, hash);
+    expect(made.outcome).toEqual({ kind: 'made', generated: 16 });
+    expect([...(made.row.variants as string[])].sort()).toEqual([...EAGER_PHOTO_VARIANTS].sort());
+    expect(host.served.get('/stock/6.jpg')).toBe(1);
+  });
+
+  it('makes nothing for bytes a photo no longer has: replaced before its variants job ran, the job ends without encoding', async () => {
+    let version = 1;
+    const bytes = [await photo(7), await photo(8)] as const;
+    host.routes.set('/stock/7.jpg', () => ({
+      status: 200,
+      body: bytes[version - 1],
+      headers: { 'content-type': 'image/jpeg', etag: `"v${version}"` },
+    }));
+    const [before, after] = bytes.map(sha256) as [string, string];
+    const photoId = await withVariantsPaused(async () => {
+      const first = await ingest('/stock/7.jpg', true);
+      expect(first.outcome).toMatchObject({ kind: 'stored', hash: before, variantsOwed: true });
+      version = 2;
+      const replaced = await ingest('/stock/7.jpg', true);
+      expect(replaced.outcome).toMatchObject({ kind: 'stored', hash: after, variantsOwed: true });
+      return first.photoId;
+    });
+    expect((await variantsMade(photoId, before)).outcome).toEqual({ kind: 'stale' });
+    for (const key of eagerKeys(before)) expect(await store.head(key)).toBeNull();
+    const made = await variantsMade(photoId, after);
+    expect(made.outcome).toMatchObject({ kind: 'made' });
+    expect(made.row).toMatchObject({ status: 'stored', content_hash: after });
+    expect([...(made.row.variants as string[])].sort()).toEqual([...EAGER_PHOTO_VARIANTS].sort());
+    for (const key of eagerKeys(after)) expect(await store.head(key)).not.toBeNull();
+  });
+
   it('writes nothing again when a host without validators sends the same bytes', async () => {
     const bytes = await photo(2);
     host.routes.set('/plain/2.jpg', () => ({ status: 200, body: bytes, headers: { 'content-type': 'image/jpeg' } }));
     // A photo past its car's first: stored with its size, no variant made until a page asks.
-    expect((await ingest('/plain/2.jpg')).outcome).toMatchObject({ kind: 'stored', generated: 0 });
+    expect((await ingest('/plain/2.jpg')).outcome).toMatchObject({ kind: 'stored', variantsOwed: false });
     const puts = store.puts;
     const again = await ingest('/plain/2.jpg');
-    expect(again.outcome).toMatchObject({ kind: 'stored', hash: sha256(bytes), generated: 0 });
+    expect(again.outcome).toMatchObject({ kind: 'stored', hash: sha256(bytes), variantsOwed: false });
     expect(store.puts).toBe(puts);
     expect(again.row).toMatchObject({ variants: [], width: 900, height: 600 });
   });
@@ -222,10 +307,11 @@ describe('the media queue (real worker, Redis, PostgreSQL and a local photo host
     for (const route of ['/group/a.jpg', '/group/b.jpg'])
       host.routes.set(route, () => ({ status: 200, body: bytes, headers: { 'content-type': 'image/jpeg' } }));
     const first = await ingest('/group/a.jpg', true);
-    expect(first.outcome).toMatchObject({ kind: 'stored', hash: sha256(bytes) });
+    expect(first.outcome).toMatchObject({ kind: 'stored', hash: sha256(bytes), variantsOwed: true });
+    await variantsMade(first.photoId, sha256(bytes));
     store.heads = [];
     const twin = await ingest('/group/b.jpg', true);
-    expect(twin.outcome).toMatchObject({ kind: 'stored', hash: sha256(bytes), generated: 0 });
+    expect(twin.outcome).toMatchObject({ kind: 'stored', hash: sha256(bytes), variantsOwed: false });
     // Only the original is looked up: no variant was made to be looked up.
     expect(store.heads).toEqual([originalKey(sha256(bytes), 'jpeg')]);
     expect(twin.row).toMatchObject({ status: 'stored', width: 900, height: 600 });

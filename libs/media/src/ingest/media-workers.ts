@@ -4,18 +4,28 @@ import type { DataSource } from 'typeorm';
 import { DEFAULT_BREAKER, photoHostOf, type BreakerConfig } from '@platform/domain';
 import {
   DelayedError,
+  mediaVariantsJobId,
   QueueProducer,
   QUIET_LOG,
   WorkerGroup,
   type WorkerLog,
   type WorkerTiming,
 } from '@platform/queues';
+import { EagerVariants, type VariantsOutcome } from './eager-variants';
 import { HostBreakers, HostSlots } from './host-limits';
 import { DEFAULT_MEDIA_RETENTION_DAYS, MediaLifecycle } from './media-lifecycle';
 import { NO_MEDIA_METRICS } from './media-metrics';
 import { PhotoFetchFailed, PhotoIngest, type PhotoIngestOptions, type PhotoOutcome } from './photo-ingest';
 import { PhotoRelay } from './photo-relay';
 
+/**
+ * Default photos a worker fetches, checks and stores at once (MEDIA_CONCURRENCY): the work is I/O
+ * (the fetch, hashing, the store's write, one transaction), so more than the cores; each host is
+ * still held to its own limit.
+ */
+export const DEFAULT_MEDIA_CONCURRENCY = 4;
+/** Default photos whose eager variants a worker makes at once (MEDIA_VARIANT_CONCURRENCY): CPU-bound encoding. */
+export const DEFAULT_MEDIA_VARIANT_CONCURRENCY = 1;
 /** Default fetches at once from one dealer host, across every worker (MEDIA_HOST_CONCURRENCY). */
 export const DEFAULT_MEDIA_HOST_CONCURRENCY = 2;
 /** Default hours a photo may wait on its host's open breaker before it is marked unreachable (MEDIA_MAX_DEFER_HOURS). */
@@ -26,8 +36,13 @@ export interface MediaWorkersOptions extends PhotoIngestOptions {
   dataSource: DataSource;
   redisUrl: string;
   prefix: string;
-  /** Photos fetched and encoded at once: encoding is CPU-bound, so about the cores the worker may use. Default 2. */
+  /** Photos fetched, checked and stored at once (I/O, not decoding). Default 4. */
   concurrency?: number;
+  /**
+   * Photos whose eager variants are made at once (the mediaVariants queue). Encoding is CPU-bound
+   * (libvips spreads one photo over the cores), so one leaves the other work its share. Default 1.
+   */
+  variantConcurrency?: number;
   /** Fetches at once from one host, across every worker process. */
   hostConcurrency?: number;
   breaker?: Partial<BreakerConfig>;
@@ -49,19 +64,21 @@ export interface MediaWorkersOptions extends PhotoIngestOptions {
 const jittered = (ms: number): number => Math.round(ms * (0.8 + Math.random() * 0.4));
 
 /**
- * Starts the media queue's worker (issue 38), the relay of the photo_fetches outbox onto it, and
- * the lifecycle's schedule; returns a function that stops them. Politeness per dealer host: at most
- * `hostConcurrency` fetches at once across every worker (HostSlots in Redis; a job that finds its
- * host full is put off for about half a second, no attempt spent), retries with backoff (the queue's
- * attempts), and a circuit breaker (HostBreakers in Redis): once a host has failed repeatedly, its
- * photos are put off until its cool-down ends, so the workers go on with other dealers' photos.
- * Every job ends: stored, refused, unreachable (out of attempts, or put off longer than
- * `maxDeferMs`), never waiting forever.
+ * Starts the media queue's worker (issue 38), the mediaVariants queue's worker (a car's first
+ * photos' variants, made once the photo is stored), the relay of the photo_fetches outbox onto the
+ * media queue, and the lifecycle's schedule; returns a function that stops them. Politeness per
+ * dealer host: at most `hostConcurrency` fetches at once across every worker (HostSlots in Redis;
+ * a job that finds its host full is put off for about half a second, no attempt spent), retries
+ * with backoff (the queue's attempts), and a circuit breaker (HostBreakers in Redis): once a host
+ * has failed repeatedly, its photos are put off until its cool-down ends, so the workers go on with
+ * other dealers' photos. Every media job ends: stored, refused, unreachable (out of attempts, or
+ * put off longer than `maxDeferMs`), never waiting forever.
  */
 export async function startMediaWorkers(options: MediaWorkersOptions): Promise<() => Promise<void>> {
   const log = options.log ?? QUIET_LOG;
   const metrics = options.metrics ?? NO_MEDIA_METRICS;
   const ingest = new PhotoIngest(options.dataSource, options);
+  const variants = new EagerVariants(options.dataSource, options);
   const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   const breakerRedis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   const ownProducer = options.producer ? null : new QueueProducer(redis, options.prefix);
@@ -77,7 +94,7 @@ export async function startMediaWorkers(options: MediaWorkersOptions): Promise<(
   );
 
   /** Cars whose photos changed are in car_changes already; this only makes their index catch up sooner. */
-  const indexSoon = async (outcome: PhotoOutcome): Promise<void> => {
+  const indexSoon = async (outcome: PhotoOutcome | VariantsOutcome): Promise<void> => {
     for (const siteId of 'sites' in outcome ? (outcome.sites ?? []) : [])
       await producer
         .add('searchIndex', { siteId })
@@ -86,10 +103,25 @@ export async function startMediaWorkers(options: MediaWorkersOptions): Promise<(
         );
   };
 
+  /**
+   * A stored first photo lacking its eager variants: a job for its bytes makes them. The photo is
+   * servable meanwhile (the api makes a variant not made yet on its first request), so a job not
+   * queued only costs that request's wait, and the next feed run finds them owed and asks again.
+   */
+  const queueVariants = async (photoId: number, outcome: PhotoOutcome): Promise<void> => {
+    if (!('variantsOwed' in outcome) || !outcome.variantsOwed || !outcome.hash) return;
+    const { hash } = outcome;
+    await producer
+      .add('mediaVariants', { photoId, hash }, { jobId: mediaVariantsJobId(photoId, hash) })
+      .catch((error: Error) =>
+        log.warn({ photoId, err: error.message }, 'variants job not queued; they are made when first asked for'),
+      );
+  };
+
   const group = new WorkerGroup(options.redisUrl, options.prefix, log, options.timing);
   group.start(
     'media',
-    options.concurrency ?? 2,
+    options.concurrency ?? DEFAULT_MEDIA_CONCURRENCY,
     async ({ photoId, eager, force }, job, token) => {
       const [row] = (await options.dataSource.query(`SELECT source_url FROM photos WHERE id = $1`, [photoId])) as {
         source_url: string;
@@ -124,8 +156,8 @@ export async function startMediaWorkers(options: MediaWorkersOptions): Promise<(
         }
       }
       try {
-        // The host's slot is freed as soon as it has answered: checking, storing and resizing the
-        // photo is the platform's work, not the host's, and the next fetch from it may start.
+        // The host's slot is freed as soon as it has answered: checking and storing the photo is
+        // the platform's work, not the host's, and the next fetch from it may start.
         let released = false;
         const release = async (): Promise<void> => {
           if (released || !host || !slot) return;
@@ -136,6 +168,7 @@ export async function startMediaWorkers(options: MediaWorkersOptions): Promise<(
         if (host) await breakers.record(host, 'success');
         if (outcome.kind === 'refused' || outcome.kind === 'unreachable')
           log.warn({ photoId, reason: outcome.reason }, 'photo not stored');
+        await queueVariants(photoId, outcome);
         await indexSoon(outcome);
         return outcome;
       } catch (error) {
@@ -146,6 +179,19 @@ export async function startMediaWorkers(options: MediaWorkersOptions): Promise<(
     // Every retry failed (the host stayed down): the photo is marked so, its runs are warned, and the car goes on without it.
     async ({ photoId }, reason) => {
       await ingest.unreachable(photoId, 'unreachable', reason);
+    },
+  );
+  // Every variants job ends: made, stale (the photo has other bytes now, or none) or refused.
+  group.start(
+    'mediaVariants',
+    options.variantConcurrency ?? DEFAULT_MEDIA_VARIANT_CONCURRENCY,
+    async ({ photoId, hash }) => {
+      const outcome = await variants.make(photoId, hash);
+      if (outcome.kind === 'refused') {
+        log.warn({ photoId, reason: outcome.reason }, 'photo refused: its variants could not be made');
+        await indexSoon(outcome);
+      }
+      return outcome;
     },
   );
   group.start('mediaLifecycle', 1, async () => lifecycle.sweep());

@@ -1,18 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { BlockList } from 'node:net';
 import type { DataSource } from 'typeorm';
-import {
-  EAGER_PHOTO_VARIANTS,
-  photoHostOf,
-  STORED_PHOTO_VARIANTS,
-  originalKey,
-  type PhotoVariantName,
-  type SourceFormat,
-} from '@platform/domain';
+import { EAGER_PHOTO_VARIANTS, photoHostOf, originalKey } from '@platform/domain';
 import { guardedFetch, OutboundRefused } from '@platform/server-kit';
 import { PHOTO_LIMITS, sniffPhoto, type PhotoLimits } from '../sniff/sniff-photo';
 import type { MediaStore } from '../store/media-store';
-import { generateVariants, PhotoUnreadable, uprightSize } from '../variants/generate-variants';
+import { PhotoUnreadable, uprightSize } from '../variants/generate-variants';
 import { NO_MEDIA_METRICS, type MediaMetrics } from './media-metrics';
 import { settlePhoto } from './photo-settle';
 
@@ -32,10 +25,14 @@ export class PhotoFetchFailed extends Error {
   override name = 'PhotoFetchFailed';
 }
 
-/** `sites`: sites whose cars changed with this photo (their car_changes rows are written), to nudge the indexer. */
+/**
+ * `sites`: sites whose cars changed with this photo (their car_changes rows are written), to nudge
+ * the indexer. `variantsOwed`: one of its car's first photos, stored without all of its eager
+ * variants; the caller queues a mediaVariants job for `hash` to make them.
+ */
 export type PhotoOutcome =
-  | { kind: 'stored'; hash: string; fetched: boolean; generated: number; sites?: number[] }
-  | { kind: 'not-modified' }
+  | { kind: 'stored'; hash: string; fetched: boolean; variantsOwed: boolean; sites?: number[] }
+  | { kind: 'not-modified'; hash?: string; variantsOwed?: true }
   | { kind: 'refused'; reason: string; message: string; sites?: number[] }
   | { kind: 'unreachable'; reason: string; message: string; sites?: number[] }
   | { kind: 'missing' };
@@ -57,7 +54,9 @@ const FINAL_STATUSES = new Set([400, 401, 403, 404, 405, 410, 414, 451]);
 /**
  * One photo address, fetched and stored (issue 38): through the guarded fetcher only, conditional
  * on the validators of the copy held (an unchanged photo costs a 304 and no bytes), its bytes
- * checked, stored by content hash, and its first variants made. A refusal is recorded on the row
+ * checked and stored by content hash, its size read from its header. Nothing is decoded here, so
+ * storing never waits on encoding: a car's first photos are servable once stored, and their eager
+ * variants are owed to the mediaVariants queue (EagerVariants). A refusal is recorded on the row
  * with its reason; a host that is down throws PhotoFetchFailed for the queue to retry.
  */
 export class PhotoIngest {
@@ -98,7 +97,8 @@ export class PhotoIngest {
     const host = photoHostOf(row.source_url) ?? 'invalid';
     const started = process.hrtime.bigint();
     const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
-    const wanted = eager ? EAGER_PHOTO_VARIANTS : STORED_PHOTO_VARIANTS;
+    const owes = (have: readonly string[]): boolean =>
+      eager && EAGER_PHOTO_VARIANTS.some((name) => !have.includes(name));
 
     let outcome;
     try {
@@ -139,18 +139,9 @@ export class PhotoIngest {
         `UPDATE photos SET checked_at = $2, etag = COALESCE($3, etag), last_modified = COALESCE($4, last_modified), updated_at = now() WHERE id = $1`,
         [row.id, this.now(), outcome.etag, outcome.lastModified],
       );
-      const missing = wanted.filter((name) => !row.variants.includes(name));
-      if (missing.length === 0 || !row.content_hash) return { kind: 'not-modified' };
       // An unchanged photo now first of its car: its bytes are in the store, only variants are owed.
-      const original = await this.readOriginal(row.content_hash);
-      if (!original) return { kind: 'not-modified' };
-      const made = await this.storeVariants(original.bytes, row.content_hash, missing);
-      this.metrics.variants(made.generated);
-      await this.dataSource.query(
-        `UPDATE photos SET variants = ARRAY(SELECT DISTINCT unnest(variants || $2::text[]) ORDER BY 1) WHERE id = $1`,
-        [row.id, missing],
-      );
-      return { kind: 'not-modified' };
+      if (!row.content_hash || !owes(row.variants)) return { kind: 'not-modified' };
+      return { kind: 'not-modified', hash: row.content_hash, variantsOwed: true };
     }
 
     const { body, etag, lastModified } = outcome.response;
@@ -160,22 +151,17 @@ export class PhotoIngest {
     const same = held && row.content_hash === hash;
     // The same bytes as the copy held, or as another address's stored photo (a dealer group's
     // shared stock photo, a photo sent under two names): its variants are in the store already, so
-    // only those still owed are made, and none at all means the photo is never decoded again.
+    // it takes them (and that photo's size), and only those still owed are queued.
     const twin = same ? null : await this.storedTwin(hash);
     const have = same ? row.variants : (twin?.variants ?? []);
-    const owed = wanted.filter((name) => !have.includes(name));
-    let generated = 0;
-    let size: { width: number; height: number } | null = twin ? { width: twin.width, height: twin.height } : null;
+    let size = twin ? { width: twin.width, height: twin.height } : null;
     try {
-      if (owed.length > 0) ({ generated, size } = await this.storeVariants(body, hash, owed));
-      // A photo past its car's first is not decoded here: its variants are made when a page first
-      // asks for them. Its upright size is read from the header.
-      else if (!size) size = await uprightSize(body, this.limits);
+      // The upright size from the header alone: the pages draw a stored photo by its hash and size.
+      size ??= await uprightSize(body, this.limits);
     } catch (error) {
       if (error instanceof PhotoUnreadable) return this.refuse(row, error.reason, error.message);
       throw error;
     }
-    this.metrics.variants(generated);
     const key = originalKey(hash, sniffed.format);
     if (!same && !(await this.options.store.head(key))) {
       await this.options.store.put(key, body);
@@ -183,8 +169,8 @@ export class PhotoIngest {
     }
     // The pages draw something new only when the photo was not stored, or is stored with new bytes.
     const sites = await this.record(row.id, { changed: !same, warn: false }, [
-      `UPDATE photos SET status = 'stored', content_hash = $2, format = $3, width = COALESCE($4, width),
-         height = COALESCE($5, height), byte_size = $6, etag = $7, last_modified = $8,
+      `UPDATE photos SET status = 'stored', content_hash = $2, format = $3, width = $4,
+         height = $5, byte_size = $6, etag = $7, last_modified = $8,
          variants = CASE WHEN content_hash = $2 THEN ARRAY(SELECT DISTINCT unnest(variants || $9::text[]) ORDER BY 1) ELSE $9::text[] END,
          refusal_reason = NULL, refusal_message = NULL, fetched_at = $10, checked_at = $10, updated_at = now()
        WHERE id = $1`,
@@ -192,16 +178,16 @@ export class PhotoIngest {
         row.id,
         hash,
         sniffed.format,
-        size?.width ?? null,
-        size?.height ?? null,
+        size.width,
+        size.height,
         body.length,
         etag,
         lastModified,
-        [...new Set([...have, ...wanted])].sort(),
+        [...have].sort(),
         this.now(),
       ],
     ]);
-    return { kind: 'stored', hash, fetched: true, generated, ...(sites.length > 0 ? { sites } : {}) };
+    return { kind: 'stored', hash, fetched: true, variantsOwed: owes(have), ...(sites.length > 0 ? { sites } : {}) };
   }
 
   /** Writes the photo's new state and what follows from it (settlePhoto) in one transaction. */
@@ -225,34 +211,6 @@ export class PhotoIngest {
       [hash],
     )) as { width: number; height: number; variants: string[] }[];
     return twin ?? null;
-  }
-
-  /** Makes the wanted variants not in the store yet (another address may have brought the same bytes). */
-  private async storeVariants(
-    original: Buffer,
-    hash: string,
-    wanted: readonly PhotoVariantName[],
-  ): Promise<{ generated: number; size: { width: number; height: number } }> {
-    const { source, variants } = await generateVariants(original, { hash, variants: wanted, limits: this.limits });
-    let generated = 0;
-    for (const variant of variants) {
-      if (await this.options.store.head(variant.key)) continue;
-      await this.options.store.put(variant.key, variant.bytes);
-      this.metrics.stored(variant.bytes.length);
-      generated += 1;
-    }
-    return { generated, size: source };
-  }
-
-  private async readOriginal(hash: string): Promise<{ bytes: Buffer } | null> {
-    for (const format of ['jpeg', 'png', 'webp', 'avif', 'gif'] as SourceFormat[]) {
-      const object = await this.options.store.get(originalKey(hash, format));
-      if (!object) continue;
-      const chunks: Buffer[] = [];
-      for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Uint8Array));
-      return { bytes: Buffer.concat(chunks) };
-    }
-    return null;
   }
 
   private async refuse(row: PhotoRow, reason: string, message: string): Promise<PhotoOutcome> {

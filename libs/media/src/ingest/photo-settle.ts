@@ -64,17 +64,18 @@ export async function settlePhoto(
 }
 
 /**
- * Refuses every stored photo of these bytes that turned out unreadable when a variant was first
- * made from them (the api's on-demand path): each row is refused with the reason and settled, so
- * the cars drawing it refresh without it and its runs are warned.
+ * Refuses every stored photo of these bytes that turned out unreadable when variants were first
+ * made from them (the variants queue, or the api's on-demand path): each row is refused with the
+ * reason and settled, so the cars drawing it refresh without it and its runs are warned. Returns
+ * the sites whose index should be nudged after commit.
  */
 export async function refuseStoredPhoto(
   dataSource: DataSource,
   hash: string,
   reason: string,
   message: string,
-): Promise<void> {
-  await dataSource.transaction(async (manager) => {
+): Promise<number[]> {
+  return dataSource.transaction(async (manager) => {
     const rows = (await manager.query(
       `WITH refused AS (
          UPDATE photos SET status = 'refused', refusal_reason = $2, refusal_message = $3, updated_at = now()
@@ -82,6 +83,9 @@ export async function refuseStoredPhoto(
        SELECT id FROM refused`,
       [hash, reason, message.slice(0, 500)],
     )) as { id: number }[];
-    for (const { id } of rows) await settlePhoto(manager, id, { changed: true, warn: true });
+    const sites = new Set<number>();
+    for (const { id } of rows)
+      for (const site of await settlePhoto(manager, id, { changed: true, warn: true })) sites.add(site);
+    return [...sites];
   });
 }

@@ -77,7 +77,7 @@ describe('GET /media/photos/{hash}/{variant}: stored dealer photos (real Postgre
     await app.init();
     store = app.get<MediaStore>(MEDIA_STORE);
 
-    // Stored as the worker stores a car's first photo: the original and the eager variants.
+    // As the worker leaves a car's first photo once its variants job has run: the original and the eager variants.
     const original = await photo();
     hash = sha256(original);
     await store.put(originalKey(hash, 'jpeg'), original);

@@ -55,7 +55,7 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 /**
  * Serves stored dealer photos (issue 38): the variant the path names, in the format the browser's
  * Accept allows, from the MediaStore. A variant not made yet (the worker makes the first photos'
- * widths ahead and the rest lazily) is made here from the stored original, in every format it is
+ * widths ahead, once they are stored, and the rest lazily) is made here from the stored original, in every format it is
  * made in, kept in the store, and served; `generations` bounds how many the api makes at once and
  * shares one among concurrent requests for it.
  */
@@ -129,7 +129,8 @@ export class PhotoServer {
     try {
       ({ variants } = await generateVariants(original, { hash, variants: [variant] }));
     } catch (error) {
-      // Only a car's first photos are decoded as they are stored; one of the others may turn out
+      // No photo is decoded as it is stored (only its header is read), and only a car's first
+      // photos are decoded soon after, by the worker's variants queue: a photo may turn out
       // unreadable only now. It is refused as the worker would have (its cars refresh without it
       // and their feed runs are warned), and this answer is a 404.
       if (error instanceof PhotoUnreadable) {

@@ -7,7 +7,7 @@ import { allowedAddresses, ENV, PlatformMetrics } from '@platform/server-kit';
 import type { WorkerEnv } from '../env';
 import { workerLog } from '../worker-log';
 
-/** Runs the media queue's worker (dealer photos fetched, checked, stored and resized) for the worker's lifetime. */
+/** Runs the media queues' workers (dealer photos fetched, checked and stored; car's first photos' variants made) for the worker's lifetime. */
 @Injectable()
 export class MediaProcessors implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(MediaProcessors.name);
@@ -26,6 +26,7 @@ export class MediaProcessors implements OnApplicationBootstrap, OnApplicationShu
       store: createMediaStore(this.env),
       allowed: allowedAddresses(this.env.OUTBOUND_ALLOWED_ADDRESSES),
       concurrency: this.env.MEDIA_CONCURRENCY,
+      variantConcurrency: this.env.MEDIA_VARIANT_CONCURRENCY,
       hostConcurrency: this.env.MEDIA_HOST_CONCURRENCY,
       breaker: {
         failureThreshold: this.env.MEDIA_BREAKER_FAILURES,
