@@ -70,13 +70,14 @@ export const isPhotoVariantName = (value: unknown): value is PhotoVariantName =>
 
 /**
  * Made ahead for a car's first photos, by their own queue once the photo is stored, so its search
- * card, gallery opening and link preview rarely wait: the card and gallery widths a phone and a
- * laptop pick, and the Open Graph crop. Every other photo has none made ahead: a dealer sends
- * 20-40 photos a car, most never opened; each variant of them is made the first time a page asks
- * for it (and kept). No photo is decoded as it is stored, so a feed's photos are stored at the
- * speed they are fetched.
+ * card and gallery opening never wait: the card and gallery widths a phone and a laptop pick (12
+ * encodes, about 200 ms a photo here; the gallery thumbnails and the Open Graph crop as well made
+ * it 16 and 330 ms, for places drawn later or by link previews, which can wait for one resize).
+ * Every other photo has none made ahead: a dealer sends 20-40 photos a car, most never opened;
+ * each variant of them is made the first time a page asks for it (and kept). No photo is decoded
+ * as it is stored, so a feed's photos are stored at the speed they are fetched.
  */
-export const EAGER_PHOTO_VARIANTS: readonly PhotoVariantName[] = ['w160', 'w320', 'w480', 'w640', 'w800', 'og'];
+export const EAGER_PHOTO_VARIANTS: readonly PhotoVariantName[] = ['w320', 'w480', 'w640', 'w800'];
 
 /** Formats each variant is made in: link previews take JPEG only, so the Open Graph crop is JPEG alone. */
 export const formatsOfVariant = (name: PhotoVariantName): readonly PhotoFormat[] =>

@@ -515,6 +515,6 @@ describe('photos from a feed run (real feed ingest, media worker, Redis, Postgre
     expect((await lifecycle.sweep(later(40))).hashes).toBeGreaterThanOrEqual(1);
     expect(await photosOf(dealer)).toEqual([]);
     expect(await store.head(originalKey(hash, 'jpeg'))).toBeNull();
-    expect(await store.head(variantKey(hash, 'w160', 'webp'))).toBeNull();
+    expect(await store.head(variantKey(hash, 'w320', 'webp'))).toBeNull();
   });
 });

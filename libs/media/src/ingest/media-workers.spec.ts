@@ -192,10 +192,10 @@ describe('the media queue (real worker, Redis, PostgreSQL and a local photo host
   }
 
   const eagerKeys = (hash: string) => [
-    variantKey(hash, 'w160', 'webp'),
+    variantKey(hash, 'w320', 'webp'),
     variantKey(hash, 'w480', 'avif'),
+    variantKey(hash, 'w640', 'avif'),
     variantKey(hash, 'w800', 'jpeg'),
-    variantKey(hash, 'og', 'jpeg'),
   ];
 
   it('stores a car’s first photo undecoded and records it stored before any variant is made; the variants queue makes them after', async () => {
@@ -231,7 +231,7 @@ describe('the media queue (real worker, Redis, PostgreSQL and a local photo host
     });
 
     const made = await variantsMade(first.photoId, hash);
-    expect(made.outcome).toEqual({ kind: 'made', generated: 16 });
+    expect(made.outcome).toEqual({ kind: 'made', generated: 12 });
     expect(made.row).toMatchObject({ status: 'stored', content_hash: hash, width: 900, height: 600 });
     expect([...(made.row.variants as string[])].sort()).toEqual([...EAGER_PHOTO_VARIANTS].sort());
     for (const key of eagerKeys(hash)) expect(await store.head(key)).not.toBeNull();
@@ -259,7 +259,7 @@ describe('the media queue (real worker, Redis, PostgreSQL and a local photo host
     const first = await ingest('/stock/6.jpg', true);
     expect(first.outcome).toEqual({ kind: 'not-modified', hash, variantsOwed: true });
     const made = await variantsMade(first.photoId, hash);
-    expect(made.outcome).toEqual({ kind: 'made', generated: 16 });
+    expect(made.outcome).toEqual({ kind: 'made', generated: 12 });
     expect([...(made.row.variants as string[])].sort()).toEqual([...EAGER_PHOTO_VARIANTS].sort());
     expect(host.served.get('/stock/6.jpg')).toBe(1);
   });

@@ -151,11 +151,11 @@ describe('GET /media/photos/{hash}/{variant}: stored dealer photos (real Postgre
   });
 
   it('answers HEAD with the headers alone', async () => {
-    const res = await http().head(`/media/photos/${hash}/w160`).set('Accept', CHROME_ACCEPT);
+    const res = await http().head(`/media/photos/${hash}/w320`).set('Accept', CHROME_ACCEPT);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/avif');
-    expect(Number(res.headers['content-length'])).toBe((await store.head(variantKey(hash, 'w160', 'avif')))?.size);
-    expect(res.headers['etag']).toBe(`"${hash}-w160-avif"`);
+    expect(Number(res.headers['content-length'])).toBe((await store.head(variantKey(hash, 'w320', 'avif')))?.size);
+    expect(res.headers['etag']).toBe(`"${hash}-w320-avif"`);
   });
 
   it('makes a variant not made yet once for concurrent requests, keeps it in every format, and serves it', async () => {
