@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { pipeline } from 'node:stream';
 import type { Request, Response } from 'express';
 import { notFound } from '@platform/server-kit';
 import { PhotoServer } from './photo-server';
@@ -67,9 +68,9 @@ export class MediaController {
       response.end(body);
       return;
     }
-    // A client that goes away mid-photo closes the store's stream with it.
-    response.on('close', () => body.destroy());
-    body.on('error', () => response.destroy());
-    body.pipe(response);
+    // pipeline closes the store's stream (a file handle on local disk) however the response ends,
+    // also when the client went away while the photo was being looked up: a 'close' listener added
+    // after that never fires, and the handle was left to the garbage collector (Node warned).
+    pipeline(body, response, () => undefined);
   }
 }
