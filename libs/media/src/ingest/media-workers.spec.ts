@@ -123,6 +123,7 @@ describe('the media queue (real worker, Redis, PostgreSQL and a local photo host
       fetchTimeoutMs: 5000,
       redisUrl: TEST_REDIS_URL,
       prefix,
+      variantsYieldBacklog: 3,
     });
   });
 
@@ -244,6 +245,35 @@ describe('the media queue (real worker, Redis, PostgreSQL and a local photo host
     expect(store.puts).toBe(puts);
     expect(second.row).toMatchObject({ status: 'stored', content_hash: hash });
     expect(second.row.fetched_at).toEqual(first.row.fetched_at);
+  });
+
+  it('makes variants ahead only once few photos wait to be stored: storing goes first', async () => {
+    const bytes = await photo(9);
+    host.routes.set('/stock/9.jpg', () => ({ status: 200, body: bytes, headers: { 'content-type': 'image/jpeg' } }));
+    const hash = sha256(bytes);
+    const media = producer.queue('media');
+    const stored = await withVariantsPaused(async () => {
+      const done = await ingest('/stock/9.jpg', true);
+      // Four photos waiting to be stored (addresses with no row: each ends 'missing' at once), over the backlog of 3.
+      await media.pause();
+      for (let i = 0; i < 4; i++)
+        await producer.add('media', { photoId: 900_000 + i, eager: false, force: false }, { jobId: `backlog-${i}` });
+      return done;
+    });
+    try {
+      const job = () => producer.queue('mediaVariants').getJob(mediaVariantsJobId(stored.photoId, hash));
+      await eventually(
+        async () => (await job())?.getState(),
+        (state) => state === 'delayed',
+        'the variants job giving way',
+      );
+      expect((await job())?.finishedOn).toBeUndefined();
+      for (const key of eagerKeys(hash)) expect(await store.head(key)).toBeNull();
+    } finally {
+      await media.resume();
+    }
+    const made = await variantsMade(stored.photoId, hash);
+    expect(made.outcome).toEqual({ kind: 'made', generated: 12 });
   });
 
   it('makes the variants of a stored photo now first of its car from the stored copy, after a 304', async () => {
