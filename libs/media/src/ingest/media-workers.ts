@@ -200,7 +200,7 @@ export async function startMediaWorkers(options: MediaWorkersOptions): Promise<(
     options.variantConcurrency ?? DEFAULT_MEDIA_VARIANT_CONCURRENCY,
     async ({ photoId, hash }, job, token) => {
       if (Date.now() - job.timestamp < VARIANTS_MAX_YIELD_MS) {
-        const counts = await producer.queue('media').getJobCounts('waiting', 'paused', 'prioritized');
+        const counts = await producer.queue('media').getJobCounts('waiting', 'prioritized');
         if (Object.values(counts).reduce((sum, n) => sum + n, 0) > yieldBacklog) {
           await job.moveToDelayed(Date.now() + jittered(VARIANTS_YIELD_RETRY_MS), token);
           throw new DelayedError();
