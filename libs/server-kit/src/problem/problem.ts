@@ -38,7 +38,8 @@ export function notFound(title: string, detail: string): ProblemException {
   return new ProblemException({ status: 404, title, detail });
 }
 
-const pathOf = (path: readonly PropertyKey[]): string => path.map(String).join('.') || '(root)';
+/** '(root)' only for the whole value: a key that is the empty string keeps its own (empty) name. */
+const pathOf = (path: readonly PropertyKey[]): string => (path.length === 0 ? '(root)' : path.map(String).join('.'));
 
 /** One error per field; an unknown key is named in its own path, so a misspelt filter is easy to find. */
 export function fieldErrorsOf(error: ZodError): FieldError[] {
