@@ -127,6 +127,9 @@ describe('Dealer console stock insights (real PostgreSQL and Redis)', () => {
       'page',
       '__proto__',
       'constructor',
+      '\u0000',
+      'page\u0000',
+      '\u001f\u007f',
     ];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...keys), hostile, hostile, async (key, value, rawId) => {
