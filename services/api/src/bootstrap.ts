@@ -128,6 +128,9 @@ export async function createApiApp(env: ApiEnv): Promise<NestExpressApplication>
     maxAge: '1d',
     fallthrough: true,
     index: false,
+    // A folder is not a page: without this, `/media/photos//..` (the folder itself) answers a
+    // 301 to a path with `..` in it instead of falling through to a 404.
+    redirect: false,
   });
   mountQueueDashboard(app, env.OPS_TOKEN);
   const openApi = new DocumentBuilder()
