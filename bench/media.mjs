@@ -178,17 +178,19 @@ try {
     } while (run.status === 'queued' || run.status === 'running');
     if (run.status !== 'succeeded') throw new Error(`feed run ended ${run.status}`);
   }
-  // A first photo's variants are done once all its eager ones are made, or once it is refused
-  // (undecodable, found by its variants job): then none are owed.
+  // A first photo is servable once stored and its car settled (settle_due cleared: the car's
+  // projection and pages take it). A first photo's variants are done once all its eager ones are
+  // made, or once it is refused (undecodable, found by its variants job): then none are owed.
+  // Every photo is done once it has a state and its cars are settled.
   const counts = async () => {
     const [row] = await dataSource.query(
       `SELECT
          (SELECT count(*)::int FROM car_photos cp JOIN photos p ON p.id = cp.photo_id
-           WHERE cp.field = 'images' AND cp.position = 0 AND p.status = 'stored') AS first_stored,
+           WHERE cp.field = 'images' AND cp.position = 0 AND p.status = 'stored' AND NOT p.settle_due) AS first_stored,
          (SELECT count(*)::int FROM car_photos cp JOIN photos p ON p.id = cp.photo_id
            WHERE cp.field = 'images' AND cp.position = 0 AND p.status <> 'pending'
              AND (p.status <> 'stored' OR p.variants @> $1::text[])) AS first_variants,
-         (SELECT count(*)::int FROM photos WHERE status <> 'pending') AS settled,
+         (SELECT count(*)::int FROM photos WHERE status <> 'pending' AND NOT settle_due) AS settled,
          (SELECT count(*)::int FROM photos) AS total,
          (SELECT count(*)::int FROM photos WHERE status = 'stored') AS stored,
          (SELECT coalesce(sum(cardinality(variants)), 0)::int FROM photos) AS variants`,
@@ -224,7 +226,7 @@ try {
   const storedBytes = folderBytes(mediaDir);
   console.log(`  feed applied in ${seconds(applied - t0).toFixed(1)} s`);
   console.log(
-    `  first photo of every car servable (stored) at ${seconds(firstAt - t0).toFixed(1)} s; all ${now.total} photos settled at ${seconds(allAt - t0).toFixed(1)} s (${now.stored} stored)`,
+    `  first photo of every car servable (stored, car settled) at ${seconds(firstAt - t0).toFixed(1)} s; all ${now.total} photos settled at ${seconds(allAt - t0).toFixed(1)} s (${now.stored} stored)`,
   );
   console.log(`  first photos' variants made ahead at ${seconds(variantsAt - t0).toFixed(1)} s`);
   console.log(

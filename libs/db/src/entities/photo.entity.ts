@@ -26,6 +26,7 @@ export type PhotoStatus = (typeof PHOTO_STATUSES)[number];
 @Check('ck_photos_content_hash', `content_hash IS NULL OR content_hash ~ '^[0-9a-f]{64}$'`)
 @Index('uq_photos_dealership_address', ['dealership_id', 'source_url'], { unique: true })
 @Index('ix_photos_content_hash', ['content_hash'])
+@Index('ix_photos_settle_due', ['id'], { where: 'settle_due' })
 export class PhotoEntity {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -79,6 +80,14 @@ export class PhotoEntity {
 
   @Column({ type: 'text', nullable: true })
   refusal_message!: string | null;
+
+  /**
+   * What its cars draw changed (stored, new bytes, or a stored photo refused) and they have not
+   * been settled yet (a car_changes row and a new updated_at): the media workers' settle does it
+   * for every marked photo's cars at once, about once a second.
+   */
+  @Column({ type: 'boolean', default: false })
+  settle_due!: boolean;
 
   /** When the address was last asked, whatever it answered. */
   @Column({ type: 'timestamptz', nullable: true })

@@ -24,6 +24,7 @@ import { SyndicationFeeds1766000000000 } from './1766000000000-syndication-feeds
 import { StockInsights1766100000000 } from './1766100000000-stock-insights';
 import { SyndicationLeftOut1766300000000 } from './1766300000000-syndication-left-out';
 import { InsightsEmail1766400000000 } from './1766400000000-insights-email';
+import { PhotoSettleDue1766500000000 } from './1766500000000-photo-settle-due';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   StockInsights1766100000000,
   SyndicationLeftOut1766300000000,
   InsightsEmail1766400000000,
+  PhotoSettleDue1766500000000,
 ];

@@ -19,9 +19,7 @@ export interface EagerVariantsOptions {
  * owed by them; `refused` when the bytes turned out undecodable, with every stored photo of them.
  */
 export type VariantsOutcome =
-  | { kind: 'made'; generated: number }
-  | { kind: 'stale' }
-  | { kind: 'refused'; reason: string; message: string; sites?: number[] };
+  { kind: 'made'; generated: number } | { kind: 'stale' } | { kind: 'refused'; reason: string; message: string };
 
 const SOURCE_FORMATS: readonly SourceFormat[] = ['jpeg', 'png', 'webp', 'avif', 'gif'];
 
@@ -64,8 +62,8 @@ export class EagerVariants {
       // Its header passed as it was stored; its image data did not. Refused as ingest would have:
       // its cars refresh without it and each run that carried it is warned.
       this.metrics.refused(error.reason);
-      const sites = await refuseStoredPhoto(this.dataSource, hash, error.reason, error.message);
-      return { kind: 'refused', reason: error.reason, message: error.message, ...(sites.length > 0 ? { sites } : {}) };
+      await refuseStoredPhoto(this.dataSource, hash, error.reason, error.message);
+      return { kind: 'refused', reason: error.reason, message: error.message };
     }
     this.metrics.variants(generated);
     // Every row of these bytes learns of them (another address's copy is owed none now); a row

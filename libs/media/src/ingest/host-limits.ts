@@ -101,11 +101,16 @@ export class HostBreakers {
     const key = this.key(host);
     // A state untouched for a day is forgotten: a host that was open long ago starts closed.
     const ttlMs = 24 * 3_600_000;
+    // Most decisions change nothing (a healthy host is admitted, its success leaves it closed): one
+    // read decides those, with no WATCH round trips; only a change is written under WATCH.
+    const seen = await this.redis.get(key);
+    const first = decide(parseBreakerState(seen), Date.now());
+    if (this.serialise(first.next, seen) === seen) return first.result;
     for (let attempt = 0; ; attempt += 1) {
       await this.redis.watch(key);
       const raw = await this.redis.get(key);
       const { next, result } = decide(parseBreakerState(raw), Date.now());
-      const text = next === null ? raw : next.state === 'closed' && next.failures === 0 ? null : JSON.stringify(next);
+      const text = this.serialise(next, raw);
       if (text === raw) {
         await this.redis.unwatch();
         return result;
@@ -116,5 +121,11 @@ export class HostBreakers {
       // Another worker changed the host meanwhile: decide again on its state (a few tries, then give up counting).
       if ((await multi.exec()) !== null || attempt >= 5) return result;
     }
+  }
+
+  /** The stored text of a decided state: unchanged (`next` null), none for a clean closed breaker. */
+  private serialise(next: BreakerState | null, raw: string | null): string | null {
+    if (next === null) return raw;
+    return next.state === 'closed' && next.failures === 0 ? null : JSON.stringify(next);
   }
 }

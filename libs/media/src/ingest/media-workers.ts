@@ -11,12 +11,13 @@ import {
   type WorkerLog,
   type WorkerTiming,
 } from '@platform/queues';
-import { EagerVariants, type VariantsOutcome } from './eager-variants';
+import { EagerVariants } from './eager-variants';
 import { HostBreakers, HostSlots } from './host-limits';
 import { DEFAULT_MEDIA_RETENTION_DAYS, MediaLifecycle } from './media-lifecycle';
 import { NO_MEDIA_METRICS } from './media-metrics';
 import { PhotoFetchFailed, PhotoIngest, type PhotoIngestOptions, type PhotoOutcome } from './photo-ingest';
 import { PhotoRelay } from './photo-relay';
+import { settleDuePhotos } from './photo-settle';
 
 /**
  * Default photos a worker fetches, checks and stores at once (MEDIA_CONCURRENCY): the work is I/O
@@ -62,6 +63,11 @@ export interface MediaWorkersOptions extends PhotoIngestOptions {
   maxDeferMs?: number;
   /** How often the photo_fetches outbox is relayed onto the queue. Default 1 s. */
   relayEveryMs?: number;
+  /**
+   * How often the cars of photos marked settle_due are settled (settleDuePhotos). Default 1 s: a
+   * car of 20 photos stored within a second is re-projected once, not 20 times.
+   */
+  settleEveryMs?: number;
   /** Options of the jobs the relay adds over the queue's defaults (tests shorten the backoff). */
   jobOptions?: JobsOptions;
   retentionDays?: number;
@@ -107,8 +113,8 @@ export async function startMediaWorkers(options: MediaWorkersOptions): Promise<(
   );
 
   /** Cars whose photos changed are in car_changes already; this only makes their index catch up sooner. */
-  const indexSoon = async (outcome: PhotoOutcome | VariantsOutcome): Promise<void> => {
-    for (const siteId of 'sites' in outcome ? (outcome.sites ?? []) : [])
+  const indexSoon = async (sites: readonly number[]): Promise<void> => {
+    for (const siteId of sites)
       await producer
         .add('searchIndex', { siteId })
         .catch((error: Error) =>
@@ -136,9 +142,7 @@ export async function startMediaWorkers(options: MediaWorkersOptions): Promise<(
     'media',
     options.concurrency ?? DEFAULT_MEDIA_CONCURRENCY,
     async ({ photoId, eager, force }, job, token) => {
-      const [row] = (await options.dataSource.query(`SELECT source_url FROM photos WHERE id = $1`, [photoId])) as {
-        source_url: string;
-      }[];
+      const row = await ingest.load(photoId);
       if (!row) return { kind: 'missing' } satisfies PhotoOutcome;
       const host = photoHostOf(row.source_url);
       let slot: string | null = null;
@@ -177,12 +181,11 @@ export async function startMediaWorkers(options: MediaWorkersOptions): Promise<(
           released = true;
           await slots.release(host, slot);
         };
-        const outcome = await ingest.process(photoId, eager, force, release).finally(release);
+        const outcome = await ingest.process(row, eager, force, release).finally(release);
         if (host) await breakers.record(host, 'success');
         if (outcome.kind === 'refused' || outcome.kind === 'unreachable')
           log.warn({ photoId, reason: outcome.reason }, 'photo not stored');
         await queueVariants(photoId, outcome);
-        await indexSoon(outcome);
         return outcome;
       } catch (error) {
         if (host && error instanceof PhotoFetchFailed) await breakers.record(host, 'failure');
@@ -207,10 +210,8 @@ export async function startMediaWorkers(options: MediaWorkersOptions): Promise<(
         }
       }
       const outcome = await variants.make(photoId, hash);
-      if (outcome.kind === 'refused') {
+      if (outcome.kind === 'refused')
         log.warn({ photoId, reason: outcome.reason }, 'photo refused: its variants could not be made');
-        await indexSoon(outcome);
-      }
       return outcome;
     },
   );
@@ -234,9 +235,22 @@ export async function startMediaWorkers(options: MediaWorkersOptions): Promise<(
   relayNow();
   const timer = setInterval(relayNow, options.relayEveryMs ?? 1000);
 
+  // The settle: the cars of photos stored (or refused) since the last round, once each.
+  let settling: Promise<void> | null = null;
+  const settleNow = (): void => {
+    if (settling) return;
+    settling = settleDuePhotos(options.dataSource)
+      .then(({ sites }) => indexSoon(sites))
+      .catch((error: Error) => log.warn({ err: error.message }, 'photos not settled; trying again'))
+      .finally(() => (settling = null));
+  };
+  const settleTimer = setInterval(settleNow, options.settleEveryMs ?? 1000);
+
   return async () => {
     clearInterval(timer);
+    clearInterval(settleTimer);
     await relaying;
+    await settling;
     await group.close();
     await ownProducer?.close();
     await Promise.all(

@@ -7,7 +7,7 @@ import { PHOTO_LIMITS, sniffPhoto, type PhotoLimits } from '../sniff/sniff-photo
 import type { MediaStore } from '../store/media-store';
 import { PhotoUnreadable, uprightSize } from '../variants/generate-variants';
 import { NO_MEDIA_METRICS, type MediaMetrics } from './media-metrics';
-import { settlePhoto } from './photo-settle';
+import { warnPhotoRuns } from './photo-settle';
 
 export interface PhotoIngestOptions {
   store: MediaStore;
@@ -26,18 +26,19 @@ export class PhotoFetchFailed extends Error {
 }
 
 /**
- * `sites`: sites whose cars changed with this photo (their car_changes rows are written), to nudge
- * the indexer. `variantsOwed`: one of its car's first photos, stored without all of its eager
- * variants; the caller queues a mediaVariants job for `hash` to make them.
+ * `variantsOwed`: one of its car's first photos, stored without all of its eager variants; the
+ * caller queues a mediaVariants job for `hash` to make them. A photo that changed what its cars
+ * draw is marked settle_due with its state; settleDuePhotos settles its cars.
  */
 export type PhotoOutcome =
-  | { kind: 'stored'; hash: string; fetched: boolean; variantsOwed: boolean; sites?: number[] }
+  | { kind: 'stored'; hash: string; fetched: boolean; variantsOwed: boolean }
   | { kind: 'not-modified'; hash?: string; variantsOwed?: true }
-  | { kind: 'refused'; reason: string; message: string; sites?: number[] }
-  | { kind: 'unreachable'; reason: string; message: string; sites?: number[] }
+  | { kind: 'refused'; reason: string; message: string }
+  | { kind: 'unreachable'; reason: string; message: string }
   | { kind: 'missing' };
 
-interface PhotoRow {
+/** What ingest reads of a photo's row before fetching it. */
+export interface PhotoRow {
   id: number;
   source_url: string;
   status: string;
@@ -74,24 +75,12 @@ export class PhotoIngest {
   }
 
   /**
-   * `force` (ops reprocess): the bytes are asked for without the held validators, so a photo the
-   * host changed without changing its ETag is fetched anyway.
-   */
-  /**
+   * `row` as load() read it. `force` (ops reprocess): the bytes are asked for without the held
+   * validators, so a photo the host changed without changing its ETag is fetched anyway.
    * `afterFetch` is called once the host has answered (bytes read or not), so the caller can free
    * the host's slot for the next fetch while this photo is checked and stored.
    */
-  async process(
-    photoId: number,
-    eager: boolean,
-    force = false,
-    afterFetch?: () => Promise<void>,
-  ): Promise<PhotoOutcome> {
-    const [row] = (await this.dataSource.query(
-      `SELECT id, source_url, status, etag, last_modified, content_hash, variants FROM photos WHERE id = $1`,
-      [photoId],
-    )) as PhotoRow[];
-    if (!row) return { kind: 'missing' };
+  async process(row: PhotoRow, eager: boolean, force = false, afterFetch?: () => Promise<void>): Promise<PhotoOutcome> {
     const held = row.status === 'stored' && row.content_hash !== null;
     const conditional = held && !force;
     const host = photoHostOf(row.source_url) ?? 'invalid';
@@ -167,12 +156,14 @@ export class PhotoIngest {
       await this.options.store.put(key, body);
       this.metrics.stored(body.length);
     }
-    // The pages draw something new only when the photo was not stored, or is stored with new bytes.
-    const sites = await this.record(row.id, { changed: !same, warn: false }, [
+    // One statement, no transaction: the pages draw something new only when the photo was not
+    // stored, or is stored with new bytes, and then its cars are settled with others' (settle_due).
+    await this.dataSource.query(
       `UPDATE photos SET status = 'stored', content_hash = $2, format = $3, width = $4,
          height = $5, byte_size = $6, etag = $7, last_modified = $8,
          variants = CASE WHEN content_hash = $2 THEN ARRAY(SELECT DISTINCT unnest(variants || $9::text[]) ORDER BY 1) ELSE $9::text[] END,
-         refusal_reason = NULL, refusal_message = NULL, fetched_at = $10, checked_at = $10, updated_at = now()
+         refusal_reason = NULL, refusal_message = NULL, fetched_at = $10, checked_at = $10,
+         settle_due = settle_due OR $11, updated_at = now()
        WHERE id = $1`,
       [
         row.id,
@@ -185,20 +176,26 @@ export class PhotoIngest {
         lastModified,
         [...have].sort(),
         this.now(),
+        !same,
       ],
-    ]);
-    return { kind: 'stored', hash, fetched: true, variantsOwed: owes(have), ...(sites.length > 0 ? { sites } : {}) };
+    );
+    return { kind: 'stored', hash, fetched: true, variantsOwed: owes(have) };
   }
 
-  /** Writes the photo's new state and what follows from it (settlePhoto) in one transaction. */
-  private async record(
-    photoId: number,
-    what: { changed: boolean; warn: boolean },
-    [sql, params]: [string, unknown[]],
-  ): Promise<number[]> {
-    return this.dataSource.transaction(async (manager) => {
+  /** The photo's row as process() needs it; null once the photo is gone (its car removed). */
+  async load(photoId: number): Promise<PhotoRow | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT id, source_url, status, etag, last_modified, content_hash, variants FROM photos WHERE id = $1`,
+      [photoId],
+    )) as PhotoRow[];
+    return row ?? null;
+  }
+
+  /** Writes the photo's new state and warns the feed runs that carried it, in one transaction. */
+  private async recordAndWarn(photoId: number, [sql, params]: [string, unknown[]]): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
       await manager.query(sql, params);
-      return settlePhoto(manager, photoId, what);
+      await warnPhotoRuns(manager, photoId);
     });
   }
 
@@ -215,12 +212,14 @@ export class PhotoIngest {
 
   private async refuse(row: PhotoRow, reason: string, message: string): Promise<PhotoOutcome> {
     this.metrics.refused(reason);
-    // A stored photo refused now is one the pages stop drawing: its cars change.
-    const sites = await this.record(row.id, { changed: row.status === 'stored', warn: true }, [
-      `UPDATE photos SET status = 'refused', refusal_reason = $2, refusal_message = $3, checked_at = $4, updated_at = now() WHERE id = $1`,
+    // A stored photo refused now is one the pages stop drawing: its cars are settled (in SET,
+    // `status` is the row's state before this update).
+    await this.recordAndWarn(row.id, [
+      `UPDATE photos SET status = 'refused', refusal_reason = $2, refusal_message = $3, checked_at = $4,
+         settle_due = settle_due OR status = 'stored', updated_at = now() WHERE id = $1`,
       [row.id, reason, message.slice(0, 500), this.now()],
     ]);
-    return { kind: 'refused', reason, message, ...(sites.length > 0 ? { sites } : {}) };
+    return { kind: 'refused', reason, message };
   }
 
   /**
@@ -230,7 +229,7 @@ export class PhotoIngest {
    */
   async unreachable(id: number, reason: string, message: string): Promise<PhotoOutcome> {
     this.metrics.unreachable(reason);
-    await this.record(id, { changed: false, warn: true }, [
+    await this.recordAndWarn(id, [
       `UPDATE photos SET status = CASE WHEN status = 'stored' THEN 'stored' ELSE 'unreachable' END,
          refusal_reason = $2, refusal_message = $3, checked_at = $4, updated_at = now() WHERE id = $1`,
       [id, reason, message.slice(0, 500), this.now()],
