@@ -78,6 +78,7 @@ describe('worker process (real PostgreSQL and Redis)', () => {
     expect(metricValue(text, 'feed_runs_stuck', { app: 'worker' })).toBe(0);
     expect(metricValue(text, 'outbox_backlog', { outbox: 'lead_outbox' })).toBe(0);
     expect(metricValue(text, 'outbox_backlog', { outbox: 'car_changes' })).toBe(0);
+    expect(metricValue(text, 'outbox_backlog', { outbox: 'photo_settles' })).toBe(0);
   });
 
   it('serves the photo ingest metrics, with the dealer host label bounded however many hosts a feed names', async () => {

@@ -130,18 +130,20 @@ export class PlatformMetrics {
     });
     new Gauge({
       name: 'outbox_backlog',
-      help: 'Rows waiting in an outbox: lead deliveries pending, car changes not yet indexed, indexed changes not yet matched for alerts, alert messages pending',
+      help: 'Rows waiting in an outbox: lead deliveries pending, car changes not yet indexed, indexed changes not yet matched for alerts, alert messages pending, stored photos whose cars are not yet settled',
       labelNames: ['outbox'],
       registers,
       async collect() {
         const [row] = (await dataSource.query(
           `SELECT (SELECT count(*)::int FROM lead_outbox WHERE status = 'pending') AS leads, (SELECT count(*)::int FROM car_changes) AS cars,
-                  (SELECT count(*)::int FROM alert_car_changes) AS alert_cars, (SELECT count(*)::int FROM alert_messages WHERE status = 'pending') AS alerts`,
-        )) as { leads: number; cars: number; alert_cars: number; alerts: number }[];
+                  (SELECT count(*)::int FROM alert_car_changes) AS alert_cars, (SELECT count(*)::int FROM alert_messages WHERE status = 'pending') AS alerts,
+                  (SELECT count(*)::int FROM photos WHERE settle_due) AS photo_settles`,
+        )) as { leads: number; cars: number; alert_cars: number; alerts: number; photo_settles: number }[];
         this.set({ outbox: 'lead_outbox' }, row?.leads ?? 0);
         this.set({ outbox: 'car_changes' }, row?.cars ?? 0);
         this.set({ outbox: 'alert_car_changes' }, row?.alert_cars ?? 0);
         this.set({ outbox: 'alert_messages' }, row?.alerts ?? 0);
+        this.set({ outbox: 'photo_settles' }, row?.photo_settles ?? 0);
       },
     });
     new Gauge({
