@@ -14,6 +14,7 @@ import {
   VehicleSidebar,
   VehicleSpecs,
 } from '@/components/vehicle/page';
+import { HydrateWhenNear } from '@/components/ui/hydrate-when-near';
 import { RecentlyViewed } from '@/components/vehicle/recently-viewed';
 import { getSite } from '@/lib/api';
 import { getCarPage } from '@/lib/api/cars';
@@ -88,13 +89,19 @@ export default async function VehiclePage({ params }: VehicleParams) {
         </div>
         <VehicleSidebar siteSlug={siteSlug} page={page} websiteId={site.id} />
         <div className={styles.main}>
-          <VehicleSpecs page={page} />
-          <VehicleCalculators siteSlug={siteSlug} page={page} />
-          <VehicleMap siteSlug={siteSlug} page={page} />
+          {/* Below the photos and the sidebar on a phone: hydrated as the shopper nears them. */}
+          <HydrateWhenNear>
+            <VehicleSpecs page={page} />
+            <VehicleCalculators siteSlug={siteSlug} page={page} />
+            <VehicleMap siteSlug={siteSlug} page={page} />
+          </HydrateWhenNear>
         </div>
       </div>
       <FeatureBanner servicePath={config.routes.service_path} />
-      <SimilarSection siteSlug={siteSlug} page={page} now={now} />
+      <HydrateWhenNear>
+        <SimilarSection siteSlug={siteSlug} page={page} now={now} />
+      </HydrateWhenNear>
+      {/* Records this car as viewed as soon as the page hydrates, so it is never deferred. */}
       <RecentlyViewed
         siteSlug={siteSlug}
         current={{
