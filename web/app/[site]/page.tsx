@@ -3,7 +3,6 @@ import { homeLocationSections, salesThisMonth } from '@platform/domain';
 import { DealershipList } from '@/components/home/dealership-list';
 import { QuickSearch } from '@/components/home/quick-search';
 import { LocationsBlock } from '@/components/locations/locations-block';
-import { HydrateWhenNear } from '@/components/ui/hydrate-when-near';
 import { CampaignRibbon } from '@/components/marketing/campaign';
 import { HomeMarketing, HomePromotions } from '@/components/marketing/home-marketing';
 import { SalesCounter } from '@/components/marketing/sales-counter';
@@ -37,21 +36,18 @@ export default async function SiteHomePage({ params }: { params: Promise<{ site:
           {site.config.features.sales_counter_enabled && <SalesCounter initial={salesThisMonth(new Date())} />}
         </div>
       </section>
-      {/* Below the hero: hydrated as the shopper nears them, so a phone's first second goes to the hero. */}
-      <HydrateWhenNear>
-        <HomeMarketing site={site} />
-        <div className="container">
-          <RecentlyViewed
-            siteSlug={site.slug}
-            noPriceText={site.config.wording.no_price_text}
-            subscriptionEnabled={site.config.features.subscription_enabled}
-          />
-        </div>
-        {locationSections.dealershipList && (
-          <DealershipList dealerships={site.dealerships} otherLocations={site.otherLocations} />
-        )}
-        {locationSections.block && <LocationsBlock site={site} />}
-      </HydrateWhenNear>
+      <HomeMarketing site={site} />
+      <div className="container">
+        <RecentlyViewed
+          siteSlug={site.slug}
+          noPriceText={site.config.wording.no_price_text}
+          subscriptionEnabled={site.config.features.subscription_enabled}
+        />
+      </div>
+      {locationSections.dealershipList && (
+        <DealershipList dealerships={site.dealerships} otherLocations={site.otherLocations} />
+      )}
+      {locationSections.block && <LocationsBlock site={site} />}
     </>
   );
 }

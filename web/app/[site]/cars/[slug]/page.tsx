@@ -14,7 +14,6 @@ import {
   VehicleSidebar,
   VehicleSpecs,
 } from '@/components/vehicle/page';
-import { HydrateWhenNear } from '@/components/ui/hydrate-when-near';
 import { RecentlyViewed } from '@/components/vehicle/recently-viewed';
 import { getSite } from '@/lib/api';
 import { getCarPage } from '@/lib/api/cars';
@@ -89,19 +88,13 @@ export default async function VehiclePage({ params }: VehicleParams) {
         </div>
         <VehicleSidebar siteSlug={siteSlug} page={page} websiteId={site.id} />
         <div className={styles.main}>
-          {/* Below the photos and the sidebar on a phone: hydrated as the shopper nears them. */}
-          <HydrateWhenNear>
-            <VehicleSpecs page={page} />
-            <VehicleCalculators siteSlug={siteSlug} page={page} />
-            <VehicleMap siteSlug={siteSlug} page={page} />
-          </HydrateWhenNear>
+          <VehicleSpecs page={page} />
+          <VehicleCalculators siteSlug={siteSlug} page={page} />
+          <VehicleMap siteSlug={siteSlug} page={page} />
         </div>
       </div>
       <FeatureBanner servicePath={config.routes.service_path} />
-      <HydrateWhenNear>
-        <SimilarSection siteSlug={siteSlug} page={page} now={now} />
-      </HydrateWhenNear>
-      {/* Records this car as viewed as soon as the page hydrates, so it is never deferred. */}
+      <SimilarSection siteSlug={siteSlug} page={page} now={now} />
       <RecentlyViewed
         siteSlug={siteSlug}
         current={{
