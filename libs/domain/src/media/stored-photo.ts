@@ -1,12 +1,4 @@
-import { z } from 'zod';
-import {
-  isContentHash,
-  plannedVariants,
-  photoSrcSet,
-  photoUrl,
-  type PhotoRole,
-  type PhotoVariantName,
-} from './photo-variants';
+import { plannedVariants, photoSrcSet, photoUrl, type PhotoRole, type PhotoVariantName } from './photo-variants';
 
 /**
  * A dealer photo the platform holds (issue 38), as it travels next to the address the feed sent:
@@ -19,12 +11,6 @@ export interface StoredPhoto {
   width: number;
   height: number;
 }
-
-export const StoredPhotoSchema = z.object({
-  hash: z.string().refine(isContentHash, 'a lowercase sha256'),
-  width: z.number().int().min(1).max(100_000),
-  height: z.number().int().min(1).max(100_000),
-});
 
 /** The stored photo of an address of one car's dealership, or null (not stored, or not a dealer address). */
 export type PhotoLookup = (address: string | null | undefined) => StoredPhoto | null;

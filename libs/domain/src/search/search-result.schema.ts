@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AutograbDataSchema, CarStatusSchema, CarTypeSchema } from '../entities/car';
 import type { SearchHit } from './search-document';
 import type { SearchResult } from './search-result';
-import { StoredPhotoSchema } from '../media/stored-photo';
+import { StoredPhotoSchema } from '../media/stored-photo-schema';
 
 /**
  * The search response as a schema, for clients that read it over HTTP (the web). Typed against
