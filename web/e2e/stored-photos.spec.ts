@@ -110,9 +110,14 @@ test.describe('stored dealer photos', () => {
     }).toPass({ timeout: 45_000 });
     const cardSrc = await loaded(page, `[data-testid="result-card"]:has(a[href="/cars/${stored.slug}"]) img`);
     expect(new URL(cardSrc).origin).toBe(ORIGIN);
-    expect(await card.locator('img').first().getAttribute('srcset')).toMatch(
-      /\/media\/photos\/[0-9a-f]{64}\/w320 320w/,
-    );
+    const cardSrcSet = await card.locator('img').first().getAttribute('srcset');
+    expect(cardSrcSet).toMatch(/\/media\/photos\/[0-9a-f]{64}\/w320 320w/);
+    // The first card's photo (the page's largest paint) is asked for from the head, from the same
+    // srcset and sizes, so the browser fetches the one width it then draws.
+    const preloaded = page.locator(`head link[rel="preload"][as="image"][imagesrcset="${cardSrcSet}"]`);
+    await expect(preloaded).toHaveCount(1);
+    await expect(preloaded).toHaveAttribute('imagesizes', (await card.locator('img').first().getAttribute('sizes'))!);
+    await expect(preloaded).toHaveAttribute('fetchpriority', 'high');
 
     await page.goto(siteUrl(SITE, `/cars/${stored.slug}`));
     const gallerySrc = await loaded(page, '[data-testid="gallery-slide"] img');

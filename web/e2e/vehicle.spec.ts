@@ -41,6 +41,35 @@ test.describe('vehicle detail page', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test('the key information video waits behind a Play video button and loads its player only once pressed', async ({
+    page,
+  }) => {
+    const car = await oneCarWhere(
+      'werribee-isuzu-ute',
+      `${IN_STOCK} AND c.data->>'video_url' ~ '^https://(www\\.)?(youtube\\.com|youtu\\.be|player\\.vimeo\\.com)/'`,
+    );
+    // The video host is outside this machine: its player is answered with an empty page.
+    const asked: string[] = [];
+    await page.route(/youtube\.com|youtu\.be|vimeo\.com/, (route) => {
+      asked.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<title>player</title>' });
+    });
+    await page.goto(siteUrl('werribee-isuzu-ute', `/cars/${car.slug}`));
+    const keyInfo = page.locator('section[aria-labelledby="key-info"]');
+    const play = keyInfo.getByRole('button', { name: `Play video: ${car.name}` });
+    await expect(play).toBeVisible();
+    await expect(keyInfo.locator('iframe')).toHaveCount(0);
+    await page.waitForLoadState('load');
+    expect(asked).toEqual([]);
+
+    await play.focus();
+    await page.keyboard.press('Enter');
+    const player = keyInfo.locator('iframe');
+    await expect(player).toHaveAttribute('title', `${car.name} video`);
+    expect(new URL((await player.getAttribute('src'))!).searchParams.get('autoplay')).toBe('1');
+    await expect.poll(() => asked.length).toBeGreaterThan(0);
+  });
+
   test('gallery thumbnails are at least 44 px touch targets on a phone, and stay so on a desktop', async ({ page }) => {
     // Werribee's cars carry up to 12 photos, which squeezed to about 28 px wide at 390 px.
     const SITE_WITH_MANY = 'werribee-isuzu-ute';

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { preload } from 'react-dom';
 import {
   cardTag,
   carOffer,
@@ -46,6 +47,10 @@ export function ResultCard({ car, config, priority, now }: ResultCardProps) {
   const address = first?.url ?? car.primary_image_url;
   const stored = first ? (first.photo ?? null) : (car.primary_photo ?? null);
   const photo = address ? carPhotoAttributes(address, stored, 'card') : null;
+  // The first cards' photos are the page's largest paint: asked for from the head, at the width the
+  // browser will pick from the same srcset, not once the parser reaches the results below the filters.
+  if (photo && priority)
+    preload(photo.src, { as: 'image', imageSrcSet: photo.srcSet, imageSizes: IMAGE_SIZES, fetchPriority: 'high' });
   const price = priceDisplay(car, {
     noPriceText: config.wording.no_price_text,
     subscriptionEnabled: config.features.subscription_enabled,

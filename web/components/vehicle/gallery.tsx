@@ -337,8 +337,57 @@ function Photo({
 }
 
 /** An embed-style address plays in a frame; anything else in a plain video player (spec 000 §5). */
-export function VideoPlayer({ video, name, active }: { video: VideoSlide; name: string; active: boolean }) {
+/**
+ * A video host's player (YouTube, Vimeo) costs a phone its own page of scripts and a connection to
+ * another origin, so where it is not what the shopper chose to look at (the key information's video)
+ * it waits behind a button and starts playing once pressed.
+ */
+function VideoFacade({ video, name }: { video: VideoSlide; name: string }) {
+  const [playing, setPlaying] = useState(false);
+  if (playing) {
+    const src = new URL(video.src);
+    src.searchParams.set('autoplay', '1');
+    return (
+      <iframe
+        className={styles.video}
+        src={src.toString()}
+        title={`${name} video`}
+        allow="accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+        referrerPolicy="strict-origin-when-cross-origin"
+      />
+    );
+  }
+  return (
+    // The name starts with the visible words, so voice control users can say what they see (WCAG 2.5.3).
+    <button
+      type="button"
+      className={styles.videoFacade}
+      onClick={() => setPlaying(true)}
+      aria-label={`Play video: ${name}`}
+    >
+      <svg className={styles.playIcon} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
+        <circle cx="32" cy="32" r="32" fill="rgb(255 255 255 / 0.9)" />
+        <path d="M25 19v26l21-13z" fill="#111" />
+      </svg>
+      Play video
+    </button>
+  );
+}
+
+export function VideoPlayer({
+  video,
+  name,
+  active,
+  facade = false,
+}: {
+  video: VideoSlide;
+  name: string;
+  active: boolean;
+  /** An embedded player behind a Play button until pressed (VideoFacade). */
+  facade?: boolean;
+}) {
   if (video.kind === 'embed') {
+    if (active && facade) return <VideoFacade video={video} name={name} />;
     return active ? (
       <iframe
         className={styles.video}
