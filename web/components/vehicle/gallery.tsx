@@ -337,6 +337,26 @@ function Photo({
 }
 
 /** An embed-style address plays in a frame; anything else in a plain video player (spec 000 §5). */
+/** A video host's player; `autoplay` once the shopper has pressed Play (VideoFacade). */
+function EmbedFrame({ src, name, autoplay }: { src: string; name: string; autoplay: boolean }) {
+  let address = src;
+  if (autoplay) {
+    const url = new URL(src);
+    url.searchParams.set('autoplay', '1');
+    address = url.toString();
+  }
+  return (
+    <iframe
+      className={styles.video}
+      src={address}
+      title={`${name} video`}
+      loading={autoplay ? undefined : 'lazy'}
+      allow={`accelerometer; ${autoplay ? 'autoplay; ' : ''}encrypted-media; gyroscope; picture-in-picture; fullscreen`}
+      referrerPolicy="strict-origin-when-cross-origin"
+    />
+  );
+}
+
 /**
  * A video host's player (YouTube, Vimeo) costs a phone its own page of scripts and a connection to
  * another origin, so where it is not what the shopper chose to look at (the key information's video)
@@ -344,19 +364,7 @@ function Photo({
  */
 function VideoFacade({ video, name }: { video: VideoSlide; name: string }) {
   const [playing, setPlaying] = useState(false);
-  if (playing) {
-    const src = new URL(video.src);
-    src.searchParams.set('autoplay', '1');
-    return (
-      <iframe
-        className={styles.video}
-        src={src.toString()}
-        title={`${name} video`}
-        allow="accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-        referrerPolicy="strict-origin-when-cross-origin"
-      />
-    );
-  }
+  if (playing) return <EmbedFrame src={video.src} name={name} autoplay />;
   return (
     // The name starts with the visible words, so voice control users can say what they see (WCAG 2.5.3).
     <button
@@ -388,18 +396,7 @@ export function VideoPlayer({
 }) {
   if (video.kind === 'embed') {
     if (active && facade) return <VideoFacade video={video} name={name} />;
-    return active ? (
-      <iframe
-        className={styles.video}
-        src={video.src}
-        title={`${name} video`}
-        loading="lazy"
-        allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-        referrerPolicy="strict-origin-when-cross-origin"
-      />
-    ) : (
-      <div className={styles.video} />
-    );
+    return active ? <EmbedFrame src={video.src} name={name} autoplay={false} /> : <div className={styles.video} />;
   }
   return <video className={styles.video} src={video.src} controls preload="none" aria-label={`${name} video`} />;
 }

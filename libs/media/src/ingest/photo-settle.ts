@@ -111,7 +111,7 @@ async function settleRound(dataSource: DataSource): Promise<PhotosSettled & { ta
       carsOf.set(photoId, cars);
     }
     if (carsOf.size === 0) return { taken: 0, photos: 0, cars: 0, sites: [] };
-    const carIds = [...new Set(links.flatMap((link) => (link.car_id === null ? [] : [link.car_id])))];
+    const carIds = [...new Set([...carsOf.values()].flat())];
     const changed =
       carIds.length === 0
         ? []
