@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import { hasControlCharacters } from './primitives';
-import { displayKey, hasLoneSurrogate, RESERVED_KEYS, setPath, storableText } from './safe-keys';
+import { displayKey, hasLoneSurrogate, legibleKey, RESERVED_KEYS, setPath, storableText } from './safe-keys';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -89,5 +89,25 @@ describe('displayKey', () => {
       }),
     );
     expect(displayKey(`${'a'.repeat(79)}🚗x`)).toBe(`${'a'.repeat(79)}🚗…`);
+  });
+});
+
+describe('legibleKey', () => {
+  it('shows every key as storable, visible text, and leaves a plain key as it is', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string({ unit: 'binary', maxLength: 120 }), fc.constantFrom('\u0000', '\u001f\u007f', '\ud800')),
+        (key) => {
+          const shown = legibleKey(key);
+          expect(hasLoneSurrogate(shown)).toBe(false);
+          expect(hasControlCharacters(shown)).toBe(false);
+          if (key.length > 0) expect(shown.length).toBeGreaterThan(0);
+          if (storableText(key) === key && !/[\t\n\r]/.test(key)) expect(shown).toBe(displayKey(key));
+        },
+      ),
+    );
+    expect(legibleKey('\u001f\u007f')).toBe('\\u001f\\u007f');
+    expect(legibleKey('page\u0000')).toBe('page\\u0000');
+    expect(legibleKey('dealership')).toBe('dealership');
   });
 });

@@ -21,6 +21,8 @@ const HAS_LONE_SURROGATE = new RegExp(LONE_SURROGATE.source);
  */
 export const storableText = (text: string): string => stripControlCharacters(text).replace(LONE_SURROGATE, '\uFFFD');
 
+const ILLEGIBLE = /[\u0000-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /**
  * Sets `value` at a dotted path inside `target`, creating the objects on the way with no prototype.
  * Refuses (returns false, changing nothing) a path with a reserved segment, so parsed input can
@@ -47,6 +49,14 @@ export function displayKey(key: string, max = 80): string {
   const points = Array.from(key);
   return points.length > max ? `${points.slice(0, max).join('')}…` : key;
 }
+
+/**
+ * A field name as an error can show it: control characters and lone surrogates written as `\u001f`
+ * escapes, so a 400 for a key of invisible or unstorable characters still names that key (stripping
+ * them, as storableText does for values, would leave an empty name), cut as displayKey cuts.
+ */
+export const legibleKey = (key: string): string =>
+  displayKey(key.replace(ILLEGIBLE, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`));
 
 /** Whether text holds a lone UTF-16 surrogate, which no `jsonb` value can hold. */
 export const hasLoneSurrogate = (text: string): boolean => HAS_LONE_SURROGATE.test(text);

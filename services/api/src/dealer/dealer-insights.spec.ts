@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { legibleKey } from '@platform/domain';
 import { computeCarInsights, rollUpAll } from '@platform/events';
 import { createStockFixture, feedCar, type StockFixture } from '@platform/testing';
 import { percent, signInDealer, type SignedInDealer } from '../testing/dealer-console';
@@ -136,10 +137,12 @@ describe('Dealer console stock insights (real PostgreSQL and Redis)', () => {
         for (const path of ['/api/dealer/insights/stock', '/api/dealer/insights/overview']) {
           const answer = await owner.get(`${path}?${percent(key)}=${percent(value)}`);
           expect(answer.status).toBeLessThan(500);
-          if (answer.status === 400)
-            expect((answer.body.errors as { path: string }[])[0]!.path).toMatch(
-              /^(query\.)?(dealership|sort|order|band|bucket|position|limit|page|__proto__|constructor)$/,
-            );
+          if (answer.status === 400) {
+            // A known field by name, or the edge naming the key that carried a NUL, written legibly.
+            const named = (answer.body.errors as { path: string }[])[0]!.path;
+            if (named !== `query.${legibleKey(key)}`)
+              expect(named).toMatch(/^(query\.)?(dealership|sort|order|band|bucket|position|limit|page)$/);
+          }
         }
         const car = await owner.get(`/api/dealer/insights/cars/${percent(rawId)}`);
         expect([200, 400, 404]).toContain(car.status); // 400: the edge refuses a NUL in a path

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { hasLoneSurrogate, storableText } from '@platform/domain';
+import { hasLoneSurrogate, legibleKey } from '@platform/domain';
 
 /** How deeply a query or JSON body may nest: no endpoint reads past a few levels. */
 export const MAX_INPUT_DEPTH = 32;
@@ -10,7 +10,8 @@ const unstorable = (text: string): boolean => text.includes('\u0000') || hasLone
 /**
  * The first place a parsed request part holds text PostgreSQL cannot store (a NUL character, or a
  * lone surrogate that JSON's \ud800 escapes can carry), as a path ('q', 'fields.name'), 'too deep'
- * when it nests deeper than MAX_INPUT_DEPTH, or null. Walked with a list, not the stack, so a body
+ * when it nests deeper than MAX_INPUT_DEPTH, or null. Keys are shown with legibleKey, so the path
+ * names even a key of control characters. Walked with a list, not the stack, so a body
  * of 100,000 nested brackets (which JSON.parse accepts) cannot overflow it.
  */
 export function nulPath(value: unknown): string | 'too deep' | null {
@@ -18,13 +19,13 @@ export function nulPath(value: unknown): string | 'too deep' | null {
   for (let next = pending.pop(); next; next = pending.pop()) {
     const { node, path } = next;
     if (typeof node === 'string') {
-      if (unstorable(node)) return path.join('.') || '(value)';
+      if (unstorable(node)) return path.map(legibleKey).join('.') || '(value)';
       continue;
     }
     if (typeof node !== 'object' || node === null) continue;
     if (path.length >= MAX_INPUT_DEPTH) return 'too deep';
     for (const [key, item] of Object.entries(node).reverse()) {
-      if (unstorable(key)) return [...path, storableText(key)].join('.');
+      if (unstorable(key)) return [...path, key].map(legibleKey).join('.');
       pending.push({ node: item, path: [...path, key] });
     }
   }

@@ -417,6 +417,11 @@ describe('public endpoints under generated hostile input (real api, PostgreSQL, 
       status: 400,
       errors: [{ path: 'body.query' }],
     });
+    // A key of invisible characters is still named, as escapes: stripped, it would read 'query.'.
+    expect((await h.http().get(`/api/sites/${site()}/cars?%1F%7F=%00`)).body).toMatchObject({
+      status: 400,
+      errors: [{ path: 'query.\\u001f\\u007f' }],
+    });
     expect((await h.http().get(`/api/sites/${site()}/locations/99999999999/reviews`)).status).toBe(400);
     // A range past the integer column is a valid range that simply matches everything below it.
     expect(
