@@ -21,6 +21,7 @@ const HAS_LONE_SURROGATE = new RegExp(LONE_SURROGATE.source);
  */
 export const storableText = (text: string): string => stripControlCharacters(text).replace(LONE_SURROGATE, '\uFFFD');
 
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const ILLEGIBLE = /[\u0000-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
