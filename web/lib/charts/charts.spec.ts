@@ -7,16 +7,26 @@ describe('niceTicks', () => {
     expect(niceTicks(7)).toEqual([0, 2, 4, 6, 8]);
     expect(niceTicks(43)).toEqual([0, 10, 20, 30, 40, 50]);
     expect(niceTicks(1000)).toEqual([0, 200, 400, 600, 800, 1000]);
+    expect(niceTicks(55)).toEqual([0, 20, 40, 60]);
+    expect(niceTicks(11)).toEqual([0, 5, 10, 15]);
+    expect(niceTicks(3)).toEqual([0, 1, 2, 3]);
+    expect(niceTicks(0.4)).toEqual([0, 1]);
+    // Every count a 90-day chart of one car or a dealership's week plausibly reaches.
+    for (let max = 0; max <= 5000; max++) {
+      const ticks = niceTicks(max);
+      expect(ticks.length <= 6 && ticks.at(-1)! >= max).toBe(true);
+    }
   });
 
   it('always starts at 0, covers the maximum and has at most 6 ticks (property)', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 1e9, noNaN: true }), (max) => {
+      fc.property(fc.oneof(fc.nat({ max: 100_000 }), fc.double({ min: 0, max: 1e9, noNaN: true })), (max) => {
         const ticks = niceTicks(max);
         expect(ticks[0]).toBe(0);
         expect(ticks.at(-1)!).toBeGreaterThanOrEqual(max);
         expect(ticks.length).toBeLessThanOrEqual(6);
         expect(ticks.length).toBeGreaterThanOrEqual(2);
+        expect(ticks.every(Number.isInteger)).toBe(true);
       }),
     );
   });
@@ -30,7 +40,7 @@ describe('sparkline', () => {
       { x: 50, y: 10 },
       { x: 99, y: 1 },
     ]);
-    expect(line.path).toBe('M1 19L50 10L99 1');
+    expect(line.path).toBe('M1,19L50,10L99,1');
   });
 
   it('stays inside its box for any values, also flat and empty series (property)', () => {

@@ -1,8 +1,12 @@
 /**
- * Chart geometry for the dealer console's server-drawn SVG charts (issue 41): pure functions from
- * numbers to coordinates, so the charts render in server components with no JavaScript, no layout
- * shift (fixed viewBox) and no chart library. The React side (components/charts) only draws these.
+ * Chart geometry for the dealer console's server-drawn SVG charts (issue 41): d3's scales, ticks and
+ * line generator turn numbers into coordinates and paths, and the React side
+ * (components/dealer-console/insight-charts.tsx) only draws them. d3-scale and d3-shape are pure
+ * functions with no DOM, so they run inside server components and send the browser nothing: the
+ * charts render with JavaScript off and, with a fixed viewBox, never shift the layout.
  */
+import { scaleBand, scaleLinear, type ScaleLinear } from 'd3-scale';
+import { line } from 'd3-shape';
 
 export interface Point {
   x: number;
@@ -12,42 +16,64 @@ export interface Point {
 /** Rounded to 0.1 px: enough for SVG, and keeps the markup short and the tests exact. */
 const r = (value: number): number => Math.round(value * 10) / 10;
 
+/** d3's path of the points, to 0.1 px like the points themselves. */
+const pathOf = (points: readonly Point[]): string =>
+  line<Point>()
+    .x((p) => p.x)
+    .y((p) => p.y)
+    .digits(1)(points as Point[]) ?? '';
+
 /**
- * Round tick values from 0 covering `max` (1, 2, 5 x 10^n steps), at most 6 of them. The charts
- * count things, so a step is never below 1 (and a tiny maximum still gets a 0-1 axis).
+ * A count axis from 0: d3's nice domain and ticks (1, 2 or 5 x 10^n), at most six, whole numbers only, since the charts count things (a tiny maximum still gets a 0-1 axis). The last
+ * tick is the domain's top, so the tallest value never leaves the plot.
  */
-export function niceTicks(max: number): number[] {
-  if (!(max > 0)) return [0, 1];
-  const rough = max / 5;
-  const power = 10 ** Math.floor(Math.log10(rough));
-  const step = Math.max(1, [1, 2, 5, 10].map((m) => m * power).find((s) => s * 5 >= max) ?? 10 * power);
-  const ticks: number[] = [];
-  for (let i = 0; i <= 5; i++) {
-    const value = Number((step * i).toPrecision(12));
-    ticks.push(value);
-    if (value >= max) break;
+function countScale(max: number): { scale: ScaleLinear<number, number>; ticks: number[] } {
+  const top = Math.max(1, Math.ceil(Number.isFinite(max) ? max : 0));
+  const scale = scaleLinear().clamp(true);
+  let ticks: number[] = [];
+  // About four steps, or three where four would crowd the axis (11 niced to 0-12 in 2s: 7 ticks).
+  for (const count of [4, 3]) {
+    ticks = scale
+      .domain([0, top])
+      .nice(count)
+      .ticks(count)
+      .filter(Number.isInteger)
+      .map((tick) => Number(tick.toPrecision(12)));
+    if (ticks.length <= 6) break;
   }
-  return ticks;
+  return { scale, ticks };
 }
+
+/** The y axis's tick values for counts up to `max`. */
+export const niceTicks = (max: number): number[] => countScale(max).ticks;
 
 /** A small line of values (oldest first) inside a width x height box with a 1 px inset. */
 export function sparkline(values: readonly number[], box: { width: number; height: number }) {
   const inset = 1;
   const max = Math.max(0, ...values);
-  const span = box.height - 2 * inset;
+  const y = scaleLinear()
+    .domain([0, max || 1])
+    .range([box.height - inset, inset])
+    .clamp(true);
+  const x = scaleLinear()
+    .domain([0, Math.max(1, values.length - 1)])
+    .range([inset, box.width - inset]);
   const points: Point[] = values.map((value, i) => ({
-    x: r(values.length === 1 ? box.width / 2 : inset + (i * (box.width - 2 * inset)) / (values.length - 1)),
-    y: r(max === 0 ? box.height - inset : box.height - inset - (Math.max(0, value) / max) * span),
+    x: r(values.length === 1 ? box.width / 2 : x(i)),
+    y: r(y(value)),
   }));
   return { points, path: pathOf(points), max };
 }
 
-const pathOf = (points: readonly Point[]): string =>
-  points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x} ${p.y}`).join('');
-
 /** The plot area inside the chart: room on the left for y labels and at the bottom for x labels. */
 function plotArea(width: number, height: number) {
   return { left: 40, right: width - 12, top: 12, bottom: height - 28 };
+}
+
+/** Every `every`-th label (the first always), so at most about `wanted` of them share the axis. */
+function spacedLabels(labels: readonly string[], wanted: number | undefined, x: (i: number) => number) {
+  const every = Math.max(1, Math.ceil(labels.length / Math.max(2, wanted ?? 6)));
+  return labels.flatMap((text, i) => (i % every === 0 ? [{ x: r(x(i)), text }] : []));
 }
 
 export interface LineChartInput {
@@ -65,26 +91,29 @@ export interface LineChartInput {
 export function lineChart(input: LineChartInput) {
   const plot = plotArea(input.width, input.height);
   const n = input.labels.length;
-  const max = Math.max(0, ...input.series.flatMap((s) => s.values));
-  const ticks = niceTicks(max);
-  const top = ticks.at(-1)!;
-  const x = (i: number): number =>
-    r(n <= 1 ? (plot.left + plot.right) / 2 : plot.left + (i * (plot.right - plot.left)) / (n - 1));
-  const y = (value: number): number => r(plot.bottom - (Math.max(0, value) / top) * (plot.bottom - plot.top));
+  const { scale, ticks } = countScale(Math.max(0, ...input.series.flatMap((s) => s.values)));
+  const y = scale.copy().range([plot.bottom, plot.top]);
+  const across = scaleLinear()
+    .domain([0, Math.max(1, n - 1)])
+    .range([plot.left, plot.right]);
+  const x = (i: number): number => r(n <= 1 ? (plot.left + plot.right) / 2 : across(i));
   const series = input.series.map((s) => {
-    const points = s.values.slice(0, n).map((value, i) => ({ x: x(i), y: y(value) }));
+    const points = s.values.slice(0, n).map((value, i) => ({ x: x(i), y: r(y(value)) }));
     return { name: s.name, points, path: pathOf(points) };
   });
-  const wanted = Math.max(2, input.xLabelCount ?? 6);
-  const every = Math.max(1, Math.ceil(n / wanted));
-  const xLabels = input.labels.flatMap((text, i) => (i % every === 0 ? [{ x: x(i), text }] : []));
   const markers = (input.markers ?? [])
     .filter((marker) => Number.isInteger(marker.index) && marker.index >= 0 && marker.index < n)
     .map((marker) => ({ x: x(marker.index), label: marker.label }));
-  return { plot, yTicks: ticks.map((value) => ({ value, y: y(value) })), series, xLabels, markers };
+  return {
+    plot,
+    yTicks: ticks.map((value) => ({ value, y: r(y(value)) })),
+    series,
+    xLabels: spacedLabels(input.labels, input.xLabelCount, x),
+    markers,
+  };
 }
 
-/** A bar chart of one series, bars from a 0 baseline. */
+/** A bar chart of one series, bars from a 0 baseline, each 70% of its slot. */
 export function barChart(input: {
   labels: readonly string[];
   values: readonly number[];
@@ -93,29 +122,31 @@ export function barChart(input: {
   xLabelCount?: number;
 }) {
   const plot = plotArea(input.width, input.height);
-  const n = input.values.length;
-  const ticks = niceTicks(Math.max(0, ...input.values));
-  const top = ticks.at(-1)!;
-  const slot = n === 0 ? 0 : (plot.right - plot.left) / n;
-  const barWidth = r(slot * 0.7);
-  const y = (value: number): number => r(plot.bottom - (Math.max(0, value) / top) * (plot.bottom - plot.top));
+  const { scale, ticks } = countScale(Math.max(0, ...input.values));
+  const y = scale.copy().range([plot.bottom, plot.top]);
+  const band = scaleBand<number>()
+    .domain(input.values.map((_, i) => i))
+    .range([plot.left, plot.right])
+    .paddingInner(0.3)
+    .paddingOuter(0.15);
   const bars = input.values.map((value, i) => {
-    const barTop = y(value);
+    const barTop = r(y(value));
     return {
-      x: r(plot.left + slot * i + (slot - barWidth) / 2),
+      x: r(band(i) ?? plot.left),
       y: barTop,
-      width: barWidth,
+      width: r(band.bandwidth()),
       height: r(plot.bottom - barTop),
       label: input.labels[i] ?? '',
       value,
     };
   });
-  const wanted = Math.max(2, input.xLabelCount ?? 6);
-  const every = Math.max(1, Math.ceil(n / wanted));
-  const xLabels = input.labels.flatMap((text, i) =>
-    i % every === 0 ? [{ x: r(plot.left + slot * i + slot / 2), text }] : [],
-  );
-  return { plot, yTicks: ticks.map((value) => ({ value, y: y(value) })), bars, xLabels };
+  const centre = (i: number): number => (band(i) ?? plot.left) + band.bandwidth() / 2;
+  return {
+    plot,
+    yTicks: ticks.map((value) => ({ value, y: r(y(value)) })),
+    bars,
+    xLabels: spacedLabels(input.labels, input.xLabelCount, centre),
+  };
 }
 
 /** A chart's numbers in one sentence, for its accessible name (screen readers get the gist first). */
