@@ -31,7 +31,11 @@ export class SyndicationFeedEntity {
   @Column({ type: 'timestamptz', nullable: true })
   generated_at!: Date | null;
 
-  /** The newest cars.updated_at of the dealership the file was generated from: the sweep's change marker. */
+  /**
+   * The sweep's change marker: the newest cars.updated_at of the dealership the file was generated
+   * from, or just before the oldest transaction then open if that is earlier (one could still commit
+   * a change dated before the newest; see feed-writer).
+   */
   @Column({ type: 'timestamptz', nullable: true })
   source_changed_at!: Date | null;
 

@@ -92,9 +92,19 @@ export class SyndicationFeedWriter {
         [dealershipId, channel],
       )) as { generation: number }[];
       const generation = (feed?.generation ?? 0) + 1;
-      const [marker] = (await manager.query(`SELECT max(updated_at) AS changed_at FROM cars WHERE dealership_id = $1`, [
-        dealershipId,
-      ])) as { changed_at: Date | null }[];
+      // The change marker, read before the cars are. A car's updated_at is its transaction's start,
+      // so a transaction open now can commit a change older than the newest updated_at this sees
+      // (a later one committed first); the marker goes back to before the oldest open transaction
+      // began, and the sweep finds that change newer. At worst a feed is written once more.
+      const [marker] = (await manager.query(
+        `SELECT LEAST(
+           (SELECT max(updated_at) FROM cars WHERE dealership_id = $1),
+           (SELECT min(xact_start) - interval '1 microsecond' FROM pg_stat_activity
+            WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start IS NOT NULL
+              AND backend_type = 'client backend')
+         ) AS changed_at`,
+        [dealershipId],
+      )) as { changed_at: Date | null }[];
       const context = {
         origin,
         dealership: { id: dealership.id, slug: dealership.slug, name: dealership.name },

@@ -1,0 +1,75 @@
+import { SiteConfigStore } from '@platform/site-config';
+import { createStockFixture, createTestDatabase, type StockFixture, type TestDatabase } from '@platform/testing';
+import { dueFeeds } from './feed-sweep';
+import { SyndicationFeedWriter } from './feed-writer';
+
+/**
+ * The sweep's change marker against transactions that overlap a generation (real PostgreSQL). A
+ * car's updated_at is its transaction's start, not its commit: a change written by a transaction
+ * that commits after the generation read the dealership's cars must still make the feed due, even
+ * when a later-started transaction committed first with a newer updated_at.
+ */
+describe('syndication sweep: changes that commit after a generation read its cars', () => {
+  let db: TestDatabase;
+  let fixture: StockFixture;
+  let writer: SyndicationFeedWriter;
+  let configs: SiteConfigStore;
+  const timing = { quietMs: 0, maxWaitMs: 0, maxAgeMs: 24 * 3600_000 };
+  const soon = () => new Date(Date.now() + 60_000);
+
+  const addCar = async (stocknum: string): Promise<number> => {
+    const [car] = (await db.dataSource.query(
+      `INSERT INTO cars (dealership_id, stocknum, slug, car_type, make, model, year, price, km)
+       VALUES ($1, $2, $3, 'used', 'Toyota', 'Hilux', 2022, 45990, 20000) RETURNING id`,
+      [fixture.north.id, stocknum, `2022-toyota-hilux-${stocknum.toLowerCase()}`],
+    )) as { id: number }[];
+    return car!.id;
+  };
+  const dueForNorth = async () =>
+    (await dueFeeds(db.dataSource, configs, soon(), timing))
+      .filter((feed) => feed.dealershipId === fixture.north.id)
+      .map((feed) => feed.channel)
+      .sort();
+
+  beforeAll(async () => {
+    db = await createTestDatabase('syndication_sweep');
+    fixture = await createStockFixture(db.dataSource, 'sweep', {
+      syndication: { google_enabled: true, meta_enabled: true },
+    });
+    configs = new SiteConfigStore(db.dataSource);
+    writer = new SyndicationFeedWriter(db.dataSource, configs);
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+  });
+
+  it('regenerates for a change its generation could not see, though a newer change had committed first', async () => {
+    const slow = await addCar('S1');
+    const quick = await addCar('Q1');
+    for (const channel of ['google', 'meta'] as const) await writer.generate(fixture.north.id, channel);
+    expect(await dueForNorth()).toEqual([]);
+
+    // A feed batch starts (its updated_at is this moment) and writes a car, then stays open...
+    const batch = db.dataSource.createQueryRunner();
+    await batch.connect();
+    try {
+      await batch.startTransaction();
+      await batch.query(`UPDATE cars SET price = 39990, updated_at = now() WHERE id = $1`, [slow]);
+      // ...while a later transaction changes another car and commits, so the newest visible
+      // updated_at is after the batch's.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await db.dataSource.query(`UPDATE cars SET km = 21000, updated_at = now() WHERE id = $1`, [quick]);
+      expect(await dueForNorth()).toEqual(['google', 'meta']);
+      for (const channel of ['google', 'meta'] as const) await writer.generate(fixture.north.id, channel);
+      await batch.commitTransaction();
+    } finally {
+      await batch.release();
+    }
+
+    // The files hold the old price of S1: the feeds must be due until they are written again.
+    expect(await dueForNorth()).toEqual(['google', 'meta']);
+    for (const channel of ['google', 'meta'] as const) await writer.generate(fixture.north.id, channel);
+    expect(await dueForNorth()).toEqual([]);
+  });
+});
