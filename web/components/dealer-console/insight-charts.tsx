@@ -9,6 +9,9 @@ import styles from './insights.module.css';
 
 const SERIES_CLASS = [styles.seriesA, styles.seriesB, styles.seriesC];
 
+/** Every other x label is left out on a phone, where the larger text would run together. */
+const xLabelClass = (i: number): string => (i % 2 === 1 ? `${styles.axis} ${styles.axisAlternate}` : styles.axis);
+
 /** A row's small line of daily views; the row itself carries the 7- and 30-day numbers. */
 export function Sparkline({ values, label }: { values: readonly number[]; label: string }) {
   const line = sparkline(values, { width: 96, height: 24 });
@@ -103,8 +106,8 @@ export function LineChart(props: {
             </text>
           </g>
         ))}
-        {chart.xLabels.map((label) => (
-          <text key={label.x} x={label.x} y={height - 8} textAnchor="middle" className={styles.axis}>
+        {chart.xLabels.map((label, i) => (
+          <text key={label.x} x={label.x} y={height - 8} textAnchor="middle" className={xLabelClass(i)}>
             {label.text}
           </text>
         ))}
@@ -178,8 +181,8 @@ export function BarChart(props: {
         {chart.bars.map((bar) => (
           <rect key={bar.x} x={bar.x} y={bar.y} width={bar.width} height={bar.height} className={styles.bar} />
         ))}
-        {chart.xLabels.map((label) => (
-          <text key={label.x} x={label.x} y={height - 8} textAnchor="middle" className={styles.axis}>
+        {chart.xLabels.map((label, i) => (
+          <text key={label.x} x={label.x} y={height - 8} textAnchor="middle" className={xLabelClass(i)}>
             {label.text}
           </text>
         ))}
