@@ -87,7 +87,8 @@ export async function inviteUserAction(form: FormData): Promise<void> {
   // The api checks every field and names the one to fix; its words are shown as they are.
   const outcome = await consoleAction(site, 'POST', '/api/dealer/users', { email, name, role, dealership });
   if (!outcome.ok) back('/dealer/users', { error: outcome.detail.slice(0, 300) });
-  back('/dealer/users', { done: 'invited' });
+  // The users table's own role control sends change=1: the same request, told back as a change.
+  back('/dealer/users', { done: field(form, 'change') === '1' ? 'role-changed' : 'invited' });
 }
 
 /** An owner removes a user from one of their dealerships. */

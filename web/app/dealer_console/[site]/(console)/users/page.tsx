@@ -11,6 +11,7 @@ export const dynamic = 'force-dynamic';
 const DONE: Record<string, string> = {
   invited: 'Done. They have been emailed how to sign in.',
   removed: 'Removed. They can no longer see that dealership.',
+  'role-changed': 'Role changed. They have been emailed what they can now do.',
 };
 
 const ROLE_HELP = [
@@ -96,6 +97,32 @@ export default async function DealerUsersPage({
                       {user.dealerships.map((d) => (
                         <li key={d.slug}>
                           {d.name}: {d.role}{' '}
+                          <form action={inviteUserAction} className={styles.inline}>
+                            <input type="hidden" name="site" value={site} />
+                            <input type="hidden" name="dealership" value={d.slug} />
+                            <input type="hidden" name="email" value={user.email} />
+                            <input type="hidden" name="name" value={user.name} />
+                            <input type="hidden" name="change" value="1" />
+                            <select
+                              name="role"
+                              defaultValue={d.role}
+                              className={styles.select}
+                              aria-label={`Role of ${user.name} at ${d.name}`}
+                            >
+                              {ROLE_HELP.map(([value, label]) => (
+                                <option key={value} value={value}>
+                                  {label}
+                                </option>
+                              ))}
+                            </select>{' '}
+                            <button
+                              type="submit"
+                              className={styles.secondary}
+                              aria-label={`Change the role of ${user.name} at ${d.name}`}
+                            >
+                              Change role
+                            </button>
+                          </form>{' '}
                           <form action={removeUserAction} className={styles.inline}>
                             <input type="hidden" name="site" value={site} />
                             <input type="hidden" name="dealership" value={d.slug} />
@@ -124,7 +151,7 @@ export default async function DealerUsersPage({
         <h2 id="invite-title">Invite someone</h2>
         <p className={styles.muted}>
           They sign in at this site&apos;s /dealer/sign-in with their email address: a one-time code is emailed each
-          time. Inviting someone already here changes their role.
+          time. To change the role of someone already here, use the control beside their name.
         </p>
         <form action={inviteUserAction} className={styles.form}>
           <input type="hidden" name="site" value={site} />
