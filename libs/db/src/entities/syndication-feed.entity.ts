@@ -33,8 +33,8 @@ export class SyndicationFeedEntity {
 
   /**
    * The sweep's change marker: the newest cars.updated_at of the dealership the file was generated
-   * from, or just before the oldest transaction then open if that is earlier (one could still commit
-   * a change dated before the newest; see feed-writer).
+   * from, or just before the oldest platform transaction then open if that is earlier (one could
+   * still commit a change dated before the newest; see feed-writer). Compared in SQL, to the µs.
    */
   @Column({ type: 'timestamptz', nullable: true })
   source_changed_at!: Date | null;

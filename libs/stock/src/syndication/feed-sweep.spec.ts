@@ -72,4 +72,27 @@ describe('syndication sweep: changes that commit after a generation read its car
     for (const channel of ['google', 'meta'] as const) await writer.generate(fixture.north.id, channel);
     expect(await dueForNorth()).toEqual([]);
   });
+
+  it('tells apart a change a fraction of a millisecond after the marker', async () => {
+    const car = await addCar('U1');
+    for (const channel of ['google', 'meta'] as const) await writer.generate(fixture.north.id, channel);
+    await db.dataSource.query(
+      `UPDATE syndication_feeds SET source_changed_at = '2030-01-01 00:00:00.123400+00' WHERE dealership_id = $1`,
+      [fixture.north.id],
+    );
+    await db.dataSource.query(`UPDATE cars SET updated_at = '2030-01-01 00:00:00.123400+00' WHERE id = $1`, [car]);
+    expect(await dueForNorth()).toEqual([]);
+    await db.dataSource.query(`UPDATE cars SET updated_at = '2030-01-01 00:00:00.123700+00' WHERE id = $1`, [car]);
+    expect(await dueForNorth()).toEqual(['google', 'meta']);
+  });
+
+  it('records the marker to the microsecond', async () => {
+    await writer.generate(fixture.north.id, 'google');
+    const [row] = (await db.dataSource.query(
+      `SELECT f.source_changed_at = (SELECT max(updated_at) FROM cars WHERE dealership_id = $1) AS exact
+       FROM syndication_feeds f WHERE f.dealership_id = $1 AND f.channel = 'google'`,
+      [fixture.north.id],
+    )) as { exact: boolean }[];
+    expect(row!.exact).toBe(true);
+  });
 });

@@ -21,8 +21,10 @@ interface FeedState {
   dealership_id: number;
   channel: SyndicationChannel;
   generated_at: Date | null;
-  source_changed_at: Date | null;
+  /** The dealership's newest cars.updated_at: when it last changed, for the quiet spell. */
   changed_at: Date | null;
+  /** Whether it changed after the marker the file was written from. */
+  changed_since: boolean;
 }
 
 /**
@@ -37,9 +39,12 @@ export async function dueFeeds(
   now: Date,
   timing: FeedSweepTiming = DEFAULT_FEED_SWEEP_TIMING,
 ): Promise<{ dealershipId: number; channel: SyndicationChannel }[]> {
+  // changed_since is compared here, in microseconds: Dates keep milliseconds, and two changes a
+  // few hundred microseconds apart must not read as the same moment.
   const rows = (await dataSource.query(
     `WITH markers AS (SELECT dealership_id, max(updated_at) AS changed_at FROM cars GROUP BY dealership_id)
-     SELECT d.id AS dealership_id, ch.channel, f.generated_at, f.source_changed_at, m.changed_at
+     SELECT d.id AS dealership_id, ch.channel, f.generated_at, m.changed_at,
+            m.changed_at IS NOT NULL AND (f.source_changed_at IS NULL OR m.changed_at > f.source_changed_at) AS changed_since
      FROM dealerships d
      CROSS JOIN unnest($1::text[]) AS ch(channel)
      LEFT JOIN syndication_feeds f ON f.dealership_id = d.id AND f.channel = ch.channel
@@ -63,17 +68,14 @@ export async function dueFeeds(
 }
 
 export function isDue(
-  row: Pick<FeedState, 'generated_at' | 'source_changed_at' | 'changed_at'>,
+  row: Pick<FeedState, 'generated_at' | 'changed_at' | 'changed_since'>,
   now: Date,
   timing: FeedSweepTiming,
 ): boolean {
   if (row.generated_at === null) return true;
   const age = now.getTime() - row.generated_at.getTime();
   if (age >= timing.maxAgeMs) return true;
-  const changed =
-    row.changed_at !== null &&
-    (row.source_changed_at === null || row.changed_at.getTime() > row.source_changed_at.getTime());
-  if (!changed) return false;
-  const quiet = now.getTime() - (row.changed_at as Date).getTime();
+  if (!row.changed_since || row.changed_at === null) return false;
+  const quiet = now.getTime() - row.changed_at.getTime();
   return quiet >= timing.quietMs || age >= timing.maxWaitMs;
 }

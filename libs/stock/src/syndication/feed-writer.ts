@@ -15,6 +15,14 @@ import { duplicateVinsOfDealership, listedCarsOfDealership } from '../indexing/c
 
 /** Cars fetched per page from a feed's cursor: the memory a generation holds whatever the stock. */
 const PAGE_SIZE = 500;
+
+/**
+ * How far back the change marker looks for open transactions. A platform transaction open longer
+ * (none is, in normal work) is not waited for: its change waits for the next one or the daily
+ * rewrite; a shorter one makes the feeds of dealerships changed since it began due each sweep
+ * until it ends.
+ */
+export const SYNDICATION_MARKER_LOOKBACK_MS = 10 * 60_000;
 /** Compressed bytes per stored piece of a file. */
 const CHUNK_BYTES = 256 * 1024;
 
@@ -93,18 +101,22 @@ export class SyndicationFeedWriter {
       )) as { generation: number }[];
       const generation = (feed?.generation ?? 0) + 1;
       // The change marker, read before the cars are. A car's updated_at is its transaction's start,
-      // so a transaction open now can commit a change older than the newest updated_at this sees
-      // (a later one committed first); the marker goes back to before the oldest open transaction
-      // began, and the sweep finds that change newer. At worst a feed is written once more.
+      // so a platform transaction open now can commit a change older than the newest updated_at
+      // this sees (a later one committed first): the marker goes back to before the oldest such
+      // transaction began, and the sweep then finds that change newer. Only the platform's own
+      // sessions (the same application_name) that began in the last SYNDICATION_MARKER_LOOKBACK
+      // count, so a dump, a psql session or a leaked transaction cannot keep feeds rewriting. Kept
+      // as text: a Date would drop the microseconds the comparison needs.
       const [marker] = (await manager.query(
         `SELECT LEAST(
            (SELECT max(updated_at) FROM cars WHERE dealership_id = $1),
            (SELECT min(xact_start) - interval '1 microsecond' FROM pg_stat_activity
-            WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start IS NOT NULL
-              AND backend_type = 'client backend')
-         ) AS changed_at`,
-        [dealershipId],
-      )) as { changed_at: Date | null }[];
+            WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
+              AND application_name = current_setting('application_name')
+              AND xact_start > now() - make_interval(secs => $2))
+         )::text AS changed_at`,
+        [dealershipId, SYNDICATION_MARKER_LOOKBACK_MS / 1000],
+      )) as { changed_at: string | null }[];
       const context = {
         origin,
         dealership: { id: dealership.id, slug: dealership.slug, name: dealership.name },
