@@ -93,21 +93,39 @@ describe('displayKey', () => {
 });
 
 describe('legibleKey', () => {
+  const key = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 120 }),
+    fc.constantFrom('\u0000', '\u001f\u007f', '\ud800', '\u200b', '\u202e', '\u2028', 'a\\b', '\\u0000'),
+  );
+
   it('shows every key as storable, visible text, and leaves a plain key as it is', () => {
     fc.assert(
-      fc.property(
-        fc.oneof(fc.string({ unit: 'binary', maxLength: 120 }), fc.constantFrom('\u0000', '\u001f\u007f', '\ud800')),
-        (key) => {
-          const shown = legibleKey(key);
-          expect(hasLoneSurrogate(shown)).toBe(false);
-          expect(hasControlCharacters(shown)).toBe(false);
-          if (key.length > 0) expect(shown.length).toBeGreaterThan(0);
-          if (storableText(key) === key && !/[\t\n\r]/.test(key)) expect(shown).toBe(displayKey(key));
-        },
-      ),
+      fc.property(key, (raw) => {
+        const shown = legibleKey(raw);
+        expect(hasLoneSurrogate(shown)).toBe(false);
+        expect(hasControlCharacters(shown)).toBe(false);
+        expect(/[\p{Cf}\p{Zl}\p{Zp}]/u.test(shown)).toBe(false);
+        if (raw.length > 0) expect(shown.length).toBeGreaterThan(0);
+        if (!/[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\\]/u.test(raw)) expect(shown).toBe(displayKey(raw));
+      }),
     );
     expect(legibleKey('\u001f\u007f')).toBe('\\u001f\\u007f');
     expect(legibleKey('page\u0000')).toBe('page\\u0000');
+    expect(legibleKey('\u200b')).toBe('\\u200b');
     expect(legibleKey('dealership')).toBe('dealership');
+  });
+
+  it('never shows two different keys (of up to 80 characters) the same', () => {
+    fc.assert(
+      fc.property(key, key, (a, b) => {
+        fc.pre(a !== b && Array.from(a).length <= 80 && Array.from(b).length <= 80);
+        expect(legibleKey(a)).not.toBe(legibleKey(b));
+      }),
+    );
+    expect(legibleKey('\\u0000')).not.toBe(legibleKey('\u0000'));
+  });
+
+  it('cuts a huge key before escaping it', () => {
+    expect(legibleKey('\u0000'.repeat(100_000)).length).toBeLessThan(81 * 6 + 1);
   });
 });

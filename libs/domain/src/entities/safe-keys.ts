@@ -21,8 +21,9 @@ const HAS_LONE_SURROGATE = new RegExp(LONE_SURROGATE.source);
  */
 export const storableText = (text: string): string => stripControlCharacters(text).replace(LONE_SURROGATE, '\uFFFD');
 
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const ILLEGIBLE = /[\u0000-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** Characters a reader cannot see or tell apart in a name: controls, format characters (zero-width,
+ * bidi overrides), lone surrogates, line and paragraph separators; and the backslash that escapes. */
+const ILLEGIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\\]/gu;
 
 /**
  * Sets `value` at a dotted path inside `target`, creating the objects on the way with no prototype.
@@ -52,12 +53,17 @@ export function displayKey(key: string, max = 80): string {
 }
 
 /**
- * A field name as an error can show it: control characters and lone surrogates written as `\u001f`
- * escapes, so a 400 for a key of invisible or unstorable characters still names that key (stripping
- * them, as storableText does for values, would leave an empty name), cut as displayKey cuts.
+ * A field name as an error can show it: cut as displayKey cuts, then every character a reader could
+ * not see written as an escape (`\u001f`, `\u200b`, `\\` for a backslash), so a 400 for a key of
+ * invisible or unstorable characters still names that key, and no two keys read the same
+ * (stripping them, as storableText does for values, would leave an empty name).
  */
 export const legibleKey = (key: string): string =>
-  displayKey(key.replace(ILLEGIBLE, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  displayKey(key).replace(ILLEGIBLE, (char) => {
+    if (char === '\\') return '\\\\';
+    const point = char.codePointAt(0)!;
+    return point > 0xffff ? `\\u{${point.toString(16)}}` : `\\u${point.toString(16).padStart(4, '0')}`;
+  });
 
 /** Whether text holds a lone UTF-16 surrogate, which no `jsonb` value can hold. */
 export const hasLoneSurrogate = (text: string): boolean => HAS_LONE_SURROGATE.test(text);
