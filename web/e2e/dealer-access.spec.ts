@@ -122,13 +122,14 @@ test.describe('dealer console: access', () => {
     const samRole = page.getByRole('combobox', { name: `Role of Sam Seller at ${dealership.name}` });
     await expect(samRole).toHaveValue('viewer');
     await samRole.selectOption('sales');
-    await page.getByRole('button', { name: `Change the role of Sam Seller at ${dealership.name}` }).click();
-    await expect(page.getByRole('status')).toHaveText('Role changed. They have been emailed what they can now do.');
+    await page.getByRole('button', { name: `Change role of Sam Seller at ${dealership.name}` }).click();
+    await expect(page.getByRole('status')).toHaveText('Role changed. They have been emailed their new access.');
     await expect(page.getByRole('row').filter({ has: removeSam })).toContainText(`${dealership.name}: sales`);
     await expect(samRole).toHaveValue('sales');
-    await expect
-      .poll(async () => (await emailTo(invitee, /given access to/)).text)
-      .toContain('Opal Owner has given you sales access');
+    const changed = await emailTo(invitee, /access to .* has changed/);
+    expect(changed.text).toContain(
+      `Opal Owner has changed your access to ${dealership.name} on its dealer console from viewer to sales.`,
+    );
 
     // Remove them.
     await removeSam.click();

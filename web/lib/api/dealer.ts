@@ -129,7 +129,7 @@ export type ActionOutcome =
  */
 export async function consoleAction(
   site: string,
-  method: 'POST' | 'DELETE',
+  method: 'POST' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
 ): Promise<ActionOutcome> {

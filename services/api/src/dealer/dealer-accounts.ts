@@ -9,6 +9,14 @@ import { SignInSecrets } from '../sign-in/sign-in-secrets';
 import { recordDealerAudit } from './dealer-audit';
 import type { DealerUserInput } from './dealer.schemas';
 
+/**
+ * One change to a dealership's users at a time (held to the end of the transaction), so two owners
+ * demoting or removing each other at once cannot both pass the check that keeps an owner.
+ */
+export async function lockDealershipUsers(manager: EntityManager, dealershipId: number): Promise<void> {
+  await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('dealer-users', $1))`, [dealershipId]);
+}
+
 /** How long an ops-minted sign-in link works, and that it works once. */
 export const SIGN_IN_LINK_TTL_MINUTES = 15;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -75,13 +83,21 @@ export class DealerAccounts {
    * existing user of that email gains the dealership (or a new role in it). Null for an unknown
    * dealership. The change is in the dealership's audit log under `actor`.
    */
-  async addUser(dealershipSlug: string, input: DealerUserInput, actor: AuditActor): Promise<AddedUser | null> {
+  async addUser(
+    dealershipSlug: string,
+    input: DealerUserInput,
+    actor: AuditActor,
+    /** Checked under the dealership's users lock, before anything changes (keeping an owner). */
+    check?: (manager: EntityManager, dealershipId: number) => Promise<void>,
+  ): Promise<AddedUser | null> {
     return this.db.transaction(async (manager) => {
       const [dealership] = (await manager.query(
         `SELECT d.id, d.site_id, s.slug AS site_slug FROM dealerships d JOIN sites s ON s.id = d.site_id WHERE d.slug = $1`,
         [dealershipSlug],
       )) as { id: number; site_id: number; site_slug: string }[];
       if (!dealership) return null;
+      await lockDealershipUsers(manager, dealership.id);
+      await check?.(manager, dealership.id);
       const [user] = (await manager.query(
         `INSERT INTO dealer_users (site_id, email, name) VALUES ($1, $2, $3)
          ON CONFLICT (site_id, email) DO UPDATE SET name = excluded.name RETURNING id, email, name`,

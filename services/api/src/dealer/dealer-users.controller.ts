@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { notFound, ZodValidationPipe } from '@platform/server-kit';
 import type { DealerPrincipal } from './dealer-accounts';
@@ -8,9 +8,11 @@ import {
   AuditQuerySchema,
   DealerInviteSchema,
   DealershipQuerySchema,
+  DealerRoleChangeSchema,
   DealerUserIdSchema,
   type AuditQuery,
   type DealerInvite,
+  type DealerRoleChange,
   type DealershipQuery,
 } from './dealer.schemas';
 
@@ -34,7 +36,8 @@ export class DealerUsersController {
 
   @Post('users')
   @ApiOperation({
-    summary: 'Invite a user to one of your dealerships (or change their role there); they are emailed how to sign in',
+    summary:
+      'Invite a user to one of your dealerships (one already there is given this role); they are emailed how to sign in',
   })
   @ApiResponse({ status: 201, description: 'The user: { id, email, name, lastSignedInAt, dealerships }' })
   @ApiResponse({ status: 400, description: 'email, name, role or dealership invalid: problem details name the field' })
@@ -47,6 +50,26 @@ export class DealerUsersController {
   ): Promise<DealerUserView> {
     const { dealership, ...input } = body;
     return this.users.invite(dealer, dealership, input);
+  }
+
+  @Patch('users/:userId')
+  @ApiOperation({
+    summary: 'Give a user of one of your dealerships another role there ({ dealership, role }); they are emailed',
+    description: 'The same role again changes nothing. It never adds a user: one not in that dealership is a 404.',
+  })
+  @ApiResponse({ status: 200, description: 'The user: { id, email, name, lastSignedInAt, dealerships }' })
+  @ApiResponse({ status: 400, description: 'dealership or role invalid: problem details name the field' })
+  @ApiResponse({ status: 403, description: 'Not an owner' })
+  @ApiResponse({ status: 404, description: 'Not a user of a dealership you own (the same answer as unknown)' })
+  @ApiResponse({ status: 409, description: "The dealership's last owner" })
+  changeRole(
+    @Dealer() dealer: DealerPrincipal,
+    @Param('userId') userId: string,
+    @Body(new ZodValidationPipe(DealerRoleChangeSchema, 'body')) body: DealerRoleChange,
+  ): Promise<DealerUserView> {
+    if (!DealerUserIdSchema.safeParse(userId).success)
+      throw notFound('User not found', `No user of your dealership has the id '${userId}'.`);
+    return this.users.changeRole(dealer, body.dealership, userId, body.role);
   }
 
   @Delete('users/:userId')

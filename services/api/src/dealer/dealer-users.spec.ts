@@ -132,6 +132,100 @@ describe('Dealer console users and audit log: owners manage their own dealership
     expect(demote.body.detail).toMatch(/last owner/);
   });
 
+  it('changes a role in place: emailed and logged once, the same role again a no-op, never adding or renaming anyone', async () => {
+    const sam = await user(api.fixture.north.slug, 'sam@north.example', 'viewer');
+    const mails = async () =>
+      (
+        (await api.db.dataSource.query(
+          `SELECT subject FROM outbound_emails WHERE 'sam@north.example' = ANY(recipients)`,
+        )) as unknown[]
+      ).length;
+    const before = await mails();
+    const changed = await as(owner, api.http().patch(`/api/dealer/users/${sam.id}`))
+      .send({ dealership: api.fixture.north.slug, role: 'sales' })
+      .expect(200);
+    expect(changed.body).toMatchObject({
+      id: sam.id,
+      name: 'sam',
+      dealerships: [expect.objectContaining({ slug: api.fixture.north.slug, role: 'sales' })],
+    });
+    expect(await mails()).toBe(before + 1);
+    const [mail] = (await api.db.dataSource.query(
+      `SELECT subject FROM outbound_emails WHERE 'sam@north.example' = ANY(recipients) ORDER BY created_at DESC LIMIT 1`,
+    )) as { subject: string }[];
+    expect(mail!.subject).toMatch(/Your access to .* has changed/);
+    const audit = await as(owner, api.http().get('/api/dealer/audit')).expect(200);
+    expect(audit.body.entries[0]).toMatchObject({
+      action: 'user.role_changed',
+      detail: { email: 'sam@north.example', from: 'viewer', role: 'sales' },
+    });
+
+    // The same role again: nothing logged, nothing sent.
+    await as(owner, api.http().patch(`/api/dealer/users/${sam.id}`))
+      .send({ dealership: api.fixture.north.slug, role: 'sales' })
+      .expect(200);
+    expect(await mails()).toBe(before + 1);
+    expect((await as(owner, api.http().get('/api/dealer/audit')).expect(200)).body.entries[0].id).toBe(
+      audit.body.entries[0].id,
+    );
+
+    // Removed meanwhile (a stale page): 404, not added back.
+    await as(owner, api.http().delete(`/api/dealer/users/${sam.id}?dealership=${api.fixture.north.slug}`)).expect(204);
+    await as(owner, api.http().patch(`/api/dealer/users/${sam.id}`))
+      .send({ dealership: api.fixture.north.slug, role: 'viewer' })
+      .expect(404);
+    const [member] = (await api.db.dataSource.query(
+      `SELECT count(*)::int AS n FROM dealer_memberships WHERE user_id = $1`,
+      [sam.id],
+    )) as { n: number }[];
+    expect(member!.n).toBe(0);
+
+    // Another dealership's user, or a dealership the owner does not own: 404 as unknown.
+    await as(owner, api.http().patch(`/api/dealer/users/${westOwner.id}`))
+      .send({ dealership: api.fixture.north.slug, role: 'sales' })
+      .expect(404);
+    await as(owner, api.http().patch(`/api/dealer/users/${westOwner.id}`))
+      .send({ dealership: api.fixture.west.slug, role: 'sales' })
+      .expect(404);
+    // A salesperson cannot; nor can the cookie alone.
+    await as(seller, api.http().patch(`/api/dealer/users/${seller.id}`))
+      .send({ dealership: api.fixture.north.slug, role: 'owner' })
+      .expect(403);
+    await api
+      .http()
+      .patch(`/api/dealer/users/${seller.id}`)
+      .set('cookie', owner.cookie)
+      .send({ dealership: api.fixture.north.slug, role: 'viewer' })
+      .expect(403);
+  });
+
+  it('keeps an owner when two owners demote each other at the same moment', async () => {
+    const a = await user(api.fixture.west.slug, 'ann@west.example', 'owner');
+    // West has two owners now (wes and ann); each demotes the other at once, and so does the check.
+    const [first, second] = await Promise.all([
+      as(westOwner, api.http().patch(`/api/dealer/users/${a.id}`)).send({
+        dealership: api.fixture.west.slug,
+        role: 'sales',
+      }),
+      as(a, api.http().patch(`/api/dealer/users/${westOwner.id}`)).send({
+        dealership: api.fixture.west.slug,
+        role: 'sales',
+      }),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const [owners] = (await api.db.dataSource.query(
+      `SELECT count(*)::int AS n FROM dealer_memberships WHERE dealership_id = $1 AND role = 'owner'`,
+      [api.fixture.west.id],
+    )) as { n: number }[];
+    expect(owners!.n).toBe(1);
+    // Put the other back, so later tests find west as they expect.
+    const remaining = first.status === 200 ? westOwner : a;
+    const demoted = first.status === 200 ? a : westOwner;
+    await as(remaining, api.http().patch(`/api/dealer/users/${demoted.id}`))
+      .send({ dealership: api.fixture.west.slug, role: 'owner' })
+      .expect(200);
+  });
+
   it('pages the audit log newest first', async () => {
     const first = await as(owner, api.http().get('/api/dealer/audit?limit=1')).expect(200);
     expect(first.body.entries).toHaveLength(1);
@@ -167,6 +261,11 @@ describe('Dealer console users and audit log: owners manage their own dealership
           dealership: param,
         });
         expect(remove.status).toBeLessThan(500);
+        const change = await as(owner, api.http().patch(`/api/dealer/users/${encodeURIComponent(id)}`))
+          .set('content-type', 'application/json')
+          .send(JSON.stringify(payload));
+        expect(change.status).toBeLessThan(500);
+        if (change.status === 400) expect(change.body.errors.length).toBeGreaterThan(0);
         const audit = await as(owner, api.http().get('/api/dealer/audit')).query({ before: param, limit: id });
         expect(audit.status).toBeLessThan(500);
         if (audit.status === 400) expect(audit.body.errors.length).toBeGreaterThan(0);

@@ -4,7 +4,13 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { DealerRole } from '@platform/domain';
 import { notFound, ProblemException } from '@platform/server-kit';
-import { DealerAccounts, type AuditActor, type DealerPrincipal, type Membership } from './dealer-accounts';
+import {
+  DealerAccounts,
+  lockDealershipUsers,
+  type AuditActor,
+  type DealerPrincipal,
+  type Membership,
+} from './dealer-accounts';
 import { DealerMailer } from './dealer-mailer';
 import type { DealerUserInput } from './dealer.schemas';
 
@@ -100,8 +106,9 @@ export class DealerUsers {
    */
   async invite(dealer: DealerPrincipal, dealershipSlug: string, input: DealerUserInput): Promise<DealerUserView> {
     const dealership = this.ownedOne(dealer, dealershipSlug);
-    if (input.role !== 'owner') await this.keepAnOwner(dealership.dealershipId, input.email);
-    const added = await this.accounts.addUser(dealership.slug, input, actorOf(dealer));
+    const added = await this.accounts.addUser(dealership.slug, input, actorOf(dealer), async (manager, id) => {
+      if (input.role !== 'owner') await this.keepAnOwner(id, input.email, manager);
+    });
     if (!added) throw noDealership(dealershipSlug);
     const origin = await this.accounts.siteOrigin(dealer.siteId);
     await this.mailer.send({
@@ -120,14 +127,67 @@ export class DealerUsers {
     return (await this.list(dealer)).find((user) => user.id === added.id)!;
   }
 
+  /**
+   * Gives a user of one of the owner's dealerships another role there. Unlike an invite it never adds
+   * anyone or renames them: a user no longer there (a stale page) is a 404, and the same role again
+   * changes nothing, logs nothing and sends nothing. The user is emailed their new access.
+   */
+  async changeRole(
+    dealer: DealerPrincipal,
+    dealershipSlug: string,
+    userId: string,
+    role: DealerRole,
+  ): Promise<DealerUserView> {
+    const dealership = this.ownedOne(dealer, dealershipSlug);
+    const changed = await this.db.transaction(async (manager) => {
+      await lockDealershipUsers(manager, dealership.dealershipId);
+      const [member] = (await manager.query(
+        `SELECT m.role, u.email, u.name FROM dealer_memberships m JOIN dealer_users u ON u.id = m.user_id
+         WHERE m.user_id = $1 AND m.dealership_id = $2`,
+        [userId, dealership.dealershipId],
+      )) as { role: DealerRole; email: string; name: string }[];
+      if (!member) throw notFound('User not found', `No user of ${dealership.name} has the id '${userId}'.`);
+      if (member.role === role) return null;
+      if (member.role === 'owner') await this.keepAnOwner(dealership.dealershipId, member.email, manager);
+      await manager.query(`UPDATE dealer_memberships SET role = $3 WHERE user_id = $1 AND dealership_id = $2`, [
+        userId,
+        dealership.dealershipId,
+        role,
+      ]);
+      await this.accounts.audit(manager, dealership.dealershipId, actorOf(dealer), 'user.role_changed', {
+        user_id: userId,
+        email: member.email,
+        from: member.role,
+        role,
+      });
+      return member;
+    });
+    if (changed) {
+      const origin = await this.accounts.siteOrigin(dealer.siteId);
+      await this.mailer.send({
+        deliveryId: randomUUID(),
+        leadId: null,
+        to: [changed.email],
+        fromName: dealership.name,
+        subject: `Your access to ${dealership.name}'s dealer console has changed`,
+        text: [
+          `Hello ${changed.name},`,
+          '',
+          `${dealer.name} has changed your access to ${dealership.name} on its dealer console from ${changed.role} to ${role}.`,
+          `Sign in at ${origin}/dealer/sign-in with this email address: a one-time code is emailed to you each time.`,
+        ].join('\n'),
+      });
+    }
+    const view = (await this.list(dealer)).find((user) => user.id === userId);
+    if (!view) throw notFound('User not found', `No user of ${dealership.name} has the id '${userId}'.`);
+    return view;
+  }
+
   /** Removes a user from one of the owner's dealerships; one left in none has every session ended. */
   async remove(dealer: DealerPrincipal, dealershipSlug: string, userId: string): Promise<void> {
     const dealership = this.ownedOne(dealer, dealershipSlug);
     await this.db.transaction(async (manager) => {
-      // One change to a dealership's users at a time, so two owners removing each other cannot leave none.
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('dealer-users', $1))`, [
-        dealership.dealershipId,
-      ]);
+      await lockDealershipUsers(manager, dealership.dealershipId);
       const [member] = (await manager.query(
         `SELECT m.role, u.email FROM dealer_memberships m JOIN dealer_users u ON u.id = m.user_id
          WHERE m.user_id = $1 AND m.dealership_id = $2`,

@@ -69,6 +69,13 @@ export const DealershipSlugSchema = z
 export const DealerInviteSchema = z.strictObject({ ...DealerUserInputSchema.shape, dealership: DealershipSlugSchema });
 export type DealerInvite = z.infer<typeof DealerInviteSchema>;
 
+/** An owner giving a user of one of their dealerships another role there. */
+export const DealerRoleChangeSchema = z.strictObject({
+  dealership: DealershipSlugSchema,
+  role: DealerUserInputSchema.shape.role,
+});
+export type DealerRoleChange = z.infer<typeof DealerRoleChangeSchema>;
+
 export const DealershipQuerySchema = z.object({ dealership: DealershipSlugSchema });
 export type DealershipQuery = z.infer<typeof DealershipQuerySchema>;
 

@@ -87,8 +87,20 @@ export async function inviteUserAction(form: FormData): Promise<void> {
   // The api checks every field and names the one to fix; its words are shown as they are.
   const outcome = await consoleAction(site, 'POST', '/api/dealer/users', { email, name, role, dealership });
   if (!outcome.ok) back('/dealer/users', { error: outcome.detail.slice(0, 300) });
-  // The users table's own role control sends change=1: the same request, told back as a change.
-  back('/dealer/users', { done: field(form, 'change') === '1' ? 'role-changed' : 'invited' });
+  back('/dealer/users', { done: 'invited' });
+}
+
+/** An owner gives a user of one of their dealerships another role there (the control beside their name). */
+export async function changeRoleAction(form: FormData): Promise<void> {
+  const site = field(form, 'site');
+  const dealership = field(form, 'dealership');
+  const id = field(form, 'id');
+  const role = field(form, 'role');
+  if (!SITE.test(site) || !SITE.test(dealership) || !ID.test(id) || !ROLES.includes(role))
+    back('/dealer/users', { error: 'Choose a role for one of your users.' });
+  const outcome = await consoleAction(site, 'PATCH', `/api/dealer/users/${id}`, { dealership, role });
+  if (!outcome.ok) back('/dealer/users', { error: outcome.detail.slice(0, 300) });
+  back('/dealer/users', { done: 'role-changed' });
 }
 
 /** An owner removes a user from one of their dealerships. */

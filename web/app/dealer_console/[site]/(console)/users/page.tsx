@@ -3,7 +3,7 @@ import { ConsoleFrame, param } from '@/components/dealer-console/console-frame';
 import styles from '@/components/dealer-console/console.module.css';
 import { AuditPageSchema, consoleGet, ConsoleUsersSchema, getDealerMe } from '@/lib/api/dealer';
 import { personalPage } from '@/lib/edge/personal-page';
-import { inviteUserAction, removeUserAction } from '../console-actions';
+import { changeRoleAction, inviteUserAction, removeUserAction } from '../console-actions';
 
 export const metadata: Metadata = personalPage({ title: 'Users · Dealer console' });
 export const dynamic = 'force-dynamic';
@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
 const DONE: Record<string, string> = {
   invited: 'Done. They have been emailed how to sign in.',
   removed: 'Removed. They can no longer see that dealership.',
-  'role-changed': 'Role changed. They have been emailed what they can now do.',
+  'role-changed': 'Role changed. They have been emailed their new access.',
 };
 
 const ROLE_HELP = [
@@ -97,12 +97,10 @@ export default async function DealerUsersPage({
                       {user.dealerships.map((d) => (
                         <li key={d.slug}>
                           {d.name}: {d.role}{' '}
-                          <form action={inviteUserAction} className={styles.inline}>
+                          <form action={changeRoleAction} className={styles.inline}>
                             <input type="hidden" name="site" value={site} />
                             <input type="hidden" name="dealership" value={d.slug} />
-                            <input type="hidden" name="email" value={user.email} />
-                            <input type="hidden" name="name" value={user.name} />
-                            <input type="hidden" name="change" value="1" />
+                            <input type="hidden" name="id" value={user.id} />
                             <select
                               name="role"
                               defaultValue={d.role}
@@ -118,7 +116,7 @@ export default async function DealerUsersPage({
                             <button
                               type="submit"
                               className={styles.secondary}
-                              aria-label={`Change the role of ${user.name} at ${d.name}`}
+                              aria-label={`Change role of ${user.name} at ${d.name}`}
                             >
                               Change role
                             </button>
