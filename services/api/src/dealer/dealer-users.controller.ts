@@ -16,6 +16,12 @@ import {
   type DealershipQuery,
 } from './dealer.schemas';
 
+/** A user id that is not a UUID names no user: the same 404 as an unknown one, before any query. */
+function knownUserId(userId: string): void {
+  if (!DealerUserIdSchema.safeParse(userId).success)
+    throw notFound('User not found', `No user of your dealership has the id '${userId}'.`);
+}
+
 /** Owners' management of their own dealerships' users, and the audit log of every change. */
 @ApiTags('Dealer console')
 @Controller('api/dealer')
@@ -67,8 +73,7 @@ export class DealerUsersController {
     @Param('userId') userId: string,
     @Body(new ZodValidationPipe(DealerRoleChangeSchema, 'body')) body: DealerRoleChange,
   ): Promise<DealerUserView> {
-    if (!DealerUserIdSchema.safeParse(userId).success)
-      throw notFound('User not found', `No user of your dealership has the id '${userId}'.`);
+    knownUserId(userId);
     return this.users.changeRole(dealer, body.dealership, userId, body.role);
   }
 
@@ -84,8 +89,7 @@ export class DealerUsersController {
     @Param('userId') userId: string,
     @Query(new ZodValidationPipe(DealershipQuerySchema, 'query')) query: DealershipQuery,
   ): Promise<void> {
-    if (!DealerUserIdSchema.safeParse(userId).success)
-      throw notFound('User not found', `No user of your dealership has the id '${userId}'.`);
+    knownUserId(userId);
     await this.users.remove(dealer, query.dealership, userId);
   }
 

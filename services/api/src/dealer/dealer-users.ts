@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { DealerRole } from '@platform/domain';
 import { notFound, ProblemException } from '@platform/server-kit';
 import {
@@ -43,6 +43,9 @@ const onlyOwners = (): ProblemException =>
 
 const noDealership = (slug: string): ProblemException =>
   notFound('Dealership not found', `You own no dealership '${slug}'.`);
+
+const noUser = (dealership: Membership, userId: string): ProblemException =>
+  notFound('User not found', `No user of ${dealership.name} has the id '${userId}'.`);
 
 /**
  * Owners manage their own dealerships' users: invite (or change a role), remove, and read the audit
@@ -110,20 +113,13 @@ export class DealerUsers {
       if (input.role !== 'owner') await this.keepAnOwner(id, input.email, manager);
     });
     if (!added) throw noDealership(dealershipSlug);
-    const origin = await this.accounts.siteOrigin(dealer.siteId);
-    await this.mailer.send({
-      deliveryId: randomUUID(),
-      leadId: null,
-      to: [added.email],
-      fromName: dealership.name,
-      subject: `You have been given access to ${dealership.name}'s dealer console`,
-      text: [
-        `Hello ${added.name},`,
-        '',
-        `${dealer.name} has given you ${input.role} access to ${dealership.name} on its dealer console.`,
-        `Sign in at ${origin}/dealer/sign-in with this email address: a one-time code is emailed to you each time.`,
-      ].join('\n'),
-    });
+    await this.emailAccess(
+      dealer,
+      dealership,
+      added,
+      `You have been given access to ${dealership.name}'s dealer console`,
+      `${dealer.name} has given you ${input.role} access to ${dealership.name} on its dealer console.`,
+    );
     return (await this.list(dealer)).find((user) => user.id === added.id)!;
   }
 
@@ -140,13 +136,7 @@ export class DealerUsers {
   ): Promise<DealerUserView> {
     const dealership = this.ownedOne(dealer, dealershipSlug);
     const changed = await this.db.transaction(async (manager) => {
-      await lockDealershipUsers(manager, dealership.dealershipId);
-      const [member] = (await manager.query(
-        `SELECT m.role, u.email, u.name FROM dealer_memberships m JOIN dealer_users u ON u.id = m.user_id
-         WHERE m.user_id = $1 AND m.dealership_id = $2`,
-        [userId, dealership.dealershipId],
-      )) as { role: DealerRole; email: string; name: string }[];
-      if (!member) throw notFound('User not found', `No user of ${dealership.name} has the id '${userId}'.`);
+      const member = await this.lockedMember(manager, dealership, userId);
       if (member.role === role) return null;
       if (member.role === 'owner') await this.keepAnOwner(dealership.dealershipId, member.email, manager);
       await manager.query(`UPDATE dealer_memberships SET role = $3 WHERE user_id = $1 AND dealership_id = $2`, [
@@ -162,24 +152,16 @@ export class DealerUsers {
       });
       return member;
     });
-    if (changed) {
-      const origin = await this.accounts.siteOrigin(dealer.siteId);
-      await this.mailer.send({
-        deliveryId: randomUUID(),
-        leadId: null,
-        to: [changed.email],
-        fromName: dealership.name,
-        subject: `Your access to ${dealership.name}'s dealer console has changed`,
-        text: [
-          `Hello ${changed.name},`,
-          '',
-          `${dealer.name} has changed your access to ${dealership.name} on its dealer console from ${changed.role} to ${role}.`,
-          `Sign in at ${origin}/dealer/sign-in with this email address: a one-time code is emailed to you each time.`,
-        ].join('\n'),
-      });
-    }
+    if (changed)
+      await this.emailAccess(
+        dealer,
+        dealership,
+        changed,
+        `Your access to ${dealership.name}'s dealer console has changed`,
+        `${dealer.name} has changed your access to ${dealership.name} on its dealer console from ${changed.role} to ${role}.`,
+      );
     const view = (await this.list(dealer)).find((user) => user.id === userId);
-    if (!view) throw notFound('User not found', `No user of ${dealership.name} has the id '${userId}'.`);
+    if (!view) throw noUser(dealership, userId);
     return view;
   }
 
@@ -187,13 +169,7 @@ export class DealerUsers {
   async remove(dealer: DealerPrincipal, dealershipSlug: string, userId: string): Promise<void> {
     const dealership = this.ownedOne(dealer, dealershipSlug);
     await this.db.transaction(async (manager) => {
-      await lockDealershipUsers(manager, dealership.dealershipId);
-      const [member] = (await manager.query(
-        `SELECT m.role, u.email FROM dealer_memberships m JOIN dealer_users u ON u.id = m.user_id
-         WHERE m.user_id = $1 AND m.dealership_id = $2`,
-        [userId, dealership.dealershipId],
-      )) as { role: DealerRole; email: string }[];
-      if (!member) throw notFound('User not found', `No user of ${dealership.name} has the id '${userId}'.`);
+      const member = await this.lockedMember(manager, dealership, userId);
       if (member.role === 'owner') await this.keepAnOwner(dealership.dealershipId, member.email, manager);
       await manager.query(`DELETE FROM dealer_memberships WHERE user_id = $1 AND dealership_id = $2`, [
         userId,
@@ -209,6 +185,49 @@ export class DealerUsers {
         email: member.email,
         role: member.role,
       });
+    });
+  }
+
+  /**
+   * The user's membership of the dealership, read under the dealership's users lock (one change to
+   * its users at a time); a user not in it is a 404, the same answer as an unknown id.
+   */
+  private async lockedMember(
+    manager: EntityManager,
+    dealership: Membership,
+    userId: string,
+  ): Promise<{ role: DealerRole; email: string; name: string }> {
+    await lockDealershipUsers(manager, dealership.dealershipId);
+    const [member] = (await manager.query(
+      `SELECT m.role, u.email, u.name FROM dealer_memberships m JOIN dealer_users u ON u.id = m.user_id
+       WHERE m.user_id = $1 AND m.dealership_id = $2`,
+      [userId, dealership.dealershipId],
+    )) as { role: DealerRole; email: string; name: string }[];
+    if (!member) throw noUser(dealership, userId);
+    return member;
+  }
+
+  /** Tells a user what access the owner gave them, and how to sign in. */
+  private async emailAccess(
+    dealer: DealerPrincipal,
+    dealership: Membership,
+    to: { email: string; name: string },
+    subject: string,
+    sentence: string,
+  ): Promise<void> {
+    const origin = await this.accounts.siteOrigin(dealer.siteId);
+    await this.mailer.send({
+      deliveryId: randomUUID(),
+      leadId: null,
+      to: [to.email],
+      fromName: dealership.name,
+      subject,
+      text: [
+        `Hello ${to.name},`,
+        '',
+        sentence,
+        `Sign in at ${origin}/dealer/sign-in with this email address: a one-time code is emailed to you each time.`,
+      ].join('\n'),
     });
   }
 

@@ -20,6 +20,17 @@ const ROLE_HELP = [
   ['viewer', 'Viewer', 'reads only'],
 ] as const;
 
+/** Which membership a row's forms act on: the change-role and remove forms send the same three. */
+function MembershipFields({ site, dealership, id }: { site: string; dealership: string; id: string }) {
+  return (
+    <>
+      <input type="hidden" name="site" value={site} />
+      <input type="hidden" name="dealership" value={dealership} />
+      <input type="hidden" name="id" value={id} />
+    </>
+  );
+}
+
 /** What an audit entry says, in words ('user.removed' -> 'User removed'). */
 const actionLabel = (action: string): string => {
   const text = action.replace(/[._]/g, ' ');
@@ -98,9 +109,7 @@ export default async function DealerUsersPage({
                         <li key={d.slug}>
                           {d.name}: {d.role}{' '}
                           <form action={changeRoleAction} className={styles.inline}>
-                            <input type="hidden" name="site" value={site} />
-                            <input type="hidden" name="dealership" value={d.slug} />
-                            <input type="hidden" name="id" value={user.id} />
+                            <MembershipFields site={site} dealership={d.slug} id={user.id} />
                             <select
                               name="role"
                               defaultValue={d.role}
@@ -122,9 +131,7 @@ export default async function DealerUsersPage({
                             </button>
                           </form>{' '}
                           <form action={removeUserAction} className={styles.inline}>
-                            <input type="hidden" name="site" value={site} />
-                            <input type="hidden" name="dealership" value={d.slug} />
-                            <input type="hidden" name="id" value={user.id} />
+                            <MembershipFields site={site} dealership={d.slug} id={user.id} />
                             <button
                               type="submit"
                               className={styles.secondary}
