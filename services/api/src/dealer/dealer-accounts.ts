@@ -80,7 +80,7 @@ export class DealerAccounts {
 
   /**
    * Adds a user to a dealership with a role: a new user on the dealership's site, or the site's
-   * existing user of that email gains the dealership (or a new role in it). Null for an unknown
+   * existing user of that email gains the dealership (or a new role in it), keeping their name. Null for an unknown
    * dealership. The change is in the dealership's audit log under `actor`.
    */
   async addUser(
@@ -99,8 +99,11 @@ export class DealerAccounts {
       await lockDealershipUsers(manager, dealership.id);
       await check?.(manager, dealership.id);
       const [user] = (await manager.query(
+        // The user row is the site's, shared by every dealership they work at: adding them to one
+        // never renames them (an owner of another dealership would rename them everywhere). The
+        // no-op update only makes RETURNING answer the existing row.
         `INSERT INTO dealer_users (site_id, email, name) VALUES ($1, $2, $3)
-         ON CONFLICT (site_id, email) DO UPDATE SET name = excluded.name RETURNING id, email, name`,
+         ON CONFLICT (site_id, email) DO UPDATE SET email = dealer_users.email RETURNING id, email, name`,
         [dealership.site_id, input.email, input.name],
       )) as { id: string; email: string; name: string }[];
       const [before] = (await manager.query(

@@ -1,11 +1,15 @@
 import fc from 'fast-check';
 import type request from 'supertest';
+import { createStockFixture } from '@platform/testing';
 import { createSiteApiHarness, type SiteApiHarness } from '../testing/site-api.harness';
+import { DealerSignIn } from './dealer-sign-in';
 
 const OPS_TOKEN = 'test-ops-token-dealer-sign-in-012345';
 
 /** The code and link of the newest sign-in email to an address, read from the development mailbox. */
 async function lastEmail(api: SiteApiHarness, to: string): Promise<{ code: string; link: string; raw: string } | null> {
+  // The code is mailed after the answer: wait for what was accepted to be sent.
+  await api.app.get(DealerSignIn).idle();
   const [row] = (await api.db.dataSource.query(
     `SELECT raw FROM outbound_emails WHERE $1 = ANY(recipients) AND lead_id IS NULL ORDER BY created_at DESC LIMIT 1`,
     [to],
@@ -97,6 +101,7 @@ describe('Dealer console sign-in by emailed code (real PostgreSQL, development m
     const unknown = await requestCode({ email: 'nobody@north.example', site: api.siteSlug }).expect(202);
     const known = await requestCode({ email: 'lee@north.example', site: api.siteSlug }).expect(202);
     expect(unknown.body).toEqual(known.body);
+    await api.app.get(DealerSignIn).idle();
     expect(await emails(api, 'nobody@north.example')).toBe(0);
     expect(await emails(api, 'lee@north.example')).toBe(1);
     // A code is never sent for the unknown address, so none can sign in, whatever is guessed.
@@ -134,6 +139,101 @@ describe('Dealer console sign-in by emailed code (real PostgreSQL, development m
     expect(noSite.body.errors).toEqual([expect.objectContaining({ path: 'site' })]);
     // Still unspent on its own site.
     await signIn({ email: 'lee@north.example', code }, api.siteSlug).expect(200);
+  });
+
+  describe('who works where stays secret (issue 49)', () => {
+    /** What a client sees of an answer: status, body and when to come back. */
+    const seen = (answer: request.Response) => ({
+      status: answer.status,
+      body: answer.body as unknown,
+      retryAfter: answer.headers['retry-after'] ?? null,
+    });
+    let runs = 0;
+    let otherSite: Awaited<ReturnType<typeof createStockFixture>>;
+
+    beforeAll(async () => {
+      otherSite = await createStockFixture(api.db.dataSource, 'dealer-sign-in-elsewhere');
+    });
+
+    it("answers a user, an unknown address and another site's user alike at every step: request, wrong code, expired code, lockout", async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 0, max: 6 }),
+          fc.boolean(),
+          fc.stringMatching(/^\d{6}$/),
+          async (wrongGuesses, expire, guess) => {
+            runs += 1;
+            const user = `user${runs}@north.example`;
+            const stranger = `stranger${runs}@north.example`;
+            const elsewhere = `elsewhere${runs}@north.example`;
+            await ops(api.http().post(`/api/ops/dealerships/${api.fixture.north.slug}/users`))
+              .send({ email: user, name: 'Pat User', role: 'sales' })
+              .expect(201);
+            await ops(api.http().post(`/api/ops/dealerships/${otherSite.north.slug}/users`))
+              .send({ email: elsewhere, name: 'Pat Elsewhere', role: 'owner' })
+              .expect(201);
+            const transcript = async (email: string) => {
+              const steps = [seen(await requestCode({ email }, api.siteSlug))];
+              // Only the user was sent a code: a guess that happens to be it is nudged off it (1 in a million).
+              const sent = (await lastEmail(api, email))?.code;
+              const wrong = guess === sent ? String((Number(guess) + 1) % 1_000_000).padStart(6, '0') : guess;
+              for (let i = 0; i < wrongGuesses; i++)
+                steps.push(seen(await signIn({ email, code: wrong }, api.siteSlug)));
+              if (expire) {
+                await api.db.dataSource.query(
+                  `UPDATE sign_in_codes SET expires_at = now() - interval '1 second' WHERE expires_at > now()`,
+                );
+                steps.push(seen(await signIn({ email, code: wrong }, api.siteSlug)));
+              }
+              return steps;
+            };
+            const forUser = await transcript(user);
+            expect(await transcript(stranger)).toEqual(forUser);
+            expect(await transcript(elsewhere)).toEqual(forUser);
+            // The steps were the ones named: a lockout or an expiry was reached when asked for.
+            const reasons = forUser.map((step) => (step.body as { reason?: string }).reason ?? step.status);
+            if (wrongGuesses >= 5) expect(reasons).toContain('too_many_attempts');
+            else if (expire) expect(reasons.at(-1)).toBe('expired');
+          },
+        ),
+        { numRuns: 8 },
+      );
+    });
+
+    it('takes no longer to answer a code request for a user than for an unknown address (a sign test over interleaved pairs)', async () => {
+      // Not a time limit: which of two answers came first, for a user's address and an unknown one,
+      // side by side on the same machine. Mailing the code before answering made the user's slower
+      // in 90% of pairs; with nothing to tell them apart it is a coin toss.
+      const pairs = 40;
+      const users: string[] = [];
+      for (let i = 0; i < pairs; i++) {
+        users.push(`timed${i}@north.example`);
+        await ops(api.http().post(`/api/ops/dealerships/${api.fixture.north.slug}/users`))
+          .send({ email: users[i], name: 'Timed User', role: 'viewer' })
+          .expect(201);
+      }
+      const signInService = api.app.get(DealerSignIn);
+      const timed = async (email: string): Promise<bigint> => {
+        const from = process.hrtime.bigint();
+        await requestCode({ email }, api.siteSlug).expect(202);
+        const took = process.hrtime.bigint() - from;
+        // The mail goes out after the answer; the next request should not queue behind it.
+        await signInService.idle();
+        return took;
+      };
+      let userSlower = 0;
+      for (let i = 0; i < pairs; i++) {
+        const stranger = `untimed${i}@north.example`;
+        // Alternate which goes first, so a warm connection favours neither.
+        const [forUser, forStranger] =
+          i % 2 === 0
+            ? [await timed(users[i]!), await timed(stranger)]
+            : await timed(stranger).then(async (s) => [await timed(users[i]!), s]);
+        if (forUser > forStranger) userSlower += 1;
+      }
+      // For a fair coin, 31 or more of 40 has a chance of about 1 in 3,000.
+      expect(userSlower).toBeLessThanOrEqual(30);
+    });
   });
 
   it('answers any body with 2xx or problem details naming a field, never a 5xx', async () => {

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
@@ -6,21 +6,25 @@ import { DeliveryError } from '@platform/leads';
 import { rateLimitHeaders } from '@platform/server-kit';
 import { CODES_PER_NUMBER_PER_HOUR, dealerCodeAddress, SignInCodes } from '../sign-in/sign-in-codes';
 import { codeProblem, signInProblem, type CodeFailure } from '../sign-in/sign-in-problems';
-import { SiteDirectory } from '../sites/site-directory';
+import { SiteDirectory, type SiteContext } from '../sites/site-directory';
 import { DealerAccounts, SIGN_IN_LINK_TTL_MINUTES } from './dealer-accounts';
 import { DealerMailer } from './dealer-mailer';
 
 const DEALER_EMAIL = { field: 'email', noun: 'email address' } as const;
 
+type SiteRef = Pick<SiteContext, 'id' | 'name'>;
+
 /**
  * A dealer user signs in with a one-time code (or the link beside it) sent to their email, with the
  * limits shopper sign-in has: codes per address per hour, wrong guesses per code, both counted in
- * the database. A code is issued and counted for any address, known or not, and only a dealer
- * user's address is written to, so the answer never tells who works where.
+ * the database. A code is issued, counted and checked the same way for any address, known or not,
+ * and only a dealer user's address is written to, so no answer, at any step, tells who works where
+ * (issue 49: a retired code for a stranger once read 'used' where a user's read 'wrong code').
  */
 @Injectable()
-export class DealerSignIn {
+export class DealerSignIn implements BeforeApplicationShutdown {
   private readonly logger = new Logger(DealerSignIn.name);
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -47,12 +51,48 @@ export class DealerSignIn {
           retryAfterSeconds: 3600,
         }),
       );
-    const sent = { status: 'sent', expires_in_seconds: issued.expiresInSeconds } as const;
+    // Answer first, send later: everything that depends on who the address belongs to (the user
+    // lookup, the link, the mail server) happens after the answer, so neither the answer nor its
+    // timing tells who works where. The code stays live for any address, so a wrong guess later
+    // reads the same too (a code no one was sent can never be right: see verifyCode).
+    this.later(this.sendCode(site, email, issued));
+    return { status: 'sent', expires_in_seconds: issued.expiresInSeconds };
+  }
+
+  /** Settles once every code accepted so far has been mailed or given up on (shutdown, tests). */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.idle();
+  }
+
+  private later(work: Promise<void>): void {
+    const tracked = work
+      .catch((error: unknown) =>
+        // No address in the log: only that a code went unsent, and why.
+        this.logger.warn(
+          { err: error instanceof Error ? error.message : String(error) },
+          'dealer sign-in code not sent',
+        ),
+      )
+      .finally(() => this.pending.delete(tracked));
+    this.pending.add(tracked);
+  }
+
+  /**
+   * Mails the code (and a one-time link) to a dealer user of the site; for any other address there
+   * is no one to write to. A mail server that refuses it leaves the code unsent: the user asks
+   * again, as they would for a message that never arrived.
+   */
+  private async sendCode(
+    site: SiteRef,
+    email: string,
+    issued: { code: string; expiresInSeconds: number },
+  ): Promise<void> {
     const user = await this.accounts.userByEmail(this.db.manager, site.id, email);
-    if (!user) {
-      await this.codes.retire(issued.id);
-      return sent;
-    }
+    if (!user) return;
     const link = await this.accounts.mintSignInLink(user.id, { userId: user.id, label: email });
     const minutes = Math.round(issued.expiresInSeconds / 60);
     const url = link ? await this.accounts.signInUrl(link.siteId, link.token) : null;
@@ -74,16 +114,8 @@ export class DealerSignIn {
       });
     } catch (error) {
       if (!(error instanceof DeliveryError)) throw error;
-      await this.codes.retire(issued.id);
       this.logger.warn({ siteId: site.id, err: error.message }, 'dealer sign-in code not sent');
-      throw signInProblem(
-        502,
-        'Code not sent',
-        'We could not send the code right now. Please try again shortly.',
-        'mail_failed',
-      );
     }
-    return sent;
   }
 
   /** Checks the code; on success opens a console session and answers its token. */
@@ -91,11 +123,12 @@ export class DealerSignIn {
     const site = await this.sites.bySlug(siteSlug);
     const outcome = await this.db.transaction(
       async (manager): Promise<{ sessionToken: string; userId: string } | { failure: CodeFailure }> => {
-        const check = await this.codes.check(manager, site.id, dealerCodeAddress(email), code);
-        if (!check.valid) return { failure: check };
-        // A code reaches only a dealer user's inbox; one that checks out for anyone else was never sent.
         const user = await this.accounts.userByEmail(manager, site.id, email);
-        if (!user) return { failure: { valid: false, reason: 'no_code' } };
+        // A code reaches only a dealer user's inbox: for anyone else it was never sent, so even the
+        // right digits are a wrong guess, counted and answered as one.
+        const check = await this.codes.check(manager, site.id, dealerCodeAddress(email), code, { canMatch: !!user });
+        if (!check.valid) return { failure: check };
+        if (!user) throw new Error('a code matched for an address no code was sent to');
         return { sessionToken: await this.accounts.openSession(manager, user.id), userId: user.id };
       },
     );

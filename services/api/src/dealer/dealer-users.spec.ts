@@ -105,6 +105,27 @@ describe('Dealer console users and audit log: owners manage their own dealership
       .expect(403);
   });
 
+  it("never renames an existing user of the site when another dealership's owner invites their email", async () => {
+    // wes works at west; olive owns north only, and invites wes's address under another name.
+    const invited = await as(owner, api.http().post('/api/dealer/users'))
+      .send({ email: 'wes@west.example', name: 'Someone Else', role: 'viewer', dealership: api.fixture.north.slug })
+      .expect(201);
+    expect(invited.body.name).toBe('wes');
+    const [row] = (await api.db.dataSource.query(`SELECT name FROM dealer_users WHERE email = 'wes@west.example'`)) as {
+      name: string;
+    }[];
+    expect(row!.name).toBe('wes');
+    const [mail] = (await api.db.dataSource.query(
+      `SELECT raw FROM outbound_emails WHERE 'wes@west.example' = ANY(recipients) ORDER BY created_at DESC LIMIT 1`,
+    )) as { raw: string }[];
+    expect(mail!.raw).toContain('Hello wes,');
+    expect(mail!.raw).not.toContain('Someone Else');
+    // Take north back off wes, so later tests find the dealerships as they expect.
+    await as(owner, api.http().delete(`/api/dealer/users/${westOwner.id}?dealership=${api.fixture.north.slug}`)).expect(
+      204,
+    );
+  });
+
   it('removes a user (their sessions end when they belong nowhere), 404s a user of another dealership, keeps the last owner', async () => {
     const doomed = await user(api.fixture.north.slug, 'gone@north.example', 'sales');
     await api.http().get('/api/dealer/me').set('cookie', doomed.cookie).expect(200);
@@ -212,7 +233,12 @@ describe('Dealer console users and audit log: owners manage their own dealership
         role: 'sales',
       }),
     ]);
-    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    // Exactly one change is applied. The other is refused: 409 when both were checked before either
+    // committed (the dealership's lock makes the second see the first), or 403 when the second was
+    // handled after the first committed, its author no longer an owner by then. Either way one owner remains.
+    const statuses = [first.status, second.status].sort();
+    expect(statuses[0]).toBe(200);
+    expect([403, 409]).toContain(statuses[1]);
     const [owners] = (await api.db.dataSource.query(
       `SELECT count(*)::int AS n FROM dealer_memberships WHERE dealership_id = $1 AND role = 'owner'`,
       [api.fixture.west.id],

@@ -105,12 +105,11 @@ export class DealerController {
   @ApiOperation({
     summary: 'Email a one-time sign-in code (and link) to a dealer user',
     description:
-      'The same answer whether or not the address belongs to a dealer user of the site (only theirs is written to). The site comes from the host (X-Site-Slug) or `site`. A new code replaces earlier unused ones; at most 5 codes per address per hour (then 429), and SIGN_IN_CODE_LIMIT_PER_HOUR per client.',
+      'The same answer, at the same speed, whether or not the address belongs to a dealer user of the site (only theirs is written to, after the answer). The site comes from the host (X-Site-Slug) or `site`. A new code replaces earlier unused ones; at most 5 codes per address per hour (then 429), and SIGN_IN_CODE_LIMIT_PER_HOUR per client.',
   })
   @ApiResponse({ status: 202, description: '{ status: "sent", expires_in_seconds }' })
   @ApiResponse({ status: 400, description: 'email or site invalid: problem details name the field' })
   @ApiResponse({ status: 429, description: 'Too many codes for this address this hour, or from this client' })
-  @ApiResponse({ status: 502, description: 'The mail server refused the message; try again' })
   requestCode(
     @Body(new ZodValidationPipe(DealerCodeRequestSchema, 'body')) body: DealerCodeRequest,
     @Req() request: Request,

@@ -71,9 +71,16 @@ export class SignInCodes {
   /**
    * Checks a code against the newest one sent to the number, inside the caller's transaction: a
    * valid code is consumed there, together with whatever the caller does to sign the shopper in.
-   * A wrong guess is counted; the caller commits it even though sign-in fails.
+   * A wrong guess is counted; the caller commits it even though sign-in fails. With `canMatch`
+   * false (a code that was issued but never sent anyone) every guess is a wrong one.
    */
-  async check(manager: EntityManager, siteId: number, address: string, code: string): Promise<CodeCheck> {
+  async check(
+    manager: EntityManager,
+    siteId: number,
+    address: string,
+    code: string,
+    { canMatch = true }: { canMatch?: boolean } = {},
+  ): Promise<CodeCheck> {
     const [latest] = (await manager.query(
       `SELECT id, code_hash, attempts, consumed_at IS NOT NULL AS consumed, expires_at <= now() AS expired
        FROM sign_in_codes WHERE site_id = $1 AND phone_hash = $2
@@ -91,7 +98,9 @@ export class SignInCodes {
     } as const;
     if (latest.attempts >= maxAttempts) return tooMany;
     if (latest.expired) return { valid: false, reason: 'expired' };
-    if (this.secrets.sameHash(latest.code_hash, this.secrets.codeHash(siteId, address, code))) {
+    // The hash is compared either way, so a code that can never match costs what any other does.
+    const same = this.secrets.sameHash(latest.code_hash, this.secrets.codeHash(siteId, address, code));
+    if (same && canMatch) {
       await manager.query(`UPDATE sign_in_codes SET consumed_at = now() WHERE id = $1`, [latest.id]);
       return { valid: true };
     }
