@@ -188,6 +188,14 @@ test.describe('stored dealer photos', () => {
     expect(host.requests).toEqual([]);
     expect(seen.violations).toEqual([]);
     expect(await violationsIn(page)).toEqual([]);
+
+    // Through the site's own origin too, If-None-Match: * holds only a photo that exists (RFC 9110):
+    // a photo not stored is a 404, cached briefly, never a 304 kept for a year.
+    const missing = await request.get(siteUrl(SITE, `/media/photos/${'c'.repeat(64)}/w480`), {
+      headers: { 'If-None-Match': '*' },
+    });
+    expect(missing.status()).toBe(404);
+    expect(missing.headers()['cache-control']).not.toMatch(/immutable/);
   });
 
   for (const viewport of [

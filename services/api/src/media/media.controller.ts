@@ -21,7 +21,7 @@ export class MediaController {
   @ApiOperation({
     summary: 'A stored photo variant (w160 ... w2400, og) in the best format Accept allows',
     description:
-      'Content-addressed: Cache-Control immutable for a year, a strong ETag (304 on If-None-Match), Vary: Accept. A variant not made yet is made from the stored original. 404 for a hash with no stored photo or a variant it does not have.',
+      'Content-addressed: Cache-Control immutable for a year, a strong ETag (304 on If-None-Match naming it, or *, when the photo exists), Vary: Accept. A variant not made yet is made from the stored original. 404 for a hash with no stored photo or a variant it does not have.',
   })
   async photo(
     @Param('hash') hash: string,

@@ -150,6 +150,22 @@ describe('GET /media/photos/{hash}/{variant}: stored dealer photos (real Postgre
     expect(other.headers['etag']).toBe(`"${hash}-w320-jpeg"`);
   });
 
+  it('answers If-None-Match (a validator, or *) with 304 only for a photo that exists: a miss is a 404, never cached as immutable (RFC 9110)', async () => {
+    const held = await http().get(`/media/photos/${hash}/w320`).set('Accept', 'image/webp').set('If-None-Match', '*');
+    expect(held.status).toBe(304);
+    for (const header of ['*', ' W/"x" , * ', `"${'c'.repeat(64)}-w480-avif"`]) {
+      const missing = await http()
+        .get(`/media/photos/${'c'.repeat(64)}/w480`)
+        .set('Accept', CHROME_ACCEPT)
+        .set('If-None-Match', header);
+      expect(missing.status).toBe(404);
+      expect(missing.headers['cache-control']).toBe('public, max-age=60');
+    }
+    // A narrower photo's width it does not have is no current representation either.
+    const unplanned = await http().get(`/media/photos/${hash}/w2400`).set('If-None-Match', '*');
+    expect(unplanned.status).toBe(404);
+  });
+
   it('answers HEAD with the headers alone', async () => {
     const res = await http().head(`/media/photos/${hash}/w320`).set('Accept', CHROME_ACCEPT);
     expect(res.status).toBe(200);
@@ -313,19 +329,30 @@ describe('GET /media/photos/{hash}/{variant}: stored dealer photos (real Postgre
       fc.array(acceptPiece, { maxLength: 12 }).map((pieces) => pieces.join('')),
       { nil: undefined },
     );
+    const ifNoneMatch = fc.option(
+      fc.oneof(
+        fc.constantFrom('*', ' * ', 'W/"x", *', `"${'c'.repeat(64)}-w480-jpeg"`),
+        fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 40 }),
+      ),
+      { nil: undefined },
+    );
     try {
       await fc.assert(
-        fc.asyncProperty(pair, accept, fc.boolean(), async ([first, second], acceptHeader, head) => {
+        fc.asyncProperty(pair, accept, fc.boolean(), ifNoneMatch, async ([first, second], acceptHeader, head, held) => {
           const url = `/media/photos/${first}/${second}`;
           let req = head ? http().head(url) : http().get(url).buffer(true).parse(binary);
           if (acceptHeader !== undefined) req = req.set('Accept', acceptHeader);
+          if (held !== undefined) req = req.set('If-None-Match', held);
           const res = await req;
           expect({ url, status: res.status }).toEqual({ url, status: expect.any(Number) });
           expect([200, 304, 400, 404]).toContain(res.status);
           if (res.status === 200) expect(res.headers['content-type']).toMatch(/^image\/(avif|webp|jpeg)$/);
+          // Only a stored photo is ever answered as held, or cached for a year (a miss is cached briefly).
+          if (first !== hash) expect(res.status).not.toBe(304);
+          if (res.status >= 400) expect(res.headers['cache-control'] ?? '').not.toMatch(/immutable/);
         }),
         // `//..` names the media folder itself (found by this property in CI).
-        { numRuns: 150, examples: [[['', '..'], undefined, false]] },
+        { numRuns: 150, examples: [[['', '..'], undefined, false, undefined]] },
       );
     } finally {
       for (const spy of spies) spy.mockRestore();

@@ -40,7 +40,11 @@ export interface PhotoRequest {
 export const photoEtag = (hash: string, variant: PhotoVariantName, format: PhotoFormat): string =>
   `"${hash}-${variant}-${format}"`;
 
-/** If-None-Match names this validator (weak comparison, as RFC 9110 asks of If-None-Match). */
+/**
+ * If-None-Match names this validator, or is `*` (weak comparison, as RFC 9110 asks of
+ * If-None-Match). Either matches only a representation that exists now, so the caller looks the
+ * photo up before answering 304.
+ */
 export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header
@@ -99,16 +103,19 @@ export class PhotoServer {
     const etag = photoEtag(hash, variant, format);
     const contentType = contentTypeOf(format);
     if (this.unplanned.has(`${hash}/${variant}`)) return { kind: 'not-found', reason: 'not-planned' };
-    // Content-addressed: a client holding this validator holds these bytes, whatever the store has now.
-    if (matchesEtag(request.ifNoneMatch, etag)) return { kind: 'not-modified', etag };
+    // A 304 says the photo exists now (RFC 9110), so even a validator the client holds is looked up
+    // first (without opening its bytes): a photo since removed, or never stored, is a 404.
+    const held = matchesEtag(request.ifNoneMatch, etag);
+    const found = (size: number, body: Readable | Buffer | null): PhotoAnswer =>
+      held ? { kind: 'not-modified', etag } : { kind: 'photo', etag, contentType, size, body };
 
     const key = variantKey(hash, variant, format);
-    if (request.headOnly) {
+    if (request.headOnly || held) {
       const info = await this.store.head(key);
-      if (info) return { kind: 'photo', etag, contentType, size: info.size, body: null };
+      if (info) return found(info.size, null);
     } else {
       const object = await this.store.get(key);
-      if (object) return { kind: 'photo', etag, contentType, size: object.size, body: object.body };
+      if (object) return found(object.size, object.body);
     }
 
     const made = await this.generations.run(`${hash}/${variant}`, () => this.generate(hash, variant));
@@ -118,7 +125,7 @@ export class PhotoServer {
       this.unplanned.set(`${hash}/${variant}`, true);
       return { kind: 'not-found', reason: 'not-planned' };
     }
-    return { kind: 'photo', etag, contentType, size: bytes.length, body: request.headOnly ? null : bytes };
+    return found(bytes.length, request.headOnly ? null : bytes);
   }
 
   /** The variant in each of its formats, made from the original and stored; null when no original is stored. */
