@@ -127,7 +127,8 @@ async function waitFor(url, seconds) {
 /**
  * Makes the demo's camera-weight photos (once; kept in libs/seed/.demo-photos) and serves them on
  * DEMO_PHOTO_PORT (default 3090) at a fixed address, since the seeded cars name it. The worker may
- * fetch from loopback for it: OUTBOUND_ALLOWED_ADDRESSES gains 127.0.0.1 here, in development only.
+ * fetch from it on loopback: OUTBOUND_ALLOWED_ADDRESSES gains 127.0.0.1:<that port> here, in
+ * development only (that port alone, not every loopback port).
  */
 async function startDemoPhotoHost() {
   const { writeDemoPhotos, startPhotoHost } = require('@platform/seed');
@@ -135,7 +136,12 @@ async function startDemoPhotoHost() {
   const names = await writeDemoPhotos(path.join(root, 'libs/seed/.demo-photos'));
   const port = Number(shell.DEMO_PHOTO_PORT ?? dotenv.values.DEMO_PHOTO_PORT ?? 3090);
   const host = await startPhotoHost({ dir: path.join(root, 'libs/seed/.demo-photos'), port });
-  env.OUTBOUND_ALLOWED_ADDRESSES = [env.OUTBOUND_ALLOWED_ADDRESSES, '127.0.0.1'].filter(Boolean).join(',');
+  // This host's address and port only: every other loopback port (the api, the worker's /metrics)
+  // stays refused, as in production.
+  const { hostname, port: served } = new URL(host.url);
+  env.OUTBOUND_ALLOWED_ADDRESSES = [env.OUTBOUND_ALLOWED_ADDRESSES, `${hostname}:${served || 80}`]
+    .filter(Boolean)
+    .join(',');
   process.stdout.write(
     `\n== demo photo host: ${names.length} photos at ${host.url}/photos/ (ready in ${Math.round((Date.now() - made) / 1000)} s)\n`,
   );

@@ -60,4 +60,15 @@ describe('the media store settings', () => {
       '127.0.0.2',
     );
   });
+
+  it('take an address with a port (the demo photo host), and name an entry that is not one', () => {
+    for (const list of ['127.0.0.1:3090', '[::1]:3090', '127.0.0.2,127.0.0.1:3090,10.1.0.0/16'])
+      expect(WorkerEnvSchema.parse({ ...BASE, OUTBOUND_ALLOWED_ADDRESSES: list }).OUTBOUND_ALLOWED_ADDRESSES).toBe(
+        list,
+      );
+    const result = WorkerEnvSchema.safeParse({ ...BASE, OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.2,127.0.0.1:0' });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['OUTBOUND_ALLOWED_ADDRESSES', '"127.0.0.1:0": the port must be 1 to 65535'],
+    ]);
+  });
 });

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { BlockList } from 'node:net';
 import type { DataSource } from 'typeorm';
 import { EAGER_PHOTO_VARIANTS, photoHostOf, originalKey } from '@platform/domain';
-import { guardedFetch, OutboundRefused } from '@platform/server-kit';
+import { guardedFetch, OutboundRefused, type OutboundAllowance } from '@platform/server-kit';
 import { PHOTO_LIMITS, sniffPhoto, type PhotoLimits } from '../sniff/sniff-photo';
 import type { MediaStore } from '../store/media-store';
 import { PhotoUnreadable, uprightSize } from '../variants/generate-variants';
@@ -12,7 +11,7 @@ import { warnPhotoRuns } from './photo-settle';
 export interface PhotoIngestOptions {
   store: MediaStore;
   /** Addresses dealer photos may come from despite being private (OUTBOUND_ALLOWED_ADDRESSES). */
-  allowed?: BlockList | null;
+  allowed?: OutboundAllowance | null;
   /** The whole fetch, headers and body. Default 20 s: a 25 MB photo over a slow dealer line. */
   fetchTimeoutMs?: number;
   limits?: PhotoLimits;

@@ -45,47 +45,141 @@ export class OutboundRefused extends Error {
   override name = 'OutboundRefused';
 }
 
+/** The longest OUTBOUND_ALLOWED_ADDRESSES accepted, and the longest entry named in full when refused. */
+const MAX_LIST_LENGTH = 4096;
+const MAX_ENTRY_LENGTH = 64;
+const PORT = /^[0-9]{1,5}$/;
+const PREFIX = /^[0-9]{1,3}$/;
+
+/**
+ * Exceptions to the blocked ranges (OUTBOUND_ALLOWED_ADDRESSES): an address on a port. A plain
+ * address or a range is let through on any port; an `IP:port` or `[IPv6]:port` entry on that port
+ * alone, so a development photo host on loopback does not open every other loopback service.
+ */
+export interface OutboundAllowance {
+  allows(address: string, port: number): boolean;
+}
+
+type Entry = { address: string; family: 'ipv4' | 'ipv6'; prefix?: number; port?: number };
+
+const familyOf = (address: string): 'ipv4' | 'ipv6' => (net.isIP(address) === 6 ? 'ipv6' : 'ipv4');
+
+/** An entry as a refusal names it: quoted and escaped, cut to its first characters. */
+const nameOf = (entry: string): string =>
+  JSON.stringify(entry.length > MAX_ENTRY_LENGTH ? `${entry.slice(0, MAX_ENTRY_LENGTH)}…` : entry);
+
+/** One entry read, or why it is refused (its name first). */
+function readEntry(entry: string): Entry | string {
+  const refused = (why: string) => `${nameOf(entry)}: ${why}`;
+  const notAnAddress = refused('is not an IP address, CIDR range, IP:port or [IPv6]:port');
+  if (entry.length > MAX_ENTRY_LENGTH || entry.includes('%')) return notAnAddress;
+  const withPort = (address: string, port: string, family: 4 | 6): Entry | string => {
+    if (net.isIP(address) !== family) return notAnAddress;
+    if (port === '') return notAnAddress;
+    if (!PORT.test(port) || Number(port) < 1 || Number(port) > 65535) return refused('the port must be 1 to 65535');
+    return { address, family: family === 6 ? 'ipv6' : 'ipv4', port: Number(port) };
+  };
+  const bracketed = /^\[([^\]]*)\]:(.*)$/.exec(entry);
+  if (bracketed) return withPort(bracketed[1] ?? '', bracketed[2] ?? '', 6);
+  if (net.isIP(entry)) return { address: entry, family: familyOf(entry) };
+  const slash = entry.indexOf('/');
+  if (slash >= 0) {
+    const address = entry.slice(0, slash);
+    const prefix = entry.slice(slash + 1);
+    // A range takes no port: its addresses are let through on every port.
+    if (!net.isIP(address) || prefix.includes(':')) return notAnAddress;
+    const family = familyOf(address);
+    const longest = family === 'ipv6' ? 128 : 32;
+    if (!PREFIX.test(prefix) || Number(prefix) > longest) return refused(`the prefix must be 0 to ${longest}`);
+    return { address, family, prefix: Number(prefix) };
+  }
+  // An IPv4 address and a port; an IPv6 address takes brackets ([::1]:3090), since ::1:3090 is an address.
+  const colon = entry.indexOf(':');
+  if (colon >= 0 && entry.indexOf(':', colon + 1) < 0)
+    return withPort(entry.slice(0, colon), entry.slice(colon + 1), 4);
+  return notAnAddress;
+}
+
+/** The entries of a list, each read, or the first refusal. */
+function readList(list: string): Entry[] | string {
+  if (list.length > MAX_LIST_LENGTH) return `the list is longer than ${MAX_LIST_LENGTH} characters`;
+  const entries: Entry[] = [];
+  for (const raw of list.split(',')) {
+    const entry = raw.trim();
+    if (!entry) continue;
+    const read = readEntry(entry);
+    if (typeof read === 'string') return read;
+    entries.push(read);
+  }
+  return entries;
+}
+
 /**
  * OUTBOUND_ALLOWED_ADDRESSES: private addresses dealer photos may still be fetched from (an
- * on-premises image server), as IPs or CIDR ranges separated by commas. Everything else private,
- * loopback or link-local is refused.
+ * on-premises image server), separated by commas: IPs and CIDR ranges (any port), `IP:port` and
+ * `[IPv6]:port` (that port only). Everything else private, loopback or link-local is refused.
  */
 export const OutboundAllowedAddressesSchema = z
   .string()
-  .regex(/^[0-9a-fA-F:.,/\s]*$/, 'OUTBOUND_ALLOWED_ADDRESSES must be IP addresses or CIDR ranges separated by commas')
+  .superRefine((list, context) => {
+    const read = readList(list);
+    if (typeof read === 'string') context.addIssue({ code: 'custom', message: read });
+  })
   .optional();
 
-/** Exceptions to the blocked ranges, from OUTBOUND_ALLOWED_ADDRESSES ('127.0.0.2,10.1.0.0/16'). */
-export function allowedAddresses(list: string | undefined): net.BlockList | null {
-  const entries = (list ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  if (entries.length === 0) return null;
-  const allowed = new net.BlockList();
-  for (const entry of entries) {
-    const [address = '', prefix] = entry.split('/');
-    const family = net.isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    if (!net.isIP(address))
-      throw new Error(`OUTBOUND_ALLOWED_ADDRESSES: '${entry}' is not an IP address or CIDR range`);
-    if (prefix === undefined) allowed.addAddress(address, family);
-    else allowed.addSubnet(address, Number(prefix), family);
+class Allowance implements OutboundAllowance {
+  /** Plain addresses and ranges: any port. */
+  private readonly anyPort = new net.BlockList();
+  private readonly byPort = new Map<number, net.BlockList>();
+
+  constructor(entries: readonly Entry[]) {
+    for (const entry of entries) {
+      if (entry.port === undefined) {
+        if (entry.prefix === undefined) this.anyPort.addAddress(entry.address, entry.family);
+        else this.anyPort.addSubnet(entry.address, entry.prefix, entry.family);
+        continue;
+      }
+      const list = this.byPort.get(entry.port) ?? new net.BlockList();
+      list.addAddress(entry.address, entry.family);
+      this.byPort.set(entry.port, list);
+    }
   }
-  return allowed;
+
+  allows(address: string, port: number): boolean {
+    const family = familyOf(address);
+    return this.anyPort.check(address, family) || (this.byPort.get(port)?.check(address, family) ?? false);
+  }
 }
 
-export function isPublicAddress(address: string, allowed: net.BlockList | null = null): boolean {
-  const family = net.isIP(address) === 6 ? 'ipv6' : 'ipv4';
-  if (allowed?.check(address, family)) return true;
-  return !BLOCKED.check(address, family);
+/**
+ * Exceptions to the blocked ranges, from OUTBOUND_ALLOWED_ADDRESSES
+ * ('127.0.0.2,10.1.0.0/16,127.0.0.1:3090,[::1]:3090'); null for none. Throws an Error naming the
+ * first entry that is not one.
+ */
+export function allowedAddresses(list: string | undefined): OutboundAllowance | null {
+  const read = readList(list ?? '');
+  if (typeof read === 'string') throw new Error(`OUTBOUND_ALLOWED_ADDRESSES: ${read}`);
+  return read.length === 0 ? null : new Allowance(read);
 }
+
+/** Outside every blocked range (loopback, private, link-local, metadata...). */
+export function isPublicAddress(address: string): boolean {
+  return !BLOCKED.check(address, familyOf(address));
+}
+
+/** The port a URL connects to: its own, or its scheme's. */
+const portOf = (url: URL): number => (url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80);
+
+const mayConnect = (address: string, port: number, allowed: OutboundAllowance | null | undefined): boolean =>
+  Boolean(allowed?.allows(address, port)) || isPublicAddress(address);
 
 export interface GuardedGetOptions {
   timeoutMs: number;
   maxBytes: number;
   /** Redirects followed, each target checked again. Default 3. */
   maxRedirects?: number;
-  allowed?: net.BlockList | null;
+  /** Private addresses (and ports) let through anyway: OUTBOUND_ALLOWED_ADDRESSES. */
+  allowed?: OutboundAllowance | null;
   accept?: string;
   /** A conditional request: the validators of the copy already held, so an unchanged resource answers 304. */
   ifNoneMatch?: string | null;
@@ -150,14 +244,20 @@ function getOnce(url: URL, options: GuardedGetOptions, signal: AbortSignal): Pro
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new OutboundRefused(`Only http and https addresses are fetched, not ${url.protocol}`);
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (net.isIP(host) && !isPublicAddress(host, options.allowed))
-    throw new OutboundRefused(`${host} is not a public address`);
+  // The port is checked with the address (an allowance may name one), here and at connect time.
+  const port = portOf(url);
+  if (net.isIP(host) && !mayConnect(host, port, options.allowed))
+    throw new OutboundRefused(`${host} port ${port} is not a public address`);
   const lookup: net.LookupFunction = (hostname, lookupOptions, callback) => {
     dns.lookup(hostname, { all: true }, (error, addresses) => {
       if (error) return callback(error, '', 4);
-      const usable = addresses.find((entry) => isPublicAddress(entry.address, options.allowed));
+      const usable = addresses.find((entry) => mayConnect(entry.address, port, options.allowed));
       if (!usable)
-        return callback(new OutboundRefused(`${hostname} resolves only to addresses that are not public`), '', 4);
+        return callback(
+          new OutboundRefused(`${hostname} resolves only to addresses that are not public on port ${port}`),
+          '',
+          4,
+        );
       if (lookupOptions.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, [usable]);
       callback(null, usable.address, usable.family);
     });

@@ -1,8 +1,7 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
-import type { BlockList } from 'node:net';
 import path from 'node:path';
 import { isContentHash, isPhotoVariantName, type PhotoVariantName } from '@platform/domain';
-import { guardedGet } from '@platform/server-kit';
+import { guardedGet, type OutboundAllowance } from '@platform/server-kit';
 
 export type ImageKind = 'png' | 'jpeg' | 'svg';
 
@@ -24,7 +23,7 @@ export interface ImageLoaderOptions {
   /** Larger photos are refused, local or remote. Default 8 MB. */
   maxBytes?: number;
   /** Addresses dealer photos may come from despite being private (OUTBOUND_ALLOWED_ADDRESSES). */
-  allowedAddresses?: BlockList | null;
+  allowedAddresses?: OutboundAllowance | null;
   /**
    * A stored dealer photo's JPEG variant, read from the media store (/media/photos/{hash}/{variant}
    * addresses): the PDF prints the platform's copy, never asking the dealer's host.
