@@ -1,5 +1,6 @@
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import Redis from 'ioredis';
+import { DependencyBackoff, type BackoffTiming } from './dependency-backoff';
 import { QUEUES, type PayloadOf, type QueueKey } from './queues';
 
 /** What workers report; pino in the worker process, silent in tests. */
@@ -8,6 +9,8 @@ export interface WorkerLog {
   warn(data: Record<string, unknown>, message: string): void;
   /** Each attempt's outcome and duration, for metrics. */
   jobFinished?(queue: string, outcome: 'completed' | 'failed', seconds: number): void;
+  /** A loop began (true) or stopped (false) backing off from a sick dependency, for metrics. */
+  state?(loop: string, failing: boolean): void;
 }
 
 export const QUIET_LOG: WorkerLog = { info: () => undefined, warn: () => undefined };
@@ -47,6 +50,8 @@ export interface WorkerTiming {
   lockDurationMs?: number;
   stalledIntervalMs?: number;
   scheduleCheckMs?: number;
+  /** The backoff while Redis refuses the workers' commands (see WorkerGroup's onWorkerError). */
+  backoff?: BackoffTiming;
 }
 
 /**
@@ -59,6 +64,7 @@ export const DEFAULT_WORKER_TIMING: Required<WorkerTiming> = {
   lockDurationMs: 8_000,
   stalledIntervalMs: 4_000,
   scheduleCheckMs: 5_000,
+  backoff: {},
 };
 
 /** A repeatable job a worker group keeps registered: its id, period and payload. */
@@ -92,6 +98,11 @@ export class WorkerGroup {
   private readonly timing: Required<WorkerTiming>;
   private scheduleTimer: NodeJS.Timeout | null = null;
   private scheduleQueues = new Map<QueueKey, Queue>();
+  private health: DependencyBackoff | null = null;
+  /** Set while the workers are paused for a sick Redis: the next write probe. */
+  private probeTimer: NodeJS.Timeout | null = null;
+  private probeConnection: Redis | null = null;
+  private closing = false;
 
   constructor(
     private readonly redisUrl: string,
@@ -100,6 +111,52 @@ export class WorkerGroup {
     timing: WorkerTiming = {},
   ) {
     this.timing = { ...DEFAULT_WORKER_TIMING, ...timing };
+  }
+
+  /** The group's view of Redis, named for its queues in the log and the metric (workers:lead-delivery+...). */
+  private get redisHealth(): DependencyBackoff {
+    this.health ??= new DependencyBackoff(
+      `workers:${this.workers.map((worker) => worker.name).join('+')}`,
+      this.log,
+      this.timing.backoff,
+    );
+    return this.health;
+  }
+
+  /**
+   * A command Redis refused (out of memory under noeviction, read-only, loading). BullMQ waits out
+   * a lost connection itself, but answers a refused command by fetching again at once, forever,
+   * emitting an error each time: a worker once wrote 22,668 lines a second, and spent a tenth of a
+   * core with nothing to do. So the group's workers pause (their running jobs go on), and a write
+   * probe, backing off with jitter, resumes them once Redis takes writes again; the log hears of it
+   * once each way, with the count.
+   */
+  private onWorkerError(queue: string, error: Error): void {
+    if (this.closing) return;
+    if (this.probeTimer) {
+      this.redisHealth.note(error, { queue });
+      return;
+    }
+    this.backOff(this.redisHealth.failed(error, { queue }));
+  }
+
+  private backOff(waitMs: number): void {
+    for (const worker of this.workers) worker.pause(true).catch(() => undefined);
+    this.probeTimer = setTimeout(() => void this.probe(), waitMs);
+  }
+
+  private async probe(): Promise<void> {
+    if (this.closing) return;
+    this.probeConnection ??= new Redis(this.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true });
+    try {
+      await this.probeConnection.set(`${this.prefix}:worker-probe`, String(Date.now()), 'PX', 60_000);
+    } catch (error) {
+      this.backOff(this.redisHealth.failed(error));
+      return;
+    }
+    this.probeTimer = null;
+    this.redisHealth.succeeded();
+    for (const worker of this.workers) worker.resume().catch(() => undefined);
   }
 
   /**
@@ -140,10 +197,11 @@ export class WorkerGroup {
     }
     let checking = false;
     const check = (): void => {
-      if (checking) return;
+      // While the workers back off, the probe says when Redis takes writes again.
+      if (checking || this.probeTimer) return;
       checking = true;
       this.ensureSchedules()
-        .catch((error: Error) => this.log.warn({ err: error.message }, 'job schedules not checked; trying again'))
+        .catch((error: Error) => this.onWorkerError('schedules', error))
         .finally(() => (checking = false));
     };
     connection.on('ready', check);
@@ -202,7 +260,7 @@ export class WorkerGroup {
         ),
       );
     });
-    worker.on('error', (error) => this.log.warn({ queue: contract.name, err: error.message }, 'worker error'));
+    worker.on('error', (error) => this.onWorkerError(contract.name, error));
     this.workers.push(worker);
   }
 
@@ -215,7 +273,10 @@ export class WorkerGroup {
 
   /** Lets active jobs finish, then closes the workers' connections. */
   async close(): Promise<void> {
+    this.closing = true;
     if (this.scheduleTimer) clearInterval(this.scheduleTimer);
+    if (this.probeTimer) clearTimeout(this.probeTimer);
+    this.probeConnection?.disconnect();
     await Promise.all([...this.scheduleQueues.values()].map((queue) => queue.close()));
     await Promise.all(this.workers.map((worker) => worker.close()));
     await Promise.all(this.connections.map((connection) => connection.quit().catch(() => connection.disconnect())));

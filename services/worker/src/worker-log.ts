@@ -8,5 +8,6 @@ export function workerLog(logger: Logger, metrics: PlatformMetrics): WorkerLog {
     info: (data, message) => logger.log(data, message),
     warn: (data, message) => logger.warn(data, message),
     jobFinished: (queue, outcome, seconds) => metrics.jobFinished(queue, outcome, seconds),
+    state: (loop, failing) => metrics.backingOff(loop, failing),
   };
 }

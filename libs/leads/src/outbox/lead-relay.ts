@@ -1,6 +1,14 @@
 import type { JobsOptions } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { leadDeliveryJobId, QUIET_LOG, withTimeout, type QueueProducer, type WorkerLog } from '@platform/queues';
+import {
+  DependencyBackoff,
+  leadDeliveryJobId,
+  QUIET_LOG,
+  withTimeout,
+  type BackoffTiming,
+  type QueueProducer,
+  type WorkerLog,
+} from '@platform/queues';
 
 /**
  * A queued row is looked at for a lost job once it has been untouched this long. Short, since a row
@@ -135,20 +143,28 @@ export class LeadRelay {
   }
 }
 
-/** Runs the relay every intervalMs (and the lost-job check every lostCheckEveryMs) until the returned stop is called. */
+/**
+ * Runs the relay every intervalMs (and the lost-job check every lostCheckEveryMs) until the returned
+ * stop is called. A pass that fails (Redis refusing writes, PostgreSQL refusing connections) waits
+ * longer each time, with jitter, and is logged once when it starts failing and once when it passes
+ * again, with the count (DependencyBackoff): never a line a second for as long as Redis is full.
+ */
 export function startLeadRelay(
   relay: LeadRelay,
   {
     intervalMs = 1000,
     lostCheckEveryMs = LOST_JOB_CHECK_EVERY_MS,
     log = QUIET_LOG,
-  }: { intervalMs?: number; lostCheckEveryMs?: number; log?: WorkerLog } = {},
+    backoff = {},
+  }: { intervalMs?: number; lostCheckEveryMs?: number; log?: WorkerLog; backoff?: BackoffTiming } = {},
 ): () => Promise<void> {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
+  let running: Promise<number> = Promise.resolve(intervalMs);
   let lastLostCheck = Date.now();
-  const tick = async (): Promise<void> => {
+  const health = new DependencyBackoff('lead-relay', log, backoff);
+  /** One pass; answers how long to wait before the next. */
+  const tick = async (): Promise<number> => {
     try {
       while (!stopped && (await relay.relayPending()) > 0) {
         // A full batch may mean more are waiting: keep going until the outbox is drained.
@@ -157,17 +173,21 @@ export function startLeadRelay(
         lastLostCheck = Date.now();
         await relay.requeueLost();
       }
+      health.succeeded();
+      return intervalMs;
     } catch (error) {
-      log.warn({ err: (error as Error).message }, 'lead relay pass failed; retrying');
+      return Math.max(intervalMs, health.failed(error));
     }
   };
-  const schedule = (): void => {
+  const schedule = (waitMs: number): void => {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = tick().finally(schedule);
-    }, intervalMs);
+      running = tick();
+      void running.then(schedule);
+    }, waitMs);
   };
-  running = tick().finally(schedule);
+  running = tick();
+  void running.then(schedule);
   return async () => {
     stopped = true;
     if (timer) clearTimeout(timer);

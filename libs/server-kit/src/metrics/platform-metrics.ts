@@ -234,6 +234,18 @@ export class PlatformMetrics {
   }
 
   /** A job finished one attempt: its duration by outcome, and failures counted. */
+  /** A loop of this process began (true) or stopped (false) backing off from a sick dependency. */
+  backingOff(loop: string, failing: boolean): void {
+    this.backoffGauge ??= new Gauge({
+      name: 'dependency_backoff',
+      help: 'Loops backing off because a dependency refuses them (1: Redis out of memory or read-only, PostgreSQL refusing connections), by loop; 0 once it answers again',
+      labelNames: ['loop'],
+      registers: [this.registry],
+    });
+    this.backoffGauge.set({ loop }, failing ? 1 : 0);
+  }
+  private backoffGauge: Gauge<'loop'> | null = null;
+
   jobFinished(queue: string, outcome: 'completed' | 'failed', seconds: number): void {
     this.jobDuration.observe({ queue, outcome }, seconds);
     if (outcome === 'failed') this.jobFailures.inc({ queue });
