@@ -134,6 +134,13 @@ describe('isPublicAddress', () => {
       expect(isPublicAddress(address)).toBe(false);
     expect(isPublicAddress('2001:4860:4860::8888')).toBe(true);
   });
+
+  it('passes public IPv4 addresses: the IPv4-mapped range refuses ::ffff:a.b.c.d, never a.b.c.d itself', () => {
+    for (const address of ['8.8.8.8', '1.1.1.1', '11.0.0.1', '100.63.255.255', '172.32.0.1', '223.255.255.254'])
+      expect(isPublicAddress(address)).toBe(true);
+    for (const address of ['100.64.0.0', '172.31.255.255', '224.0.0.1', '::ffff:8.8.8.8'])
+      expect(isPublicAddress(address)).toBe(false);
+  });
 });
 
 /** A loopback HTTP server answering by route, counting what it was asked. */

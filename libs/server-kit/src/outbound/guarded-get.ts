@@ -7,9 +7,12 @@ import { z } from 'zod';
 /**
  * Addresses a dealer-supplied URL must never reach: loopback, private, carrier-grade NAT,
  * link-local (cloud metadata at 169.254.169.254), multicast, reserved and documentation ranges,
- * and their IPv6 counterparts (IPv4-mapped addresses included).
+ * and their IPv6 counterparts (IPv4-mapped addresses included). One list per family: a BlockList
+ * checks an IPv4 address against its IPv6 rules as ::ffff:a.b.c.d too, so in one list the
+ * IPv4-mapped range would refuse every IPv4 address.
  */
-const BLOCKED = new net.BlockList();
+const BLOCKED_IPV4 = new net.BlockList();
+const BLOCKED_IPV6 = new net.BlockList();
 for (const [address, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -26,7 +29,7 @@ for (const [address, prefix] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const)
-  BLOCKED.addSubnet(address, prefix, 'ipv4');
+  BLOCKED_IPV4.addSubnet(address, prefix, 'ipv4');
 for (const [address, prefix] of [
   ['::', 128],
   ['::1', 128],
@@ -38,7 +41,7 @@ for (const [address, prefix] of [
   ['fe80::', 10],
   ['ff00::', 8],
 ] as const)
-  BLOCKED.addSubnet(address, prefix, 'ipv6');
+  BLOCKED_IPV6.addSubnet(address, prefix, 'ipv6');
 
 /** Refused before any connection was made; the message says why (never the response of the target). */
 export class OutboundRefused extends Error {
@@ -164,7 +167,8 @@ export function allowedAddresses(list: string | undefined): OutboundAllowance | 
 
 /** Outside every blocked range (loopback, private, link-local, metadata...). */
 export function isPublicAddress(address: string): boolean {
-  return !BLOCKED.check(address, familyOf(address));
+  const family = familyOf(address);
+  return !(family === 'ipv6' ? BLOCKED_IPV6 : BLOCKED_IPV4).check(address, family);
 }
 
 /** The port a URL connects to: its own, or its scheme's. */
