@@ -70,6 +70,8 @@ export default defineConfig({
         REDIS_URL,
         REDIS_PREFIX: `e2e-${runId}`,
         PORT: String(API_PORT),
+        // The web's port: the api's links to a *.localhost site (sign-in links, feed URLs) name it.
+        WEB_PORT: String(WEB_PORT),
         E2E_RUN_ID: runId,
         // Explicit, so a developer's .env or shell (another search engine, log level or ops
         // token) never changes what the suite tests; empty means unset.
@@ -99,6 +101,8 @@ export default defineConfig({
         REDIS_URL,
         REDIS_PREFIX: `e2e-${runId}`,
         WORKER_PORT: String(WORKER_PORT),
+        // The web's port: the worker's links to a *.localhost site (emails, feed files) name it.
+        WEB_PORT: String(WEB_PORT),
         MEDIA_STORE_DIR: e2eMediaDir(runId),
         // The suite's own photo hosts listen on loopback, which the guarded fetcher refuses unless listed.
         OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1',

@@ -127,13 +127,11 @@ switch (command) {
       name: option(args, '--name') ?? email.split('@')[0],
       role: option(args, '--role') ?? 'owner',
     });
+    // The api names a development host (*.localhost) on the web's port (its WEB_PORT).
     const link = await call('POST', `/api/ops/dealer-users/${added.id}/sign-in-link`);
-    // A development host (*.localhost) is served by `npm start`'s web port.
-    const url = new URL(link.url);
-    if (url.hostname.endsWith('.localhost') && !url.port) url.port = process.env.WEB_PORT || dotenv.WEB_PORT || '3000';
     process.stdout.write(
       `${added.email} is ${added.dealerships.map((d) => `${d.role} of ${d.slug}`).join(', ')} on ${added.site}.\n` +
-        `One-time sign-in link (until ${link.expiresAt}):\n${url}\n`,
+        `One-time sign-in link (until ${link.expiresAt}):\n${link.url}\n`,
     );
     break;
   }
@@ -141,13 +139,8 @@ switch (command) {
     const dealership = option(args, '--dealership') ?? fail('feeds needs --dealership <slug>');
     const { feeds } = await call('GET', `/api/ops/dealerships/${encodeURIComponent(dealership)}/syndication`);
     if (feeds.length === 0) fail(`${dealership} has no syndication channel on (site config syndication.*_enabled)`);
-    for (const feed of feeds) {
-      // A development host (*.localhost) is served by `npm start`'s web port.
-      const url = new URL(feed.url);
-      if (url.hostname.endsWith('.localhost') && !url.port)
-        url.port = process.env.WEB_PORT || dotenv.WEB_PORT || '3000';
-      process.stdout.write(`${url}\n`);
-    }
+    // The api names a development host (*.localhost) on the web's port (its WEB_PORT).
+    for (const feed of feeds) process.stdout.write(`${feed.url}\n`);
     break;
   }
   case 'revoke-keys': {

@@ -18,6 +18,7 @@ const env = {
     shell.DATABASE_URL ?? dotenv.values.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/dealer_platform',
   REDIS_URL: shell.REDIS_URL ?? dotenv.values.REDIS_URL ?? 'redis://127.0.0.1:6379',
   PORT: shell.PORT ?? '3001',
+  // The web's port; the api and the worker name it in their links to a *.localhost site.
   WEB_PORT: shell.WEB_PORT ?? '3000',
   NX_DAEMON: shell.NX_DAEMON ?? 'false',
   NX_TUI: 'false',

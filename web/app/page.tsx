@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
+import { siteOrigin } from '@platform/domain';
 import { listSites } from '@/lib/api';
-import { devSiteUrl, servedPort } from '@/lib/tenancy/host';
+import { servedPort } from '@/lib/tenancy/host';
 import styles from './site-index.module.css';
 
 export const metadata: Metadata = { title: 'Sites (development)', robots: { index: false } };
@@ -29,7 +30,7 @@ export default async function SiteIndexPage() {
       ) : (
         <ul className={styles.list}>
           {sites.map((site) => {
-            const url = devSiteUrl(site.slug, port);
+            const url = siteOrigin({ host: null, slug: site.slug }, port);
             return (
               <li
                 key={site.slug}

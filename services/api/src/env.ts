@@ -101,7 +101,7 @@ export const ApiEnvSchema = BaseEnvSchema.extend({
     )
     .transform((value): string | number => (/^\d+$/.test(value) ? Number(value) : value))
     .default('loopback'),
-  /** Port the web answers on for *.localhost development hosts (printed page links). */
+  /** Port the web answers on for *.localhost development hosts: every absolute link to such a site names it (siteOrigin). */
   WEB_PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** Finance quote service; when unset the built-in provider computes quotes from the site's rates. */
   QUOTE_SERVICE_URL: z.url().optional(),

@@ -72,3 +72,11 @@ describe('the media store settings', () => {
     ]);
   });
 });
+
+describe('WEB_PORT', () => {
+  it('is the web’s port, 3000 unless set, as the api has it: links to *.localhost sites name it', () => {
+    expect(WorkerEnvSchema.parse(BASE).WEB_PORT).toBe(3000);
+    expect(WorkerEnvSchema.parse({ ...BASE, WEB_PORT: '3100' }).WEB_PORT).toBe(3100);
+    expect(WorkerEnvSchema.safeParse({ ...BASE, WEB_PORT: '70000' }).success).toBe(false);
+  });
+});

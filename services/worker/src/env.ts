@@ -65,6 +65,8 @@ export const WorkerEnvSchema = BaseEnvSchema.extend({
   MEDIA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Private addresses dealer photos may still be fetched from (the demo's loopback photo host in development). */
   OUTBOUND_ALLOWED_ADDRESSES: OutboundAllowedAddressesSchema,
+  /** Port the web answers on for *.localhost development hosts: the links of emails and feeds name it (the api's value). */
+  WEB_PORT: z.coerce.number().int().min(1).max(65535).default(3000),
 })
   .superRefine((env, context) => checkMediaStoreEnv(env, context))
   .refine((env) => env.NODE_ENV !== 'production' || env.ALERT_LINK_SECRET !== DEVELOPMENT_ALERT_LINK_SECRET, {

@@ -1,11 +1,13 @@
+import { gunzipSync } from 'node:zlib';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { QueueProducer } from '@platform/queues';
+import { QueueProducer, syndicationJobId } from '@platform/queues';
 import { MEDIA_HOST_LABELS, PlatformMetrics } from '@platform/server-kit';
 import { SiteConfigStore, siteConfigStore } from '@platform/site-config';
 import {
+  createStockFixture,
   createTestDatabase,
   eventually,
   metricValue,
@@ -29,6 +31,7 @@ describe('worker process (real PostgreSQL and Redis)', () => {
         REDIS_URL: TEST_REDIS_URL,
         REDIS_PREFIX: prefix,
         LOG_LEVEL: 'silent',
+        WEB_PORT: '3123',
       }),
     );
     await app.init();
@@ -56,6 +59,48 @@ describe('worker process (real PostgreSQL and Redis)', () => {
       [dealershipId],
     );
     expect((await store.dealership(dealershipId)).inventory.snapshot_missing_action).toBe('withdrawn');
+  });
+
+  it('writes a development site’s feed links on the web’s port (WEB_PORT), as the api names its feed URL', async () => {
+    const fixture = await createStockFixture(db.dataSource, 'worker-links', {
+      syndication: { google_enabled: true, meta_enabled: false },
+    });
+    await db.dataSource.query(
+      `INSERT INTO cars (dealership_id, stocknum, slug, car_type, make, model, year, price, km, colour, data)
+       VALUES ($1, 'K1', 'ute-k1', 'used', 'Isuzu', 'D-Max', 2023, 51990, 9000, 'White', $2)`,
+      [
+        fixture.north.id,
+        JSON.stringify({ vin: 'MPATFS86JPT000042', images: [{ url: 'https://dealer.example/k1.jpg' }] }),
+      ],
+    );
+    await db.dataSource.query(
+      `INSERT INTO photos (dealership_id, source_url, status, content_hash, format, width, height)
+       VALUES ($1, 'https://dealer.example/k1.jpg', 'stored', $2, 'jpeg', 1600, 1200)`,
+      [fixture.north.id, 'e'.repeat(64)],
+    );
+    await app
+      .get(QueueProducer)
+      .add(
+        'syndication',
+        { dealershipId: fixture.north.id, channel: 'google' },
+        { jobId: syndicationJobId(fixture.north.id, 'google') },
+      );
+    const file = await eventually(
+      async () => {
+        const chunks = (await db.dataSource.query(
+          `SELECT c.bytes FROM syndication_feed_chunks c JOIN syndication_feeds f
+             ON f.dealership_id = c.dealership_id AND f.channel = c.channel AND f.generation = c.generation
+           WHERE c.dealership_id = $1 AND c.channel = 'google' ORDER BY c.seq`,
+          [fixture.north.id],
+        )) as { bytes: Buffer }[];
+        return chunks.length > 0 ? gunzipSync(Buffer.concat(chunks.map((chunk) => chunk.bytes))).toString('utf8') : '';
+      },
+      (text) => text.includes('MPATFS86JPT000042'),
+      'the feed file',
+    );
+    expect(file).toContain('http://test-site-worker-links.localhost:3123/cars/ute-k1?');
+    expect(file).toContain('http://test-site-worker-links.localhost:3123/media/photos/');
+    expect(file).not.toMatch(/\.localhost\//);
   });
 
   it('is live and ready when PostgreSQL and Redis answer', async () => {

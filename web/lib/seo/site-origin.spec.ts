@@ -37,6 +37,11 @@ describe('the origin of a site’s absolute URLs (canonical, og:url, sitemap)', 
     );
   });
 
+  it('is the site’s own development host for a site with no host, never bare localhost', async () => {
+    const noHosts = site([]);
+    expect(siteOriginOf(noHosts)).toBe(`http://${noHosts.slug}.localhost:3100`);
+  });
+
   it('is https on the primary host, without a port, for a public host', async () => {
     sentHost = 'WWW.WerribeeIsuzuUte.com.au.:6666';
     expect(siteOriginOf(site(['www.werribeeisuzuute.com.au', 'werribee-isuzu-ute.localhost']))).toBe(

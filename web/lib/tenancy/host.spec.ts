@@ -1,4 +1,4 @@
-import { devSiteUrl, isDevIndexHost, parseHost, servedPort, tenantPath } from './host';
+import { isDevIndexHost, parseHost, servedPort, tenantPath } from './host';
 
 describe('parseHost', () => {
   it.each([
@@ -67,16 +67,6 @@ describe('tenantPath', () => {
   );
 });
 
-describe('devSiteUrl', () => {
-  it('links a site on the port the index was opened on', () => {
-    expect(devSiteUrl('harbour-motor-group', '3000')).toBe('http://harbour-motor-group.localhost:3000');
-  });
-
-  it('leaves the port out when the index was opened without one', () => {
-    expect(devSiteUrl('harbour-motor-group', null)).toBe('http://harbour-motor-group.localhost');
-  });
-});
-
 describe('servedPort', () => {
   const port = process.env['PORT'];
   afterEach(() => {
@@ -86,7 +76,7 @@ describe('servedPort', () => {
 
   it('is the port the server listens on, as Next sets it, or none', () => {
     process.env['PORT'] = '3100';
-    expect(servedPort()).toBe('3100');
+    expect(servedPort()).toBe(3100);
     delete process.env['PORT'];
     expect(servedPort()).toBeNull();
     process.env['PORT'] = '3100; evil';

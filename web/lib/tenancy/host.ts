@@ -73,14 +73,9 @@ export function tenantPath(slug: string, pathname: string): string {
 
 /**
  * The port this server listens on (Next sets PORT when it starts listening), for development
- * addresses. Never the port of a Host header, which a client may write as it likes.
+ * addresses (siteOrigin). Never the port of a Host header, which a client may write as it likes.
  */
-export function servedPort(): string | null {
+export function servedPort(): number | null {
   const port = process.env['PORT']?.trim();
-  return port && /^\d{1,5}$/.test(port) ? port : null;
-}
-
-/** The local development address of a site: http://{slug}.localhost:{port}. */
-export function devSiteUrl(slug: string, port: string | null): string {
-  return `http://${slug}.localhost${port ? `:${port}` : ''}`;
+  return port && /^\d{1,5}$/.test(port) ? Number(port) : null;
 }

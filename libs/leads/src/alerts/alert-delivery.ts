@@ -2,6 +2,7 @@ import { UnrecoverableError } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import {
   consentCovers,
+  siteOrigin,
   type AlertChannel,
   type AlertKind,
   type ConsentRecord,
@@ -11,7 +12,7 @@ import { siteConfigStore } from '@platform/site-config';
 import { DeliveryError } from '../delivery/delivery-error';
 import type { LeadMailer } from '../delivery/lead-mailer';
 import type { SmsSender } from '../sms/sms-sender';
-import { alertEmail, alertOrigin, alertPhotoOf, alertSms, type AlertItem, type AlertSite } from './alert-message';
+import { alertEmail, alertPhotoOf, alertSms, type AlertItem, type AlertSite } from './alert-message';
 import { unsubscribeToken, type UnsubscribeTarget } from './unsubscribe-token';
 import { storedPhotosOf } from '@platform/stock';
 
@@ -21,6 +22,8 @@ export interface AlertDeliveryDeps {
   sms: SmsSender;
   /** ALERT_LINK_SECRET: signs the unsubscribe link. */
   linkSecret: string;
+  /** WEB_PORT: the port the web serves development (`*.localhost`) hosts on, for the message's links. */
+  webPort?: number | null;
 }
 
 interface MessageRow {
@@ -138,7 +141,7 @@ async function send(deps: AlertDeliveryDeps, message: MessageRow): Promise<strin
       photo: alertPhotoOf(row.data, photos(row.dealership_id)),
     },
   }));
-  const site = await alertSite(db, message.site_id);
+  const site = await alertSite(db, message.site_id, deps.webPort ?? null);
   const [first] = items as [AlertItem, ...AlertItem[]];
   // The link stops what the message is about: its one saved search or car, else every alert.
   const oneSearch = first.savedSearchId !== null && items.every((item) => item.savedSearchId === first.savedSearchId);
@@ -150,7 +153,7 @@ async function send(deps: AlertDeliveryDeps, message: MessageRow): Promise<strin
       : oneSearch
         ? { shopperId: message.shopper_id, kind: 'search', id: first.savedSearchId as string }
         : { shopperId: message.shopper_id, kind: 'car', id: first.car.id };
-  const origin = alertOrigin(site);
+  const { origin } = site;
   const token = encodeURIComponent(unsubscribeToken(deps.linkSecret, target));
   const links = {
     // The one-click address for mail clients (RFC 8058 POST), through the site's own host: the web
@@ -202,7 +205,7 @@ async function liveConsents(db: DataSource, shopperId: string, channel: AlertCha
 }
 
 /** The site as its messages name it: its name, address and a number to call (its first location's). */
-async function alertSite(db: DataSource, siteId: number): Promise<AlertSite> {
+async function alertSite(db: DataSource, siteId: number, webPort: number | null): Promise<AlertSite> {
   const settings = await siteConfigStore(db).site({ id: siteId });
   if (!settings) throw new DeliveryError(`Site ${siteId} no longer exists`, false);
   const [host] = (await db.query(
@@ -220,7 +223,7 @@ async function alertSite(db: DataSource, siteId: number): Promise<AlertSite> {
     slug: settings.slug,
     name: settings.name,
     config: settings.config,
-    primaryHost: host?.host ?? `${settings.slug}.localhost`,
+    origin: siteOrigin({ host: host?.host, slug: settings.slug }, webPort),
     contactPhone: contact?.phone ?? null,
   };
 }

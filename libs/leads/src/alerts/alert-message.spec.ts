@@ -4,7 +4,7 @@ import { alertEmail, alertSms, type AlertItem, type AlertSite } from './alert-me
 const site: AlertSite = {
   slug: 'north',
   name: 'North Motors',
-  primaryHost: 'north.example.com.au',
+  origin: 'https://north.example.com.au',
   config: PLATFORM_DEFAULTS,
   contactPhone: '03 9000 0000',
 };

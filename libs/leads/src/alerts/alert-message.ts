@@ -6,7 +6,6 @@ import {
   groupDigest,
   absolutePhotoUrl,
   groupedAlertSummary,
-  siteOrigin,
   type AlertKind,
   type PhotoLookup,
   type StoredPhoto,
@@ -45,7 +44,8 @@ export interface AlertItem {
 export interface AlertSite {
   slug: string;
   name: string;
-  primaryHost: string;
+  /** The site's public origin (siteOrigin): every link and photo of the message is on it. */
+  origin: string;
   config: SiteConfig;
   /** A number to call the dealer on (its first location's), for the message's sender details. */
   contactPhone?: string | null;
@@ -103,9 +103,6 @@ export interface AlertLinks {
   watchlistUrl: string;
 }
 
-/** The site's own address for its pages: the primary host, https outside development. */
-export const alertOrigin = (site: AlertSite): string => siteOrigin(site.primaryHost);
-
 /** Who the message is from, and how to reach them (Spam Act 2003: a message identifies its sender). */
 const senderLine = (site: AlertSite, origin: string): string =>
   [site.name, site.contactPhone, origin.replace(/^https?:\/\//, '')].filter(Boolean).join(' · ');
@@ -124,7 +121,7 @@ export function alertEmail(
   digest: boolean,
   links: AlertLinks,
 ): LeadEmail {
-  const origin = alertOrigin(site);
+  const origin = site.origin;
   const theme = site.config.theme;
   const [first] = items as [AlertItem, ...AlertItem[]];
   const grouped = digest || items.length > 1;
@@ -222,7 +219,7 @@ ${groups
  * MAX_ALERT_SMS_SEGMENTS; the sender, the links and the opt-out are never cut.
  */
 export function alertSms(site: AlertSite, items: AlertItem[], digest: boolean, links: AlertLinks): string {
-  const origin = alertOrigin(site);
+  const origin = site.origin;
   const optOut = `Opt out: ${links.unsubscribeUrl}`;
   const from = site.contactPhone ? `${site.name} (${site.contactPhone})` : site.name;
   if (digest) {

@@ -25,6 +25,8 @@ export interface AlertWorkersOptions {
   prefix: string;
   /** ALERT_LINK_SECRET. */
   linkSecret: string;
+  /** WEB_PORT: the port the web serves development (`*.localhost`) hosts on, for the messages' links. */
+  webPort?: number | null;
   smtpUrl?: string;
   mailFrom?: string;
   /** SMS_GATEWAY_URL and token; unset keeps texts in sms_messages (development). */
@@ -112,10 +114,14 @@ export async function startAlertWorkers(options: AlertWorkersOptions): Promise<A
     return { ...matched, notifications };
   });
   group.start('alertDelivery', 4, async ({ messageId }, job) =>
-    deliverAlertMessage({ dataSource, mailer, sms, linkSecret: options.linkSecret }, messageId, {
-      number: job.attemptsMade + 1,
-      max: job.opts.attempts ?? 1,
-    }),
+    deliverAlertMessage(
+      { dataSource, mailer, sms, linkSecret: options.linkSecret, webPort: options.webPort },
+      messageId,
+      {
+        number: job.attemptsMade + 1,
+        max: job.opts.attempts ?? 1,
+      },
+    ),
   );
   group.start('alertSweep', 1, async () => {
     for (const siteId of await matcher.pendingSites()) await matcher.run(siteId);

@@ -21,6 +21,8 @@ export interface InsightsEmailOptions {
   mailer: LeadMailer;
   /** ALERT_LINK_SECRET: signs the one-click unsubscribe links. */
   linkSecret: string;
+  /** WEB_PORT: the port the web serves development (`*.localhost`) hosts on, for the email's links. */
+  webPort?: number | null;
   now?: () => Date;
   log?: WorkerLog;
 }
@@ -44,6 +46,7 @@ interface DealershipRow {
   id: number;
   name: string;
   site_name: string;
+  site_slug: string;
   host: string | null;
   zone: string | null;
 }
@@ -60,7 +63,7 @@ export async function sendWeeklyInsightsEmails(
   const { dataSource: db } = options;
   const now = options.now?.() ?? new Date();
   const dealerships = (await db.query(
-    `SELECT d.id, d.name, s.name AS site_name,
+    `SELECT d.id, d.name, s.name AS site_name, s.slug AS site_slug,
             (SELECT h.host FROM site_hosts h WHERE h.site_id = s.id ORDER BY h."primary" DESC, h.host LIMIT 1) AS host,
             (SELECT l.time_zone FROM locations l WHERE l.dealership_id = d.id ORDER BY l."primary" DESC, l.id LIMIT 1) AS zone
      FROM dealerships d JOIN sites s ON s.id = d.site_id
@@ -137,7 +140,7 @@ async function sendDealershipEmail(
      ORDER BY u.id`,
     [dealership.id],
   )) as { id: string; email: string }[];
-  const origin = siteOrigin(dealership.host!);
+  const origin = siteOrigin({ host: dealership.host, slug: dealership.site_slug }, options.webPort ?? null);
   for (const owner of owners) {
     const token = insightsUnsubscribeToken(options.linkSecret, owner.id);
     await options.mailer.send(

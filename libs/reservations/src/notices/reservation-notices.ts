@@ -150,7 +150,11 @@ export interface SendAttempt {
  * and rethrown for the queue to retry, and the last attempt marks it dead with the reason.
  */
 export class ReservationNotices {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    /** webPort: WEB_PORT, the port the web serves development (`*.localhost`) hosts on, for the console link. */
+    private readonly options: { webPort?: number | null } = {},
+  ) {}
 
   async send(noticeId: string, mailer: NoticeMailer, attempt: SendAttempt): Promise<'sent' | 'skipped'> {
     const [notice] = (await this.dataSource.query(
@@ -234,13 +238,14 @@ export class ReservationNotices {
         if (to.length === 0) return null;
         const reservation = row as ReservationRecord;
         const zone = hours?.timeZone ?? FALLBACK_ZONE;
-        const [host] = (await manager.query(
+        const [site] = (await manager.query(
           `SELECT h.host, s.slug FROM dealerships d JOIN sites s ON s.id = d.site_id
            LEFT JOIN site_hosts h ON h.site_id = s.id WHERE d.id = $1
            ORDER BY h."primary" DESC NULLS LAST, h.host LIMIT 1`,
           [candidate.dealership_id],
         )) as { host: string | null; slug: string }[];
-        const console = `${siteOrigin(host?.host ?? `${host?.slug}.localhost`)}/dealer/reservations`;
+        if (!site) throw new Error(`Dealership ${candidate.dealership_id} has no site`);
+        const console = `${siteOrigin(site, this.options.webPort ?? null)}/dealer/reservations`;
         return queueNotice(manager, row.id, {
           kind: 'dealer_reminder',
           recipients: to,

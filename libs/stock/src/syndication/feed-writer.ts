@@ -66,7 +66,12 @@ export class SyndicationFeedWriter {
   constructor(
     private readonly dataSource: DataSource,
     private readonly configs: SiteConfigStore,
-    private readonly options: { now?: () => Date; pageSize?: number } = {},
+    private readonly options: {
+      now?: () => Date;
+      pageSize?: number;
+      /** The port the web serves development (`*.localhost`) hosts on: the feed's links name it. */
+      webPort?: number | null;
+    } = {},
   ) {}
 
   private now(): Date {
@@ -83,7 +88,7 @@ export class SyndicationFeedWriter {
     if (!dealership) return { outcome: 'unknown-dealership' };
     const config = await this.configs.dealership(dealershipId);
     if (!channelEnabled(config, channel)) return { outcome: 'disabled' };
-    const origin = siteOrigin(dealership.host ?? `${dealership.site_slug}.localhost`);
+    const origin = siteOrigin({ host: dealership.host, slug: dealership.site_slug }, this.options.webPort ?? null);
     const now = this.now();
     // Google's listings have no availability: a sold car leaves its file at once. Meta's catalog
     // marks it NOT_AVAILABLE while the site still shows it, so its ads stop the same hour.

@@ -27,6 +27,8 @@ export interface SyndicationWorkersOptions {
   sweepTiming?: FeedSweepTiming;
   timing?: WorkerTiming;
   now?: () => Date;
+  /** WEB_PORT: the port the web serves development (`*.localhost`) hosts on, for the feeds' links. */
+  webPort?: number | null;
 }
 
 /**
@@ -37,7 +39,7 @@ export async function startSyndicationWorkers(
   options: SyndicationWorkersOptions,
 ): Promise<{ sweep: () => Promise<number>; close: () => Promise<void> }> {
   const { dataSource, configs, producer, log = QUIET_LOG } = options;
-  const writer = new SyndicationFeedWriter(dataSource, configs, { now: options.now });
+  const writer = new SyndicationFeedWriter(dataSource, configs, { now: options.now, webPort: options.webPort });
   const group = new WorkerGroup(options.redisUrl, options.prefix, log, options.timing);
 
   const sweep = async (): Promise<number> => {

@@ -9,6 +9,7 @@ import {
   isPlatformMediaPath,
   photoUrl,
   shortDisclaimer,
+  siteOrigin,
   variantForWidth,
   testDriveSlots,
   type Autogauge,
@@ -293,15 +294,10 @@ export class CarsService {
     const found: SiteCar = await this.cars.byGlobalSlug(slug);
     const config = await this.sites.forDealership(found.dealership.id);
     const [site] = (await this.db.query(
-      `SELECT s.name, (SELECT h.host FROM site_hosts h WHERE h.site_id = s.id ORDER BY h."primary" DESC, h.host LIMIT 1) AS host FROM sites s WHERE s.id = $1`,
+      `SELECT s.name, s.slug, (SELECT h.host FROM site_hosts h WHERE h.site_id = s.id ORDER BY h."primary" DESC, h.host LIMIT 1) AS host FROM sites s WHERE s.id = $1`,
       [found.dealership.site_id],
-    )) as { name: string; host: string | null }[];
-    const host = site?.host ?? null;
-    const origin = host
-      ? host.endsWith('.localhost')
-        ? `http://${host}:${this.env.WEB_PORT}`
-        : `https://${host}`
-      : '';
+    )) as { name: string; slug: string; host: string | null }[];
+    const origin = site ? siteOrigin(site, this.env.WEB_PORT) : '';
     const photos = await storedPhotosOf(this.db, [found.car]);
     const view = carView(found.car, found.dealership, found.location, photos(found.dealership.id));
     const printable = printableCar(view, found, {

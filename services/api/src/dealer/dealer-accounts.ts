@@ -210,14 +210,15 @@ export class DealerAccounts {
     return user ?? null;
   }
 
-  /** The address a site's console is reached at: its primary host, else its development host. */
+  /** The address a site's console is reached at: its public origin (a development host on WEB_PORT). */
   async siteOrigin(siteId: number): Promise<string> {
-    const [host] = (await this.db.query(
+    const [site] = (await this.db.query(
       `SELECT h.host, s.slug FROM sites s LEFT JOIN site_hosts h ON h.site_id = s.id WHERE s.id = $1
        ORDER BY h."primary" DESC NULLS LAST, h.host LIMIT 1`,
       [siteId],
     )) as { host: string | null; slug: string }[];
-    return siteOrigin(host?.host ?? `${host?.slug}.localhost`);
+    if (!site) throw new Error(`Site ${siteId} does not exist`);
+    return siteOrigin(site, this.env.WEB_PORT);
   }
 
   /** The one-time sign-in address of a link token, on the user's site. */

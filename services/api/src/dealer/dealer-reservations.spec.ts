@@ -87,7 +87,7 @@ describe('Dealer console reservations (real PostgreSQL, Redis and workers)', () 
       ledger: new ReservationLedger(api.db.dataSource, api.app.get(PaymentProviders)),
       onlinePayments: new OnlinePaymentLedger(api.db.dataSource),
       notices: {
-        notices: new ReservationNotices(api.db.dataSource),
+        notices: new ReservationNotices(api.db.dataSource, { webPort: 3123 }),
         mailer: new TableMailer(api.db.dataSource, 'Dealer Platform <leads@platform.localhost>'),
         producer,
       },
@@ -303,7 +303,7 @@ describe('Dealer console reservations (real PostgreSQL, Redis and workers)', () 
       [[waiting, acted]],
     );
     // Two sweeps at once (the api's and the worker's) remind once.
-    const notices = new ReservationNotices(api.db.dataSource);
+    const notices = new ReservationNotices(api.db.dataSource, { webPort: 3123 });
     const [first, second] = await Promise.all([notices.remindDue(new Date()), notices.remindDue(new Date())]);
     expect(first.length + second.length).toBe(1);
     await sweep();
@@ -316,7 +316,10 @@ describe('Dealer console reservations (real PostgreSQL, Redis and workers)', () 
     // The north dealership's owners and sales staff; its viewer reads only and is not asked to act.
     expect(reminders[0]!.recipients).toEqual(['sam@north.example']);
     expect(reminders[0]!.raw).toMatch(/nobody has acted on it yet/);
-    expect(reminders[0]!.raw).toMatch(/\/dealer\/reservations/);
+    // The console's address on the site's development host, on the web's port (quoted-printable unfolded).
+    expect(reminders[0]!.raw.replace(/=\r?\n/g, '')).toContain(
+      `http://${api.siteSlug}.localhost:3123/dealer/reservations`,
+    );
     expect((await mails(acted)).filter((m) => m.kind === 'dealer_reminder')).toEqual([]);
     const listed = await sales.get(`/api/dealer/reservations/${waiting}`).expect(200);
     expect(listed.body.dealerRemindedAt).toEqual(expect.any(String));

@@ -168,9 +168,9 @@ export class SyndicationService {
     );
   }
 
-  /** The feed's full URL on the dealership's site (a development host on the given web port). */
+  /** The feed's full URL on the dealership's site (a development host on WEB_PORT). */
   private urlOf(row: FeedRow, version: number): string {
-    const origin = siteOrigin(row.host ?? `${row.site_slug}.localhost`);
+    const origin = siteOrigin({ host: row.host, slug: row.site_slug }, this.env.WEB_PORT);
     const token = feedToken(this.env.AUTH_SECRET, row.dealership_id, row.channel, version);
     return `${origin}/feeds/${encodeURIComponent(row.slug)}/${row.channel}/${token}.csv`;
   }

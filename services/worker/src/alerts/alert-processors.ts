@@ -27,6 +27,7 @@ export class AlertProcessors implements OnApplicationBootstrap, OnApplicationShu
       redisUrl: this.env.REDIS_URL,
       prefix: this.env.REDIS_PREFIX,
       linkSecret: this.env.ALERT_LINK_SECRET,
+      webPort: this.env.WEB_PORT,
       smtpUrl: this.env.SMTP_URL,
       mailFrom: this.env.MAIL_FROM,
       smsGatewayUrl: this.env.SMS_GATEWAY_URL,

@@ -25,6 +25,7 @@ export class InsightsEmailProcessor implements OnApplicationBootstrap, OnApplica
         redisUrl: this.env.REDIS_URL,
         prefix: this.env.REDIS_PREFIX,
         linkSecret: this.env.ALERT_LINK_SECRET,
+        webPort: this.env.WEB_PORT,
         smtpUrl: this.env.SMTP_URL,
         mailFrom: this.env.MAIL_FROM,
         log: workerLog(this.logger, this.metrics),

@@ -42,7 +42,11 @@ export class ReservationProcessors implements OnApplicationBootstrap, OnApplicat
         this.producer.add('searchIndex', { siteId }),
       ),
       onlinePayments: new OnlinePaymentLedger(this.dataSource),
-      notices: { notices: new ReservationNotices(this.dataSource), mailer: this.mailer, producer: this.producer },
+      notices: {
+        notices: new ReservationNotices(this.dataSource, { webPort: this.env.WEB_PORT }),
+        mailer: this.mailer,
+        producer: this.producer,
+      },
       redisUrl: this.env.REDIS_URL,
       prefix: this.env.REDIS_PREFIX,
       log: workerLog(this.logger, this.metrics),

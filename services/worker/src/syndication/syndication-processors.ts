@@ -2,9 +2,10 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { QueueProducer } from '@platform/queues';
-import { ENV, PlatformMetrics, type BaseEnv } from '@platform/server-kit';
+import { ENV, PlatformMetrics } from '@platform/server-kit';
 import { SiteConfigStore } from '@platform/site-config';
 import { startSyndicationWorkers } from '@platform/stock';
+import type { WorkerEnv } from '../env';
 import { workerLog } from '../worker-log';
 
 /** Writes the dealerships' Google and Meta feeds (issue 42) for the lifetime of the worker process. */
@@ -14,7 +15,7 @@ export class SyndicationProcessors implements OnApplicationBootstrap, OnApplicat
   private stop: (() => Promise<void>) | null = null;
 
   constructor(
-    @Inject(ENV) private readonly env: BaseEnv,
+    @Inject(ENV) private readonly env: WorkerEnv,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly metrics: PlatformMetrics,
     private readonly producer: QueueProducer,
@@ -28,6 +29,7 @@ export class SyndicationProcessors implements OnApplicationBootstrap, OnApplicat
       redisUrl: this.env.REDIS_URL,
       prefix: this.env.REDIS_PREFIX,
       log: workerLog(this.logger, this.metrics),
+      webPort: this.env.WEB_PORT,
     });
     this.stop = workers.close;
     // A fresh start publishes what is due at once rather than a sweep period later.

@@ -1,10 +1,8 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { consoleAction } from '@/lib/api/dealer';
-import { feedUrlFor } from '@/lib/dealer-console/feed-url';
 
 /**
  * The console's forms post here (server actions: Next checks the request's origin, and the CSRF
@@ -135,5 +133,5 @@ export async function rotateFeedAction(_: RotatedFeedState, form: FormData): Pro
   if (!outcome.ok) return { status: 'error', message: outcome.detail.slice(0, 300) };
   const { url } = outcome.body as { url: string };
   revalidatePath('/dealer_console/[site]/syndication', 'page');
-  return { status: 'rotated', url: feedUrlFor(url, (await headers()).get('host')) };
+  return { status: 'rotated', url };
 }

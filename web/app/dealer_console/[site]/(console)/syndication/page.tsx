@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { headers } from 'next/headers';
 import Link from 'next/link';
 import { isLeftOutReason, leftOutPhrase } from '@platform/domain';
 import { ConsoleFrame, SignedOut } from '@/components/dealer-console/console-frame';
@@ -7,7 +6,6 @@ import { CopyButton } from '@/components/dealer-console/copy-button';
 import { RotateFeedForm } from '@/components/dealer-console/rotate-feed-form';
 import styles from '@/components/dealer-console/console.module.css';
 import { consoleGet, SyndicationReportSchema, type ConsoleFeedReport } from '@/lib/api/dealer';
-import { feedUrlFor } from '@/lib/dealer-console/feed-url';
 import { formatWhen } from '@/lib/dealer-console/format';
 import { personalPage } from '@/lib/edge/personal-page';
 
@@ -20,9 +18,9 @@ const phrase = (reason: string) => (isLeftOutReason(reason) ? leftOutPhrase(reas
 /** Rows of the left-out list drawn per feed: the grouped reasons count them all, and fixing these shows the next. */
 const LISTED_CARS = 250;
 
-function FeedCard({ feed, site, host }: { feed: ConsoleFeedReport; site: string; host: string | null }) {
+function FeedCard({ feed, site }: { feed: ConsoleFeedReport; site: string }) {
   const id = `feed-${feed.dealership}-${feed.channel}`;
-  const url = feed.url ? feedUrlFor(feed.url, host) : null;
+  const { url } = feed;
   return (
     <section className={styles.card} aria-labelledby={id} data-feed={`${feed.dealership}/${feed.channel}`}>
       <div className={styles.cardHead}>
@@ -141,7 +139,6 @@ export default async function DealerSyndicationPage({ params }: { params: Promis
   const { site } = await params;
   const report = await consoleGet(site, '/api/dealer/syndication', SyndicationReportSchema);
   if (!report) return <SignedOut />;
-  const host = (await headers()).get('host');
   const dealerships = [...new Map(report.feeds.map((f) => [f.dealership, f.dealershipName])).entries()];
   return (
     <ConsoleFrame title="Google & Meta listings">
@@ -155,7 +152,7 @@ export default async function DealerSyndicationPage({ params }: { params: Promis
           {report.feeds
             .filter((feed) => feed.dealership === slug)
             .map((feed) => (
-              <FeedCard key={feed.channel} feed={feed} site={site} host={host} />
+              <FeedCard key={feed.channel} feed={feed} site={site} />
             ))}
         </section>
       ))}
