@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import {
   alertDeliveryJobId,
+  DependencyBackoff,
   QUIET_LOG,
   WorkerGroup,
   withTimeout,
@@ -135,15 +136,24 @@ export async function startAlertWorkers(options: AlertWorkersOptions): Promise<A
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
-  const tick = (): void => {
+  const every = options.relayIntervalMs ?? 1000;
+  // A pass that fails (Redis full, PostgreSQL refusing) waits longer each time, logged once each way.
+  const health = new DependencyBackoff('alert-relay', log);
+  const tick = (waitMs: number): void => {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = relay()
-        .catch((error: Error) => log.warn({ err: error.message }, 'alert relay pass failed; retrying'))
-        .finally(tick);
-    }, options.relayIntervalMs ?? 1000);
+      const pass = relay().then(
+        () => {
+          health.succeeded();
+          return every;
+        },
+        (error: unknown) => Math.max(every, health.failed(error)),
+      );
+      running = pass;
+      void pass.then(tick);
+    }, waitMs);
   };
-  tick();
+  tick(every);
 
   return {
     matcher,
