@@ -19,3 +19,4 @@ export * from './alerts';
 export * from './media';
 export * from './syndication';
 export * from './insights';
+export * from './tenancy';

@@ -1,5 +1,4 @@
-/** Hosts under .localhost are development hosts: served over http, on whatever port the web runs. */
-const isDevelopmentHost = (hostname: string): boolean => hostname === 'localhost' || hostname.endsWith('.localhost');
+import { isDevelopmentHost } from '../tenancy/site-hosts';
 
 /** A site as its absolute URLs name it. */
 export interface SiteAddress {
