@@ -26,6 +26,7 @@ import { ManufacturerEntity } from './manufacturer.entity';
 import { SearchDocumentEntity } from './search-document.entity';
 import { SearchIndexVersionEntity } from './search-index-version.entity';
 import { SiteHostEntity } from './site-host.entity';
+import { OpsAuditEntity } from './ops-audit.entity';
 import { SiteTemplateEntity } from './site-template.entity';
 import { SiteEntity } from './site.entity';
 import { ShopperEntity } from './shopper.entity';
@@ -86,6 +87,7 @@ export {
   SearchIndexVersionEntity,
   SiteEntity,
   SiteHostEntity,
+  OpsAuditEntity,
   SiteTemplateEntity,
   ShopperEntity,
   ShopperSessionEntity,
@@ -118,6 +120,7 @@ export const ENTITIES = [
   SiteTemplateEntity,
   SiteEntity,
   SiteHostEntity,
+  OpsAuditEntity,
   ManufacturerEntity,
   DealershipEntity,
   DealershipWebsiteEntity,

@@ -1,8 +1,14 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import type { SiteEntity } from './site.entity';
 
-/** A host name that serves a site, stored lower-case without a port. */
+/**
+ * A host name that serves a site, stored lower-case without a port. A development host is
+ * verified at once; any other stays pending, serving nothing, until the dealer's DNS record
+ * carrying verification_token is seen, and is failing once it stops verifying (flagged, still served).
+ */
 @Entity({ name: 'site_hosts' })
+@Index('ix_site_hosts_site', ['site_id'])
+@Check('ck_site_hosts_status', `status IN ('pending', 'verified', 'failing')`)
 export class SiteHostEntity {
   @PrimaryColumn({ type: 'text' })
   host!: string;
@@ -12,6 +18,26 @@ export class SiteHostEntity {
 
   @Column({ type: 'boolean', default: false })
   primary!: boolean;
+
+  @Column({ type: 'text', default: 'verified' })
+  status!: 'pending' | 'verified' | 'failing';
+
+  /** The token the host's TXT record must carry; public by nature (anyone can read DNS). */
+  @Column({ type: 'text', nullable: true })
+  verification_token!: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  verified_at!: Date | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  checked_at!: Date | null;
+
+  /** Checks in a row that did not find the record (a verified host turns failing after a few). */
+  @Column({ type: 'int', default: 0 })
+  check_failures!: number;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at!: Date;
 
   @ManyToOne('SiteEntity', (site: SiteEntity) => site.hosts, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'site_id' })

@@ -1,4 +1,5 @@
 import {
+  Check,
   Column,
   CreateDateColumn,
   Entity,
@@ -12,8 +13,12 @@ import {
 import type { SiteHostEntity } from './site-host.entity';
 import type { SiteTemplateEntity } from './site-template.entity';
 
-/** A tenant: one website with its own host names, dealerships and configuration layer. */
+/**
+ * A tenant: one website with its own host names, dealerships and configuration layer. Suspended,
+ * it shows a maintenance page; retired (retired_at), it is gone for shoppers and purged later.
+ */
 @Entity({ name: 'sites' })
+@Check('ck_sites_status', `status IN ('active', 'suspended')`)
 export class SiteEntity {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -34,6 +39,12 @@ export class SiteEntity {
 
   @Column({ type: 'jsonb', default: () => "'{}'" })
   config!: Record<string, unknown>;
+
+  @Column({ type: 'text', default: 'active' })
+  status!: 'active' | 'suspended';
+
+  @Column({ type: 'timestamptz', nullable: true })
+  retired_at!: Date | null;
 
   @OneToMany('SiteHostEntity', (host: SiteHostEntity) => host.site)
   hosts!: SiteHostEntity[];

@@ -25,6 +25,7 @@ import { StockInsights1766100000000 } from './1766100000000-stock-insights';
 import { SyndicationLeftOut1766300000000 } from './1766300000000-syndication-left-out';
 import { InsightsEmail1766400000000 } from './1766400000000-insights-email';
 import { PhotoSettleDue1766500000000 } from './1766500000000-photo-settle-due';
+import { TenantsAsData1766700000000 } from './1766700000000-tenants-as-data';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   SyndicationLeftOut1766300000000,
   InsightsEmail1766400000000,
   PhotoSettleDue1766500000000,
+  TenantsAsData1766700000000,
 ];
