@@ -49,6 +49,7 @@ import { AlertMessageEntity } from './alert-message.entity';
 import { AlertConsentEntity } from './alert-consent.entity';
 import { PhotoEntity } from './photo.entity';
 import { CarPhotoEntity } from './car-photo.entity';
+import { PhotoSpoolEntity } from './photo-spool.entity';
 import { PhotoFetchEntity } from './photo-fetch.entity';
 import { LeadNoteEntity } from './lead-note.entity';
 
@@ -110,6 +111,7 @@ export {
   PhotoEntity,
   CarPhotoEntity,
   PhotoFetchEntity,
+  PhotoSpoolEntity,
   LeadNoteEntity,
   SyndicationFeedEntity,
   SyndicationFeedChunkEntity,
@@ -167,6 +169,7 @@ export const ENTITIES = [
   PhotoEntity,
   CarPhotoEntity,
   PhotoFetchEntity,
+  PhotoSpoolEntity,
   LeadNoteEntity,
   SyndicationFeedEntity,
   SyndicationFeedChunkEntity,

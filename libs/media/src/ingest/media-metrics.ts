@@ -15,6 +15,10 @@ export interface MediaMetrics {
   variants(count: number): void;
   /** A host's photos were put off because its circuit breaker is open. */
   deferred(host: string): void;
+  /** Whether the media store takes writes, as this worker last saw it (the storage-health gauge). */
+  storeHealth(healthy: boolean): void;
+  /** A write to the store failed: the platform's own failure (ENOSPC, EIO, SlowDown, s3-503...). */
+  storeFailed(failure: string): void;
 }
 
 export const NO_MEDIA_METRICS: MediaMetrics = {
@@ -25,4 +29,6 @@ export const NO_MEDIA_METRICS: MediaMetrics = {
   stored: () => undefined,
   variants: () => undefined,
   deferred: () => undefined,
+  storeHealth: () => undefined,
+  storeFailed: () => undefined,
 };

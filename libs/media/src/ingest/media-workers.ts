@@ -7,17 +7,27 @@ import {
   mediaVariantsJobId,
   QueueProducer,
   QUIET_LOG,
+  STALLED_OUT_REASON,
   WorkerGroup,
   type WorkerLog,
   type WorkerTiming,
 } from '@platform/queues';
 import { EagerVariants } from './eager-variants';
-import { HostBreakers, HostSlots } from './host-limits';
+import { MediaStoreFailed } from '../store/media-store';
+import { DEFAULT_HOST_SLOT_LEASE_MS, HostBreakers, HostSlots, type HostSlot } from './host-limits';
 import { DEFAULT_MEDIA_RETENTION_DAYS, MediaLifecycle } from './media-lifecycle';
 import { NO_MEDIA_METRICS } from './media-metrics';
-import { PhotoFetchFailed, PhotoIngest, type PhotoIngestOptions, type PhotoOutcome } from './photo-ingest';
+import {
+  DEFAULT_PHOTO_FETCH_TIMEOUT_MS,
+  isPhotoFetchFailure,
+  PhotoFetchFailed,
+  PhotoIngest,
+  type PhotoIngestOptions,
+  type PhotoOutcome,
+} from './photo-ingest';
 import { PhotoRelay } from './photo-relay';
 import { settleDuePhotos } from './photo-settle';
+import { DEFAULT_STORE_RETRY, StoreHealth, type StoreRetry } from './store-health';
 
 /**
  * Default photos a worker fetches, checks and stores at once (MEDIA_CONCURRENCY): the work is I/O
@@ -41,7 +51,18 @@ const VARIANTS_YIELD_RETRY_MS = 2_000;
 export const DEFAULT_MEDIA_HOST_CONCURRENCY = 2;
 /** Default hours a photo may wait on its host's open breaker before it is marked unreachable (MEDIA_MAX_DEFER_HOURS). */
 export const DEFAULT_MEDIA_MAX_DEFER_HOURS = 6;
+/** A host's fetch slot is renewed for at most the fetch's timeout plus this. */
+const HOST_SLOT_MARGIN_MS = 2_000;
+/**
+ * A job refused its host's slot waits this long, then twice as long each time (up to
+ * SLOT_WAIT_MAX_MS); a slot freed wakes the longest-waiting job of the host at once, so the wait is
+ * only a fall-back for a wake-up missed (its worker died).
+ */
+const SLOT_WAIT_FIRST_MS = 1_000;
+const SLOT_WAIT_MAX_MS = 15_000;
 const LIFECYCLE_EVERY_MS = 3_600_000;
+/** Spooled photos stored per round of the store's tend loop (the rest wait a second). */
+const SPOOL_ROUND = 200;
 
 export interface MediaWorkersOptions extends PhotoIngestOptions {
   dataSource: DataSource;
@@ -58,6 +79,12 @@ export interface MediaWorkersOptions extends PhotoIngestOptions {
   variantsYieldBacklog?: number;
   /** Fetches at once from one host, across every worker process. */
   hostConcurrency?: number;
+  /** How long a host's fetch slot outlives its worker (renewed while the fetch runs). Default 5 s. */
+  hostSlotLeaseMs?: number;
+  /** How a failing media store is tried again (first wait, longest wait). Default 1 s doubling to 10 s. */
+  storeRetry?: Partial<StoreRetry>;
+  /** How often each worker reads the store's health and stores photos waiting in the spool. Default 1 s. */
+  storeEveryMs?: number;
   breaker?: Partial<BreakerConfig>;
   /** How long a photo's job may be put off by its host's open breaker; then it is unreachable. */
   maxDeferMs?: number;
@@ -101,7 +128,11 @@ export async function startMediaWorkers(options: MediaWorkersOptions): Promise<(
   const breakerRedis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   const ownProducer = options.producer ? null : new QueueProducer(redis, options.prefix);
   const producer = options.producer ?? ownProducer!;
-  const slots = new HostSlots(redis, options.prefix, options.hostConcurrency ?? DEFAULT_MEDIA_HOST_CONCURRENCY);
+  const slots = new HostSlots(redis, options.prefix, options.hostConcurrency ?? DEFAULT_MEDIA_HOST_CONCURRENCY, {
+    leaseMs: options.hostSlotLeaseMs ?? DEFAULT_HOST_SLOT_LEASE_MS,
+  });
+  const slotBoundMs = (options.fetchTimeoutMs ?? DEFAULT_PHOTO_FETCH_TIMEOUT_MS) + HOST_SLOT_MARGIN_MS;
+  const storeHealth = new StoreHealth(redis, options.prefix, { ...DEFAULT_STORE_RETRY, ...options.storeRetry });
   const breakers = new HostBreakers(breakerRedis, options.prefix, { ...DEFAULT_BREAKER, ...options.breaker });
   const maxDeferMs = options.maxDeferMs ?? DEFAULT_MEDIA_MAX_DEFER_HOURS * 3_600_000;
   const yieldBacklog = options.variantsYieldBacklog ?? DEFAULT_VARIANTS_YIELD_BACKLOG;
@@ -138,26 +169,90 @@ export async function startMediaWorkers(options: MediaWorkersOptions): Promise<(
   };
 
   const group = new WorkerGroup(options.redisUrl, options.prefix, log, options.timing);
+
+  /** Frees a host's slot and wakes the job that waited longest for it (a job no longer delayed is left be). */
+  const releaseSlot = async (slot: HostSlot): Promise<void> => {
+    const next = await slot.release();
+    if (!next) return;
+    await producer
+      .queue('media')
+      .getJob(next)
+      .then((waiting) => waiting?.promote())
+      .catch(() => undefined);
+  };
+
+  // The media store's health as this worker last saw it. While it is down the media and variants
+  // queues are paused (in Redis, for every worker: nothing is fetched that could not be kept), and
+  // the workers' tend loops try the store again with a spooled photo, backing off, until a write
+  // goes in; then the queues are resumed. The marker says the pause is the store's, so a queue ops
+  // paused by hand is never resumed by this.
+  const pausedKey = `${options.prefix}:media:store-paused`;
+  const storeQueues = () => [producer.queue('media'), producer.queue('mediaVariants')];
+  let storeDown = false;
+  metrics.storeHealth(true);
+  const pauseForStore = async (): Promise<void> => {
+    await redis.set(pausedKey, String(Date.now()));
+    await Promise.all(storeQueues().map((queue) => queue.pause()));
+  };
+  const resumeAfterStore = async (): Promise<void> => {
+    if (!(await redis.exists(pausedKey))) return;
+    await Promise.all(storeQueues().map((queue) => queue.resume()));
+    await redis.del(pausedKey);
+    log.info({}, 'media store takes writes again: photo fetching resumed');
+  };
+  const markStore = async (down: boolean, failure?: string): Promise<void> => {
+    if (down !== storeDown) {
+      storeDown = down;
+      metrics.storeHealth(!down);
+      if (down)
+        log.warn(
+          { failure },
+          'media store failing: photo fetching paused; fetched photos wait in the spool until it takes writes again',
+        );
+    }
+    if (!down) await resumeAfterStore();
+    else if (!(await redis.exists(pausedKey))) await pauseForStore();
+  };
+  /** A write to the store failed (a job's or the spool's): down for every worker. */
+  const storeFailed = async (failure: string): Promise<void> => {
+    metrics.storeFailed(failure);
+    await storeHealth.failed(failure);
+    await markStore(true, failure);
+  };
+
   group.start(
     'media',
     options.concurrency ?? DEFAULT_MEDIA_CONCURRENCY,
     async ({ photoId, eager, force }, job, token) => {
+      if (storeDown) {
+        // Taken just before the queue was paused: it waits, unfetched, until the store is back.
+        await job.moveToDelayed(Date.now() + jittered(storeHealth.retry.firstMs), token);
+        throw new DelayedError();
+      }
       const row = await ingest.load(photoId);
       if (!row) return { kind: 'missing' } satisfies PhotoOutcome;
+      // Fetched already, its bytes wait in the spool for the store: never asked of the host again.
+      if (row.spooled) return ingest.process(row, eager, force);
       const host = photoHostOf(row.source_url);
-      let slot: string | null = null;
+      let slot: HostSlot | null = null;
       if (host) {
-        slot = await slots.acquire(host);
+        slot = await slots.acquire(host, slotBoundMs, job.id);
         if (!slot) {
-          await job.moveToDelayed(Date.now() + jittered(500), token);
+          // The host is at its limit: this job waits in its line, woken when a slot is freed; its
+          // own wait doubles each time it finds the host full (no attempt spent), so a backlog for a
+          // slow host costs a few runs a job, not one every half second.
+          const waits = Math.max(0, job.attemptsStarted - job.attemptsMade - 1);
+          const waitMs = Math.min(SLOT_WAIT_MAX_MS, SLOT_WAIT_FIRST_MS * 2 ** Math.min(waits, 20));
+          await job.moveToDelayed(Date.now() + jittered(waitMs), token);
           throw new DelayedError();
         }
+        const held = slot;
         const retryAt = await breakers.admit(host).catch(async (error: unknown) => {
-          await slots.release(host, slot!);
+          await releaseSlot(held);
           throw error;
         });
         if (retryAt !== null) {
-          await slots.release(host, slot);
+          await releaseSlot(held);
           metrics.deferred(host);
           if (Date.now() - job.timestamp >= maxDeferMs) {
             const outcome = await ingest.unreachable(
@@ -177,14 +272,16 @@ export async function startMediaWorkers(options: MediaWorkersOptions): Promise<(
         // the platform's work, not the host's, and the next fetch from it may start.
         let released = false;
         const release = async (): Promise<void> => {
-          if (released || !host || !slot) return;
+          if (released || !slot) return;
           released = true;
-          await slots.release(host, slot);
+          await releaseSlot(slot);
         };
         const outcome = await ingest.process(row, eager, force, release).finally(release);
         if (host) await breakers.record(host, 'success');
         if (outcome.kind === 'refused' || outcome.kind === 'unreachable')
           log.warn({ photoId, reason: outcome.reason }, 'photo not stored');
+        // The host answered; the platform's store did not take the bytes. They wait in the spool.
+        if (outcome.kind === 'spooled') await storeFailed(outcome.failure);
         await queueVariants(photoId, outcome);
         return outcome;
       } catch (error) {
@@ -192,9 +289,18 @@ export async function startMediaWorkers(options: MediaWorkersOptions): Promise<(
         throw error;
       }
     },
-    // Every retry failed (the host stayed down): the photo is marked so, its runs are warned, and the car goes on without it.
+    // Every retry failed. The host stayed down: the photo is marked so, its runs are warned, and the
+    // car goes on without it. Anything else failed the platform (its database, a bug), never the
+    // dealer: the photo is left as it was, asked again on its next check, and nobody is told their host failed.
     async ({ photoId }, reason) => {
-      await ingest.unreachable(photoId, 'unreachable', reason);
+      if (isPhotoFetchFailure(reason) || reason === STALLED_OUT_REASON) {
+        await ingest.unreachable(photoId, 'unreachable', reason);
+        return;
+      }
+      log.warn(
+        { photoId, err: reason },
+        'photo not stored: the platform failed, not its host; it is asked again on its next check',
+      );
     },
   );
   // Every variants job ends: made, stale (the photo has other bytes now, or none) or refused.
@@ -246,11 +352,62 @@ export async function startMediaWorkers(options: MediaWorkersOptions): Promise<(
   };
   const settleTimer = setInterval(settleNow, options.settleEveryMs ?? 1000);
 
+  // The store: its health read, and the photos waiting in the spool stored, about once a second.
+  /** Stores spooled photos until none waits or the store fails again (a round at most). */
+  const drainSpool = async (): Promise<void> => {
+    if ((await ingest.spoolWaiting()) === 0) return;
+    for (let round = 0; round < SPOOL_ROUND; round++) {
+      let taken;
+      try {
+        taken = await ingest.storeSpooled();
+      } catch (error) {
+        if (!(error instanceof MediaStoreFailed)) throw error;
+        await storeFailed(error.code);
+        return;
+      }
+      if (!taken) return;
+      await queueVariants(taken.photoId, taken.outcome);
+    }
+  };
+  const tendStore = async (): Promise<void> => {
+    const state = await storeHealth.state();
+    if (!state.healthy) {
+      await markStore(true, state.failure);
+      if (!(await storeHealth.admitProbe())) return;
+      // This worker tries the store again, with the photo that has waited longest.
+      let first;
+      try {
+        first = await ingest.storeSpooled();
+      } catch (error) {
+        if (!(error instanceof MediaStoreFailed)) throw error;
+        metrics.storeFailed(error.code);
+        await storeHealth.probeFailed(error.code);
+        return;
+      }
+      // It went in (or nothing waited to try it with: the next job's write tries it).
+      await storeHealth.recovered();
+      if (first) await queueVariants(first.photoId, first.outcome);
+    }
+    await markStore(false);
+    await drainSpool();
+  };
+  let tending: Promise<void> | null = null;
+  const tendNow = (): void => {
+    if (tending) return;
+    tending = tendStore()
+      .catch((error: Error) => log.warn({ err: error.message }, 'media store health not read; trying again'))
+      .finally(() => (tending = null));
+  };
+  tendNow();
+  const storeTimer = setInterval(tendNow, options.storeEveryMs ?? 1000);
+
   return async () => {
     clearInterval(timer);
     clearInterval(settleTimer);
+    clearInterval(storeTimer);
     await relaying;
     await settling;
+    await tending;
     await group.close();
     await ownProducer?.close();
     await Promise.all(

@@ -47,3 +47,44 @@ export function checkedPut(key: string, bytes: Uint8Array): ParsedPhotoKey & { c
     throw new InvalidMediaKey(`The bytes put at ${key} do not hash to its name`);
   return parsed;
 }
+
+/**
+ * The platform's own store failed (a full disk, an I/O error, S3 answering 5xx or throttling, the
+ * store unreachable): never the dealer's doing, so never recorded against their photo host. `code`
+ * names it for logs, metrics and the photo's note (storeFailureCode).
+ */
+export class MediaStoreFailed extends Error {
+  override name = 'MediaStoreFailed';
+  constructor(
+    readonly code: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/**
+ * A short name for what a store call threw: the errno code of a disk (ENOSPC, EIO, EDQUOT, EROFS),
+ * the error name of S3 (SlowDown, ServiceUnavailable, InternalError, AccessDenied) or its HTTP status
+ * (s3-503), the socket error of a store out of reach (ECONNREFUSED), or 'error'.
+ */
+export function storeFailureCode(error: unknown): string {
+  if (error instanceof MediaStoreFailed) return error.code;
+  const found = error as { code?: unknown; name?: unknown; $metadata?: { httpStatusCode?: unknown } } | null;
+  if (typeof found?.code === 'string' && /^[A-Z][A-Z0-9_]{1,30}$/.test(found.code)) return found.code;
+  const status = found?.$metadata?.httpStatusCode;
+  const name = typeof found?.name === 'string' ? found.name : '';
+  if (/^[A-Za-z][A-Za-z0-9]{1,40}$/.test(name) && !['Error', 'S3ServiceException', 'TypeError'].includes(name))
+    return name;
+  if (typeof status === 'number') return `s3-${status}`;
+  return 'error';
+}
+
+/** What a store call threw, as a MediaStoreFailed (a key the platform did not name is a bug, and is thrown as it is). */
+export function asStoreFailure(error: unknown): MediaStoreFailed | InvalidMediaKey {
+  if (error instanceof MediaStoreFailed || error instanceof InvalidMediaKey) return error;
+  const code = storeFailureCode(error);
+  const detail = error instanceof Error ? error.message : String(error);
+  return new MediaStoreFailed(code, `The media store failed (${code}): ${detail}`.slice(0, 400), { cause: error });
+}

@@ -39,6 +39,8 @@ export class PlatformMetrics {
     stored(bytes: number): void;
     variants(count: number): void;
     deferred(host: string): void;
+    storeHealth(healthy: boolean): void;
+    storeFailed(failure: string): void;
   };
   private readonly mediaHosts = new Set<string>();
 
@@ -88,6 +90,15 @@ export class PlatformMetrics {
         }[];
         for (const status of ['pending', 'stored', 'refused', 'unreachable'])
           this.set({ status }, rows.find((row) => row.status === status)?.n ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'media_photos_spooled',
+      help: 'Dealer photos fetched whose bytes wait for the media store (it failed: a full disk, S3 failing); stored once it takes writes again',
+      registers,
+      async collect() {
+        const [row] = (await dataSource.query(`SELECT count(*)::int AS n FROM photo_spool`)) as { n: number }[];
+        this.set(row?.n ?? 0);
       },
     });
     new Gauge({
@@ -214,6 +225,14 @@ export class PlatformMetrics {
       help: 'Photo variants generated',
       registers,
     });
+    const storeFailures = new Counter({
+      name: 'media_store_failures_total',
+      help: 'Writes to the media store that failed, by what it answered (ENOSPC, EIO, SlowDown, s3-503...): the platform’s own failure, never a dealer’s',
+      labelNames: ['failure'],
+      registers,
+    });
+    // Made on the worker's first report, so a process that never writes photos (the api) shows none.
+    let storeHealthy: Gauge | null = null;
     const deferred = new Counter({
       name: 'media_fetches_deferred_total',
       help: 'Photo fetches put off because their host’s circuit breaker is open, by host',
@@ -230,6 +249,15 @@ export class PlatformMetrics {
       stored: (count) => bytes.inc(count),
       variants: (count) => variants.inc(count),
       deferred: (host) => deferred.inc({ host: this.mediaHost(host) }),
+      storeHealth: (healthy) => {
+        storeHealthy ??= new Gauge({
+          name: 'media_store_healthy',
+          help: 'Whether the media store takes writes, as this worker last saw it (1) or not (0: photo fetching paused, fetched photos spooled)',
+          registers,
+        });
+        storeHealthy.set(healthy ? 1 : 0);
+      },
+      storeFailed: (failure) => storeFailures.inc({ failure: reasonLabel(failure.toLowerCase()) }),
     };
   }
 
