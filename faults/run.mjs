@@ -19,6 +19,8 @@ import redisOutage from './scenarios/3-redis-outage.mjs';
 import redisEmpty from './scenarios/4-redis-empty.mjs';
 import { postgresOutage } from './scenarios/5-postgres-outage.mjs';
 import workerKillPayments from './scenarios/7-worker-kill-payments.mjs';
+import fullMediaDisk from './scenarios/8-full-media-disk.mjs';
+import workerKillPhotoHost from './scenarios/10-worker-kill-photo-host.mjs';
 
 const SCENARIOS = [
   workerKillSnapshot,
@@ -28,6 +30,8 @@ const SCENARIOS = [
   postgresOutage(5, 30),
   postgresOutage(6, 60),
   workerKillPayments,
+  fullMediaDisk,
+  workerKillPhotoHost,
 ];
 const MAX_RECOVERY_S = Number(process.env.FAULTS_MAX_RECOVERY ?? 20);
 const only = (process.env.FAULTS_ONLY ?? '')

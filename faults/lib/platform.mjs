@@ -148,6 +148,9 @@ export class Platform {
       PHONE_REVEAL_LIMIT_PER_MINUTE: '100000',
       CRM_SECRET_FAULTS: this.crmSecret,
       SHUTDOWN_TIMEOUT_MS: '3000',
+      // Dealer photos (scenarios 8 and 10): stored under the suite's directory, fetched from photo hosts on 127.0.0.2.
+      MEDIA_STORE_DIR: path.join(this.tmp, 'media'),
+      OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.2',
     };
     this.api = new ServiceProcess('api', path.join(root, 'services/api/dist/main.js'), env, this.tmp);
     this.worker = new ServiceProcess('worker', path.join(root, 'services/worker/dist/main.js'), env, this.tmp);
