@@ -1,1 +1,2 @@
 export * from './site-config-store';
+export * from './host-verification';

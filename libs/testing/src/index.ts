@@ -6,3 +6,4 @@ export * from './eventually';
 export * from './prometheus';
 export * from './fake-stripe';
 export * from './tcp-gate';
+export * from './dns-server';

@@ -26,6 +26,7 @@ import { SyndicationLeftOut1766300000000 } from './1766300000000-syndication-lef
 import { InsightsEmail1766400000000 } from './1766400000000-insights-email';
 import { PhotoSettleDue1766500000000 } from './1766500000000-photo-settle-due';
 import { TenantsAsData1766700000000 } from './1766700000000-tenants-as-data';
+import { HostChecksQuiet1766800000000 } from './1766800000000-host-checks-quiet';
 import { PhotoSpool1766600000000 } from './1766600000000-photo-spool';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   PhotoSettleDue1766500000000,
   PhotoSpool1766600000000,
   TenantsAsData1766700000000,
+  HostChecksQuiet1766800000000,
 ];
