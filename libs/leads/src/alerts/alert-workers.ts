@@ -1,8 +1,8 @@
 import type { DataSource } from 'typeorm';
 import {
   alertDeliveryJobId,
-  DependencyBackoff,
   QUIET_LOG,
+  repeatEvery,
   WorkerGroup,
   withTimeout,
   type QueueProducer,
@@ -133,36 +133,15 @@ export async function startAlertWorkers(options: AlertWorkersOptions): Promise<A
   if (options.schedule !== false) group.schedule('alertSweep', 'sweep', ALERT_SWEEP_EVERY_MS, { task: 'sweep' });
   await group.ready();
 
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> = Promise.resolve();
-  const every = options.relayIntervalMs ?? 1000;
   // A pass that fails (Redis full, PostgreSQL refusing) waits longer each time, logged once each way.
-  const health = new DependencyBackoff('alert-relay', log);
-  const tick = (waitMs: number): void => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      const pass = relay().then(
-        () => {
-          health.succeeded();
-          return every;
-        },
-        (error: unknown) => Math.max(every, health.failed(error)),
-      );
-      running = pass;
-      void pass.then(tick);
-    }, waitMs);
-  };
-  tick(every);
+  const stopRelay = repeatEvery('alert-relay', options.relayIntervalMs ?? 1000, relay, log);
 
   return {
     matcher,
     dispatcher,
     relay,
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      await stopRelay();
       await group.close();
       mailer.close();
     },

@@ -1,8 +1,8 @@
 import type { JobsOptions } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import {
-  DependencyBackoff,
   leadDeliveryJobId,
+  repeatEvery,
   QUIET_LOG,
   withTimeout,
   type BackoffTiming,
@@ -145,9 +145,7 @@ export class LeadRelay {
 
 /**
  * Runs the relay every intervalMs (and the lost-job check every lostCheckEveryMs) until the returned
- * stop is called. A pass that fails (Redis refusing writes, PostgreSQL refusing connections) waits
- * longer each time, with jitter, and is logged once when it starts failing and once when it passes
- * again, with the count (DependencyBackoff): never a line a second for as long as Redis is full.
+ * stop is called; a failing pass backs off and is logged once each way (repeatEvery).
  */
 export function startLeadRelay(
   relay: LeadRelay,
@@ -159,13 +157,11 @@ export function startLeadRelay(
   }: { intervalMs?: number; lostCheckEveryMs?: number; log?: WorkerLog; backoff?: BackoffTiming } = {},
 ): () => Promise<void> {
   let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> = Promise.resolve(intervalMs);
   let lastLostCheck = Date.now();
-  const health = new DependencyBackoff('lead-relay', log, backoff);
-  /** One pass; answers how long to wait before the next. */
-  const tick = async (): Promise<number> => {
-    try {
+  const stop = repeatEvery(
+    'lead-relay',
+    intervalMs,
+    async () => {
       while (!stopped && (await relay.relayPending()) > 0) {
         // A full batch may mean more are waiting: keep going until the outbox is drained.
       }
@@ -173,24 +169,12 @@ export function startLeadRelay(
         lastLostCheck = Date.now();
         await relay.requeueLost();
       }
-      health.succeeded();
-      return intervalMs;
-    } catch (error) {
-      return Math.max(intervalMs, health.failed(error));
-    }
-  };
-  const schedule = (waitMs: number): void => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = tick();
-      void running.then(schedule);
-    }, waitMs);
-  };
-  running = tick();
-  void running.then(schedule);
+    },
+    log,
+    backoff,
+  );
   return async () => {
     stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
+    await stop();
   };
 }

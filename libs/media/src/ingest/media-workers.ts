@@ -7,6 +7,7 @@ import {
   mediaVariantsJobId,
   QueueProducer,
   QUIET_LOG,
+  repeatEvery,
   STALLED_OUT_REASON,
   WorkerGroup,
   type WorkerLog,
@@ -327,30 +328,24 @@ export async function startMediaWorkers(options: MediaWorkersOptions): Promise<(
   await group.ready();
 
   // The outbox relay: every feed batch's due checks reach the queue within about a second of commit.
-  let relaying: Promise<void> | null = null;
-  const relayNow = (): void => {
-    if (relaying) return;
-    relaying = relay
-      .relay()
-      .then((queued) => {
-        if (queued > 0) metrics.queued(queued);
-      })
-      .catch((error: Error) => log.warn({ err: error.message }, 'photo checks not relayed; trying again'))
-      .finally(() => (relaying = null));
-  };
-  relayNow();
-  const timer = setInterval(relayNow, options.relayEveryMs ?? 1000);
+  // Each loop here backs off from a failing pass, logged once each way (repeatEvery), never a line a second.
+  const stopRelay = repeatEvery(
+    'media-relay',
+    options.relayEveryMs ?? 1000,
+    async () => {
+      const queued = await relay.relay();
+      if (queued > 0) metrics.queued(queued);
+    },
+    log,
+  );
 
   // The settle: the cars of photos stored (or refused) since the last round, once each.
-  let settling: Promise<void> | null = null;
-  const settleNow = (): void => {
-    if (settling) return;
-    settling = settleDuePhotos(options.dataSource)
-      .then(({ sites }) => indexSoon(sites))
-      .catch((error: Error) => log.warn({ err: error.message }, 'photos not settled; trying again'))
-      .finally(() => (settling = null));
-  };
-  const settleTimer = setInterval(settleNow, options.settleEveryMs ?? 1000);
+  const stopSettle = repeatEvery(
+    'media-settle',
+    options.settleEveryMs ?? 1000,
+    async () => indexSoon((await settleDuePhotos(options.dataSource)).sites),
+    log,
+  );
 
   // The store: its health read, and the photos waiting in the spool stored, about once a second.
   /** Stores spooled photos until none waits or the store fails again (a round at most). */
@@ -391,23 +386,10 @@ export async function startMediaWorkers(options: MediaWorkersOptions): Promise<(
     await markStore(false);
     await drainSpool();
   };
-  let tending: Promise<void> | null = null;
-  const tendNow = (): void => {
-    if (tending) return;
-    tending = tendStore()
-      .catch((error: Error) => log.warn({ err: error.message }, 'media store health not read; trying again'))
-      .finally(() => (tending = null));
-  };
-  tendNow();
-  const storeTimer = setInterval(tendNow, options.storeEveryMs ?? 1000);
+  const stopTending = repeatEvery('media-store', options.storeEveryMs ?? 1000, tendStore, log);
 
   return async () => {
-    clearInterval(timer);
-    clearInterval(settleTimer);
-    clearInterval(storeTimer);
-    await relaying;
-    await settling;
-    await tending;
+    await Promise.all([stopRelay(), stopSettle(), stopTending()]);
     await group.close();
     await ownProducer?.close();
     await Promise.all(
