@@ -20,6 +20,7 @@ import redisEmpty from './scenarios/4-redis-empty.mjs';
 import { postgresOutage } from './scenarios/5-postgres-outage.mjs';
 import workerKillPayments from './scenarios/7-worker-kill-payments.mjs';
 import fullMediaDisk from './scenarios/8-full-media-disk.mjs';
+import hungCrm from './scenarios/9-hung-crm.mjs';
 import workerKillPhotoHost from './scenarios/10-worker-kill-photo-host.mjs';
 
 const SCENARIOS = [
@@ -31,6 +32,7 @@ const SCENARIOS = [
   postgresOutage(6, 60),
   workerKillPayments,
   fullMediaDisk,
+  hungCrm,
   workerKillPhotoHost,
 ];
 const MAX_RECOVERY_S = Number(process.env.FAULTS_MAX_RECOVERY ?? 20);

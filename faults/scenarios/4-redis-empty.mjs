@@ -15,7 +15,8 @@ export default {
   boundSeconds: 150,
   async run(p, result, log) {
     const run = tag();
-    // Leads for a CRM that is failing: their deliveries wait in Redis as delayed retry jobs.
+    // Leads for a CRM that is failing: their deliveries wait in Redis as delayed jobs, retries of
+    // the first attempts and, once the lane's breaker has opened, the rest put off (no attempt spent).
     p.crm.down = true;
     const leads = [];
     for (let i = 0; i < 10; i += 1) {
@@ -27,14 +28,18 @@ export default {
       30,
       async () => {
         const { rows } = await p.db.query(
-          `SELECT count(*)::int AS n FROM lead_outbox WHERE lead_id = ANY($1::uuid[]) AND channel = 'crm' AND status = 'queued' AND attempts > 0`,
+          `SELECT count(*)::int AS n, count(*) FILTER (WHERE attempts > 0)::int AS tried FROM lead_outbox
+           WHERE lead_id = ANY($1::uuid[]) AND channel = 'crm' AND status = 'queued'`,
           [leads],
         );
-        return rows[0].n === leads.length;
+        // Queued, and the CRM lane's breaker open (LEAD_BREAKER_FAILURES, 3, attempts failed).
+        return rows[0].n === leads.length && rows[0].tried >= 3;
       },
       200,
     );
     if (!waiting) throw new Error('the CRM deliveries did not reach their retries');
+    // The rest of them are taken and put off meanwhile.
+    await sleep(1000);
 
     // Two runs of one dealership: the first being applied, the second waiting behind it.
     const first = await p.pushFeed('s4', cars('E', 4000), 'snapshot');

@@ -1,6 +1,7 @@
 export * from './analytics/analytics-events';
 export * from './delivery/crm-channel';
 export * from './delivery/deliver-lead';
+export * from './delivery/delivery-lanes';
 export * from './delivery/delivery-error';
 export * from './delivery/lead-delivery-record';
 export * from './delivery/lead-mailer';

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Redis from 'ioredis';
 import { leadDeliveryJobId, QueueProducer } from '@platform/queues';
@@ -56,6 +56,59 @@ class CrmReceiver {
   }
 }
 
+/**
+ * A CRM that accepts each request and, while hung, never answers; when it answers again, the
+ * requests it still holds (whose senders are still waiting) are answered too. Counts the 2xx it
+ * gave per delivery id, and when each first arrived.
+ */
+class HungCrm {
+  hung = true;
+  readonly answered = new Map<string, number>();
+  readonly arrived = new Map<string, number>();
+  requests = 0;
+  private readonly held: { deliveryId: string; res: ServerResponse; gone: () => boolean }[] = [];
+  private server!: Server;
+  url = '';
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => {
+      // Whether the sender has given up (its timeout closed the connection) before an answer.
+      let gone = false;
+      res.on('close', () => (gone = true));
+      const socket = req.socket;
+      req.resume();
+      req.on('end', () => {
+        const deliveryId = String(req.headers[WEBHOOK_HEADERS.deliveryId]);
+        this.requests += 1;
+        if (!this.arrived.has(deliveryId)) this.arrived.set(deliveryId, Date.now());
+        const entry = { deliveryId, res, gone: () => gone || socket.destroyed };
+        if (this.hung) this.held.push(entry);
+        else this.answer(entry);
+      });
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/leads`;
+  }
+
+  private answer({ deliveryId, res, gone }: { deliveryId: string; res: ServerResponse; gone: () => boolean }): void {
+    if (gone()) return;
+    this.answered.set(deliveryId, (this.answered.get(deliveryId) ?? 0) + 1);
+    res.statusCode = 200;
+    res.end();
+  }
+
+  wake(): void {
+    this.hung = false;
+    for (const entry of this.held.splice(0)) this.answer(entry);
+  }
+
+  stop(): Promise<void> {
+    for (const { res } of this.held.splice(0)) res.destroy();
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
 describe('lead delivery to a CRM webhook (real PostgreSQL, Redis and BullMQ)', () => {
   let db: TestDatabase;
   let fixture: StockFixture;
@@ -84,10 +137,13 @@ describe('lead delivery to a CRM webhook (real PostgreSQL, Redis and BullMQ)', (
   });
 
   /** A stored lead with its CRM outbox row, as the leads API writes them; returns the delivery id. */
-  const storeLead = async (name = 'Jane Citizen'): Promise<{ leadId: string; deliveryId: string }> => {
+  const storeLead = async (
+    name = 'Jane Citizen',
+    dealershipId = fixture.north.id,
+  ): Promise<{ leadId: string; deliveryId: string }> => {
     const [lead] = (await db.dataSource.query(
       `INSERT INTO leads (site_id, dealership_id, form, category, fields, user_data) VALUES ($1, $2, 'general', 'General Enquiry', $3, '{"source":"Website"}') RETURNING id`,
-      [fixture.siteId, fixture.north.id, JSON.stringify({ name, email: 'jane@example.com' })],
+      [fixture.siteId, dealershipId, JSON.stringify({ name, email: 'jane@example.com' })],
     )) as { id: string }[];
     const [row] = (await db.dataSource.query(
       `INSERT INTO lead_outbox (lead_id, channel) VALUES ($1, 'crm') RETURNING id`,
@@ -96,9 +152,13 @@ describe('lead delivery to a CRM webhook (real PostgreSQL, Redis and BullMQ)', (
     return { leadId: lead!.id, deliveryId: row!.id };
   };
 
-  const useWebhook = (url: string | null, secretEnv: string | null = 'CRM_SECRET_NORTH') =>
+  const useWebhook = (
+    url: string | null,
+    secretEnv: string | null = 'CRM_SECRET_NORTH',
+    dealershipId = fixture.north.id,
+  ) =>
     db.dataSource.query(`UPDATE dealerships SET config = $2 WHERE id = $1`, [
-      fixture.north.id,
+      dealershipId,
       JSON.stringify({ leads: { crm_webhook_url: url, crm_secret_env: secretEnv } }),
     ]);
 
@@ -109,16 +169,17 @@ describe('lead delivery to a CRM webhook (real PostgreSQL, Redis and BullMQ)', (
       ])) as Record<string, unknown>[]
     )[0]!;
 
-  const start = (attempts: number) =>
+  const start = (attempts: number, options: Partial<Parameters<typeof startLeadWorkers>[0]> = {}) =>
     startLeadWorkers({
       dataSource: db.dataSource,
       producer,
       redisUrl: TEST_REDIS_URL,
       prefix,
-      secrets: { CRM_SECRET_NORTH: SECRET },
+      secrets: { CRM_SECRET_NORTH: SECRET, CRM_SECRET_WEST: SECRET },
       relayIntervalMs: 50,
       deliveryAttempts: attempts,
       deliveryBackoffMs: 50,
+      ...options,
     });
 
   it('signs every attempt, retries with backoff after two failures, and the CRM records the lead once', async () => {
@@ -157,6 +218,62 @@ describe('lead delivery to a CRM webhook (real PostgreSQL, Redis and BullMQ)', (
     } finally {
       await stop();
       await crm.stop();
+    }
+  });
+
+  it("keeps a dealership's hung CRM in its own lane: another dealership's leads go out at once, and the hung one's each land once when it answers", async () => {
+    const hung = new HungCrm();
+    const healthy = new CrmReceiver(() => 200);
+    await hung.start();
+    await healthy.start();
+    await useWebhook(hung.url, 'CRM_SECRET_NORTH', fixture.north.id);
+    await useWebhook(healthy.url, 'CRM_SECRET_WEST', fixture.west.id);
+    // Four deliveries at once across every dealership (the issue's setting); each attempt at the
+    // hung CRM waits out a 1.5 s timeout.
+    const stop = await start(10, {
+      deliveryConcurrency: 4,
+      laneConcurrency: 2,
+      webhookTimeoutMs: 1_500,
+      breaker: { failures: 3, coolDownMs: 500 },
+    });
+    try {
+      const stuck = [];
+      for (let i = 0; i < 12; i += 1) stuck.push(await storeLead(`Hung ${i}`, fixture.north.id));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const delays: number[] = [];
+      const healthyIds: string[] = [];
+      for (let i = 0; i < 8; i += 1) {
+        const storedAt = Date.now();
+        const { deliveryId } = await storeLead(`Healthy ${i}`, fixture.west.id);
+        healthyIds.push(deliveryId);
+        await eventually(
+          async () => healthy.recorded.has(deliveryId),
+          (done) => done,
+          'healthy delivery',
+        );
+        delays.push(Date.now() - storedAt);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      // Under a second each (the relay looks every 50 ms), while the hung CRM holds its own lane.
+      expect(Math.max(...delays)).toBeLessThan(1_000);
+      expect(healthy.requests.map((r) => r.deliveryId)).toEqual(healthyIds);
+      expect(hung.arrived.size).toBeGreaterThan(0);
+
+      hung.wake();
+      for (const { deliveryId } of stuck)
+        await eventually(
+          () => outbox(deliveryId),
+          (row) => row['status'] === 'delivered',
+          'the hung CRM delivery once it answers',
+        );
+      // Each landed once; being put off spent no attempts (a lead only spends them on the CRM).
+      expect([...hung.answered.values()]).toEqual(stuck.map(() => 1));
+      const rows = await Promise.all(stuck.map(({ deliveryId }) => outbox(deliveryId)));
+      expect(rows.reduce((sum, row) => sum + Number(row['attempts']), 0)).toBeLessThanOrEqual(hung.requests);
+    } finally {
+      await stop();
+      await hung.stop();
+      await healthy.stop();
     }
   });
 

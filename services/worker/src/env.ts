@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { AlertLinkSecretShape, DEVELOPMENT_ALERT_LINK_SECRET, MailEnvShape } from '@platform/leads';
+import { DEFAULT_LEAD_BREAKER } from '@platform/domain';
+import {
+  AlertLinkSecretShape,
+  DEFAULT_LEAD_DELIVERY_CONCURRENCY,
+  DEFAULT_LEAD_LANE_CONCURRENCY,
+  DEVELOPMENT_ALERT_LINK_SECRET,
+  MailEnvShape,
+} from '@platform/leads';
 import {
   checkMediaStoreEnv,
   DEFAULT_MEDIA_CONCURRENCY,
@@ -24,6 +31,18 @@ export const WorkerEnvSchema = BaseEnvSchema.extend({
   LEAD_DELIVERY_BACKOFF_MS: z.coerce.number().int().min(1).default(5000),
   /** How long a CRM webhook may take to answer, in ms. */
   CRM_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Lead deliveries this worker makes at once, every dealership together (they wait on CRMs and the mail server, not the CPU). */
+  LEAD_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(DEFAULT_LEAD_DELIVERY_CONCURRENCY),
+  /** Lead deliveries at once in one lane (one dealership's CRM, its email, its shoppers' emails), across every worker. */
+  LEAD_LANE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(DEFAULT_LEAD_LANE_CONCURRENCY),
+  /** Attempts in a row that found a lane's endpoint silent, unreachable or failing (5xx) before its circuit breaker opens. */
+  LEAD_BREAKER_FAILURES: z.coerce.number().int().min(1).max(100).default(DEFAULT_LEAD_BREAKER.failures),
+  /** Seconds an open lane's deliveries wait before one probe; twice this after a failed probe. */
+  LEAD_BREAKER_COOLDOWN_SECONDS: z.coerce
+    .number()
+    .min(1)
+    .max(600)
+    .default(DEFAULT_LEAD_BREAKER.coolDownMs / 1000),
   /** Lead notification and shopper alert emails: SMTP, or kept in outbound_emails when unset. */
   ...MailEnvShape,
   /** Signs the one-click unsubscribe links of shopper alerts: the api's value (it checks them). */

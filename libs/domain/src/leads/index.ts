@@ -7,3 +7,4 @@ export * from './visit-trail';
 export * from './lead-status';
 export * from './csv-cell';
 export * from './lead-form-labels';
+export * from './delivery-lanes';

@@ -12,3 +12,14 @@ export class DeliveryError extends Error {
     this.name = 'DeliveryError';
   }
 }
+
+/**
+ * What a failed attempt says about the endpoint, for its lane's breaker: a retryable delivery
+ * error (no answer, a refused connection, a 5xx, 408/425/429) is the endpoint failing; one that is
+ * not (a 4xx refusal) is an answer, so the endpoint is alive; any other error (the database, a
+ * bug) is not about the endpoint at all.
+ */
+export function endpointVerdict(error: unknown): 'success' | 'failure' | null {
+  if (!(error instanceof DeliveryError)) return null;
+  return error.retryable ? 'failure' : 'success';
+}

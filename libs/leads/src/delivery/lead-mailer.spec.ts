@@ -1,5 +1,7 @@
+import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { DeliveryError } from './delivery-error';
 import type { LeadDeliveryRecord } from './lead-delivery-record';
-import { leadEmail } from './lead-mailer';
+import { leadEmail, SmtpMailer } from './lead-mailer';
 
 const record = (fields: Record<string, unknown>, category = 'General Enquiry'): LeadDeliveryRecord => ({
   delivery: { id: 'd1', channel: 'email', status: 'pending', attempts: 0, emailSentAt: null },
@@ -58,5 +60,31 @@ describe('the dealer notification email', () => {
     const email = leadEmail(record({}, 'General\r\nPhone: 0400 000 000'), ['sales@example.com']);
     expect(email.subject).not.toMatch(/[\r\n]/);
     expect(marginLines(email.text).filter((line) => line.startsWith('Phone'))).toHaveLength(0);
+  });
+});
+
+describe('the SMTP mailer against a server that accepts and never answers', () => {
+  it('gives up within its greeting timeout, as a failure worth retrying (a hung mail server holds a delivery slot no longer)', async () => {
+    const sockets: Socket[] = [];
+    const server = createServer((socket) => sockets.push(socket)); // never greets
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const mailer = new SmtpMailer(`smtp://127.0.0.1:${port}`, 'Platform <leads@platform.test>', { timeoutMs: 300 });
+    const started = Date.now();
+    try {
+      const failure = await mailer
+        .send({ deliveryId: 'd1', leadId: null, to: ['sales@example.com'], subject: 'Lead', text: 'Hello' })
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      expect(failure).toBeInstanceOf(DeliveryError);
+      expect((failure as DeliveryError).retryable).toBe(true);
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      mailer.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -44,6 +44,13 @@ const message = (from: string, email: LeadEmail) => ({
 /** The address of 'Name <address>' (or the text itself). */
 const addressOf = (from: string): string => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 
+/**
+ * How long an SMTP server may take to accept a connection, to greet, and to answer each command.
+ * nodemailer's own defaults (2 minutes, 30 s, 10 minutes) would let a hung mail server hold a
+ * delivery for minutes; an SMTP_URL's query (?socketTimeout=...) still overrides them.
+ */
+export const SMTP_TIMEOUT_MS = 10_000;
+
 /** Sends through SMTP (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465). */
 export class SmtpMailer implements LeadMailer {
   private readonly transport: Transporter;
@@ -51,8 +58,14 @@ export class SmtpMailer implements LeadMailer {
   constructor(
     smtpUrl: string,
     private readonly from: string,
+    { timeoutMs = SMTP_TIMEOUT_MS }: { timeoutMs?: number } = {},
   ) {
-    this.transport = createTransport(smtpUrl);
+    this.transport = createTransport({
+      url: smtpUrl,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    });
   }
 
   async send(email: LeadEmail): Promise<string> {

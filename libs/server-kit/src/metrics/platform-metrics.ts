@@ -42,6 +42,11 @@ export class PlatformMetrics {
     storeHealth(healthy: boolean): void;
     storeFailed(failure: string): void;
   };
+  /** Lead delivery's lanes, in the shape libs/leads' LeadDeliveryMetrics port asks for. */
+  readonly leads: {
+    lanes(read: () => Promise<{ lane: string; state: { state: 'closed' | 'open' | 'half-open' } }[]>): void;
+    deferred(kind: 'lane-busy' | 'open' | 'probing'): void;
+  };
   private readonly mediaHosts = new Set<string>();
 
   constructor(options: { appName: string; dataSource: DataSource; producer: QueueProducer; stuckAfterMs: number }) {
@@ -78,6 +83,7 @@ export class PlatformMetrics {
     });
 
     this.media = this.mediaMetrics(registers);
+    this.leads = this.leadMetrics(registers);
     new Gauge({
       name: 'media_photos',
       help: 'Dealer photo addresses by status (pending, stored, refused, unreachable)',
@@ -258,6 +264,38 @@ export class PlatformMetrics {
         storeHealthy.set(healthy ? 1 : 0);
       },
       storeFailed: (failure) => storeFailures.inc({ failure: reasonLabel(failure.toLowerCase()) }),
+    };
+  }
+
+  private leadMetrics(registers: Registry[]): PlatformMetrics['leads'] {
+    let read: Parameters<PlatformMetrics['leads']['lanes']>[0] | null = null;
+    // Lanes once seen not closed keep their series (at 0 once closed again), so a graph shows the change.
+    const seen = new Set<string>();
+    new Gauge({
+      name: 'lead_delivery_lane_breaker',
+      help: "Each lead delivery lane's circuit breaker (a dealership's channel: dealership-12:crm), read from Redis at scrape: 0 closed, 1 half-open (a probe is out), 2 open; lanes never failing are not listed",
+      labelNames: ['lane'],
+      registers,
+      async collect() {
+        if (!read) return;
+        const states = await read();
+        const now = new Map(states.map(({ lane, state }) => [lane, state.state]));
+        for (const lane of now.keys()) seen.add(lane);
+        for (const lane of seen) {
+          const state = now.get(lane) ?? 'closed';
+          this.set({ lane }, state === 'open' ? 2 : state === 'half-open' ? 1 : 0);
+        }
+      },
+    });
+    const deferred = new Counter({
+      name: 'lead_deliveries_deferred_total',
+      help: 'Lead deliveries put off by their lane, no attempt spent: lane-busy (at its limit), open (its breaker open), probing (a probe is out)',
+      labelNames: ['reason'],
+      registers,
+    });
+    return {
+      lanes: (reader) => (read = reader),
+      deferred: (kind) => deferred.inc({ reason: kind }),
     };
   }
 

@@ -34,6 +34,13 @@ export class LeadProcessors implements OnApplicationBootstrap, OnApplicationShut
       deliveryBackoffMs: this.env.LEAD_DELIVERY_BACKOFF_MS,
       relayIntervalMs: this.env.LEAD_RELAY_INTERVAL_MS,
       webhookTimeoutMs: this.env.CRM_WEBHOOK_TIMEOUT_MS,
+      deliveryConcurrency: this.env.LEAD_DELIVERY_CONCURRENCY,
+      laneConcurrency: this.env.LEAD_LANE_CONCURRENCY,
+      breaker: {
+        failures: this.env.LEAD_BREAKER_FAILURES,
+        coolDownMs: this.env.LEAD_BREAKER_COOLDOWN_SECONDS * 1000,
+      },
+      metrics: this.metrics.leads,
       log: workerLog(this.logger, this.metrics),
     });
   }
