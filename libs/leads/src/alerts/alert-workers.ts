@@ -76,8 +76,8 @@ export async function startAlertWorkers(options: AlertWorkersOptions): Promise<A
     backoff: { type: 'exponential' as const, delay: options.deliveryBackoffMs ?? 5000 },
   };
 
-  const relay = async (): Promise<number> =>
-    dataSource.transaction(async (manager) => {
+  const relay = async (): Promise<number> => {
+    const pass = await dataSource.transaction(async (manager) => {
       const rows = (await manager.query(
         // A text held for the end of its site's quiet hours waits in the outbox until then.
         `SELECT id FROM alert_messages WHERE status = 'pending' AND (send_after IS NULL OR send_after <= $1)
@@ -85,6 +85,7 @@ export async function startAlertWorkers(options: AlertWorkersOptions): Promise<A
         [(options.now?.() ?? new Date()).toISOString()],
       )) as { id: string }[];
       const queued: string[] = [];
+      let failure: Error | null = null;
       for (const { id } of rows) {
         try {
           await withTimeout(
@@ -94,7 +95,7 @@ export async function startAlertWorkers(options: AlertWorkersOptions): Promise<A
           );
           queued.push(id);
         } catch (error) {
-          log.warn({ err: (error as Error).message }, 'alert relay: queue unreachable, messages wait in the outbox');
+          failure = error as Error;
           break;
         }
       }
@@ -103,14 +104,19 @@ export async function startAlertWorkers(options: AlertWorkersOptions): Promise<A
           `UPDATE alert_messages SET status = 'queued', updated_at = now() WHERE id = ANY($1::uuid[])`,
           [queued],
         );
-      return queued.length;
+      return { queued: queued.length, failure };
     });
+    // What was queued is committed; the relay's loop backs off and logs the refusal once (repeatEvery).
+    if (pass.failure) throw new Error(`queue unreachable, alert messages wait in the outbox: ${pass.failure.message}`);
+    return pass.queued;
+  };
 
   const group = new WorkerGroup(options.redisUrl, options.prefix, log);
   group.start('alertMatch', 1, async ({ siteId }) => {
     const matched = await matcher.run(siteId);
     const notifications = await dispatcher.dispatchInstant();
-    if (notifications > 0) await relay();
+    // Sent at once when the queue takes them; otherwise the relay's loop takes them when it does.
+    if (notifications > 0) await relay().catch(() => undefined);
     log.info({ siteId, cars: matched.cars, alerts: matched.alerts, notifications }, 'alerts matched');
     return { ...matched, notifications };
   });

@@ -65,7 +65,7 @@ export class LeadRelay {
 
   /** One pass: queues pending rows, oldest first; returns how many were queued. Throws when the queue is unreachable. */
   async relayPending(): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
+    const pass = await this.dataSource.transaction(async (manager) => {
       // SKIP LOCKED: several workers may relay at once without queuing a row twice or waiting on each other.
       const rows = (await manager.query(
         `SELECT id FROM lead_outbox WHERE status = 'pending' ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
@@ -88,15 +88,15 @@ export class LeadRelay {
           [queued],
         );
       }
-      if (failure) {
-        // Commit what was queued; the rest stays pending for the next pass.
-        this.log.warn(
-          { queued: queued.length, pending: rows.length - queued.length, err: failure.message },
-          'lead relay: queue unreachable, deliveries wait in the outbox',
-        );
-      }
-      return queued.length;
+      return { queued: queued.length, pending: rows.length - queued.length, failure };
     });
+    // What was queued is committed; the rest stays pending, and the relay's loop backs off and logs
+    // this once for as long as the queue refuses (not once a pass).
+    if (pass.failure)
+      throw new Error(
+        `queue unreachable, ${pass.pending} deliveries wait in the outbox (${pass.queued} queued): ${pass.failure.message}`,
+      );
+    return pass.queued;
   }
 
   /**
