@@ -4,6 +4,7 @@ import type { ApiEnv } from './env';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { CarsModule } from './cars/cars.module';
 import { DealerModule } from './dealer/dealer.module';
+import { DomainsModule } from './domains/domains.module';
 import { FeedsModule } from './feeds/feeds.module';
 import { FinanceModule } from './finance/finance.module';
 import { LeadsModule } from './leads/leads.module';
@@ -39,6 +40,7 @@ export class AppModule {
         FinanceModule,
         FeedsModule,
         OpsModule,
+        DomainsModule,
         LeadsModule,
         AnalyticsModule,
         SignInModule,

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { StripeEnvShape } from '@platform/reservations';
 import { AlertLinkSecretShape, DEVELOPMENT_ALERT_LINK_SECRET, MailEnvShape } from '@platform/leads';
 import { checkMediaStoreEnv, MediaStoreEnvShape } from '@platform/media';
+import { SiteHostSchema } from '@platform/domain';
 import { BaseEnvSchema, BindHostSchema, OutboundAllowedAddressesSchema } from '@platform/server-kit';
+import { HostVerificationEnvShape } from '@platform/site-config';
 
 /** Used when AUTH_SECRET is unset outside production; it is in the source, so it protects nothing. */
 export const DEVELOPMENT_AUTH_SECRET = 'development-only-auth-secret-not-for-production';
@@ -118,6 +120,20 @@ export const ApiEnvSchema = BaseEnvSchema.extend({
     .optional(),
   /** Checkouts and online payments a client may start per minute. */
   CHECKOUT_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /**
+   * Where a dealer's custom domain points (issue 51): the platform's host name for a CNAME below
+   * the apex, and its IPv4 address for an A record at the apex. The DNS records a new host is
+   * handed name them; unset, that record is left out.
+   */
+  PLATFORM_CNAME_TARGET: SiteHostSchema.optional(),
+  PLATFORM_IPV4: z.ipv4('PLATFORM_IPV4 must be an IPv4 address').optional(),
+  /** DNS_RESOLVER and DNS_TIMEOUT_MS: where a host's verification TXT record is looked up (ops' verify now). */
+  ...HostVerificationEnvShape,
+  /**
+   * Questions Caddy's on-demand TLS may ask GET /api/tls/ask per minute, all callers together (it is
+   * loopback only); past it the answer is 429 and Caddy issues no certificate for that name yet.
+   */
+  TLS_ASK_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
 })
   .superRefine((env, context) => checkMediaStoreEnv(env, context))
   .refine(

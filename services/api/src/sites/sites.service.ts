@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { In, type DataSource } from 'typeorm';
-import { servicingClaims, SiteConfigError, type GateConfig, type SiteConfig } from '@platform/domain';
+import { In, IsNull, type DataSource } from 'typeorm';
+import {
+  HOST_STATUSES,
+  servesHost,
+  servicingClaims,
+  SiteConfigError,
+  type GateConfig,
+  type SiteConfig,
+} from '@platform/domain';
 import {
   DealershipEntity,
   DealershipWebsiteEntity,
@@ -19,6 +26,9 @@ import { dealershipView, dealershipWebsiteView, locationView, manufacturerView, 
 export function normaliseHost(host: string): string {
   return host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
 }
+
+/** The host states a site is served at (pending serves nothing). */
+const SERVING = HOST_STATUSES.filter(servesHost);
 
 /** What the web proxy needs before any page renders, including who may frame the site and its primary host. */
 export type SiteByHost = {
@@ -60,13 +70,17 @@ export class SitesService {
 
   /**
    * The site served at a host, with what the web proxy needs before any page renders: the sign-in
-   * gates and the routes they are matched against.
+   * gates and the routes they are matched against. Only a host that serves (verified, or failing
+   * while ops look) of a site not retired is found: a pending host (its TXT record not seen yet)
+   * and a removed one are unknown, as no site had them. Read from the database on every call, so
+   * a change is seen by the next request (the web keeps answers for its host cache's 30 s).
    */
   async byHost(rawHost: string): Promise<SiteByHost> {
     const host = normaliseHost(rawHost);
-    const row = await this.db
-      .getRepository(SiteHostEntity)
-      .findOne({ where: { host }, relations: { site: { hosts: true } } });
+    const row = await this.db.getRepository(SiteHostEntity).findOne({
+      where: { host, status: In(SERVING), site: { retired_at: IsNull() } },
+      relations: { site: { hosts: true } },
+    });
     if (!row) throw notFound('Site not found', `No site is served at the host '${host}'.`);
     const { gates, routes, embedding, chat } = await this.resolve(row.site.id);
     return {
@@ -147,8 +161,10 @@ export class SitesService {
     };
   }
 
+  /** The hosts that serve (never a pending one), the primary first. */
   private hostNames(hosts: SiteHostEntity[] | undefined): string[] {
     return [...(hosts ?? [])]
+      .filter((h) => servesHost(h.status))
       .sort((a, b) => Number(b.primary) - Number(a.primary) || a.host.localeCompare(b.host))
       .map((h) => h.host);
   }

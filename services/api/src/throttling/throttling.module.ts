@@ -3,7 +3,7 @@ import { ThrottlerGuard, ThrottlerModule, type ThrottlerLimitDetail, type Thrott
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { createHash } from 'node:crypto';
 import type Redis from 'ioredis';
-import { withTimeout } from '@platform/queues';
+import { DependencyBackoff, withTimeout } from '@platform/queues';
 import { ENV, ProblemException, rateLimitHeaders, REDIS } from '@platform/server-kit';
 import type { ApiEnv } from '../env';
 
@@ -16,6 +16,7 @@ export const THROTTLES = {
   signInVerify: 'sign-in-verify',
   printPdf: 'print-pdf',
   checkout: 'checkout',
+  tlsAsk: 'tls-ask',
 } as const;
 
 /** Longest a request waits on the limiter before it is let through. */
@@ -27,21 +28,23 @@ const LIMITER_TIMEOUT_MS = 500;
  */
 class FailOpenStorage implements ThrottlerStorage {
   private readonly logger = new Logger('Throttling');
+  /** Logged when the limiter fails and when it answers again, with the count: not once a request. */
+  private readonly health = new DependencyBackoff('rate-limiter', nestLog(this.logger));
 
   constructor(private readonly inner: ThrottlerStorageRedisService) {}
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string) {
     try {
-      return await withTimeout(
+      const counted = await withTimeout(
         this.inner.increment(key, ttl, limit, blockDuration, throttlerName),
         LIMITER_TIMEOUT_MS,
         'rate limiter',
       );
+      this.health.succeeded();
+      return counted;
     } catch (error) {
-      this.logger.warn(
-        { err: (error as Error).message, throttler: throttlerName },
-        'rate limiter unavailable; request allowed',
-      );
+      // Requests are let through meanwhile (the warning says so once).
+      this.health.note(error, { throttler: throttlerName, allowed: true });
       return { totalHits: 0, timeToExpire: 0, isBlocked: false, timeToBlockExpire: 0 };
     }
   }
@@ -62,6 +65,7 @@ class FailOpenStorage implements ThrottlerStorage {
           { name: THROTTLES.signInVerify, ttl: 600_000, limit: env.SIGN_IN_VERIFY_LIMIT_PER_10_MINUTES },
           { name: THROTTLES.printPdf, ttl: 60_000, limit: env.PRINT_LIMIT_PER_MINUTE },
           { name: THROTTLES.checkout, ttl: 60_000, limit: env.CHECKOUT_LIMIT_PER_MINUTE },
+          { name: THROTTLES.tlsAsk, ttl: 60_000, limit: env.TLS_ASK_LIMIT_PER_MINUTE },
         ],
         // Keys live under the install's Redis prefix and name no client in clear.
         generateKey: (context, tracker, name) =>
