@@ -35,3 +35,14 @@ export function loggerParams(level: string, appName: string): Params {
     ],
   };
 }
+
+/** A Nest logger in the shape the workers' and loops' logs take ({ info, warn } with data first). */
+export function nestLog(logger: {
+  log(data: unknown, message: string): void;
+  warn(data: unknown, message: string): void;
+}): {
+  info(data: Record<string, unknown>, message: string): void;
+  warn(data: Record<string, unknown>, message: string): void;
+} {
+  return { info: (data, message) => logger.log(data, message), warn: (data, message) => logger.warn(data, message) };
+}

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { pagePath } from '@platform/leads';
-import { QueueProducer, withTimeout } from '@platform/queues';
+import { DependencyBackoff, QueueProducer, withTimeout } from '@platform/queues';
+import { nestLog } from '@platform/server-kit';
 
 export interface TrackedEvent {
   siteId: number;
@@ -15,11 +16,14 @@ const TRACK_TIMEOUT_MS = 1000;
 
 /**
  * Records analytics events through the analytics-events queue. A failure (Redis down, slow) is
- * caught and logged, never passed to the shopper (spec 001 §8: 'Analytics failure: caught and warned').
+ * caught and warned, never passed to the shopper (spec 001 §8: 'Analytics failure: caught and
+ * warned'): warned once when recording starts failing and once when it works again, with how many
+ * events were lost meanwhile, so a full or absent Redis does not write a line per page view.
  */
 @Injectable()
 export class AnalyticsTracker {
   private readonly logger = new Logger('Analytics');
+  private readonly health = new DependencyBackoff('analytics-events', nestLog(this.logger));
 
   constructor(private readonly producer: QueueProducer) {}
 
@@ -30,9 +34,10 @@ export class AnalyticsTracker {
         TRACK_TIMEOUT_MS,
         'analytics queue',
       );
+      this.health.succeeded();
       return true;
     } catch (error) {
-      this.logger.warn({ siteId, eventId, err: (error as Error).message }, 'analytics event not recorded');
+      this.health.note(error, { siteId, eventId, recorded: false });
       return false;
     }
   }

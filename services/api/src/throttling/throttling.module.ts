@@ -4,7 +4,7 @@ import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis'
 import { createHash } from 'node:crypto';
 import type Redis from 'ioredis';
 import { DependencyBackoff, withTimeout } from '@platform/queues';
-import { ENV, ProblemException, rateLimitHeaders, REDIS } from '@platform/server-kit';
+import { ENV, nestLog, ProblemException, rateLimitHeaders, REDIS } from '@platform/server-kit';
 import type { ApiEnv } from '../env';
 
 /** Named per-client limits; a route opts in with @UseGuards(ThrottlerGuard) and @SkipThrottle for the others. */
