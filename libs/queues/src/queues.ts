@@ -232,6 +232,16 @@ export const QUEUES = {
     removeOnComplete: { count: 100 },
     removeOnFail: { count: 1000 },
   }),
+  /**
+   * Custom domains (issue 51): every minute, checks the verification TXT record of the hosts that
+   * are due (pending and failing ones each minute, verified ones hourly); a verified host that
+   * stops verifying is flagged failing, and one that verifies again is restored.
+   */
+  hostVerification: contract('host-verification', z.strictObject({ task: z.literal('sweep') }), {
+    attempts: 1,
+    removeOnComplete: { count: 100 },
+    removeOnFail: { count: 1000 },
+  }),
 } as const;
 
 /** The job of a feed: its dealership and channel, so queuing it twice while it waits adds one job. */

@@ -15,6 +15,7 @@ import {
 } from '@platform/media';
 import { StripeEnvShape } from '@platform/reservations';
 import { BaseEnvSchema, BindHostSchema, OutboundAllowedAddressesSchema } from '@platform/server-kit';
+import { HostVerificationEnvShape } from '@platform/site-config';
 
 export const WorkerEnvSchema = BaseEnvSchema.extend({
   /** Port of the worker's health endpoints (/health/live, /health/ready). */
@@ -56,6 +57,8 @@ export const WorkerEnvSchema = BaseEnvSchema.extend({
   SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
   /** The api's Stripe keys: the reservation sweep refunds and cancels payments Stripe took. Unset: the local provider. */
   ...StripeEnvShape,
+  /** DNS_RESOLVER and DNS_TIMEOUT_MS: where the host verification sweep looks up custom domains' TXT records. */
+  ...HostVerificationEnvShape,
   /** Where dealer photos are stored (local folder or S3-compatible bucket). */
   ...MediaStoreEnvShape,
   /** Photos the media queue fetches, checks and stores at once (I/O: nothing is decoded there); each host keeps its own limit. */

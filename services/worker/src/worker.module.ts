@@ -3,6 +3,7 @@ import { PipelineCoreModule, PlatformCoreModule } from '@platform/server-kit';
 import type { WorkerEnv } from './env';
 import { AlertsModule } from './alerts/alerts.module';
 import { EventsModule } from './events/events.module';
+import { HostsModule } from './hosts/hosts.module';
 import { LeadsModule } from './leads/leads.module';
 import { MediaModule } from './media/media.module';
 import { MetricsController } from './metrics.controller';
@@ -12,7 +13,7 @@ import { SyndicationModule } from './syndication/syndication.module';
 
 /**
  * The worker process: the BullMQ processors (feed ingest, search indexing, maintenance, shopper
- * events, the lead outbox relay and lead delivery, the reservation sweep, shopper alerts, dealer photos, syndication feeds). It serves only health and
+ * events, the lead outbox relay and lead delivery, the reservation sweep, shopper alerts, dealer photos, syndication feeds, custom domains' verification). It serves only health and
  * metrics over HTTP.
  */
 @Module({})
@@ -34,6 +35,7 @@ export class WorkerModule {
         AlertsModule,
         MediaModule,
         SyndicationModule,
+        HostsModule,
       ],
       controllers: [MetricsController],
     };

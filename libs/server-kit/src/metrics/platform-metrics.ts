@@ -146,6 +146,17 @@ export class PlatformMetrics {
       },
     });
     new Gauge({
+      name: 'site_hosts_failing',
+      help: 'Custom domains that stopped verifying (their TXT record missed 3 checks in a row): still served, flagged for ops to ask the dealer',
+      registers,
+      async collect() {
+        const [row] = (await dataSource.query(
+          `SELECT count(*)::int AS n FROM site_hosts h JOIN sites s ON s.id = h.site_id WHERE h.status = 'failing' AND s.retired_at IS NULL`,
+        )) as { n: number }[];
+        this.set(row?.n ?? 0);
+      },
+    });
+    new Gauge({
       name: 'outbox_backlog',
       help: 'Rows waiting in an outbox: lead deliveries pending, car changes not yet indexed, indexed changes not yet matched for alerts, alert messages pending, stored photos whose cars are not yet settled',
       labelNames: ['outbox'],

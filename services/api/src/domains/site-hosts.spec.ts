@@ -8,6 +8,7 @@ import { VERIFICATION_LABEL } from '@platform/domain';
 import {
   createStockFixture,
   createTestDatabase,
+  metricValue,
   startTestDnsServer,
   TEST_REDIS_URL,
   uniqueRedisPrefix,
@@ -212,6 +213,9 @@ describe('custom domains: ops host endpoints and the TLS ask endpoint (real api,
     );
     await ask('failing.hosts-dealer.com.au').expect(200);
     await byHost('failing.hosts-dealer.com.au').expect(200);
+    // Flagged to ops: the gauge counts it.
+    const metrics = await ops(http_().get('/api/ops/metrics')).expect(200);
+    expect(metricValue(metrics.text, 'site_hosts_failing', { app: 'api' })).toBe(1);
     await sql(`UPDATE sites SET status = 'suspended' WHERE id = $1`, [fixture.siteId]);
     await ask('failing.hosts-dealer.com.au').expect(200);
     await sql(`UPDATE sites SET status = 'active', retired_at = now() WHERE id = $1`, [fixture.siteId]);
