@@ -1,3 +1,4 @@
 export * from './opening-hours';
 export * from './group-opening-hours';
 export * from './test-drive-slots';
+export * from './weekly-hours';

@@ -1,2 +1,3 @@
 export * from './delivery';
 export * from './distance';
+export * from './street-address';

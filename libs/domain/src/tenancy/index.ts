@@ -1,1 +1,2 @@
 export * from './site-hosts';
+export * from './onboarding';
