@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // `npm start`: check PostgreSQL and Redis, build, migrate, seed demo data when the database is
-// empty, then run api (:3001), worker and web (:3000) and print the URL of every site.
+// empty, then run api (:3001), worker and web (:3000), and Caddy in front of the web over HTTPS
+// (:3443) when it is installed, and print the URL of every site.
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -78,7 +81,8 @@ function step(title, command, args, cwd = root) {
 }
 
 const children = [];
-function run(name, command, args, cwd = root, overrides = {}) {
+/** `optional`: the platform carries on when it exits (Caddy), instead of stopping with it. */
+function run(name, command, args, cwd = root, overrides = {}, { optional = false } = {}) {
   const child = spawn(command, args, { cwd, env: { ...env, ...overrides }, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = (chunk) =>
     chunk
@@ -90,7 +94,9 @@ function run(name, command, args, cwd = root, overrides = {}) {
   child.stdout.on('data', (chunk) => process.stdout.write(prefix(chunk)));
   child.stderr.on('data', (chunk) => process.stderr.write(prefix(chunk)));
   child.on('exit', (code, signal) => {
-    if (!stopping) {
+    if (!stopping && optional) {
+      process.stderr.write(`[${name}] exited (${signal ?? code}); the platform carries on without it\n`);
+    } else if (!stopping) {
       process.stderr.write(`[${name}] exited (${signal ?? code}); stopping the platform\n`);
       stop(1);
     }
@@ -147,6 +153,59 @@ async function startDemoPhotoHost() {
     `\n== demo photo host: ${names.length} photos at ${host.url}/photos/ (ready in ${Math.round((Date.now() - made) / 1000)} s)\n`,
   );
   return host;
+}
+
+/**
+ * HTTPS for every verified host (issue 51): Debian's `caddy`, when installed, in front of the web
+ * with infra/caddy/Caddyfile.dev (Caddy's own local CA, on-demand certificates asked of the api's
+ * /api/tls/ask). Its storage, with the local CA's root certificate, is .caddy/ under the project.
+ */
+const HTTPS_PORT = shell.HTTPS_PORT ?? dotenv.values.HTTPS_PORT ?? '3443';
+const CADDY_STORAGE = path.join(root, '.caddy');
+const CADDY_ROOT_CA = path.join(CADDY_STORAGE, 'pki/authorities/local/root.crt');
+const caddyInstalled = spawnSync('caddy', ['version'], { stdio: 'ignore' }).status === 0;
+
+function listening(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), '127.0.0.1', () => resolve(socket.end() && true));
+    socket.on('error', () => resolve(false));
+  });
+}
+
+async function startCaddy() {
+  if (!caddyInstalled) {
+    process.stdout.write(
+      `\n== HTTPS: caddy is not installed, so the sites are served over http only (apt-get install caddy for https://<host>:${HTTPS_PORT})\n`,
+    );
+    return false;
+  }
+  process.stdout.write(
+    `\n== HTTPS: starting Caddy in front of the web on port ${HTTPS_PORT} (infra/caddy/Caddyfile.dev)\n`,
+  );
+  run(
+    'caddy',
+    'caddy',
+    ['run', '--config', 'infra/caddy/Caddyfile.dev', '--adapter', 'caddyfile'],
+    root,
+    {
+      API_PORT: String(apiPorts[0]),
+      WEB_PORT: env.WEB_PORT,
+      HTTPS_PORT,
+      CADDY_HTTP_PORT: shell.CADDY_HTTP_PORT ?? dotenv.values.CADDY_HTTP_PORT ?? '3480',
+      CADDY_STORAGE,
+      // Caddy's autosaved configuration stays under .caddy/ too, not in the developer's home.
+      XDG_CONFIG_HOME: CADDY_STORAGE,
+      XDG_DATA_HOME: CADDY_STORAGE,
+    },
+    { optional: true },
+  );
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (existsSync(CADDY_ROOT_CA) && (await listening(HTTPS_PORT))) return true;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  process.stdout.write(`\n== HTTPS: Caddy did not answer on port ${HTTPS_PORT} within 30 s; carrying on over http\n`);
+  return false;
 }
 
 /**
@@ -208,14 +267,17 @@ for (const [i, port] of apiPorts.entries()) {
 }
 run('worker', 'node', ['services/worker/dist/main.js']);
 for (const port of apiPorts) await waitFor(`http://127.0.0.1:${port}/health/ready`, 60);
-// Next's own binary, not npx, so the SIGTERM on stop reaches the server itself.
+// Next's own binary, not npx, so the SIGTERM on stop reaches the server itself. With Caddy in
+// front, the web believes X-Forwarded-For from Caddy's address (loopback) only.
 run(
   'web',
   process.execPath,
   [require.resolve('next/dist/bin/next', { paths: [path.join(root, 'web')] }), 'start', '-p', env.WEB_PORT],
   path.join(root, 'web'),
+  caddyInstalled ? { WEB_TRUST_PROXY: [env.WEB_TRUST_PROXY, '127.0.0.1', '::1'].filter(Boolean).join(',') } : {},
 );
 await waitFor(`http://127.0.0.1:${env.WEB_PORT}/`, 60);
+const https = await startCaddy();
 
 await waitForFirstPhotos(120);
 
@@ -223,8 +285,16 @@ const sites = await (await fetch(`http://127.0.0.1:${env.PORT}/api/sites`)).json
 process.stdout.write(`\nThe platform is up (${Math.round((Date.now() - started) / 1000)} s). Demo sites:\n`);
 for (const site of sites) {
   const host = site.hosts.find((h) => h.endsWith('.localhost')) ?? site.hosts[0];
-  process.stdout.write(`  ${site.name.padEnd(28)} http://${host}:${env.WEB_PORT}\n`);
+  process.stdout.write(
+    `  ${site.name.padEnd(28)} http://${host}:${env.WEB_PORT}${https ? `  https://${host}:${HTTPS_PORT}` : ''}\n`,
+  );
 }
+if (https)
+  process.stdout.write(
+    `  HTTPS (Caddy)                https://<host>:${HTTPS_PORT} for every verified host; its local CA's root certificate is\n` +
+      `                               ${CADDY_ROOT_CA}\n` +
+      `                               (trust it as docs/operations.md says, "HTTPS with Caddy", or the browser warns)\n`,
+  );
 process.stdout.write(
   `  all sites (development)      http://localhost:${env.WEB_PORT}\n  api                          http://localhost:${env.PORT}/health/ready\n  api docs (OpenAPI)           http://localhost:${env.PORT}/api/docs\n  queue dashboard              http://localhost:${env.PORT}/ops/queues  (any user, password: OPS_TOKEN in ${dotenv.file})\n\nCtrl+C stops everything.\n`,
 );
