@@ -13,6 +13,9 @@ const SITES: Record<string, SiteRef> = {
   'www.werribeeisuzuute.com.au': siteRefFixture('werribee-isuzu-ute', 'Werribee Isuzu UTE'),
   'harbour-motor-group.localhost': siteRefFixture('harbour-motor-group', 'Harbour Motor Group'),
   'gated.localhost': siteRefFixture('gated-site', 'Gated', ['my_garage', 'checkout']),
+  'realdealer.com.au': { ...siteRefFixture('real-dealer', 'Real Dealer'), primary_host: 'www.realdealer.com.au' },
+  'www.realdealer.com.au': { ...siteRefFixture('real-dealer', 'Real Dealer'), primary_host: 'www.realdealer.com.au' },
+  'real-dealer.localhost': { ...siteRefFixture('real-dealer', 'Real Dealer'), primary_host: 'www.realdealer.com.au' },
 };
 
 // The proxy keeps answers for 30 s in module memory, so each test that counts lookups uses a host
@@ -43,6 +46,20 @@ describe('proxy', () => {
     const response = await proxy(request(host, path));
     expect(response.status).toBe(200);
     expect(rewrittenTo(response)).toBe(target);
+  });
+
+  it("redirects a site's other real hosts (the apex, www.) to its primary host, path and query kept", async () => {
+    const response = await proxy(request('RealDealer.com.au', '/search/used-cars?make=isuzu'));
+    expect(response.status).toBe(308);
+    expect(response.headers.get('location')).toBe('https://www.realdealer.com.au/search/used-cars?make=isuzu');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(rewrittenTo(await proxy(request('www.realdealer.com.au', '/about-us')))).toBe('/real-dealer/about-us');
+  });
+
+  it('serves a development host as it is, whatever the primary host', async () => {
+    const response = await proxy(request('real-dealer.localhost:3000', '/'));
+    expect(response.status).toBe(200);
+    expect(rewrittenTo(response)).toBe('/real-dealer');
   });
 
   it('looks a host up once, without its port', async () => {

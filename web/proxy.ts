@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { gatedRouteOf, SESSION_COOKIE, signInPath } from '@platform/domain';
+import { gatedRouteOf, isDevelopmentHost, SESSION_COOKIE, signInPath } from '@platform/domain';
 import { apiBaseUrl, apiMediaUrl } from './lib/api/client';
 import { findSiteByHost } from './lib/api/hosts';
 import { shopperFromToken } from './lib/api/session';
@@ -25,7 +25,8 @@ import {
  * Tenancy: the Host header decides the site. A request for https://{host}/{path} is rewritten to
  * /{site slug}/{path}, so every page under app/[site]/ receives its site as a route parameter and
  * no page reads the Host header itself. Bare localhost / 127.0.0.1 shows the development index of
- * sites (app/page.tsx); an unknown host gets a plain 404.
+ * sites (app/page.tsx); an unknown host gets a plain 404, and so does a host still pending its DNS
+ * verification (the api finds no site for it). A site's other real hosts redirect to its primary.
  *
  * /media/... (car photos, logos) is forwarded to the API here rather than by a next.config rewrite:
  * config rewrites are fixed at build time, and API_URL must be read when the server runs (the same
@@ -73,6 +74,9 @@ export async function proxy(request: NextRequest): Promise<Response> {
     return plain(siteUnavailableResponse());
   }
   if (!site) return plain(siteNotFoundResponse());
+
+  const primary = primaryHostRedirect(host.hostname, site.primary_host, pathname, search);
+  if (primary) return plain(NextResponse.redirect(primary, 308));
 
   if (isDealerApiPath(pathname)) return dealerApiRewrite(request, site.slug, pathname, search);
   if (isDealerConsolePath(pathname)) return dealerConsolePage(request, site, pathname);
@@ -174,6 +178,23 @@ const PLAIN_HEADERS = plainSecurityHeaders({ hstsMaxAgeSeconds: HSTS_MAX_AGE_SEC
 function plain<T extends Response>(response: T): T {
   for (const [name, value] of Object.entries(PLAIN_HEADERS)) response.headers.set(name, value);
   return response;
+}
+
+/**
+ * One address per site (issue 51): a real host of the site that is not its primary host (www. or
+ * the apex, a former domain) is sent to the primary host, path and query kept, with a permanent
+ * redirect that keeps the method. Development hosts (*.localhost) are served as they are, and a
+ * site whose primary host is one redirects nothing. Only serving hosts reach here: the api finds
+ * no site for a pending one.
+ */
+export function primaryHostRedirect(
+  hostname: string,
+  primaryHost: string,
+  pathname: string,
+  search: string,
+): string | null {
+  if (hostname === primaryHost || isDevelopmentHost(hostname) || isDevelopmentHost(primaryHost)) return null;
+  return `https://${primaryHost}${pathname}${search}`;
 }
 
 /**

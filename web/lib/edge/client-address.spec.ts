@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { forwardedFor, installClientAddress, trustedProxies } from './client-address';
+import { believeForwarded, forwardedFor, installClientAddress, trustedProxies } from './client-address';
 
 describe('forwardedFor', () => {
   const none = trustedProxies(undefined);
@@ -20,6 +20,28 @@ describe('forwardedFor', () => {
 
   it('refuses a WEB_TRUST_PROXY entry that is not an address', () => {
     expect(() => trustedProxies('proxy.example')).toThrow(/WEB_TRUST_PROXY/);
+  });
+});
+
+describe('believeForwarded', () => {
+  const forged = () => ({
+    'x-forwarded-for': '1.2.3.4',
+    'x-forwarded-proto': 'https',
+    'x-forwarded-host': 'evil.example',
+    'x-forwarded-port': '443',
+    host: 'www.dealer.com.au',
+  });
+
+  it('keeps the scheme, host and port a trusted proxy (Caddy on loopback) sets', () => {
+    const headers = forged();
+    believeForwarded(headers, '127.0.0.1', trustedProxies('127.0.0.1,::1'));
+    expect(headers).toEqual({ ...forged(), 'x-forwarded-for': '1.2.3.4, 127.0.0.1' });
+  });
+
+  it('drops them from anyone else, so the scheme is the connection’s own', () => {
+    const headers: Record<string, string> = forged();
+    believeForwarded(headers, '203.0.113.9', trustedProxies('127.0.0.1'));
+    expect(headers).toEqual({ 'x-forwarded-for': '203.0.113.9', host: 'www.dealer.com.au' });
   });
 });
 

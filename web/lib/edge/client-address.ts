@@ -36,12 +36,32 @@ export function forwardedFor(
   return socketAddress;
 }
 
+/** The scheme, host and port a proxy says the client used: believed from a trusted proxy only. */
+const FORWARDED_REQUEST = ['x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port'] as const;
+
+/**
+ * What a request's headers say about the client, made true before Next reads them: X-Forwarded-For
+ * as forwardedFor makes it, and X-Forwarded-Proto, -Host and -Port dropped unless the connection
+ * comes from a trusted proxy (Caddy in front sets them), so Next derives them from the connection.
+ */
+export function believeForwarded(
+  headers: http.IncomingHttpHeaders,
+  socketAddress: string | undefined,
+  trusted: net.BlockList,
+): void {
+  const value = forwardedFor(headers['x-forwarded-for'], socketAddress, trusted);
+  if (value) headers['x-forwarded-for'] = value;
+  else delete headers['x-forwarded-for'];
+  if (socketAddress && trusted.check(socketAddress, familyOf(socketAddress))) return;
+  for (const name of FORWARDED_REQUEST) delete headers[name];
+}
+
 const INSTALLED = Symbol.for('dealer-platform.client-address');
 
 /**
- * Rewrites X-Forwarded-For on every request the Node server receives, before Next sees it (Next
- * keeps a header the client sent, and its middleware cannot read the socket). Installed once per
- * process from instrumentation.ts.
+ * Rewrites X-Forwarded-For (and drops an untrusted X-Forwarded-Proto, -Host, -Port) on every
+ * request the Node server receives, before Next sees it (Next keeps a header the client sent, and
+ * its middleware cannot read the socket). Installed once per process from instrumentation.ts.
  */
 export function installClientAddress(trustList: string | undefined): void {
   const state = globalThis as unknown as Record<symbol, boolean>;
@@ -52,9 +72,7 @@ export function installClientAddress(trustList: string | undefined): void {
   http.Server.prototype.emit = function patchedEmit(this: http.Server, event: string | symbol, ...args: unknown[]) {
     if (event === 'request') {
       const request = args[0] as http.IncomingMessage;
-      const value = forwardedFor(request.headers['x-forwarded-for'], request.socket?.remoteAddress, trusted);
-      if (value) request.headers['x-forwarded-for'] = value;
-      else delete request.headers['x-forwarded-for'];
+      believeForwarded(request.headers, request.socket?.remoteAddress, trusted);
     }
     return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
   } as typeof http.Server.prototype.emit;
