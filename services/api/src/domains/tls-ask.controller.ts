@@ -8,7 +8,7 @@ import {
   type CanActivate,
   type ExecutionContext,
 } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Request } from 'express';
 import { z } from 'zod';
@@ -52,14 +52,18 @@ const AskQuerySchema = z.object({ domain: SiteHostSchema });
  * Caddy's on-demand TLS asks here before it gets (or makes) a certificate for a name a client sent
  * in SNI (infra/caddy/Caddyfile): 200 lets it, anything else refuses, so an unverified or unknown
  * host gets no certificate and its TLS handshake fails. Fail closed: an error is a 5xx, which
- * Caddy takes as no. Not in the OpenAPI document: it is not a public API.
+ * Caddy takes as no.
  */
-@ApiExcludeController()
+@ApiTags('Ops')
 @Controller('api/tls')
 export class TlsAskController {
   constructor(private readonly hosts: SiteHostsService) {}
 
   @Get('ask')
+  @ApiOperation({
+    summary:
+      "Caddy's on-demand TLS question: 200 only for a verified or failing host of a site not retired (loopback callers only)",
+  })
   @Header('Cache-Control', 'no-store')
   @UseGuards(LoopbackOnlyGuard, TlsAskThrottlerGuard)
   @SkipThrottle(throttledOnly(THROTTLES.tlsAsk))
