@@ -13,6 +13,10 @@ export interface SiteSettings {
   slug: string;
   name: string;
   template: string | null;
+  /** active, or suspended (its pages show a maintenance page; issue 51). */
+  status: 'active' | 'suspended';
+  /** Retired by ops: shoppers' lookups (host, slug, listing) treat it as no site at all. */
+  retired: boolean;
   config: SiteConfig;
   scope: SearchScope;
 }
@@ -38,6 +42,8 @@ interface SiteRow {
   id: number;
   slug: string;
   name: string;
+  status: 'active' | 'suspended';
+  retired: boolean;
   template_name: string | null;
   template: unknown;
   site: unknown;
@@ -100,6 +106,8 @@ class SiteEntry {
       slug: this.row.slug,
       name: this.row.name,
       template: this.row.template_name,
+      status: this.row.status,
+      retired: this.row.retired,
       config,
       scope: {
         siteId: this.row.id,
@@ -120,7 +128,8 @@ function attempt<T>(work: () => T): { value: T } | { error: unknown } {
 }
 
 const SITE_QUERY = (where: string) => `
-  SELECT s.id, s.slug, s.name, s.template AS template_name, s.config AS site, t.config AS template,
+  SELECT s.id, s.slug, s.name, s.status, s.retired_at IS NOT NULL AS retired, s.template AS template_name,
+         s.config AS site, t.config AS template,
          coalesce(json_agg(json_build_object('id', d.id, 'dealership', d.config, 'manufacturer', m.config) ORDER BY d.id)
                     FILTER (WHERE d.id IS NOT NULL), '[]') AS dealerships
   FROM sites s

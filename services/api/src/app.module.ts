@@ -9,6 +9,7 @@ import { FeedsModule } from './feeds/feeds.module';
 import { FinanceModule } from './finance/finance.module';
 import { LeadsModule } from './leads/leads.module';
 import { MediaModule } from './media/media.module';
+import { OnboardingModule } from './onboarding/onboarding.module';
 import { SyndicationModule } from './syndication/syndication.module';
 import { OpsModule } from './ops/ops.module';
 import { PlacesModule } from './places/places.module';
@@ -40,6 +41,7 @@ export class AppModule {
         FinanceModule,
         FeedsModule,
         OpsModule,
+        OnboardingModule,
         DomainsModule,
         LeadsModule,
         AnalyticsModule,

@@ -89,8 +89,10 @@ export class DealerAccounts {
     actor: AuditActor,
     /** Checked under the dealership's users lock, before anything changes (keeping an owner). */
     check?: (manager: EntityManager, dealershipId: number) => Promise<void>,
+    /** A transaction to make the change in (onboarding's, all or nothing); its own otherwise. */
+    within: EntityManager = this.db.manager,
   ): Promise<AddedUser | null> {
-    return this.db.transaction(async (manager) => {
+    return within.transaction(async (manager) => {
       const [dealership] = (await manager.query(
         `SELECT d.id, d.site_id, s.slug AS site_slug FROM dealerships d JOIN sites s ON s.id = d.site_id WHERE d.slug = $1`,
         [dealershipSlug],
@@ -136,8 +138,10 @@ export class DealerAccounts {
   async mintSignInLink(
     userId: string,
     actor: AuditActor,
+    /** A transaction to mint it in (onboarding's, all or nothing); its own otherwise. */
+    within: EntityManager = this.db.manager,
   ): Promise<{ token: string; siteId: number; expiresAt: Date } | null> {
-    return this.db.transaction(async (manager) => {
+    return within.transaction(async (manager) => {
       const [user] = (await manager.query(`SELECT id, site_id FROM dealer_users WHERE id = $1`, [userId])) as {
         id: string;
         site_id: number;

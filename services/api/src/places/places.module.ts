@@ -9,6 +9,6 @@ import { PostcodeDirectory } from './postcode-directory';
   imports: [SitesModule, CarsModule],
   controllers: [PlacesController],
   providers: [PlacesService, PostcodeDirectory],
-  exports: [PlacesService],
+  exports: [PlacesService, PostcodeDirectory],
 })
 export class PlacesModule {}

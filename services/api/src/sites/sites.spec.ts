@@ -102,6 +102,7 @@ describe('site API (real PostgreSQL and Redis)', () => {
       {
         slug: 'alpha-motors',
         name: 'Alpha Motors',
+        status: 'active',
         hosts: ['alpha-motors.localhost', 'www.alphamotors.com.au'],
         theme: { primary_colour: '#123456', logo_url: '/media/logos/default.svg' },
         config_error: null,
@@ -109,6 +110,7 @@ describe('site API (real PostgreSQL and Redis)', () => {
       {
         slug: 'broken-site',
         name: 'Broken',
+        status: 'active',
         hosts: ['broken-site.localhost'],
         theme: null,
         config_error: expect.stringContaining('theme.primary_colour'),

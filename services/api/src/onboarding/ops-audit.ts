@@ -1,0 +1,29 @@
+import type { EntityManager } from 'typeorm';
+
+/** Who makes an ops change: the ops API is one machine token until ops sign in one by one. */
+export const OPS_TOKEN_ACTOR = 'ops-token';
+
+export interface OpsAuditRecord {
+  /** 'onboarding', 'site.updated', 'site.retired', ... */
+  action: string;
+  siteId: number;
+  /** The natural key of what changed: 'site:geelong-mitsubishi'. */
+  subject: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/** Writes one row of ops_audit_log, inside the transaction that makes the change. */
+export async function recordOpsAudit(manager: EntityManager, record: OpsAuditRecord): Promise<void> {
+  await manager.query(
+    `INSERT INTO ops_audit_log (actor, action, site_id, subject, before, after) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [
+      OPS_TOKEN_ACTOR,
+      record.action,
+      record.siteId,
+      record.subject,
+      record.before === null ? null : JSON.stringify(record.before),
+      record.after === null ? null : JSON.stringify(record.after),
+    ],
+  );
+}
