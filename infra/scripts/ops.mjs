@@ -17,6 +17,12 @@ const api = (process.env.API_URL || `http://127.0.0.1:${process.env.PORT || dote
 
 const USAGE = `Usage: npm run ops -- <command>
 
+  onboard <file.json> [--json]   onboard a dealer from one document (docs/onboarding.md), all or
+                                 nothing; prints the site's URLs, each host's DNS records, and each
+                                 dealership's feed key and owner's sign-in link (shown only now);
+                                 --json prints the api's answer as it is
+  sites [--retired]              list the sites: status, hosts, dealerships, cars live, last feed
+                                 run, leads today (--retired: retired ones too)
   reindex --site <slug>          rebuild one site's search index (progress bar until the swap)
   reindex --all                  rebuild every site's index
   feed-key --dealership <slug>   issue a feed key (shown once)
@@ -50,6 +56,7 @@ function option(args, name) {
   return value && !value.startsWith('--') ? value : undefined;
 }
 
+/** An ops API call; a refusal exits 1 with its title and each field it names on a line of its own. */
 async function call(method, route, body) {
   let response;
   try {
@@ -63,7 +70,11 @@ async function call(method, route, body) {
   }
   const answer = await response.json().catch(() => ({}));
   if (!response.ok) {
-    const fields = (answer.errors ?? []).map((error) => `${error.path}: ${error.message}`).join('; ');
+    const errors = answer.errors ?? [];
+    // Field errors are the detail: one a line, as many as the api names (an onboarding document may have dozens).
+    if (errors.length > 1)
+      fail(`${response.status} ${answer.title ?? ''}:\n${errors.map((e) => `  ${e.path}: ${e.message}`).join('\n')}`);
+    const fields = errors.map((error) => `${error.path}: ${error.message}`).join('; ');
     fail(
       `${response.status} ${answer.title ?? ''}: ${answer.detail ?? JSON.stringify(answer)}${fields ? ` (${fields})` : ''}`,
     );
@@ -101,7 +112,58 @@ if (!command || command === '--help' || command === 'help') {
 }
 if (!token) fail('OPS_TOKEN is not set (export it, or run `npm start` once to create .env).');
 
+/** What an onboarding answered, for a person: every secret in it is shown only this once. */
+function printOnboarded(answer) {
+  const out = [`Onboarded ${answer.site.name} (${answer.site.slug}): ${answer.site.url}`, '', 'Hosts:'];
+  for (const host of answer.hosts) {
+    out.push(`  ${host.host.padEnd(40)} ${host.status.padEnd(9)}${host.primary ? ' primary' : ''}`);
+    if (host.dns_records.length > 0) {
+      out.push('    the dealer sets these DNS records; the host serves once the TXT record is seen:');
+      for (const record of host.dns_records) out.push(`      ${record.type.padEnd(6)} ${record.name}  ${record.value}`);
+    }
+  }
+  for (const dealership of answer.dealerships) {
+    out.push(
+      '',
+      `Dealership ${dealership.slug} (${dealership.name}), ${dealership.locations.length} location(s)`,
+      `  feed key (shown only now): ${dealership.feed_key.key}`,
+      `  push stock: POST ${api}${dealership.feed_path} with 'Authorization: Bearer <feed key>'`,
+      `  ${dealership.owner.email}, owner: one-time sign-in link (until ${dealership.owner.expires_at}):`,
+      `  ${dealership.owner.sign_in_url}`,
+    );
+  }
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
 switch (command) {
+  case 'onboard': {
+    const file = args.find((arg) => !arg.startsWith('--')) ?? fail('onboard needs a document: onboard <file.json>');
+    // npm runs scripts from the repository root; a path is the reader's, from where they typed it.
+    const where = path.resolve(process.env.INIT_CWD || process.cwd(), file);
+    let document;
+    try {
+      document = JSON.parse(readFileSync(where, 'utf8'));
+    } catch (error) {
+      fail(`cannot read ${file} as JSON: ${error.message}`);
+    }
+    const answer = await call('POST', '/api/ops/onboarding', document);
+    if (args.includes('--json')) process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
+    else printOnboarded(answer);
+    break;
+  }
+  case 'sites': {
+    const { sites } = await call('GET', `/api/ops/sites${args.includes('--retired') ? '?retired=true' : ''}`);
+    for (const site of sites) {
+      const run = site.last_feed_run ? `${site.last_feed_run.status} ${site.last_feed_run.received_at}` : 'no feed run';
+      const state = site.retired_at ? `retired ${site.retired_at}` : site.status;
+      process.stdout.write(
+        `${site.slug.padEnd(28)} ${state.padEnd(10)} ${String(site.dealerships).padStart(2)} dealership(s) ${String(site.cars_live).padStart(6)} cars live ${String(site.leads_today).padStart(4)} leads today  ${run}\n` +
+          site.hosts.map((host) => `    ${host.host} (${host.status}${host.primary ? ', primary' : ''})\n`).join(''),
+      );
+    }
+    if (sites.length === 0) process.stdout.write('no sites\n');
+    break;
+  }
   case 'reindex': {
     const site = option(args, '--site');
     if (!site && !args.includes('--all')) fail('reindex needs --site <slug> or --all');

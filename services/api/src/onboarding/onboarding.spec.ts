@@ -1,3 +1,9 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import type request from 'supertest';
 import { eventually, feedCar } from '@platform/testing';
@@ -5,6 +11,15 @@ import { createSiteApiHarness, type SiteApiHarness } from '../testing/site-api.h
 import { anotherDealer, exampleDealer, seedTemplatesAndBrands, type Json } from '../testing/onboarding';
 
 const OPS_TOKEN = 'test-ops-token-onboarding-0123456789';
+const OPS_SCRIPT = path.resolve(__dirname, '../../../../infra/scripts/ops.mjs');
+
+/** Runs the ops CLI as `npm run ops --` does, with the given environment. */
+const run = (args: string[], env: NodeJS.ProcessEnv) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+    execFile(process.execPath, [OPS_SCRIPT, ...args], { env }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    ),
+  );
 const EXAMPLE = exampleDealer();
 
 const TENANT_TABLES = [
@@ -410,6 +425,43 @@ describe('POST /api/ops/onboarding: a new dealer from one document (real api, Po
       expect(await counts()).toEqual(before);
     } finally {
       await db.query(`DROP TRIGGER fail_boom ON ops_audit_log; DROP FUNCTION fail_boom()`);
+    }
+  });
+
+  it('npm run ops -- onboard <file> posts the document and prints the links, or each refused field on its line', async () => {
+    const server = api.app.getHttpServer() as Server;
+    if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const env = {
+      ...process.env,
+      API_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      OPS_TOKEN,
+      INIT_CWD: tmpdir(),
+    };
+    const dir = mkdtempSync(path.join(tmpdir(), 'onboard-'));
+    try {
+      writeFileSync(path.join(dir, 'dealer.json'), JSON.stringify(anotherDealer('torquay-motors')));
+      const printed = await run(['onboard', path.join(dir, 'dealer.json')], env);
+      expect(printed.code).toBe(0);
+      expect(printed.stdout).toContain(
+        'Onboarded Dealer torquay-motors (torquay-motors): http://torquay-motors.localhost:3000',
+      );
+      expect(printed.stdout).toMatch(/feed key \(shown only now\): fk_/);
+      expect(printed.stdout).toMatch(/TXT +_dealer-platform-verification\.www\.torquay-motors\.com\.au/);
+      expect(printed.stdout).toMatch(/http:\/\/torquay-motors\.localhost:3000\/dealer\/sign-in\?token=/);
+
+      const bad = anotherDealer('anglesea-motors');
+      bad.dealerships[0].locations[0].address.postcode = '9999';
+      bad.site.template = 'luxury';
+      writeFileSync(path.join(dir, 'bad.json'), JSON.stringify(bad));
+      const refused = await run(['onboard', path.join(dir, 'bad.json')], env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('400 Invalid onboarding document:');
+      expect(refused.stderr).toContain('\n  site.template: No template');
+      expect(refused.stderr).toContain('\n  dealerships.0.locations.0.address.postcode: 9999');
+      expect((await run(['onboard', path.join(dir, 'missing.json')], env)).stderr).toContain('cannot read');
+      expect((await run(['sites'], env)).stdout).toContain('torquay-motors');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
