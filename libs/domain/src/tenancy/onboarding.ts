@@ -20,11 +20,11 @@ const slugSchema = (what: string, example: string, max: number) =>
     .regex(SLUG, `A ${what} slug is lower-case letters and digits joined by single hyphens, such as '${example}'.`);
 
 /** A site slug is also the label of its development host (`{slug}.localhost`): at most 63 characters. */
-export const SiteSlugInputSchema = slugSchema('site', 'geelong-mitsubishi', 63);
-const DealershipSlugSchema = slugSchema('dealership', 'geelong-mitsubishi', 100);
-const LocationSlugSchema = slugSchema('location', 'geelong-mitsubishi-sales', 100);
+export const SiteSlugInputSchema = slugSchema('site', 'north-motors', 63);
+const DealershipSlugSchema = slugSchema('dealership', 'north-motors', 100);
+const LocationSlugSchema = slugSchema('location', 'north-motors-sales', 100);
 /** A manufacturer (brand) as the platform names it: its slug in the manufacturers table. */
-export const ManufacturerSlugSchema = slugSchema('manufacturer', 'mitsubishi', 100);
+export const ManufacturerSlugSchema = slugSchema('manufacturer', 'toyota', 100);
 
 /** One line of text a page shows (a name, a street): trimmed, bounded, no line breaks or control characters. */
 const lineSchema = (what: string, max: number) =>
@@ -125,9 +125,9 @@ const DocumentShape = z.strictObject({
     slug: SiteSlugInputSchema,
     name: lineSchema('site name', 120),
     template: z
-      .string({ error: "Give the template's name, such as 'single-brand'." })
+      .string({ error: "Give the name of one of the platform's site templates." })
       .trim()
-      .min(1, "Give the template's name, such as 'single-brand'.")
+      .min(1, "Give the name of one of the platform's site templates.")
       .max(100, 'A template name is at most 100 characters.'),
     /** The zone locations' hours are local to, unless a location says otherwise. */
     time_zone: AustralianTimeZoneSchema.optional(),
