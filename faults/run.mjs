@@ -22,6 +22,7 @@ import workerKillPayments from './scenarios/7-worker-kill-payments.mjs';
 import fullMediaDisk from './scenarios/8-full-media-disk.mjs';
 import hungCrm from './scenarios/9-hung-crm.mjs';
 import workerKillPhotoHost from './scenarios/10-worker-kill-photo-host.mjs';
+import redisOutOfMemory from './scenarios/11-redis-out-of-memory.mjs';
 
 const SCENARIOS = [
   workerKillSnapshot,
@@ -34,6 +35,7 @@ const SCENARIOS = [
   fullMediaDisk,
   hungCrm,
   workerKillPhotoHost,
+  redisOutOfMemory,
 ];
 const MAX_RECOVERY_S = Number(process.env.FAULTS_MAX_RECOVERY ?? 20);
 const only = (process.env.FAULTS_ONLY ?? '')
