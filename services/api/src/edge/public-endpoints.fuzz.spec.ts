@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { feedCar as car } from '@platform/testing';
+import { createStockFixture, feedCar as car } from '@platform/testing';
 import { createSiteApiHarness, type SiteApiHarness } from '../testing/site-api.harness';
 
 /**
@@ -308,9 +308,11 @@ describe('public endpoints under generated hostile input (real api, PostgreSQL, 
   });
 
   it('every route (public, ops, feeds, dealer), hit with percent-encoded hostile path segments', async () => {
-    // A real value for each parameter, so a hostile one next to it reaches the deeper lookups.
-    const real: Record<string, () => string> = {
-      siteSlug: site,
+    // A real value for each parameter, so a hostile one next to it reaches the deeper lookups. A
+    // DELETE (retiring a site through ops) gets a site of its own, so the later cases still find theirs.
+    await createStockFixture(h.db.dataSource, 'fuzz-doomed');
+    const real: Record<string, (method: string) => string> = {
+      siteSlug: (method) => (method === 'delete' ? 'test-site-fuzz-doomed' : site()),
       dealershipSlug: () => h.fixture.north.slug,
       slug: () => carSlug,
       locationId: () => String(locationId),
@@ -339,7 +341,7 @@ describe('public endpoints under generated hostile input (real api, PostgreSQL, 
           let at = 0;
           const filled = pattern.replace(/:[A-Za-z]+/g, (param) => {
             const value = values[at++];
-            return value ?? real[param.slice(1)]?.() ?? 'x';
+            return value ?? real[param.slice(1)]?.(method) ?? 'x';
           });
           // A route without parameters gets the hostile segment after it, at the router's edge.
           return params.length > 0 ? filled : `${filled}/${extra}`;
