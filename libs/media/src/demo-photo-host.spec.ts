@@ -177,11 +177,17 @@ describe('the media worker beside the demo photo host (real feed ingest, worker,
     expect([...demo.asked].sort()).toEqual(['/photos/car-1.jpg', '/photos/moved.jpg']);
 
     const [{ warnings }] = await db.dataSource.query(`SELECT warnings FROM feed_runs WHERE id = $1`, [run]);
+    const refusals = (await db.dataSource.query(
+      `SELECT source_url, refusal_message FROM photos WHERE source_url = ANY($1::text[])`,
+      [images.slice(1, 4)],
+    )) as { source_url: string; refusal_message: string }[];
+    // The warning says which address was refused and why, not only the reason's code.
+    for (const refusal of refusals) expect(refusal.refusal_message).toMatch(/port \d+/);
     expect((warnings as string[]).filter((text) => text.includes('photo images.')).sort()).toEqual(
       [1, 2, 3]
         .map(
           (index) =>
-            `Row 1 (stocknum 'DEMO1'): photo images.${index} ${images[index]} was not stored (address-refused); the car is listed with its other photos`,
+            `Row 1 (stocknum 'DEMO1'): photo images.${index} ${images[index]} was not stored (address-refused: ${refusals.find((r) => r.source_url === images[index])?.refusal_message}); the car is listed with its other photos`,
         )
         .sort(),
     );

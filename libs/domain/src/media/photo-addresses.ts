@@ -90,8 +90,11 @@ export function photoWarning(entry: {
   position: number;
   url: string;
   reason: string | null;
+  /** Why, in words, where the reason's code alone does not say (an address refused: which, and why). */
+  detail?: string | null;
 }): string {
   const url = entry.url.length > 200 ? `${entry.url.slice(0, 200)}…` : entry.url;
   const path = carPhotoPath(entry.field as CarPhotoField, entry.position);
-  return `Row ${entry.row ?? '?'} (stocknum '${entry.stocknum}'): photo ${path} ${url} was not stored (${entry.reason ?? 'unreachable'}); the car is listed with its other photos`;
+  const detail = entry.detail ? `: ${entry.detail.slice(0, 200)}` : '';
+  return `Row ${entry.row ?? '?'} (stocknum '${entry.stocknum}'): photo ${path} ${url} was not stored (${entry.reason ?? 'unreachable'}${detail}); the car is listed with its other photos`;
 }

@@ -405,7 +405,13 @@ describe('photos from a feed run (real feed ingest, media worker, Redis, Postgre
         warned(2, good.origin, '/h/bomb.png', 'too-many-pixels'),
         warned(3, good.origin, '/h/huge.jpg', 'too-large'),
         warned(4, silent.origin, '/h/never.jpg', 'unreachable'),
-        warned(5, good.origin, '/h/moved.jpg', 'address-refused'),
+        // Redirected to loopback: the warning names the address refused and why.
+        warned(
+          5,
+          good.origin,
+          '/h/moved.jpg',
+          `address-refused: 127.0.0.1 port ${new URL(good.origin).port} is not a public address`,
+        ),
       ].sort(),
     );
     // The car is listed, its good photo stored and linked.

@@ -9,7 +9,7 @@ import { photoWarning } from '@platform/domain';
  */
 export async function warnPhotoRuns(manager: EntityManager, photoId: number): Promise<void> {
   const links = (await manager.query(
-    `SELECT cp.car_id, cp.feed_run_id, cp.row, cp.field, cp.position, c.stocknum, p.source_url, p.refusal_reason
+    `SELECT cp.car_id, cp.feed_run_id, cp.row, cp.field, cp.position, c.stocknum, p.source_url, p.refusal_reason, p.refusal_message
      FROM car_photos cp JOIN cars c ON c.id = cp.car_id JOIN photos p ON p.id = cp.photo_id
      WHERE cp.photo_id = $1 AND cp.warned_at IS NULL AND cp.feed_run_id IS NOT NULL
      ORDER BY cp.feed_run_id, cp.row FOR UPDATE OF cp`,
@@ -23,11 +23,15 @@ export async function warnPhotoRuns(manager: EntityManager, photoId: number): Pr
     stocknum: string;
     source_url: string;
     refusal_reason: string | null;
+    refusal_message: string | null;
   }[];
   const byRun = new Map<string, string[]>();
   for (const link of links) {
     const warnings = byRun.get(link.feed_run_id) ?? [];
-    warnings.push(photoWarning({ ...link, url: link.source_url, reason: link.refusal_reason }));
+    // An address refused before any request says which and why (a port not allowed, a private
+    // address); the other reasons' codes say it themselves.
+    const detail = link.refusal_reason === 'address-refused' ? link.refusal_message : null;
+    warnings.push(photoWarning({ ...link, url: link.source_url, reason: link.refusal_reason, detail }));
     byRun.set(link.feed_run_id, warnings);
   }
   for (const [feedRunId, warnings] of byRun) await appendFeedRunWarnings(manager, feedRunId, warnings);
