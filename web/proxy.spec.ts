@@ -16,6 +16,7 @@ const SITES: Record<string, SiteRef> = {
   'realdealer.com.au': { ...siteRefFixture('real-dealer', 'Real Dealer'), primary_host: 'www.realdealer.com.au' },
   'www.realdealer.com.au': { ...siteRefFixture('real-dealer', 'Real Dealer'), primary_host: 'www.realdealer.com.au' },
   'real-dealer.localhost': { ...siteRefFixture('real-dealer', 'Real Dealer'), primary_host: 'www.realdealer.com.au' },
+  'paused.localhost': { ...siteRefFixture('paused-motors', 'Paused <Motors>'), status: 'suspended' },
 };
 
 // The proxy keeps answers for 30 s in module memory, so each test that counts lookups uses a host
@@ -322,5 +323,66 @@ describe('proxy: the dealer console', () => {
   it('leaves the shop’s /dealer-locator and /dealers to the site', async () => {
     expect(rewrittenTo(await proxy(request(HOST, '/dealer-locator')))).toBe('/werribee-isuzu-ute/dealer-locator');
     expect(rewrittenTo(await proxy(request(HOST, '/dealers')))).toBe('/werribee-isuzu-ute/dealers');
+  });
+});
+
+describe('proxy: a suspended site (issue 51)', () => {
+  const fetchMock = jest.fn();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    // The site's configuration, for its branding and phone.
+    fetchMock.mockResolvedValue(
+      Response.json({
+        config: { theme: { primary_colour: '#1e6b3a', logo_url: '/media/logos/paused.svg' } },
+        locations: [
+          { primary: false, visible: true, contact_detail: { phone: '(03) 9000 0001' } },
+          { primary: true, visible: true, contact_detail: { phone: '(03) 9000 0000' } },
+        ],
+      }),
+    );
+    jest.spyOn(globalThis, 'fetch').mockImplementation(fetchMock);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it.each(['/', '/search/used-cars', '/cars/some-car-slug', '/contact-us', '/robots.txt'])(
+    'answers %s with the maintenance page: 503, Retry-After, never stored, the site named and its phone',
+    async (path) => {
+      const response = await proxy(request('paused.localhost:3000', path));
+      expect(response.status).toBe(503);
+      expect(rewrittenTo(response)).toBeNull();
+      expect(response.headers.get('retry-after')).toBe('3600');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+      const html = await response.text();
+      expect(html).toContain('<h1>Paused &lt;Motors&gt;</h1>');
+      expect(html).toContain('<a href="tel:0390000000">(03) 9000 0000</a>');
+      expect(html).toContain('src="/media/logos/paused.svg"');
+      expect(html).not.toMatch(/<form|<script|<input/i);
+    },
+  );
+
+  it('answers with its name alone when its configuration cannot be read', async () => {
+    fetchMock.mockRejectedValue(new Error('api down'));
+    const response = await proxy(request('paused.localhost:3000', '/'));
+    expect(response.status).toBe(503);
+    const html = await response.text();
+    expect(html).toContain('<h1>Paused &lt;Motors&gt;</h1>');
+    expect(html).not.toContain('tel:');
+  });
+
+  it('refuses its shopper API (a lead) with a 503 problem, so the form says it was not sent', async () => {
+    const response = await proxy(request('paused.localhost', '/api/sites/paused-motors/leads', { method: 'POST' }));
+    expect(response.status).toBe(503);
+    expect(response.headers.get('content-type')).toContain('application/problem+json');
+    expect(response.headers.get('retry-after')).toBe('3600');
+    expect(await response.json()).toMatchObject({ status: 503, title: 'Service Unavailable' });
+  });
+
+  it('keeps the dealer console and its API working, so dealers still see their leads', async () => {
+    const page = await proxy(request('paused.localhost', '/dealer/leads'));
+    expect(page.status).toBe(200);
+    expect(rewrittenTo(page)).toMatch(/^\/dealer_console\/paused-motors/);
+    const api = await proxy(request('paused.localhost', '/api/dealer/leads'));
+    expect(rewrittenTo(api)).toBe('/api/dealer/leads');
   });
 });

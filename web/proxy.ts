@@ -1,9 +1,10 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { gatedRouteOf, isDevelopmentHost, SESSION_COOKIE, signInPath } from '@platform/domain';
 import { apiBaseUrl, apiMediaUrl } from './lib/api/client';
-import { findSiteByHost } from './lib/api/hosts';
 import { shopperFromToken } from './lib/api/session';
-import { createHostResolver, type SiteRef } from './lib/tenancy/host-resolver';
+import type { SiteRef } from './lib/tenancy/host-resolver';
+import { maintenanceApiResponse, maintenanceDetailsFromApi, maintenanceResponse } from './lib/tenancy/maintenance';
+import { sharedHostResolver } from './lib/tenancy/shared-host-resolver';
 import { isDevIndexHost, parseHost, tenantPath } from './lib/tenancy/host';
 import {
   CONSOLE_PATH_HEADER,
@@ -40,6 +41,11 @@ import {
  *
  * Gated routes (site config `gates`) send a signed-out shopper to /sign-in before the page renders.
  *
+ * A suspended site (issue 51) answers every page with its maintenance page (503, Retry-After, never
+ * stored) and its shopper API paths with a 503 problem, here and nowhere else; its dealer console
+ * and the console's API keep working, so dealers still see their leads. Photos and feeds are not
+ * the site's pages: the worker stops writing a suspended site's feeds.
+ *
  * Every page gets the security headers of lib/edge/security-headers.ts, with a fresh CSP nonce that
  * Next reads from the forwarded request's Content-Security-Policy and puts on its scripts. Every
  * other answer the proxy gives itself (the plain 404 and 503 pages, problem JSON, redirects) gets
@@ -47,8 +53,9 @@ import {
  * own headers; what never reaches the proxy gets them from lib/edge/baseline-headers.ts.
  */
 
-// Module state lives as long as the server process: a best-effort cache, never a source of truth.
-const resolver = createHostResolver(findSiteByHost, { ttlMs: 30_000 });
+// Process state, shared with the page cache: a best-effort cache that follows the configuration
+// version (read at most once a second), never a source of truth.
+const resolver = sharedHostResolver();
 
 export async function proxy(request: NextRequest): Promise<Response> {
   const { pathname, search } = request.nextUrl;
@@ -80,6 +87,12 @@ export async function proxy(request: NextRequest): Promise<Response> {
 
   if (isDealerApiPath(pathname)) return dealerApiRewrite(request, site.slug, pathname, search);
   if (isDealerConsolePath(pathname)) return dealerConsolePage(request, site, pathname);
+
+  if (site.status === 'suspended') {
+    return pathname.startsWith('/api/')
+      ? plain(maintenanceApiResponse(pathname))
+      : plain(maintenanceResponse(await maintenanceDetailsFromApi(site.slug, site.name)));
+  }
 
   if (pathname.startsWith('/api/')) {
     return isShopperApiPath(pathname, site.slug)

@@ -1,4 +1,5 @@
-import { apiGetOrNull, segment } from './client';
+import { z } from 'zod';
+import { apiGet, apiGetOrNull, segment } from './client';
 import { SiteByHostResponseSchema, type SiteByHostResponse } from './schemas';
 
 /**
@@ -11,4 +12,18 @@ export async function findSiteByHost(hostname: string): Promise<SiteByHostRespon
     cache: 'no-store',
     signal: AbortSignal.timeout(5_000),
   });
+}
+
+const ConfigVersionSchema = z.object({ config: z.string().nullable() });
+
+/**
+ * The platform's configuration version (moved by database triggers on any change to sites, hosts,
+ * dealerships or their layers): the host caches drop every answer when it moves.
+ */
+export async function readConfigVersion(): Promise<string | null> {
+  const { config } = await apiGet('/api/sites/config-version', ConfigVersionSchema, {
+    cache: 'no-store',
+    signal: AbortSignal.timeout(2_000),
+  });
+  return config;
 }

@@ -31,6 +31,9 @@ export const SiteByHostResponseSchema = z.object({
   // Optional: an api that predates it answers without, meaning no chat widget.
   chat: ChatSchema.optional(),
   primary_host: z.string().min(1),
+  // suspended: every page but the dealer console answers the maintenance page (issue 51). An api
+  // that predates it answers without, meaning active.
+  status: z.enum(['active', 'suspended']).optional(),
 });
 export type SiteByHostResponse = z.infer<typeof SiteByHostResponseSchema>;
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { apiGet, segment } from '../api/client';
-import { findSiteByHost } from '../api/hosts';
-import { createHostResolver } from '../tenancy/host-resolver';
+import { sharedHostResolver } from '../tenancy/shared-host-resolver';
 
 const VersionSchema = z.object({ search: z.string(), config: z.string().nullable() });
 
@@ -16,10 +15,13 @@ export interface SiteVersion {
 
 /** GET /api/sites/{slug}/version for the host's site; null when no site has the host. */
 export function versionFromApi(): (hostname: string) => Promise<SiteVersion | null> {
-  const sites = createHostResolver(findSiteByHost, { ttlMs: 30_000 });
+  // The proxy's own cache, following the configuration version: a removed host stops sharing pages
+  // within the poll, and a suspended site's pages are not answered from the cache either.
+  const sites = sharedHostResolver();
   return async (hostname) => {
     const site = await sites.resolve(hostname);
-    if (!site) return null;
+    // A suspended site answers its maintenance page from the proxy: nothing is kept or served here.
+    if (!site || site.status === 'suspended') return null;
     const { search, config } = await apiGet(`/api/sites/${segment(site.slug)}/version`, VersionSchema, {
       cache: 'no-store',
       signal: AbortSignal.timeout(2_000),

@@ -74,3 +74,71 @@ describe('createHostResolver', () => {
     expect(lookup).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('createHostResolver following the configuration version', () => {
+  function versioned(answers: Record<string, SiteRef | null>) {
+    let clock = 1_000;
+    let version: string | Error = '7';
+    const lookup = jest.fn(async (hostname: string) => answers[hostname] ?? null);
+    const readVersion = jest.fn(async () => {
+      if (version instanceof Error) throw version;
+      return version;
+    });
+    const resolver = createHostResolver(lookup, {
+      ttlMs: 300_000,
+      version: readVersion,
+      checkEveryMs: 1_000,
+      now: () => clock,
+    });
+    return {
+      resolver,
+      lookup,
+      readVersion,
+      answers,
+      advance: (ms: number) => (clock += ms),
+      bump: (next: string | Error) => (version = next),
+    };
+  }
+
+  it('sees a removed host within one version poll (not after the old 30 s)', async () => {
+    const t = versioned({ 'www.dealer.com.au': werribee });
+    await expect(t.resolver.resolve('www.dealer.com.au')).resolves.toEqual(werribee);
+    // Ops remove the host: the triggers move the version.
+    t.answers['www.dealer.com.au'] = null;
+    t.bump('8');
+    t.advance(1_000);
+    await expect(t.resolver.resolve('www.dealer.com.au')).resolves.toBeNull();
+  });
+
+  it('sees a newly verified host within one version poll', async () => {
+    const t = versioned({ 'www.dealer.com.au': null });
+    await expect(t.resolver.resolve('www.dealer.com.au')).resolves.toBeNull();
+    t.answers['www.dealer.com.au'] = werribee;
+    t.bump('8');
+    t.advance(1_000);
+    await expect(t.resolver.resolve('www.dealer.com.au')).resolves.toEqual(werribee);
+  });
+
+  it('keeps its answers while the version stands, reading the version at most once per poll', async () => {
+    const t = versioned({ 'www.dealer.com.au': werribee });
+    await t.resolver.resolve('www.dealer.com.au');
+    for (let i = 0; i < 10; i += 1) await t.resolver.resolve('www.dealer.com.au');
+    expect(t.readVersion).toHaveBeenCalledTimes(1);
+    t.advance(60_000);
+    await t.resolver.resolve('www.dealer.com.au');
+    expect(t.readVersion).toHaveBeenCalledTimes(2);
+    expect(t.lookup).toHaveBeenCalledTimes(1);
+  });
+
+  it('falls back to the time to live when the version cannot be read, and never fails a lookup for it', async () => {
+    const t = versioned({ 'www.dealer.com.au': werribee });
+    await t.resolver.resolve('www.dealer.com.au');
+    t.bump(new Error('api down'));
+    t.advance(299_999);
+    await expect(t.resolver.resolve('www.dealer.com.au')).resolves.toEqual(werribee);
+    expect(t.lookup).toHaveBeenCalledTimes(1);
+    t.advance(1);
+    await expect(t.resolver.resolve('www.dealer.com.au')).resolves.toEqual(werribee);
+    expect(t.lookup).toHaveBeenCalledTimes(2);
+  });
+});

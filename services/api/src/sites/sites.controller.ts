@@ -32,6 +32,17 @@ export class SitesController {
     return this.sites.list();
   }
 
+  /**
+   * The configuration version alone (moved by database triggers on any change to sites, hosts,
+   * dealerships or their layers): the web's host cache polls it and forgets every host when it
+   * moves, so a host or site change is seen within the poll (issue 51).
+   */
+  @Get('config-version')
+  @Header('Cache-Control', 'no-store')
+  async configVersion(): Promise<{ config: string | null }> {
+    return { config: await this.store.configVersion() };
+  }
+
   @Get('by-host/:host')
   byHost(@Param('host', new ZodValidationPipe(HostSchema, 'host')) host: string) {
     return this.sites.byHost(host);

@@ -128,6 +128,15 @@ describe('site API (real PostgreSQL and Redis)', () => {
     expect(res.body.chat).toEqual({ widget_script_url: null });
   });
 
+  it('answers the configuration version alone, moved by a host change (the web host cache polls it)', async () => {
+    const before = await request(app.getHttpServer()).get('/api/sites/config-version').expect(200);
+    expect(before.headers['cache-control']).toBe('no-store');
+    expect(before.body).toEqual({ config: expect.stringMatching(/^\d+$/) });
+    await db.dataSource.query(`UPDATE site_hosts SET "primary" = "primary" WHERE host = 'www.alphamotors.com.au'`);
+    const after = await request(app.getHttpServer()).get('/api/sites/config-version').expect(200);
+    expect(BigInt(after.body.config)).toBeGreaterThan(BigInt(before.body.config));
+  });
+
   it('answers an unknown host with a 404 problem', async () => {
     const res = await request(app.getHttpServer()).get('/api/sites/by-host/nowhere.localhost').expect(404);
     expect(res.headers['content-type']).toContain('application/problem+json');
