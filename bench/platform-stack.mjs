@@ -46,8 +46,11 @@ export function stackEnv({ name, apiPort }) {
   };
 }
 
-/** `name` labels the database and Redis prefix; ports default per bench so two can run side by side. */
-export function platformStack({ name, apiPort, webPort, photos = false }) {
+/**
+ * `name` labels the database and Redis prefix; ports default per bench so two can run side by side.
+ * `web: false` leaves the web out (a bench of the api alone need not build it).
+ */
+export function platformStack({ name, apiPort, webPort, photos = false, web = true }) {
   const env = stackEnv({ name, apiPort });
   const databaseUrl = env.DATABASE_URL;
   const children = [];
@@ -105,13 +108,14 @@ export function platformStack({ name, apiPort, webPort, photos = false }) {
         await dataSource.destroy();
       }
     },
-    /** Starts the built api, worker and web (next start on webPort). */
+    /** Starts the built api, worker and, unless `web: false`, web (next start on webPort). */
     start() {
       // BENCH_API_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': profile the api under the bench's load
       // (NODE_OPTIONS refuses --cpu-prof).
       const apiArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
       start('api', [...apiArgs, 'services/api/dist/main.js']);
       start('worker', ['services/worker/dist/main.js']);
+      if (!web) return;
       start(
         'web',
         [require.resolve('next/dist/bin/next', { paths: [path.join(root, 'web')] }), 'start', '-p', String(webPort)],
