@@ -95,4 +95,44 @@ describe('syndication sweep: changes that commit after a generation read its car
     )) as { exact: boolean }[];
     expect(row!.exact).toBe(true);
   });
+
+  it.each([
+    [
+      'suspended',
+      `UPDATE sites SET status = 'suspended' WHERE id = $1`,
+      `UPDATE sites SET status = 'active' WHERE id = $1`,
+    ],
+    [
+      'retired',
+      `UPDATE sites SET retired_at = now() WHERE id = $1`,
+      `UPDATE sites SET retired_at = NULL WHERE id = $1`,
+    ],
+  ])(
+    'writes no feed for a dealership of a %s site (issue 51), and writes it again once active',
+    async (_, stop, resume) => {
+      const generation = async () =>
+        (
+          (await db.dataSource.query(
+            `SELECT generation FROM syndication_feeds WHERE dealership_id = $1 AND channel = 'google'`,
+            [fixture.north.id],
+          )) as { generation: number }[]
+        )[0]?.generation ?? 0;
+      // Never written, as far as the sweep can tell: due whatever the earlier tests left.
+      await db.dataSource.query(`UPDATE syndication_feeds SET generated_at = NULL WHERE dealership_id = $1`, [
+        fixture.north.id,
+      ]);
+      expect(await dueForNorth()).toEqual(['google', 'meta']);
+      await db.dataSource.query(stop, [fixture.siteId]);
+      try {
+        expect(await dueForNorth()).toEqual([]);
+        const before = await generation();
+        // A job queued before the site stopped writes nothing either.
+        await expect(writer.generate(fixture.north.id, 'google')).resolves.toEqual({ outcome: 'site-not-serving' });
+        expect(await generation()).toBe(before);
+      } finally {
+        await db.dataSource.query(resume, [fixture.siteId]);
+      }
+      expect(await dueForNorth()).toEqual(['google', 'meta']);
+    },
+  );
 });

@@ -32,6 +32,8 @@ interface FeedState {
  * file was written (the newest cars.updated_at is the per-dealership change marker; a feed run's
  * writes and the search indexer's visibility both follow it), debounced by a quiet spell, and every
  * feed at least daily. One query for all dealerships, then each one's configuration from the store.
+ * A suspended or retired site's dealerships have none due (issue 51): their files stay as last
+ * written, and the api stops serving them while the site is not active.
  */
 export async function dueFeeds(
   dataSource: DataSource,
@@ -46,6 +48,7 @@ export async function dueFeeds(
      SELECT d.id AS dealership_id, ch.channel, f.generated_at, m.changed_at,
             m.changed_at IS NOT NULL AND (f.source_changed_at IS NULL OR m.changed_at > f.source_changed_at) AS changed_since
      FROM dealerships d
+     JOIN sites s ON s.id = d.site_id AND s.status = 'active' AND s.retired_at IS NULL
      CROSS JOIN unnest($1::text[]) AS ch(channel)
      LEFT JOIN syndication_feeds f ON f.dealership_id = d.id AND f.channel = ch.channel
      LEFT JOIN markers m ON m.dealership_id = d.id

@@ -42,7 +42,8 @@ export type FeedGeneration =
       bytes: number;
       gzipBytes: number;
     }
-  | { outcome: 'disabled' | 'unknown-dealership' };
+  /** site-not-serving: its site is suspended or retired (issue 51), so nothing is written. */
+  | { outcome: 'disabled' | 'unknown-dealership' | 'site-not-serving' };
 
 interface DealershipRow {
   id: number;
@@ -50,6 +51,8 @@ interface DealershipRow {
   name: string;
   site_id: number;
   site_slug: string;
+  /** Whether the site is active and not retired. */
+  serving: boolean;
   host: string | null;
 }
 
@@ -81,11 +84,14 @@ export class SyndicationFeedWriter {
   async generate(dealershipId: number, channel: SyndicationChannel): Promise<FeedGeneration> {
     const [dealership] = (await this.dataSource.query(
       `SELECT d.id, d.slug, d.name, d.site_id, s.slug AS site_slug,
+              (s.status = 'active' AND s.retired_at IS NULL) AS serving,
               (SELECT h.host FROM site_hosts h WHERE h.site_id = d.site_id ORDER BY h."primary" DESC, h.host LIMIT 1) AS host
        FROM dealerships d JOIN sites s ON s.id = d.site_id WHERE d.id = $1`,
       [dealershipId],
     )) as DealershipRow[];
     if (!dealership) return { outcome: 'unknown-dealership' };
+    // A job queued before its site was suspended or retired writes nothing.
+    if (!dealership.serving) return { outcome: 'site-not-serving' };
     const config = await this.configs.dealership(dealershipId);
     if (!channelEnabled(config, channel)) return { outcome: 'disabled' };
     const origin = siteOrigin({ host: dealership.host, slug: dealership.site_slug }, this.options.webPort ?? null);

@@ -115,9 +115,15 @@ export class SyndicationService {
     ])) as FeedRow[];
   }
 
-  /** The feed a URL names, when its token is the current one and a file is written; else null. */
+  /**
+   * The feed a URL names, when its token is the current one and a file is written; else null. Not
+   * while its site is suspended or retired (issue 51): the portals stop listing its cars.
+   */
   async servable(slug: string, channel: SyndicationChannel, token: string): Promise<ServableFeed | null> {
-    const [row] = await this.rows('d.slug = $2 AND ch.channel = $3', [slug, channel]);
+    const [row] = await this.rows(`d.slug = $2 AND ch.channel = $3 AND s.status = 'active' AND s.retired_at IS NULL`, [
+      slug,
+      channel,
+    ]);
     const expected = row ? feedToken(this.env.AUTH_SECRET, row.dealership_id, channel, row.token_version) : '';
     if (!row || !tokenMatches(token, expected)) return null;
     if (row.generation === 0 || !row.generated_at || !row.content_hash) return null;

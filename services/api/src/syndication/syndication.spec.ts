@@ -128,6 +128,24 @@ describe('Syndication feeds API (real PostgreSQL): serving, tokens, rotation, th
     await api.http().get(path.replace('/google/', '/bing/')).expect(404);
   });
 
+  it('serves no file while its site is suspended or retired (issue 51), and serves it again once active', async () => {
+    const { body } = await ops(api.http().get(`/api/ops/dealerships/${api.fixture.north.slug}/syndication`));
+    const path = pathOf(body.feeds[0].url);
+    const db = api.db.dataSource;
+    for (const [stop, resume] of [
+      [`UPDATE sites SET status = 'suspended' WHERE id = $1`, `UPDATE sites SET status = 'active' WHERE id = $1`],
+      [`UPDATE sites SET retired_at = now() WHERE id = $1`, `UPDATE sites SET retired_at = NULL WHERE id = $1`],
+    ] as const) {
+      await db.query(stop, [api.fixture.siteId]);
+      try {
+        await api.http().get(path).set('Accept-Encoding', 'identity').expect(404);
+      } finally {
+        await db.query(resume, [api.fixture.siteId]);
+      }
+      await api.http().get(path).set('Accept-Encoding', 'identity').expect(200);
+    }
+  });
+
   it('lets an owner rotate the token (the old URL answers 404), and nobody else', async () => {
     const { body } = await ops(api.http().get(`/api/ops/dealerships/${api.fixture.north.slug}/syndication`));
     const oldPath = pathOf(body.feeds[0].url);
