@@ -55,7 +55,9 @@ export class AlertDispatcher {
    */
   async dispatchInstant(): Promise<number> {
     const sites = (await this.dataSource.query(
-      `SELECT DISTINCT site_id FROM shopper_alerts WHERE status = 'pending'`,
+      // A suspended or retired site's alerts wait (issue 51): none is sent while it is not active.
+      `SELECT DISTINCT a.site_id FROM shopper_alerts a JOIN sites s ON s.id = a.site_id
+       WHERE a.status = 'pending' AND s.status = 'active' AND s.retired_at IS NULL`,
     )) as { site_id: number }[];
     let made = 0;
     for (const { site_id } of sites) {
@@ -118,7 +120,9 @@ export class AlertDispatcher {
         const moment = lastDigestMoment(this.now(), zone, this.options.digestHour ?? DEFAULT_DIGEST_HOUR);
         const alerts = (await manager.query(
           `SELECT id, shopper_id, site_id, channels, email FROM shopper_alerts
-           WHERE shopper_id = $1 AND status = 'digest' AND created_at < $2 ORDER BY created_at, id`,
+           WHERE shopper_id = $1 AND status = 'digest' AND created_at < $2
+             AND site_id IN (SELECT id FROM sites WHERE status = 'active' AND retired_at IS NULL)
+           ORDER BY created_at, id`,
           [shopper_id, moment.toISOString()],
         )) as WaitingAlert[];
         if (alerts.length === 0) return 0;

@@ -143,9 +143,16 @@ export class AlertMatcher {
       ).map((row) => [row.car_id, row]),
     );
 
+    // A suspended or retired site (issue 51) makes no alerts: its changes are still taken and its
+    // cars' states recorded, so nothing it saw while stopped alerts late once it is active again.
+    const [site] = (await manager.query(
+      `SELECT (status = 'active' AND retired_at IS NULL) AS serving FROM sites WHERE id = $1`,
+      [siteId],
+    )) as { serving: boolean }[];
+    const serving = site?.serving === true;
     const newCars: number[] = [];
     const carEvents: { car: CarNow; kind: AlertKind; oldPrice: number | null }[] = [];
-    for (const car of cars) {
+    for (const car of serving ? cars : []) {
       const previous = before.get(car.id) ?? null;
       for (const kind of carAlertEvents(previous, car)) {
         if (kind === 'new_match') newCars.push(car.id);

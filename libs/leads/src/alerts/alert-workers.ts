@@ -80,7 +80,9 @@ export async function startAlertWorkers(options: AlertWorkersOptions): Promise<A
     const pass = await dataSource.transaction(async (manager) => {
       const rows = (await manager.query(
         // A text held for the end of its site's quiet hours waits in the outbox until then.
+        // A suspended or retired site's messages wait in the outbox until it is active again (issue 51).
         `SELECT id FROM alert_messages WHERE status = 'pending' AND (send_after IS NULL OR send_after <= $1)
+           AND site_id IN (SELECT id FROM sites WHERE status = 'active' AND retired_at IS NULL)
          ORDER BY created_at LIMIT 100 FOR UPDATE SKIP LOCKED`,
         [(options.now?.() ?? new Date()).toISOString()],
       )) as { id: string }[];

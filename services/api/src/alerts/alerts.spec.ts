@@ -284,4 +284,55 @@ describe('shopper alerts (real PostgreSQL, Redis and BullMQ workers)', () => {
     await h.http().post(`${base}/saved-searches/seen`).set('Cookie', cookie).expect(200);
     expect(await kia()).toMatchObject({ new_matches: 0 });
   });
+
+  it('a suspended site makes no alerts and sends none it had waiting (issue 51); active again, it does', async () => {
+    const db = h.db.dataSource;
+    await h
+      .http()
+      .post(`${base}/saved-searches`)
+      .set('Cookie', cookie)
+      .send({
+        criteria: { filters: { make_model: ['Honda:Jazz'] } },
+        page_path: '/search?menu%5Bmake_model%5D=Honda%3AJazz',
+        channels: ['email'],
+        email: 'jazz.hunter@example.com',
+      })
+      .expect(201);
+    const jazzAlerts = () =>
+      count(
+        `SELECT 1 FROM shopper_alerts a JOIN saved_searches s ON s.id = a.saved_search_id
+         WHERE a.kind = 'new_match' AND s.criteria::text LIKE '%Honda:Jazz%'`,
+      );
+    await db.query(`UPDATE sites SET status = 'suspended' WHERE id = $1`, [h.fixture.siteId]);
+    try {
+      // A car the search matches arrives while the site is suspended: no alert, now or later.
+      await h.load(dealer(), [car('SUS1', { make: 'Honda', model: 'Jazz', price: 21990 })]);
+      expect(await new AlertMatcher(db).run(h.fixture.siteId)).toMatchObject({ alerts: 0, counted: 0 });
+      expect(await jazzAlerts()).toBe(0);
+    } finally {
+      await db.query(`UPDATE sites SET status = 'active' WHERE id = $1`, [h.fixture.siteId]);
+    }
+    // Active again: a later match alerts as ever (SUS1's change was seen, so it never alerts late).
+    await h.load(dealer(), [
+      car('SUS1', { make: 'Honda', model: 'Jazz', price: 21990 }),
+      car('SUS2', { make: 'Honda', model: 'Jazz', price: 22990 }),
+    ]);
+    expect(await new AlertMatcher(db).run(h.fixture.siteId)).toMatchObject({ alerts: 1 });
+    expect(await jazzAlerts()).toBe(1);
+
+    // Its alert waits while the site is suspended again: the dispatcher makes no message of it.
+    const pending = () =>
+      count(`SELECT 1 FROM shopper_alerts WHERE status = 'pending' AND site_id = $1`, [h.fixture.siteId]);
+    const waiting = await pending();
+    expect(waiting).toBeGreaterThanOrEqual(1);
+    await db.query(`UPDATE sites SET status = 'suspended' WHERE id = $1`, [h.fixture.siteId]);
+    try {
+      expect(await new AlertDispatcher(db, { maxPerDay: 100 }).dispatchInstant()).toBe(0);
+      expect(await pending()).toBe(waiting);
+    } finally {
+      await db.query(`UPDATE sites SET status = 'active' WHERE id = $1`, [h.fixture.siteId]);
+    }
+    expect(await new AlertDispatcher(db, { maxPerDay: 100 }).dispatchInstant()).toBeGreaterThanOrEqual(1);
+    expect(await pending()).toBe(0);
+  });
 });
