@@ -91,7 +91,7 @@ export function maintenancePage(details: MaintenanceDetails): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Temporarily unavailable | ${name}</title>
-<style>body{font-family:system-ui,sans-serif;margin:0;min-height:100vh;display:flex;flex-direction:column;color:#1a1a1a;background:#f6f7f9;border-top:.5rem solid ${colour}}main{margin:auto;max-width:34rem;padding:2rem 1.25rem;text-align:center}.logo{display:block;margin:0 auto 1.5rem;max-width:14rem;max-height:5rem}h1{margin:0 0 .75rem;font-size:1.75rem;line-height:1.2}p{margin:0 0 .75rem;color:#3d3d3d;font-size:1.0625rem;line-height:1.5}a{color:#0b4f9c;font-weight:600}a:focus-visible{outline:3px solid #0b4f9c;outline-offset:2px}</style>
+<style>body{box-sizing:border-box;font-family:system-ui,sans-serif;margin:0;min-height:100vh;display:flex;flex-direction:column;color:#1a1a1a;background:#f6f7f9;border-top:.5rem solid ${colour}}main{margin:auto;max-width:34rem;padding:2rem 1.25rem;text-align:center}.logo{display:block;margin:0 auto 1.5rem;max-width:14rem;max-height:5rem}h1{margin:0 0 .75rem;font-size:1.75rem;line-height:1.2}p{margin:0 0 .75rem;color:#3d3d3d;font-size:1.0625rem;line-height:1.5}a{color:#0b4f9c;font-weight:600}a:focus-visible{outline:3px solid #0b4f9c;outline-offset:2px}</style>
 </head>
 <body>
 <main>

@@ -78,7 +78,7 @@ export class SitesService {
    * gates and the routes they are matched against. Only a host that serves (verified, or failing
    * while ops look) of a site not retired is found: a pending host (its TXT record not seen yet)
    * and a removed one are unknown, as no site had them. Read from the database on every call, so
-   * a change is seen by the next request (the web keeps answers for its host cache's 30 s).
+   * a change is seen by the next request (the web's host cache follows the configuration version).
    */
   async byHost(rawHost: string): Promise<SiteByHost> {
     const host = normaliseHost(rawHost);
