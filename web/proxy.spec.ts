@@ -1,12 +1,13 @@
 import { NextRequest } from 'next/server';
 import { ApiError } from './lib/api/client';
-import { findSiteByHost } from './lib/api/hosts';
+import { findSiteByHost, readConfigVersion } from './lib/api/hosts';
 import { proxy } from './proxy';
 import type { SiteRef } from './lib/tenancy/host-resolver';
 import { siteRefFixture } from './test/fixtures';
 
-jest.mock('./lib/api/hosts', () => ({ findSiteByHost: jest.fn() }));
+jest.mock('./lib/api/hosts', () => ({ findSiteByHost: jest.fn(), readConfigVersion: jest.fn(async () => '1') }));
 const lookup = findSiteByHost as jest.MockedFunction<typeof findSiteByHost>;
+const configVersion = readConfigVersion as jest.MockedFunction<typeof readConfigVersion>;
 
 const SITES: Record<string, SiteRef> = {
   'werribee-isuzu-ute.localhost': siteRefFixture('werribee-isuzu-ute', 'Werribee Isuzu UTE'),
@@ -384,5 +385,34 @@ describe('proxy: a suspended site (issue 51)', () => {
     expect(rewrittenTo(page)).toMatch(/^\/dealer_console\/paused-motors/);
     const api = await proxy(request('paused.localhost', '/api/dealer/leads'));
     expect(rewrittenTo(api)).toBe('/api/dealer/leads');
+  });
+});
+
+describe('proxy: a change to a site or host reaches it within the configuration version poll (issue 51)', () => {
+  const pollOnce = () => new Promise((resolve) => setTimeout(resolve, 1_100));
+
+  it('stops serving a removed host, serves a newly verified one and shows a suspension, each within about a second', async () => {
+    const flip = siteRefFixture('flip-motors', 'Flip Motors');
+    let answers: Record<string, SiteRef | null> = { 'flip.localhost': flip, 'flop.localhost': null };
+    lookup.mockImplementation(async (hostname) => answers[hostname] ?? null);
+    configVersion.mockResolvedValue('100');
+    await pollOnce();
+    expect((await proxy(request('flip.localhost', '/'))).status).toBe(200);
+    expect((await proxy(request('flop.localhost', '/'))).status).toBe(404);
+
+    // Ops move flip's host to flop.localhost: the triggers move the version.
+    answers = { 'flip.localhost': null, 'flop.localhost': flip };
+    configVersion.mockResolvedValue('101');
+    await pollOnce();
+    expect((await proxy(request('flip.localhost', '/'))).status).toBe(404);
+    expect(rewrittenTo(await proxy(request('flop.localhost', '/offers')))).toBe('/flip-motors/offers');
+
+    // Ops suspend the site.
+    answers = { 'flop.localhost': { ...flip, status: 'suspended' } };
+    configVersion.mockResolvedValue('102');
+    jest.spyOn(globalThis, 'fetch').mockRejectedValue(new Error('no config in this test'));
+    await pollOnce();
+    expect((await proxy(request('flop.localhost', '/offers'))).status).toBe(503);
+    jest.restoreAllMocks();
   });
 });
