@@ -23,6 +23,9 @@ const USAGE = `Usage: npm run ops -- <command>
                                  --json prints the api's answer as it is
   sites [--retired]              list the sites: status, hosts, dealerships, cars live, last feed
                                  run, leads today (--retired: retired ones too)
+  operator --email <address> [--name <name>]
+                                 add a platform operator (or find the one of that address) and
+                                 print a one-time ops console sign-in link (15 minutes)
   reindex --site <slug>          rebuild one site's search index (progress bar until the swap)
   reindex --all                  rebuild every site's index
   feed-key --dealership <slug>   issue a feed key (shown once)
@@ -173,6 +176,18 @@ switch (command) {
     );
     process.stdout.write(`reindex queued (job ${started.jobId})\n`);
     await follow(started.statusUrl);
+    break;
+  }
+  case 'operator': {
+    const email = option(args, '--email') ?? fail('operator needs --email <address>');
+    const added = await call('POST', '/api/ops/operators', {
+      email,
+      name: option(args, '--name') ?? email.split('@')[0],
+    });
+    process.stdout.write(
+      `${added.operator.email} (${added.operator.name}) ${added.created ? 'is now an operator' : 'was already an operator'}.\n` +
+        `One-time ops console sign-in link (until ${added.expires_at}):\n${added.sign_in_url}\n`,
+    );
     break;
   }
   case 'feed-key': {

@@ -295,6 +295,21 @@ if (https)
       `                               ${CADDY_ROOT_CA}\n` +
       `                               (trust it as docs/operations.md says, "HTTPS with Caddy", or the browser warns)\n`,
   );
+// The ops console (issue 51): a demo operator and a fresh one-time link to sign them in.
+const operator = await fetch(`http://127.0.0.1:${env.PORT}/api/ops/operators`, {
+  method: 'POST',
+  headers: { authorization: `Bearer ${env.OPS_TOKEN}`, 'content-type': 'application/json' },
+  body: JSON.stringify({ email: 'ops@platform.localhost', name: 'Demo operator' }),
+}).then(
+  (response) => (response.ok ? response.json() : null),
+  () => null,
+);
+if (operator)
+  process.stdout.write(
+    `  ops console                  ${operator.sign_in_url.replace(/\/sign-in.*$/, '')}  sign in as ${operator.operator.email} within 15 minutes:\n` +
+      `                               ${operator.sign_in_url}\n` +
+      `                               (later: npm run ops -- operator --email ${operator.operator.email})\n`,
+  );
 process.stdout.write(
   `  all sites (development)      http://localhost:${env.WEB_PORT}\n  api                          http://localhost:${env.PORT}/health/ready\n  api docs (OpenAPI)           http://localhost:${env.PORT}/api/docs\n  queue dashboard              http://localhost:${env.PORT}/ops/queues  (any user, password: OPS_TOKEN in ${dotenv.file})\n\nCtrl+C stops everything.\n`,
 );

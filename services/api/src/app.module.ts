@@ -12,6 +12,7 @@ import { MediaModule } from './media/media.module';
 import { OnboardingModule } from './onboarding/onboarding.module';
 import { SyndicationModule } from './syndication/syndication.module';
 import { OpsModule } from './ops/ops.module';
+import { OpsAccessModule } from './ops-access/ops-access.module';
 import { PlacesModule } from './places/places.module';
 import { ReservationsModule } from './reservations/reservations.module';
 import { ReviewsModule } from './reviews/reviews.module';
@@ -40,6 +41,7 @@ export class AppModule {
         ReviewsModule,
         FinanceModule,
         FeedsModule,
+        OpsAccessModule,
         OpsModule,
         OnboardingModule,
         DomainsModule,

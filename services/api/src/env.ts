@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { StripeEnvShape } from '@platform/reservations';
 import { AlertLinkSecretShape, DEVELOPMENT_ALERT_LINK_SECRET, MailEnvShape } from '@platform/leads';
 import { checkMediaStoreEnv, MediaStoreEnvShape } from '@platform/media';
-import { SiteHostSchema } from '@platform/domain';
+import { DEFAULT_OPS_HOST, SiteHostSchema } from '@platform/domain';
 import { BaseEnvSchema, BindHostSchema, OutboundAllowedAddressesSchema } from '@platform/server-kit';
 import { HostVerificationEnvShape } from '@platform/site-config';
 
@@ -134,6 +134,11 @@ export const ApiEnvSchema = BaseEnvSchema.extend({
    * loopback only); past it the answer is 429 and Caddy issues no certificate for that name yet.
    */
   TLS_ASK_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /**
+   * The ops console's host (issue 51): the web serves the console there, its sign-in links name it
+   * and Caddy may have a certificate for it. A development host is served over http on WEB_PORT.
+   */
+  OPS_HOST: SiteHostSchema.optional().transform((host) => host ?? DEFAULT_OPS_HOST),
 })
   .superRefine((env, context) => checkMediaStoreEnv(env, context))
   .refine(

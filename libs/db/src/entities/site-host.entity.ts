@@ -4,11 +4,13 @@ import type { SiteEntity } from './site.entity';
 /**
  * A host name that serves a site, stored lower-case without a port. A development host is
  * verified at once; any other stays pending, serving nothing, until the dealer's DNS record
- * carrying verification_token is seen, and is failing once it stops verifying (flagged, still served).
+ * carrying verification_token is seen (or the token is found served over HTTP through the platform),
+ * and is failing once it stops verifying (flagged, still served).
  */
 @Entity({ name: 'site_hosts' })
 @Index('ix_site_hosts_site', ['site_id'])
 @Check('ck_site_hosts_status', `status IN ('pending', 'verified', 'failing')`)
+@Check('ck_site_hosts_verified_by', `verified_by IN ('dns', 'http')`)
 export class SiteHostEntity {
   @PrimaryColumn({ type: 'text' })
   host!: string;
@@ -28,6 +30,10 @@ export class SiteHostEntity {
 
   @Column({ type: 'timestamptz', nullable: true })
   verified_at!: Date | null;
+
+  /** How its last match came: its TXT record ('dns') or its token served over HTTP ('http'). */
+  @Column({ type: 'text', nullable: true })
+  verified_by!: 'dns' | 'http' | null;
 
   @Column({ type: 'timestamptz', nullable: true })
   checked_at!: Date | null;

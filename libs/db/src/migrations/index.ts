@@ -27,6 +27,8 @@ import { InsightsEmail1766400000000 } from './1766400000000-insights-email';
 import { PhotoSettleDue1766500000000 } from './1766500000000-photo-settle-due';
 import { TenantsAsData1766700000000 } from './1766700000000-tenants-as-data';
 import { HostChecksQuiet1766800000000 } from './1766800000000-host-checks-quiet';
+import { HostVerifiedBy1766900000000 } from './1766900000000-host-verified-by';
+import { OpsOperators1767000000000 } from './1767000000000-ops-operators';
 import { PhotoSpool1766600000000 } from './1766600000000-photo-spool';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
@@ -61,4 +63,6 @@ export const MIGRATIONS = [
   PhotoSpool1766600000000,
   TenantsAsData1766700000000,
   HostChecksQuiet1766800000000,
+  HostVerifiedBy1766900000000,
+  OpsOperators1767000000000,
 ];

@@ -16,3 +16,12 @@ export const DEALER_CSRF_HEADER = 'x-csrf-token';
 /** What a dealer user may do in a dealership: owners manage users too, viewers only read. */
 export const DEALER_ROLES = ['owner', 'sales', 'viewer'] as const;
 export type DealerRole = (typeof DEALER_ROLES)[number];
+
+/**
+ * A platform operator's ops console session cookie, set only on the ops host: never sent to a
+ * dealer's site, and apart from a dealer's console session in the same browser.
+ */
+export const OPS_SESSION_COOKIE = 'dp_ops_session';
+
+/** Where the ops console answers when OPS_HOST is not set: a development host, as the demo sites'. */
+export const DEFAULT_OPS_HOST = 'ops.localhost';

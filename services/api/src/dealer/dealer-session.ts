@@ -2,25 +2,15 @@ import { CanActivate, createParamDecorator, type ExecutionContext, Injectable } 
 import type { Request, Response } from 'express';
 import { DEALER_CSRF_HEADER, DEALER_SESSION_COOKIE } from '@platform/domain';
 import { ProblemException } from '@platform/server-kit';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from '../sign-in/session-cookie';
 import { DealerAccounts, type DealerPrincipal } from './dealer-accounts';
 
-// 32 random bytes in base64url; anything else is not ours and is never looked up.
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const SITE_HEADER = 'x-site-slug';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The dealer session token from the Cookie header; a malformed header reads as signed out. */
-export function readDealerSessionToken(request: Request): string | null {
-  const header = request.headers.cookie;
-  if (!header) return null;
-  for (const pair of header.split(';')) {
-    const eq = pair.indexOf('=');
-    if (eq < 0 || pair.slice(0, eq).trim() !== DEALER_SESSION_COOKIE) continue;
-    const value = pair.slice(eq + 1).trim();
-    return TOKEN.test(value) ? value : null;
-  }
-  return null;
-}
+export const readDealerSessionToken = (request: Request): string | null =>
+  readSessionToken(request, DEALER_SESSION_COOKIE);
 
 /**
  * The site a console request is for, when the web forwards it from a site's host: a session or
@@ -31,16 +21,12 @@ export function consoleSite(request: Request): string | null {
   return typeof value === 'string' && /^[a-z0-9-]{1,100}$/.test(value) ? value : null;
 }
 
-// httpOnly: scripts never see the token. Secure: never sent in clear (browsers treat localhost as
-// secure). Lax: sent when following a link into the console, never on another site's POST.
-const FLAGS = { httpOnly: true, secure: true, sameSite: 'lax', path: '/' } as const;
-
 export function setDealerSessionCookie(response: Response, token: string, maxAgeMs: number): void {
-  response.cookie(DEALER_SESSION_COOKIE, token, { ...FLAGS, maxAge: maxAgeMs });
+  setSessionCookie(response, token, maxAgeMs, DEALER_SESSION_COOKIE);
 }
 
 export function clearDealerSessionCookie(response: Response): void {
-  response.clearCookie(DEALER_SESSION_COOKIE, FLAGS);
+  clearSessionCookie(response, DEALER_SESSION_COOKIE);
 }
 
 const signedOut = (): ProblemException =>

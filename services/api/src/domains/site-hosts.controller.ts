@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { SiteHostSchema } from '@platform/domain';
 import { ZodValidationPipe } from '@platform/server-kit';
+import { OpsActorInterceptor } from '../ops-access/ops-actor';
 import { OpsAuthGuard } from '../ops/ops-auth.guard';
 import { SiteSlugSchema } from '../sites/site-slug.pipe';
 import { SiteHostsService, type HostView, type VerifyView } from './site-hosts.service';
@@ -26,6 +27,7 @@ type AddHost = z.infer<typeof AddHostSchema>;
 @ApiTags('Ops')
 @ApiBearerAuth('opsToken')
 @UseGuards(OpsAuthGuard)
+@UseInterceptors(OpsActorInterceptor)
 @Controller('api/ops/sites/:siteSlug/hosts')
 export class SiteHostsController {
   constructor(private readonly hosts: SiteHostsService) {}

@@ -5,6 +5,7 @@ import { dnsRecordsFor, initialHostStatus, servesHost, type DnsRecord, type Host
 import { ENV, notFound, ProblemException } from '@platform/server-kit';
 import { HostVerifier, type TxtLookup } from '@platform/site-config';
 import type { ApiEnv } from '../env';
+import { recordOpsAudit } from '../onboarding/ops-audit';
 
 /** A host of a site as ops see it: its state, whether it serves, and the DNS records the dealer sets. */
 export interface HostView {
@@ -42,9 +43,6 @@ interface SiteRow {
   slug: string;
   retired_at: Date | null;
 }
-
-/** Who made an ops change: the ops API is one machine token until ops sign in one by one. */
-const ACTOR = 'ops-token';
 
 const conflict = (title: string, detail: string, field: string): ProblemException =>
   new ProblemException({ status: 409, title, detail, errors: [{ path: field, message: detail }] });
@@ -237,10 +235,12 @@ export class SiteHostsService {
     before: HostView | null,
     after: HostView | null,
   ): Promise<void> {
-    // The table of OpsAuditEntity: before and after as JSON, the subject by its natural key.
-    await manager.query(
-      `INSERT INTO ops_audit_log (actor, action, site_id, subject, before, after) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)`,
-      [ACTOR, action, site.id, `host:${host}`, before && JSON.stringify(before), after && JSON.stringify(after)],
-    );
+    await recordOpsAudit(manager, {
+      action,
+      siteId: site.id,
+      subject: `host:${host}`,
+      before: before && { ...before },
+      after: after && { ...after },
+    });
   }
 }

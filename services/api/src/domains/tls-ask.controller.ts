@@ -1,5 +1,6 @@
 import {
   Controller,
+  Inject,
   Get,
   Header,
   Injectable,
@@ -13,7 +14,8 @@ import { SkipThrottle } from '@nestjs/throttler';
 import type { Request } from 'express';
 import { z } from 'zod';
 import { SiteHostSchema } from '@platform/domain';
-import { notFound, ProblemException, ZodValidationPipe } from '@platform/server-kit';
+import { ENV, notFound, ProblemException, ZodValidationPipe } from '@platform/server-kit';
+import type { ApiEnv } from '../env';
 import { ProblemThrottlerGuard, throttledOnly, THROTTLES } from '../throttling/throttling.module';
 import { SiteHostsService } from './site-hosts.service';
 
@@ -57,12 +59,15 @@ const AskQuerySchema = z.object({ domain: SiteHostSchema });
 @ApiTags('Ops')
 @Controller('api/tls')
 export class TlsAskController {
-  constructor(private readonly hosts: SiteHostsService) {}
+  constructor(
+    private readonly hosts: SiteHostsService,
+    @Inject(ENV) private readonly env: ApiEnv,
+  ) {}
 
   @Get('ask')
   @ApiOperation({
     summary:
-      "Caddy's on-demand TLS question: 200 only for a verified or failing host of a site not retired (loopback callers only)",
+      "Caddy's on-demand TLS question: 200 only for a verified or failing host of a site not retired, or OPS_HOST (loopback callers only)",
   })
   @Header('Cache-Control', 'no-store')
   @UseGuards(LoopbackOnlyGuard, TlsAskThrottlerGuard)
@@ -70,7 +75,8 @@ export class TlsAskController {
   async ask(
     @Query(new ZodValidationPipe(AskQuerySchema, 'query')) { domain }: { domain: string },
   ): Promise<{ domain: string; certificate: true }> {
-    if (!(await this.hosts.mayServeTls(domain)))
+    // The ops console's host is the platform's own, so it always may.
+    if (domain !== this.env.OPS_HOST && !(await this.hosts.mayServeTls(domain)))
       throw notFound('No certificate', `'${domain}' is not a verified host of a live site.`);
     return { domain, certificate: true };
   }

@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { OnboardingDocumentSchema, SitePatchSchema, type OnboardingDocument, type SitePatch } from '@platform/domain';
 import { ZodValidationPipe } from '@platform/server-kit';
+import { OpsActorInterceptor } from '../ops-access/ops-actor';
 import { OpsAuthGuard } from '../ops/ops-auth.guard';
 import { SiteSlugPipe } from '../sites/site-slug.pipe';
 import { Onboarding, type OnboardingAnswer } from './onboarding';
@@ -16,6 +17,7 @@ const ListQuerySchema = z.strictObject({
 @ApiTags('Ops')
 @ApiBearerAuth('opsToken')
 @UseGuards(OpsAuthGuard)
+@UseInterceptors(OpsActorInterceptor)
 @Controller('api/ops')
 export class OnboardingController {
   constructor(

@@ -1,7 +1,5 @@
 import type { EntityManager } from 'typeorm';
-
-/** Who makes an ops change: the ops API is one machine token until ops sign in one by one. */
-export const OPS_TOKEN_ACTOR = 'ops-token';
+import { currentOpsActor } from '../ops-access/ops-actor';
 
 export interface OpsAuditRecord {
   /** 'onboarding', 'site.updated', 'site.retired', ... */
@@ -13,12 +11,12 @@ export interface OpsAuditRecord {
   after: Record<string, unknown> | null;
 }
 
-/** Writes one row of ops_audit_log, inside the transaction that makes the change. */
+/** Writes one row of ops_audit_log under the request's actor (OPS_TOKEN or an operator), inside the transaction that makes the change. */
 export async function recordOpsAudit(manager: EntityManager, record: OpsAuditRecord): Promise<void> {
   await manager.query(
     `INSERT INTO ops_audit_log (actor, action, site_id, subject, before, after) VALUES ($1, $2, $3, $4, $5, $6)`,
     [
-      OPS_TOKEN_ACTOR,
+      currentOpsActor(),
       record.action,
       record.siteId,
       record.subject,
