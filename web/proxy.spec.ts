@@ -1,11 +1,15 @@
 import { NextRequest } from 'next/server';
 import { ApiError } from './lib/api/client';
-import { findSiteByHost, readConfigVersion } from './lib/api/hosts';
+import { findHostVerification, findSiteByHost, readConfigVersion } from './lib/api/hosts';
 import { proxy } from './proxy';
 import type { SiteRef } from './lib/tenancy/host-resolver';
 import { siteRefFixture } from './test/fixtures';
 
-jest.mock('./lib/api/hosts', () => ({ findSiteByHost: jest.fn(), readConfigVersion: jest.fn(async () => '1') }));
+jest.mock('./lib/api/hosts', () => ({
+  findSiteByHost: jest.fn(),
+  readConfigVersion: jest.fn(async () => '1'),
+  findHostVerification: jest.fn(),
+}));
 const lookup = findSiteByHost as jest.MockedFunction<typeof findSiteByHost>;
 const configVersion = readConfigVersion as jest.MockedFunction<typeof readConfigVersion>;
 
@@ -414,5 +418,65 @@ describe('proxy: a change to a site or host reaches it within the configuration 
     await pollOnce();
     expect((await proxy(request('flop.localhost', '/offers'))).status).toBe(503);
     jest.restoreAllMocks();
+  });
+});
+
+describe("proxy: a custom domain's HTTP verification token (issue 51)", () => {
+  const verification = findHostVerification as jest.MockedFunction<typeof findHostVerification>;
+  const PATH = '/.well-known/dealer-platform-verification';
+  const VALUES: Record<string, string> = {
+    'www.pending-dealer.com.au': 'dealer-platform-verification=tok-pending',
+    'realdealer.com.au': 'dealer-platform-verification=tok-apex',
+  };
+
+  beforeEach(() => {
+    verification.mockReset();
+    verification.mockImplementation(async (hostname) => VALUES[hostname] ?? null);
+  });
+
+  it("answers a pending host's value as plain text, never stored, without the site lookup that would 404 it", async () => {
+    const response = await proxy(request('WWW.Pending-Dealer.com.au', PATH));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('dealer-platform-verification=tok-pending\n');
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(verification).toHaveBeenCalledWith('www.pending-dealer.com.au');
+    expect(lookup).not.toHaveBeenCalled();
+  });
+
+  it('answers on a serving host that is not the primary one, rather than redirecting it away', async () => {
+    const response = await proxy(request('realdealer.com.au', PATH));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('dealer-platform-verification=tok-apex\n');
+  });
+
+  it('asks the api on every request, so a host added again with a new token never shows the old one', async () => {
+    await proxy(request('www.pending-dealer.com.au', PATH));
+    VALUES['www.pending-dealer.com.au'] = 'dealer-platform-verification=tok-new';
+    expect(await (await proxy(request('www.pending-dealer.com.au', PATH))).text()).toBe(
+      'dealer-platform-verification=tok-new\n',
+    );
+    expect(verification).toHaveBeenCalledTimes(2);
+  });
+
+  it('answers a plain 404 for a name the platform does not verify, and a 503 when the api cannot say', async () => {
+    const unknown = await proxy(request('nobody.example.com', PATH));
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('cache-control')).toBe('no-store');
+    expect(await unknown.text()).toBe('Not found\n');
+
+    verification.mockRejectedValue(new ApiError('API unreachable', null, '/api/sites/by-host/x/verification'));
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const down = await proxy(request('www.pending-dealer.com.au', PATH));
+    expect(down.status).toBe(503);
+    expect(down.headers.get('retry-after')).toBe('30');
+    jest.restoreAllMocks();
+  });
+
+  it('leaves other /.well-known/ paths to the site', async () => {
+    const response = await proxy(request('werribee-isuzu-ute.localhost', '/.well-known/security.txt'));
+    expect(rewrittenTo(response)).toBe('/werribee-isuzu-ute/.well-known/security.txt');
+    expect(verification).not.toHaveBeenCalled();
   });
 });

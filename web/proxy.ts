@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { gatedRouteOf, isDevelopmentHost, SESSION_COOKIE, signInPath } from '@platform/domain';
+import { gatedRouteOf, HTTP_VERIFICATION_PATH, isDevelopmentHost, SESSION_COOKIE, signInPath } from '@platform/domain';
 import { apiBaseUrl, apiMediaUrl } from './lib/api/client';
+import { findHostVerification } from './lib/api/hosts';
 import { shopperFromToken } from './lib/api/session';
 import type { SiteRef } from './lib/tenancy/host-resolver';
 import { maintenanceApiResponse, maintenanceDetailsFromApi, maintenanceResponse } from './lib/tenancy/maintenance';
@@ -27,7 +28,9 @@ import {
  * /{site slug}/{path}, so every page under app/[site]/ receives its site as a route parameter and
  * no page reads the Host header itself. Bare localhost / 127.0.0.1 shows the development index of
  * sites (app/page.tsx); an unknown host gets a plain 404, and so does a host still pending its DNS
- * verification (the api finds no site for it). A site's other real hosts redirect to its primary.
+ * verification (the api finds no site for it), except at /.well-known/dealer-platform-verification,
+ * where every custom domain, pending or not, answers its verification token (the HTTP way to verify).
+ * A site's other real hosts redirect to its primary.
  *
  * /media/... (car photos, logos) is forwarded to the API here rather than by a next.config rewrite:
  * config rewrites are fixed at build time, and API_URL must be read when the server runs (the same
@@ -71,6 +74,9 @@ export async function proxy(request: NextRequest): Promise<Response> {
       ? secured(request, [], (init) => NextResponse.next(init))
       : plain(devIndexNotFoundResponse());
   }
+
+  // Before the site lookup, which finds nothing for a pending host: this is how one gets verified.
+  if (pathname === HTTP_VERIFICATION_PATH) return plain(await hostVerificationResponse(host.hostname));
 
   let site;
   try {
@@ -191,6 +197,27 @@ const PLAIN_HEADERS = plainSecurityHeaders({ hstsMaxAgeSeconds: HSTS_MAX_AGE_SEC
 function plain<T extends Response>(response: T): T {
   for (const [name, value] of Object.entries(PLAIN_HEADERS)) response.headers.set(name, value);
   return response;
+}
+
+const TEXT_HEADERS = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
+
+/**
+ * A custom domain's HTTP token (issue 51): the platform verifies a host whose DNS already points
+ * here by fetching this path over plain HTTP and finding the host's own value. Answered for every
+ * host the platform knows, pending ones too, and asked of the api each time (never the host cache,
+ * never stored by anyone), so a host removed or added again with a new token never shows the old one.
+ */
+async function hostVerificationResponse(hostname: string): Promise<Response> {
+  let value: string | null;
+  try {
+    value = await findHostVerification(hostname);
+  } catch (error) {
+    console.error(`[proxy] verification lookup failed for ${hostname}:`, (error as Error).message); // eslint-disable-line no-console
+    return new Response('Temporarily unavailable\n', { status: 503, headers: { ...TEXT_HEADERS, 'retry-after': '30' } });
+  }
+  return value === null
+    ? new Response('Not found\n', { status: 404, headers: TEXT_HEADERS })
+    : new Response(`${value}\n`, { status: 200, headers: TEXT_HEADERS });
 }
 
 /**

@@ -14,6 +14,20 @@ export async function findSiteByHost(hostname: string): Promise<SiteByHostRespon
   });
 }
 
+const HostVerificationSchema = z.object({ host: z.string(), value: z.string().min(1).max(512) });
+
+/**
+ * The HTTP verification value of a custom domain (pending ones included), or null when the platform
+ * does not verify that name. Asked on every request for it: the answer is never kept.
+ */
+export async function findHostVerification(hostname: string): Promise<string | null> {
+  const found = await apiGetOrNull(`/api/sites/by-host/${segment(hostname)}/verification`, HostVerificationSchema, {
+    cache: 'no-store',
+    signal: AbortSignal.timeout(5_000),
+  });
+  return found?.value ?? null;
+}
+
 const ConfigVersionSchema = z.object({ config: z.string().nullable() });
 
 /**

@@ -61,8 +61,16 @@ export function isApex(host: string): boolean {
   return labels <= 2 || (labels === 3 && AU_SECOND_LEVEL.test(host));
 }
 
-/** The TXT record's value for a host's token. */
+/** The TXT record's value for a host's token, and the body its HTTP token answers with. */
 export const verificationValue = (token: string): string => `dealer-platform-verification=${token}`;
+
+/**
+ * Where a host whose DNS already points at the platform shows its token over plain HTTP (port 80),
+ * the other way to prove control: only the platform answers there with the host's own value, so
+ * finding it proves the name routes here. Under /.well-known/ (RFC 8615), where nothing of a site's
+ * own lives.
+ */
+export const HTTP_VERIFICATION_PATH = '/.well-known/dealer-platform-verification';
 
 /**
  * The records a dealer sets for a real host: the TXT record that proves control, and the record

@@ -49,6 +49,19 @@ export class SitesController {
   }
 
   /**
+   * The value the web answers at /.well-known/dealer-platform-verification on a host, pending ones
+   * included: the platform verifies a host by finding it there (issue 51). Never cached, so a host
+   * removed or added again never shows an old token.
+   */
+  @Get('by-host/:host/verification')
+  @Header('Cache-Control', 'no-store')
+  hostVerification(
+    @Param('host', new ZodValidationPipe(HostSchema, 'host')) host: string,
+  ): Promise<{ host: string; value: string }> {
+    return this.sites.hostVerification(host);
+  }
+
+  /**
    * What a site's pages are rendered from, as two opaque versions: its search index (bumped by the
    * indexer on every stock change) and the configuration (moved by any layer's change). The web's
    * page cache keeps a rendered page only while both are unchanged.

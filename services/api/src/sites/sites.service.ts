@@ -6,6 +6,7 @@ import {
   servesHost,
   servicingClaims,
   SiteConfigError,
+  verificationValue,
   type GateConfig,
   type SiteConfig,
 } from '@platform/domain';
@@ -98,6 +99,23 @@ export class SitesService {
       primary_host: this.hostNames(row.site.hosts)[0] ?? host,
       status: row.site.status,
     };
+  }
+
+  /**
+   * A host's HTTP verification value (issue 51), whatever its state: a pending host must show it
+   * before it serves, and a verified one keeps showing it for the hourly re-check. Only a host with a
+   * token (development hosts and the seed's have none) of a site not retired; any other name is
+   * unknown, as for by-host, so nothing is said about names the platform does not serve.
+   */
+  async hostVerification(rawHost: string): Promise<{ host: string; value: string }> {
+    const host = normaliseHost(rawHost);
+    const [row] = (await this.db.query(
+      `SELECT h.verification_token FROM site_hosts h JOIN sites s ON s.id = h.site_id
+       WHERE h.host = $1 AND h.verification_token IS NOT NULL AND s.retired_at IS NULL`,
+      [host],
+    )) as { verification_token: string }[];
+    if (!row) throw notFound('Host not found', `'${host}' is not a custom domain of any site.`);
+    return { host, value: verificationValue(row.verification_token) };
   }
 
   /** The site's merged configuration with its dealerships, brands, locations and sister sites. */

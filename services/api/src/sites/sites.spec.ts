@@ -147,6 +147,45 @@ describe('site API (real PostgreSQL and Redis)', () => {
     });
   });
 
+  it("answers a custom domain's HTTP verification value whatever its state, never cached; nothing for a name it does not verify", async () => {
+    const retired = await db.dataSource.query(
+      `INSERT INTO sites (slug, name, template, config, retired_at) VALUES ('gone-motors', 'Gone', 'tpl', '{}', now()) RETURNING id`,
+    );
+    await db.dataSource.query(
+      `INSERT INTO site_hosts (host, site_id, "primary", status, verification_token) VALUES
+         ('www.pending-alpha.com.au', $1, false, 'pending', 'tok-pending'),
+         ('www.failing-alpha.com.au', $1, false, 'failing', 'tok-failing'),
+         ('www.gone-motors.com.au', $2, false, 'pending', 'tok-gone')`,
+      [siteId, retired[0].id],
+    );
+    const pending = await request(app.getHttpServer())
+      .get('/api/sites/by-host/WWW.Pending-Alpha.com.au:80/verification')
+      .expect(200);
+    expect(pending.headers['cache-control']).toBe('no-store');
+    expect(pending.body).toEqual({
+      host: 'www.pending-alpha.com.au',
+      value: 'dealer-platform-verification=tok-pending',
+    });
+    // Still shown once serving: the hourly re-check finds it there too.
+    expect(
+      (await request(app.getHttpServer()).get('/api/sites/by-host/www.failing-alpha.com.au/verification').expect(200))
+        .body.value,
+    ).toBe('dealer-platform-verification=tok-failing');
+
+    // Unknown, a development host (no token), a host of a retired site: all the same 404.
+    for (const host of ['nowhere.example.com', 'alpha-motors.localhost', 'www.gone-motors.com.au']) {
+      const res = await request(app.getHttpServer()).get(`/api/sites/by-host/${host}/verification`).expect(404);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.body).toMatchObject({
+        title: 'Host not found',
+        detail: `'${host}' is not a custom domain of any site.`,
+      });
+    }
+    await request(app.getHttpServer()).get('/api/sites/by-host/bad_host!/verification').expect(400);
+    await db.dataSource.query(`DELETE FROM site_hosts WHERE verification_token LIKE 'tok-%'`);
+    await db.dataSource.query(`DELETE FROM sites WHERE slug = 'gone-motors'`);
+  });
+
   it('serves the merged configuration: site over template over platform defaults', async () => {
     const res = await request(app.getHttpServer()).get('/api/sites/alpha-motors/config').expect(200);
     expect(res.body.config.theme.primary_colour).toBe('#123456');
