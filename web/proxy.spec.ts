@@ -480,3 +480,49 @@ describe("proxy: a custom domain's HTTP verification token (issue 51)", () => {
     expect(verification).not.toHaveBeenCalled();
   });
 });
+
+describe('proxy: the ops console on OPS_HOST (issue 51)', () => {
+  it('serves its pages from app/ops_console, never cached or indexed, with the page path for its navigation', async () => {
+    for (const [path, target] of [
+      ['/', '/ops_console'],
+      ['/sites/north-motors?done=resumed', '/ops_console/sites/north-motors?done=resumed'],
+      ['/sign-in?token=abc', '/ops_console/sign-in?token=abc'],
+    ] as const) {
+      const response = await proxy(request('ops.localhost:3000', path));
+      expect(rewrittenTo(response)).toBe(target);
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
+      expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-middleware-request-x-console-path')).toBe(path.split('?')[0]);
+    }
+    expect(lookup).not.toHaveBeenCalled();
+  });
+
+  it('forwards the ops API and the console sign-in API to the api, and no other API path', async () => {
+    for (const path of ['/api/ops/sites?retired=true', '/api/ops-console/sign-in/request']) {
+      const response = await proxy(request('ops.localhost', path));
+      expect(response.headers.get('x-middleware-rewrite')).toBe(`http://127.0.0.1:3101${path}`);
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
+    }
+    for (const path of [
+      '/api/watchlist',
+      '/api/sites/alpha/leads',
+      '/api/dealer/me',
+      '/api/ops%2fsites',
+      '/api/opsx',
+    ]) {
+      const response = await proxy(request('ops.localhost', path));
+      expect(response.status).toBe(404);
+      expect(response.headers.get('x-middleware-rewrite')).toBeNull();
+    }
+  });
+
+  it("is not reachable from a site's host or the development index", async () => {
+    const onSite = await proxy(request('werribee-isuzu-ute.localhost:3000', '/ops_console'));
+    expect(rewrittenTo(onSite)).toBe('/werribee-isuzu-ute/ops_console');
+    const onIndex = await proxy(request('localhost:3000', '/ops_console'));
+    expect(onIndex.status).toBe(404);
+    const opsApiOnSite = await proxy(request('werribee-isuzu-ute.localhost:3000', '/api/ops/sites'));
+    expect(opsApiOnSite.status).toBe(404);
+  });
+});

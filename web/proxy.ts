@@ -15,6 +15,7 @@ import {
   PERSONAL_HEADERS,
 } from './lib/tenancy/dealer-console';
 import { devIndexNotFoundResponse, siteNotFoundResponse, siteUnavailableResponse } from './lib/tenancy/plain-pages';
+import { isOpsApiPath, OPS_HOST, opsConsolePath } from './lib/tenancy/ops-console';
 import {
   chatOriginsOf,
   hstsMaxAgeOf,
@@ -68,6 +69,8 @@ export async function proxy(request: NextRequest): Promise<Response> {
 
   const host = parseHost(request.headers.get('host'));
   if (!host) return plain(siteNotFoundResponse());
+
+  if (host.hostname === OPS_HOST) return opsConsole(request, pathname, search);
 
   if (isDevIndexHost(host.hostname)) {
     return pathname === '/'
@@ -163,6 +166,29 @@ function dealerConsolePage(request: NextRequest, site: SiteRef, pathname: string
   return response;
 }
 
+/**
+ * The ops console's host (OPS_HOST): its pages (app/ops_console/...) and the two API prefixes its
+ * pages and sign-in call, /api/ops/ and /api/ops-console/, forwarded with the operator's cookie as
+ * sent. No site is served here and no other API path is, so a site's shopper endpoints never share
+ * a host with the ops session. Never cached, never framed, never indexed.
+ */
+function opsConsole(request: NextRequest, pathname: string, search: string): Response {
+  if (pathname.startsWith('/api/')) {
+    if (!isOpsApiPath(pathname)) return plain(apiNotFoundResponse(pathname));
+    const response = NextResponse.rewrite(new URL(`${pathname}${search}`, `${apiBaseUrl()}/`));
+    for (const [name, value] of Object.entries(PERSONAL_HEADERS)) response.headers.set(name, value);
+    return response;
+  }
+  const url = request.nextUrl.clone();
+  url.pathname = opsConsolePath(pathname);
+  const response = secured(request, [], (init) => {
+    init.request.headers.set(CONSOLE_PATH_HEADER, pathname);
+    return NextResponse.rewrite(url, init);
+  });
+  for (const [name, value] of Object.entries(PERSONAL_HEADERS)) response.headers.set(name, value);
+  return response;
+}
+
 /** A page response with the security headers, its request carrying the nonce for Next's render. */
 function secured(
   request: NextRequest,
@@ -213,7 +239,10 @@ async function hostVerificationResponse(hostname: string): Promise<Response> {
     value = await findHostVerification(hostname);
   } catch (error) {
     console.error(`[proxy] verification lookup failed for ${hostname}:`, (error as Error).message); // eslint-disable-line no-console
-    return new Response('Temporarily unavailable\n', { status: 503, headers: { ...TEXT_HEADERS, 'retry-after': '30' } });
+    return new Response('Temporarily unavailable\n', {
+      status: 503,
+      headers: { ...TEXT_HEADERS, 'retry-after': '30' },
+    });
   }
   return value === null
     ? new Response('Not found\n', { status: 404, headers: TEXT_HEADERS })
@@ -275,7 +304,7 @@ function apiNotFoundResponse(pathname: string): Response {
       type: 'about:blank',
       title: 'Not Found',
       status: 404,
-      detail: 'This site does not serve that API path.',
+      detail: 'This host does not serve that API path.',
       instance: pathname,
     },
     { status: 404, headers: { 'content-type': 'application/problem+json' } },

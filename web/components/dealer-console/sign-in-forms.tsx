@@ -5,18 +5,31 @@ import { postJson } from '@/lib/api/browser';
 import styles from './console.module.css';
 
 /** After signing in: the inbox, loaded afresh so every server component sees the new session. */
-const signedIn = (): void => window.location.assign('/dealer');
+const signedIn = (home = '/dealer'): void => window.location.assign(home);
 
-/** Spends a one-time link's token when the person presses the button (never on page load). */
-export function LinkSignIn({ token }: { token: string }) {
+/**
+ * Spends a one-time link's token when the person presses the button (never on page load). The ops
+ * console uses it too, with its own endpoint, home page and fallback.
+ */
+export function LinkSignIn({
+  token,
+  endpoint = '/api/dealer/sign-in/link',
+  home = '/dealer',
+  fallback = { href: '/dealer/sign-in', label: 'Sign in with an email code instead' },
+}: {
+  token: string;
+  endpoint?: string;
+  home?: string;
+  fallback?: { href: string; label: string };
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   async function signIn(): Promise<void> {
     setBusy(true);
     setError(null);
-    const outcome = await postJson('/api/dealer/sign-in/link', { token });
-    if (outcome.ok) return signedIn();
+    const outcome = await postJson(endpoint, { token });
+    if (outcome.ok) return signedIn(home);
     setBusy(false);
     setError(outcome.fields['token'] ?? outcome.message);
   }
@@ -28,7 +41,7 @@ export function LinkSignIn({ token }: { token: string }) {
       </button>
       {error && (
         <p role="alert" className={styles.error}>
-          {error} <a href="/dealer/sign-in">Sign in with an email code instead</a>.
+          {error} <a href={fallback.href}>{fallback.label}</a>.
         </p>
       )}
     </div>

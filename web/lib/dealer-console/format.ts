@@ -8,3 +8,14 @@ const WHEN = new Intl.DateTimeFormat('en-AU', {
 });
 
 export const formatWhen = (iso: string): string => WHEN.format(new Date(iso));
+
+/** A feed run's status in words (the dealer console's feed page and the ops console's sites list). */
+export const FEED_RUN_LABELS: Readonly<Record<string, string>> = {
+  queued: 'Queued',
+  running: 'Running',
+  held: 'Held: needs a decision',
+  succeeded: 'Succeeded',
+  partial: 'Partial: some rows rejected',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};

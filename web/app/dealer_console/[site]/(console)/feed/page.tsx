@@ -11,6 +11,7 @@ import {
   RunListSchema,
   type ConsoleRunDetail,
 } from '@/lib/api/dealer';
+import { FEED_RUN_LABELS } from '@/lib/dealer-console/format';
 import { personalPage } from '@/lib/edge/personal-page';
 import { revokeKeyAction, runAction } from '../console-actions';
 
@@ -21,16 +22,6 @@ const DONE: Record<string, string> = {
   confirm: 'Confirmed: the snapshot is being applied.',
   reject: 'Rejected: the snapshot was discarded and nothing was applied.',
   revoked: 'Key revoked: pushes with it are refused from now on.',
-};
-
-const STATUS: Record<string, string> = {
-  queued: 'Queued',
-  running: 'Running',
-  held: 'Held: needs a decision',
-  succeeded: 'Succeeded',
-  partial: 'Partial: some rows rejected',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
 };
 
 const at = new Intl.DateTimeFormat('en-AU', {
@@ -79,7 +70,7 @@ function RunDetail({ run, site }: { run: ConsoleRunDetail; site: string }) {
         <h2 id="run-title">
           Run of {when(run.receivedAt)} · {run.dealership.name}
         </h2>
-        <span className={styles.pill}>{STATUS[run.status] ?? run.status}</span>
+        <span className={styles.pill}>{FEED_RUN_LABELS[run.status] ?? run.status}</span>
       </div>
       {run.detail ? <p>{run.detail}</p> : null}
       {run.held ? (
@@ -207,7 +198,7 @@ export default async function DealerFeedPage({
                         {when(r.receivedAt)}
                       </Link>
                     </td>
-                    <td data-label="Status">{STATUS[r.status] ?? r.status}</td>
+                    <td data-label="Status">{FEED_RUN_LABELS[r.status] ?? r.status}</td>
                     <td data-label="Rows">{r.counts['received'] ?? 0}</td>
                     <td data-label="Rejected">{r.counts['rejected'] ?? 0}</td>
                     <td data-label="Dealership">{r.dealership.name}</td>
