@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import {
   API_ORIGIN,
   API_PORT,
+  DNS_RESOLVER,
   e2eDatabaseName,
   e2eMediaDir,
   E2E_OPS_TOKEN,
@@ -83,6 +84,9 @@ export default defineConfig({
         MEDIA_STORE_DIR: e2eMediaDir(runId),
         // Every test signs in from 127.0.0.1, one client to the API's per-client limit.
         SIGN_IN_CODE_LIMIT_PER_HOUR: '200',
+        // Custom domains' TXT records are looked up on the DNS server onboarding-https.spec runs on loopback.
+        DNS_RESOLVER,
+        DNS_TIMEOUT_MS: '1000',
       },
       reuseExistingServer: !isCI,
       timeout: 120_000,
@@ -106,6 +110,9 @@ export default defineConfig({
         MEDIA_STORE_DIR: e2eMediaDir(runId),
         // The suite's own photo hosts listen on loopback, which the guarded fetcher refuses unless listed.
         OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1',
+        // The host verification sweep asks the same loopback DNS server as the api (onboarding-https.spec).
+        DNS_RESOLVER,
+        DNS_TIMEOUT_MS: '1000',
         OPENSEARCH_URL: process.env['E2E_OPENSEARCH_URL'] ?? '',
         LOG_LEVEL: 'warn',
       },

@@ -10,6 +10,12 @@ export const WEB_ORIGIN = `http://127.0.0.1:${WEB_PORT}`;
 export const API_ORIGIN = `http://127.0.0.1:${API_PORT}`;
 /** The worker's health port: next to the api's unless E2E_WORKER_PORT says otherwise. */
 export const WORKER_PORT = Number(process.env['E2E_WORKER_PORT'] ?? API_PORT + 1000);
+/**
+ * The loopback UDP port of the DNS server onboarding-https.spec runs for custom domains' TXT records,
+ * which the api and worker ask (DNS_RESOLVER): beside the api's unless E2E_DNS_PORT says otherwise.
+ */
+export const DNS_PORT = Number(process.env['E2E_DNS_PORT'] ?? API_PORT + 2000);
+export const DNS_RESOLVER = `127.0.0.1:${DNS_PORT}`;
 
 /**
  * One id per `playwright test` run, chosen once by the runner process and handed to its workers
