@@ -4,6 +4,7 @@ export * from './health/health.controller';
 export * from './lifecycle/graceful-shutdown';
 export * from './metrics/platform-metrics';
 export * from './outbound/guarded-get';
+export * from './hosts/http-token-source';
 export * from './logging/logger';
 export * from './problem/problem';
 export * from './problem/problem-details.filter';

@@ -252,6 +252,38 @@ describe('guardedFetch with an allowance for one loopback port (the demo photo h
     expect((error as Error).message).toBe(`127.0.0.1 port ${photos.port} is not a public address`);
   });
 
+  it('connects where its own resolver says, checking those answers as the system’s are', async () => {
+    const resolve = async (hostname: string) =>
+      hostname === 'www.photos.com.au' ? [{ address: '127.0.0.1', family: 4 }] : Promise.reject(new Error('ENOTFOUND'));
+    const allowed = { ...options(`127.0.0.1:${photos.port}`), resolve };
+    expect(await guardedFetch(`http://www.photos.com.au:${photos.port}/photo.jpg`, allowed)).toMatchObject({
+      kind: 'ok',
+      response: { status: 200 },
+    });
+    expect(await guardedFetch(`http://www.elsewhere.com.au:${photos.port}/photo.jpg`, allowed)).toEqual({
+      kind: 'failed',
+      reason: 'unreachable',
+    });
+    const refused = await refusal(guardedFetch(`http://www.photos.com.au:${other.port}/metrics`, allowed));
+    expect((refused as Error).message).toBe(
+      `www.photos.com.au resolves only to addresses that are not public on port ${other.port}`,
+    );
+    expect(photos.asked).toEqual(['/photo.jpg']);
+    expect(other.asked).toEqual([]);
+  });
+
+  it('with reuseConnections false, connects anew, so a connection another fetch kept alive decides nothing', async () => {
+    const resolve = async () => [{ address: '127.0.0.1', family: 4 }];
+    const url = `http://www.pooled.com.au:${photos.port}/photo.jpg`;
+    // Node's global agent keeps this connection alive, checked with this fetch's allowance.
+    expect(await guardedFetch(url, { ...options(`127.0.0.1:${photos.port}`), resolve })).toMatchObject({ kind: 'ok' });
+    const refused = await refusal(guardedFetch(url, { ...options(undefined), resolve, reuseConnections: false }));
+    expect((refused as Error).message).toBe(
+      `www.pooled.com.au resolves only to addresses that are not public on port ${photos.port}`,
+    );
+    expect(photos.asked).toEqual(['/photo.jpg']);
+  });
+
   it('lets the scheme’s own port through when that is the one allowed', async () => {
     // Nothing listens on 443 here: the guard lets it through, and the connection fails.
     expect(await guardedFetch('https://127.0.0.1/', options('127.0.0.1:443'))).toEqual({

@@ -188,6 +188,17 @@ export interface GuardedGetOptions {
   /** A conditional request: the validators of the copy already held, so an unchanged resource answers 304. */
   ifNoneMatch?: string | null;
   ifModifiedSince?: string | null;
+  /**
+   * Resolves a name to its addresses instead of the system's resolver (the host verification asks
+   * the servers of DNS_RESOLVER, as for its TXT records). Its answers are checked as the system's are.
+   */
+  resolve?: (hostname: string) => Promise<{ address: string; family: number }[]>;
+  /**
+   * False: a connection of its own, closed after the answer, instead of one kept alive by Node's
+   * global agent. A pooled connection was checked with the options of the fetch that opened it (its
+   * resolver, its allowance), so a caller whose own must decide (the host verification) opts out.
+   */
+  reuseConnections?: boolean;
 }
 
 export interface GuardedResponse {
@@ -253,7 +264,7 @@ function getOnce(url: URL, options: GuardedGetOptions, signal: AbortSignal): Pro
   if (net.isIP(host) && !mayConnect(host, port, options.allowed))
     throw new OutboundRefused(`${host} port ${port} is not a public address`);
   const lookup: net.LookupFunction = (hostname, lookupOptions, callback) => {
-    dns.lookup(hostname, { all: true }, (error, addresses) => {
+    const answered = (error: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]): void => {
       if (error) return callback(error, '', 4);
       const usable = addresses.find((entry) => mayConnect(entry.address, port, options.allowed));
       if (!usable)
@@ -264,7 +275,12 @@ function getOnce(url: URL, options: GuardedGetOptions, signal: AbortSignal): Pro
         );
       if (lookupOptions.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, [usable]);
       callback(null, usable.address, usable.family);
-    });
+    };
+    if (!options.resolve) return dns.lookup(hostname, { all: true }, answered);
+    options.resolve(hostname).then(
+      (addresses) => answered(null, addresses),
+      (error: NodeJS.ErrnoException) => answered(error, []),
+    );
   };
   const conditional = Boolean(options.ifNoneMatch || options.ifModifiedSince);
   const headers: Record<string, string> = { accept: options.accept ?? '*/*', 'user-agent': 'dealer-platform' };
@@ -275,7 +291,10 @@ function getOnce(url: URL, options: GuardedGetOptions, signal: AbortSignal): Pro
     outcome: status === undefined ? { kind: 'failed', reason } : { kind: 'failed', reason, status },
   });
   return new Promise<Once>((resolve, reject) => {
-    const request = (url.protocol === 'https:' ? https : http).get(url, { lookup, signal, headers }, (response) => {
+    // No agent: a connection of its own (reuseConnections false), else Node's global keep-alive agent.
+    const agent = options.reuseConnections === false ? { agent: false as const } : {};
+    const requestOptions: http.RequestOptions = { lookup, signal, headers, ...agent };
+    const request = (url.protocol === 'https:' ? https : http).get(url, requestOptions, (response) => {
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
       const etag = header(response.headers.etag);

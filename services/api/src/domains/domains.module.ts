@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ENV } from '@platform/server-kit';
-import { dnsTxtResolver, HostVerifier } from '@platform/site-config';
+import { ENV, platformHostVerifier } from '@platform/server-kit';
+import { HostVerifier } from '@platform/site-config';
 import type { ApiEnv } from '../env';
 import { OpsAuthGuard } from '../ops/ops-auth.guard';
 import { SiteHostsController } from './site-hosts.controller';
@@ -17,8 +17,8 @@ import { TlsAskController } from './tls-ask.controller';
     {
       provide: HostVerifier,
       inject: [DataSource, ENV],
-      useFactory: (dataSource: DataSource, env: ApiEnv) =>
-        new HostVerifier(dataSource, dnsTxtResolver(env.DNS_RESOLVER, env.DNS_TIMEOUT_MS)),
+      // The TXT record on DNS_RESOLVER, then the HTTP token through the guarded fetcher (the worker's sweep alike).
+      useFactory: (dataSource: DataSource, env: ApiEnv) => platformHostVerifier(dataSource, env),
     },
   ],
 })

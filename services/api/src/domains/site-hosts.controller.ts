@@ -21,7 +21,8 @@ type AddHost = z.infer<typeof AddHostSchema>;
 
 /**
  * Custom domains of a site (issue 51): a host is pending, serving nothing and getting no
- * certificate, until the dealer's TXT record carrying its token is seen; development hosts
+ * certificate, until the dealer's TXT record carrying its token is seen, or, with the name already
+ * pointing here, its HTTP token at /.well-known/dealer-platform-verification; development hosts
  * (*.localhost) are verified at once. Ops token only.
  */
 @ApiTags('Ops')
@@ -44,7 +45,7 @@ export class SiteHostsController {
   @HttpCode(201)
   @ApiOperation({
     summary:
-      'Add a host: pending (no pages, no certificate) until its TXT record is seen; answers the DNS records to set',
+      'Add a host: pending (no pages, no certificate) until its TXT record or HTTP token is seen; answers the DNS records to set',
   })
   async add(
     @Param(new ZodValidationPipe(SiteParamsSchema, 'path')) { siteSlug }: { siteSlug: string },
@@ -55,7 +56,10 @@ export class SiteHostsController {
 
   @Post(':host/verify')
   @HttpCode(200)
-  @ApiOperation({ summary: "Check the host's TXT record now: its state after, and what DNS answered" })
+  @ApiOperation({
+    summary:
+      'Check the host now, its TXT record then its HTTP token: its state after, the way that matched, and why each missed',
+  })
   async verify(@Param(new ZodValidationPipe(HostParamsSchema, 'path')) params: HostParams): Promise<VerifyView> {
     return this.hosts.verify(params.siteSlug, params.host);
   }

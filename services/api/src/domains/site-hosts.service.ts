@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { dnsRecordsFor, initialHostStatus, servesHost, type DnsRecord, type HostStatus } from '@platform/domain';
 import { ENV, notFound, ProblemException } from '@platform/server-kit';
-import { HostVerifier, type TxtLookup } from '@platform/site-config';
+import { HostVerifier, type HostLookup, type VerificationMethod } from '@platform/site-config';
 import type { ApiEnv } from '../env';
 import { recordOpsAudit } from '../onboarding/ops-audit';
 
@@ -16,6 +16,8 @@ export interface HostView {
   /** Whether pages and a certificate are served for it now (verified or failing). */
   serves: boolean;
   verified_at: string | null;
+  /** How its last match came: its TXT record (dns) or its HTTP token (http); null before any, and for development hosts. */
+  verified_by: VerificationMethod | null;
   checked_at: string | null;
   /** Checks in a row that did not find the record. */
   check_failures: number;
@@ -23,8 +25,13 @@ export interface HostView {
   dns_records: DnsRecord[];
 }
 
-/** The answer to "verify now": the host's state after the check, and what DNS answered. */
-export type VerifyView = HostView & { check: TxtLookup };
+/**
+ * The answer to "verify now": the host's state after the check and what each way answered, so ops
+ * see why a host is still pending: `method`, the way that matched (dns, http; null for a miss),
+ * `seen` and `error` for the TXT record, `http_error` for the HTTP token (null when it matched or
+ * was not asked, the TXT record having matched).
+ */
+export type VerifyView = HostView & { check: HostLookup };
 
 interface HostRow {
   host: string;
@@ -33,6 +40,7 @@ interface HostRow {
   status: HostStatus;
   verification_token: string | null;
   verified_at: Date | null;
+  verified_by: VerificationMethod | null;
   checked_at: Date | null;
   check_failures: number;
   created_at: Date;
@@ -47,12 +55,12 @@ interface SiteRow {
 const conflict = (title: string, detail: string, field: string): ProblemException =>
   new ProblemException({ status: 409, title, detail, errors: [{ path: field, message: detail }] });
 
-const HOST_COLUMNS = `host, site_id, "primary", status, verification_token, verified_at, checked_at, check_failures, created_at`;
+const HOST_COLUMNS = `host, site_id, "primary", status, verification_token, verified_at, verified_by, checked_at, check_failures, created_at`;
 
 /**
- * A site's hosts for ops (issue 51): add one (pending until its TXT record is seen, a development
- * host verified at once), check it now, make it primary, remove it. Each change is written to
- * ops_audit_log with the host before and after, in the transaction that makes it.
+ * A site's hosts for ops (issue 51): add one (pending until its TXT record or its HTTP token is
+ * seen, a development host verified at once), check it now, make it primary, remove it. Each
+ * change is written to ops_audit_log with the host before and after, in the transaction that makes it.
  */
 @Injectable()
 export class SiteHostsService {
@@ -76,7 +84,7 @@ export class SiteHostsService {
     if (primary && !servesHost(status))
       throw conflict(
         'Host not verified yet',
-        `A host becomes primary once it serves: add '${host}' without primary, have the dealer set its TXT record, verify it, then make it primary (PUT …/hosts/${host}/primary).`,
+        `A host becomes primary once it serves: add '${host}' without primary, have the dealer set its TXT record (or point it here), verify it, then make it primary (PUT …/hosts/${host}/primary).`,
         'primary',
       );
     const added = this.dataSource.transaction(async (manager) => {
@@ -112,7 +120,7 @@ export class SiteHostsService {
     });
   }
 
-  /** Checks the host's TXT record now and records the outcome (the sweep's rules). */
+  /** Checks the host's TXT record, then its HTTP token, now and records the outcome (the sweep's rules). */
   async verify(slug: string, host: string): Promise<VerifyView> {
     const site = await this.site(this.dataSource.manager, slug);
     const before = await this.host(this.dataSource.manager, site, host);
@@ -123,7 +131,13 @@ export class SiteHostsService {
       await this.audit(manager, 'host.verified', site, host, this.view(before, site), view);
       return {
         ...view,
-        check: { matched: check?.matched ?? false, seen: check?.seen ?? [], error: check?.error ?? null },
+        check: {
+          matched: check?.matched ?? false,
+          method: check?.method ?? null,
+          seen: check?.seen ?? [],
+          error: check?.error ?? null,
+          http_error: check?.http_error ?? null,
+        },
       };
     });
   }
@@ -135,7 +149,7 @@ export class SiteHostsService {
       if (!servesHost(before.status))
         throw conflict(
           'Host not verified yet',
-          `'${host}' is pending: it serves nothing until its TXT record is seen, so it cannot be the host every other one redirects to.`,
+          `'${host}' is pending: it serves nothing until its TXT record or HTTP token is seen, so it cannot be the host every other one redirects to.`,
           'host',
         );
       await manager.query(
@@ -215,6 +229,7 @@ export class SiteHostsService {
       status: row.status,
       serves: servesHost(row.status),
       verified_at: row.verified_at?.toISOString() ?? null,
+      verified_by: row.verified_by,
       checked_at: row.checked_at?.toISOString() ?? null,
       check_failures: row.check_failures,
       created_at: row.created_at.toISOString(),

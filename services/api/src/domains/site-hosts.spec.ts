@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import fc from 'fast-check';
 import request from 'supertest';
-import { VERIFICATION_LABEL } from '@platform/domain';
+import { HTTP_VERIFICATION_PATH, VERIFICATION_LABEL } from '@platform/domain';
 import {
   createStockFixture,
   createTestDatabase,
@@ -31,9 +31,32 @@ const outsideAddress = (): string | undefined =>
     .flat()
     .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
 
+/**
+ * A stand-in for the web on loopback: at the HTTP verification path it answers what the api says
+ * for the request's host (GET /api/sites/by-host/{host}/verification), as web/proxy.ts does, and
+ * 404 elsewhere. The api's verifier fetches from it (HOST_VERIFICATION_HTTP_PORT) once the test's
+ * DNS server points a name at loopback.
+ */
+async function startStandInWeb(api: () => INestApplication): Promise<{ server: http.Server; port: number }> {
+  const server = http.createServer((req, res) => {
+    const host = (req.headers.host ?? '').replace(/:\d+$/, '');
+    if (req.url !== HTTP_VERIFICATION_PATH) return void res.writeHead(404).end();
+    void request(api().getHttpServer())
+      .get(`/api/sites/by-host/${encodeURIComponent(host)}/verification`)
+      .then((answer) =>
+        answer.status === 200
+          ? res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end(`${answer.body.value}\n`)
+          : res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n'),
+      );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
 describe('custom domains: ops host endpoints and the TLS ask endpoint (real api, PostgreSQL, a DNS server on loopback)', () => {
   let db: TestDatabase;
   let dns: TestDnsServer;
+  let web: { server: http.Server; port: number };
   let app: INestApplication;
   let fixture: StockFixture;
   let slug: string;
@@ -44,7 +67,11 @@ describe('custom domains: ops host endpoints and the TLS ask endpoint (real api,
   const byHost = (host: string) => http_().get(`/api/sites/by-host/${segmentOf(host)}`);
 
   beforeAll(async () => {
-    [db, dns] = await Promise.all([createTestDatabase('platform_api_hosts'), startTestDnsServer()]);
+    [db, dns, web] = await Promise.all([
+      createTestDatabase('platform_api_hosts'),
+      startTestDnsServer(),
+      startStandInWeb(() => app),
+    ]);
     fixture = await createStockFixture(db.dataSource, 'hosts');
     slug = `test-site-hosts`;
     await sql(`INSERT INTO site_hosts (host, site_id, "primary") VALUES ('hosts-site.localhost', $1, true)`, [
@@ -60,6 +87,9 @@ describe('custom domains: ops host endpoints and the TLS ask endpoint (real api,
         OPS_TOKEN,
         DNS_RESOLVER: dns.address,
         DNS_TIMEOUT_MS: '1000',
+        // The HTTP token is fetched from the stand-in web, on loopback: its port alone is let through.
+        HOST_VERIFICATION_HTTP_PORT: String(web.port),
+        OUTBOUND_ALLOWED_ADDRESSES: `127.0.0.1:${web.port}`,
         PLATFORM_CNAME_TARGET: 'sites.platform.example',
         PLATFORM_IPV4: '203.0.113.10',
         TLS_ASK_LIMIT_PER_MINUTE: '400',
@@ -71,6 +101,7 @@ describe('custom domains: ops host endpoints and the TLS ask endpoint (real api,
   afterAll(async () => {
     await app?.close();
     await dns?.close();
+    await new Promise((resolve) => web?.server.close(resolve));
     await db?.destroy();
   });
 
@@ -128,9 +159,14 @@ describe('custom domains: ops host endpoints and the TLS ask endpoint (real api,
 
   it('verify now: still pending with what DNS answered, then verified once the TXT record carries the token; then it serves', async () => {
     const still = await ops(http_().post(`/api/ops/sites/${slug}/hosts/www.hosts-dealer.com.au/verify`)).expect(200);
-    expect(still.body).toMatchObject({
-      status: 'pending',
-      check: { matched: false, seen: [], error: 'no such name (NXDOMAIN)' },
+    expect(still.body).toMatchObject({ status: 'pending', verified_by: null });
+    // Both ways missed, each saying why: no TXT record, and the name has no address to fetch the token from.
+    expect(still.body.check).toEqual({
+      matched: false,
+      method: null,
+      seen: [],
+      error: 'no such name (NXDOMAIN)',
+      http_error: "the host's address could not be found (no such name (NXDOMAIN))",
     });
     const { value } = still.body.dns_records[0];
     dns.setTxt(`${VERIFICATION_LABEL}.www.hosts-dealer.com.au`, ['something else']);
@@ -139,7 +175,8 @@ describe('custom domains: ops host endpoints and the TLS ask endpoint (real api,
 
     dns.setTxt(`${VERIFICATION_LABEL}.www.hosts-dealer.com.au`, [value]);
     const done = await ops(http_().post(`/api/ops/sites/${slug}/hosts/www.hosts-dealer.com.au/verify`)).expect(200);
-    expect(done.body).toMatchObject({ status: 'verified', serves: true, check_failures: 0, check: { matched: true } });
+    expect(done.body).toMatchObject({ status: 'verified', verified_by: 'dns', serves: true, check_failures: 0 });
+    expect(done.body.check).toEqual({ matched: true, method: 'dns', seen: [value], error: null, http_error: null });
     expect(done.body.verified_at).toEqual(expect.any(String));
 
     expect((await ask('www.hosts-dealer.com.au').expect(200)).body).toEqual({
@@ -153,6 +190,46 @@ describe('custom domains: ops host endpoints and the TLS ask endpoint (real api,
         (row: { action: string }) => row.action,
       ),
     ).toEqual(['host.added', 'host.verified', 'host.verified', 'host.verified']);
+  });
+
+  it('verify now by the HTTP token: a name already pointing here verifies without a TXT record, saying which way', async () => {
+    const added = await ops(
+      http_().post(`/api/ops/sites/${slug}/hosts`).send({ host: 'www.http-dealer.com.au' }),
+    ).expect(201);
+    const verify = () => ops(http_().post(`/api/ops/sites/${slug}/hosts/www.http-dealer.com.au/verify`)).expect(200);
+    // The name points elsewhere (a private address the platform never fetches from): still pending, and why.
+    dns.setAddresses('www.http-dealer.com.au', ['10.0.0.7']);
+    const elsewhere = await verify();
+    expect(elsewhere.body).toMatchObject({ status: 'pending', serves: false, verified_by: null });
+    expect(elsewhere.body.check).toEqual({
+      matched: false,
+      method: null,
+      seen: [],
+      error: 'no such name (NXDOMAIN)',
+      http_error: `www.http-dealer.com.au resolves only to addresses that are not public on port ${web.port}`,
+    });
+
+    // The dealer points it here: the web answers its value, fetched over plain HTTP, and that verifies it.
+    dns.setAddresses('www.http-dealer.com.au', ['127.0.0.1']);
+    const done = await verify();
+    expect(done.body).toMatchObject({ status: 'verified', serves: true, verified_by: 'http', check_failures: 0 });
+    expect(done.body.check).toEqual({
+      matched: true,
+      method: 'http',
+      seen: [],
+      error: 'no such name (NXDOMAIN)',
+      http_error: null,
+    });
+    expect(added.body.dns_records[0].value).toMatch(/^dealer-platform-verification=/);
+    await ask('www.http-dealer.com.au').expect(200);
+    const [audit] = await sql(
+      `SELECT after FROM ops_audit_log WHERE subject = 'host:www.http-dealer.com.au' AND action = 'host.verified' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(audit.after).toMatchObject({ status: 'verified', verified_by: 'http' });
+
+    // Removed (the property test below counts what is left serving), the web has no value for it any more.
+    await ops(http_().delete(`/api/ops/sites/${slug}/hosts/www.http-dealer.com.au`)).expect(204);
+    await http_().get(`/api/sites/by-host/www.http-dealer.com.au/verification`).expect(404);
   });
 
   it('lists the hosts, primary first; a development host is verified at once and has no records', async () => {

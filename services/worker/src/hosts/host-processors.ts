@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { WorkerGroup, type WorkerLog, type WorkerTiming } from '@platform/queues';
-import { ENV, PlatformMetrics } from '@platform/server-kit';
-import { dnsTxtResolver, HostVerifier } from '@platform/site-config';
+import { ENV, PlatformMetrics, platformHostVerifier } from '@platform/server-kit';
+import type { HostVerifier } from '@platform/site-config';
 import type { WorkerEnv } from '../env';
 import { workerLog } from '../worker-log';
 
@@ -56,10 +56,9 @@ export class HostProcessors implements OnApplicationBootstrap, OnApplicationShut
   async onApplicationBootstrap(): Promise<void> {
     const log = workerLog(this.logger, this.metrics);
     const workers = await startHostVerificationWorkers({
-      // Host names only in the log: a host turning failing is a warning for ops (and the site_hosts_failing gauge).
-      verifier: new HostVerifier(this.dataSource, dnsTxtResolver(this.env.DNS_RESOLVER, this.env.DNS_TIMEOUT_MS), {
-        log,
-      }),
+      // The TXT record, then the HTTP token (the api's verify now alike). Host names only in the log: a
+      // host turning failing is a warning for ops (and the site_hosts_failing gauge).
+      verifier: platformHostVerifier(this.dataSource, this.env, { log }),
       redisUrl: this.env.REDIS_URL,
       prefix: this.env.REDIS_PREFIX,
       log,
