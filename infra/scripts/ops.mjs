@@ -23,6 +23,26 @@ const USAGE = `Usage: npm run ops -- <command>
                                  --json prints the api's answer as it is
   sites [--retired]              list the sites: status, hosts, dealerships, cars live, last feed
                                  run, leads today (--retired: retired ones too)
+  dealership get <site> <slug>   print a dealership (JSON): the fields PUT takes, its locations,
+                                 retired_at
+  dealership put <site> <slug> --file <d.json>
+                                 create or replace a dealership (the onboarding document's
+                                 dealership without slug, owner and locations)
+  dealership retire <site> <slug>
+                                 retire it: its live cars withdrawn, locations hidden, feed keys
+                                 revoked; its cars, leads and users stay
+  location get <site> <dealership> <slug>
+                                 print a location (JSON): address, hours, special hours, visible
+  location put <site> <dealership> <slug> --file <l.json>
+                                 create or replace a location (the document's location without
+                                 its slug); the street address is geocoded from its postcode
+  location hide <site> <dealership> <slug>
+                                 hide a location (PUT shows it again)
+  manufacturers                  list the brand records: slug, name, dealerships of that brand
+  manufacturer get <slug>        print a brand record (JSON)
+  manufacturer put <slug> --file <m.json>
+                                 create or replace a brand record { name, logo_url, config }
+  manufacturer remove <slug>     remove a brand record nothing names
   operator --email <address> [--name <name>]
                                  add a platform operator (or find the one of that address) and
                                  print a one-time ops console sign-in link (15 minutes)
@@ -61,6 +81,11 @@ function option(args, name) {
 
 /** An ops API call; a refusal exits 1 with its title and each field it names on a line of its own. */
 async function call(method, route, body) {
+  return (await callWithStatus(method, route, body)).answer;
+}
+
+/** call(), with the answer's status (a PUT answers 201 when it created the record). */
+async function callWithStatus(method, route, body) {
   let response;
   try {
     response = await fetch(`${api}${route}`, {
@@ -82,7 +107,37 @@ async function call(method, route, body) {
       `${response.status} ${answer.title ?? ''}: ${answer.detail ?? JSON.stringify(answer)}${fields ? ` (${fields})` : ''}`,
     );
   }
-  return answer;
+  return { status: response.status, answer };
+}
+
+/** A JSON file the reader names, from where they typed it (npm runs scripts from the repository root). */
+function readJson(file, what) {
+  if (!file) fail(`${what} needs --file <file.json>`);
+  try {
+    return JSON.parse(readFileSync(path.resolve(process.env.INIT_CWD || process.cwd(), file), 'utf8'));
+  } catch (error) {
+    fail(`cannot read ${file} as JSON: ${error.message}`);
+  }
+}
+
+const segments = (...parts) => parts.map((part) => encodeURIComponent(part)).join('/');
+const printJson = (value) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+
+/** get, put (--file), and the DELETE a record's command names (retire, hide, remove), of one ops record. */
+async function record(what, action, route, args) {
+  switch (action) {
+    case 'get':
+      printJson(await call('GET', route));
+      return;
+    case 'put': {
+      const { status, answer } = await callWithStatus('PUT', route, readJson(option(args, '--file'), `${what} put`));
+      process.stdout.write(`${what} ${status === 201 ? 'created' : 'saved (replaced, or already so)'}:\n`);
+      printJson(answer);
+      return;
+    }
+    default:
+      fail(`unknown ${what} action '${action}'\n${USAGE}`);
+  }
 }
 
 function bar(progress) {
@@ -141,15 +196,7 @@ function printOnboarded(answer) {
 switch (command) {
   case 'onboard': {
     const file = args.find((arg) => !arg.startsWith('--')) ?? fail('onboard needs a document: onboard <file.json>');
-    // npm runs scripts from the repository root; a path is the reader's, from where they typed it.
-    const where = path.resolve(process.env.INIT_CWD || process.cwd(), file);
-    let document;
-    try {
-      document = JSON.parse(readFileSync(where, 'utf8'));
-    } catch (error) {
-      fail(`cannot read ${file} as JSON: ${error.message}`);
-    }
-    const answer = await call('POST', '/api/ops/onboarding', document);
+    const answer = await call('POST', '/api/ops/onboarding', readJson(file, 'onboard'));
     if (args.includes('--json')) process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
     else printOnboarded(answer);
     break;
@@ -165,6 +212,47 @@ switch (command) {
       );
     }
     if (sites.length === 0) process.stdout.write('no sites\n');
+    break;
+  }
+  case 'dealership': {
+    const [action, site, slug] = args;
+    if (!action || !site || !slug) fail('dealership needs get|put|retire <site> <slug>');
+    const route = `/api/ops/sites/${segments(site, 'dealerships', slug)}`;
+    if (action === 'retire') {
+      const retired = await call('DELETE', route);
+      process.stdout.write(
+        `${slug} retired ${retired.retired_at}: its live cars withdrawn, its locations hidden, its feed keys revoked\n`,
+      );
+    } else await record('dealership', action, route, args);
+    break;
+  }
+  case 'location': {
+    const [action, site, dealership, slug] = args;
+    if (!action || !site || !dealership || !slug) fail('location needs get|put|hide <site> <dealership> <slug>');
+    const route = `/api/ops/sites/${segments(site, 'dealerships', dealership, 'locations', slug)}`;
+    if (action === 'hide') {
+      await call('DELETE', route);
+      process.stdout.write(`${dealership}/${slug} hidden (PUT it to show it again)\n`);
+    } else await record('location', action, route, args);
+    break;
+  }
+  case 'manufacturers': {
+    const { manufacturers } = await call('GET', '/api/ops/manufacturers');
+    for (const m of manufacturers)
+      process.stdout.write(
+        `${m.slug.padEnd(24)} ${m.name.padEnd(28)} ${m.dealerships.length} dealership(s)${m.logo_url ? `  ${m.logo_url}` : ''}\n`,
+      );
+    if (manufacturers.length === 0) process.stdout.write('no manufacturers\n');
+    break;
+  }
+  case 'manufacturer': {
+    const [action, slug] = args;
+    if (!action || !slug) fail('manufacturer needs get|put|remove <slug>');
+    const route = `/api/ops/manufacturers/${segments(slug)}`;
+    if (action === 'remove') {
+      await call('DELETE', route);
+      process.stdout.write(`manufacturer ${slug} removed\n`);
+    } else await record('manufacturer', action, route, args);
     break;
   }
   case 'reindex': {

@@ -10,6 +10,7 @@ import { FinanceModule } from './finance/finance.module';
 import { LeadsModule } from './leads/leads.module';
 import { MediaModule } from './media/media.module';
 import { OnboardingModule } from './onboarding/onboarding.module';
+import { OpsRecordsModule } from './onboarding/ops-records.module';
 import { SyndicationModule } from './syndication/syndication.module';
 import { OpsModule } from './ops/ops.module';
 import { OpsAccessModule } from './ops-access/ops-access.module';
@@ -44,6 +45,7 @@ export class AppModule {
         OpsAccessModule,
         OpsModule,
         OnboardingModule,
+        OpsRecordsModule,
         DomainsModule,
         LeadsModule,
         AnalyticsModule,

@@ -3,7 +3,7 @@ import type { ManufacturerEntity } from './manufacturer.entity';
 import type { SiteEntity } from './site.entity';
 import { numericTransformer } from './numeric.transformer';
 
-/** A dealership of a site. Its slug is global because feeds address it alone. */
+/** A dealership of a site. Its slug is global because feeds address it alone (a retired one's too). */
 @Entity({ name: 'dealerships' })
 export class DealershipEntity {
   @PrimaryGeneratedColumn()
@@ -51,6 +51,18 @@ export class DealershipEntity {
 
   @Column({ type: 'jsonb', default: () => "'{}'" })
   config!: Record<string, unknown>;
+
+  /** The dealership's main number: what a location written without one is given. */
+  @Column({ type: 'text', nullable: true })
+  phone!: string | null;
+
+  /** Makes sold new and demo beside the main brand (manufacturer slugs): what a location naming none sells. */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  brands!: string[];
+
+  /** Retired by ops (soft): its cars are withdrawn and its locations hidden; its rows stay with its site. */
+  @Column({ type: 'timestamptz', nullable: true })
+  retired_at!: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   created_at!: Date;

@@ -28,6 +28,8 @@ const HexColour = z.string().regex(/^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/, 'Use a 
 // javascript: or data: URLs, nor a protocol-relative '//host' posing as a path.
 const Path = z.string().regex(/^\/(?!\/)[^\s]*$/, 'Use a site-relative path starting with /');
 const UrlOrPath = z.union([Path, z.url({ protocol: /^https?$/, error: 'Use a site path or an http(s) URL' })]);
+/** A link a page renders (href, src): a site path or an http(s) address. */
+export const UrlOrPathSchema = UrlOrPath;
 
 /** Font stacks a theme may name; web/lib/theme.ts maps each to its CSS font-family list. */
 export const THEME_FONTS = ['system', 'humanist', 'geometric', 'serif', 'condensed'] as const;

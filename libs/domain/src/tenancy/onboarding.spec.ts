@@ -4,7 +4,10 @@ import fc from 'fast-check';
 import {
   dealershipBrands,
   dealershipConfigLayer,
+  DealershipPutSchema,
   locationBrands,
+  LocationPutSchema,
+  ManufacturerPutSchema,
   manufacturerReferences,
   OnboardingDocumentSchema,
   primaryHostOf,
@@ -211,5 +214,93 @@ describe('a site patch', () => {
     expect(SitePatchSchema.parse({ status: 'suspended' })).toEqual({ status: 'suspended' });
     expect(SitePatchSchema.safeParse({}).error?.issues[0]?.message).toContain('name or the status');
     expect(SitePatchSchema.safeParse({ status: 'retired' }).error?.issues[0]?.path).toEqual(['status']);
+  });
+});
+
+describe('the ops records: a dealership, a location and a brand by themselves', () => {
+  const issuesOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    result.error?.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })) ?? [];
+  const dealership = () => {
+    const { slug: _slug, owner: _owner, locations: _locations, ...fields } = example().dealerships[0];
+    return fields;
+  };
+  const location = () => {
+    const { slug: _slug, ...fields } = example().dealerships[0].locations[1];
+    return fields;
+  };
+
+  it("takes the document's dealership without its slug, owner and locations, with the document's defaults", () => {
+    const parsed = DealershipPutSchema.parse(dealership());
+    expect(dealershipConfigLayer(parsed).leads?.notify_emails).toEqual(['sales@geelongmitsubishi.com.au']);
+    expect(DealershipPutSchema.parse({ name: 'Torquay Used' })).toEqual({
+      name: 'Torquay Used',
+      manufacturer: null,
+      brands: [],
+      lead_emails: [],
+    });
+    expect(issuesOf(DealershipPutSchema.safeParse({ ...dealership(), locations: [] }))).toEqual([
+      { path: '', message: expect.stringContaining('locations') },
+    ]);
+  });
+
+  it("holds a dealership to the document's rules, naming the field", () => {
+    const both = dealership();
+    both.config.leads.notify_emails = ['a@b.com.au'];
+    expect(issuesOf(DealershipPutSchema.safeParse(both))).toEqual([
+      { path: 'config.leads.notify_emails', message: expect.stringContaining('lead_emails') },
+    ]);
+    expect(issuesOf(DealershipPutSchema.safeParse({ ...dealership(), phone: '555-1234' }))).toEqual([
+      { path: 'phone', message: expect.stringContaining('Australian') },
+    ]);
+  });
+
+  it("holds a location to the document's rules: hours 25:00, a closing before the opening, its own department's hours", () => {
+    expect(LocationPutSchema.parse(location()).hours.service?.monday).toEqual({ open: '07:30', close: '17:30' });
+    const late = location();
+    late.hours.service.monday.open = '25:00';
+    expect(issuesOf(LocationPutSchema.safeParse(late))).toEqual([
+      { path: 'hours.service.monday.open', message: expect.stringContaining("'00:00' to '23:59'") },
+    ]);
+    const backwards = location();
+    backwards.hours.service.friday = { open: '17:30', close: '07:30' };
+    expect(issuesOf(LocationPutSchema.safeParse(backwards))).toEqual([
+      { path: 'hours.service.friday.close', message: expect.stringContaining('not after it opens at 17:30') },
+    ]);
+    const noService = location();
+    delete noService.hours.service;
+    expect(issuesOf(LocationPutSchema.safeParse(noService))).toEqual([
+      { path: 'hours.service', message: expect.stringContaining('hours.service') },
+    ]);
+    const twice = location();
+    twice.special_hours.push({ date: '2026-12-25', hours: 'closed' });
+    expect(issuesOf(LocationPutSchema.safeParse(twice))).toEqual([
+      { path: 'special_hours.4.date', message: expect.stringContaining('given twice') },
+    ]);
+  });
+
+  it('takes a brand record: a name, a logo (a site path or an http(s) address) and a configuration layer', () => {
+    expect(ManufacturerPutSchema.parse({ name: 'Mitsubishi' })).toEqual({
+      name: 'Mitsubishi',
+      logo_url: null,
+      config: {},
+    });
+    expect(ManufacturerPutSchema.parse({ name: 'Kia', logo_url: '/brands/kia.svg' }).logo_url).toBe('/brands/kia.svg');
+    expect(issuesOf(ManufacturerPutSchema.safeParse({ name: 'Kia', logo_url: 'javascript:alert(1)' }))[0]?.path).toBe(
+      'logo_url',
+    );
+    expect(
+      issuesOf(ManufacturerPutSchema.safeParse({ name: 'Kia', config: { theme: { primary_colour: 'red' } } })),
+    ).toEqual([{ path: 'config.theme.primary_colour', message: expect.stringContaining('hex colour') }]);
+  });
+
+  it('answers any JSON with the record or named issues, never a throw (property)', () => {
+    for (const schema of [DealershipPutSchema, LocationPutSchema, ManufacturerPutSchema])
+      fc.assert(
+        fc.property(fc.jsonValue({ maxDepth: 4 }), (value) => {
+          const parsed = schema.safeParse(value);
+          if (!parsed.success) for (const issue of parsed.error.issues) expect(issue.message.length).toBeGreaterThan(0);
+        }),
+        { numRuns: 200 },
+      );
   });
 });

@@ -2,13 +2,18 @@ import { z } from 'zod';
 import { AustralianTimeZoneSchema, LocationTypeSchema, ownDepartment } from '../entities/location';
 import { isSingleLine } from '../entities/primitives';
 import { DayHoursSchema, WeekHoursSchema } from '../hours/weekly-hours';
-import { SiteConfigLayerSchema, type SiteConfigLayer } from '../site-config/site-config.schema';
+import { SiteConfigLayerSchema, UrlOrPathSchema, type SiteConfigLayer } from '../site-config/site-config.schema';
 import { initialHostStatus, isDevelopmentHost, servesHost, SiteHostSchema } from './site-hosts';
 
 /**
  * The onboarding document (issue 51): a whole new dealer in one JSON value, as ops send it to
  * POST /api/ops/onboarding. Every bound is what the column or page holds; what needs the database
  * (a template, a brand, a postcode, a slug or host already taken) is checked by the writer.
+ *
+ * Its dealership and location are built from field sets that the ops records use too
+ * (PUT /api/ops/sites/{site}/dealerships/{slug} and .../locations/{slug}, DealershipPutSchema and
+ * LocationPutSchema below): one schema, so a dealer changed later is held to the rules it was
+ * onboarded with.
  */
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -21,8 +26,8 @@ const slugSchema = (what: string, example: string, max: number) =>
 
 /** A site slug is also the label of its development host (`{slug}.localhost`): at most 63 characters. */
 export const SiteSlugInputSchema = slugSchema('site', 'north-motors', 63);
-const DealershipSlugSchema = slugSchema('dealership', 'north-motors', 100);
-const LocationSlugSchema = slugSchema('location', 'north-motors-sales', 100);
+export const DealershipSlugSchema = slugSchema('dealership', 'north-motors', 100);
+export const LocationSlugSchema = slugSchema('location', 'north-motors-sales', 100);
 /** A manufacturer (brand) as the platform names it: its slug in the manufacturers table. */
 export const ManufacturerSlugSchema = slugSchema('manufacturer', 'toyota', 100);
 
@@ -71,8 +76,8 @@ const SpecialHoursSchema = z.strictObject({
   hours: DayHoursSchema,
 });
 
-const LocationSchema = z.strictObject({
-  slug: LocationSlugSchema,
+/** What a location is, but its slug (the document's location; the body of PUT .../locations/{slug}). */
+const locationFields = {
   name: lineSchema('location name', 120),
   /** What the location is: its department's hours are shown first, and the locations filter sorts by it. */
   location_type: z.enum(LocationTypeSchema.options, {
@@ -95,10 +100,12 @@ const LocationSchema = z.strictObject({
     parts: WeekHoursSchema.optional(),
   }),
   special_hours: z.array(SpecialHoursSchema).max(100, 'List at most 100 special days.').default([]),
-});
+};
 
-const DealershipSchema = z.strictObject({
-  slug: DealershipSlugSchema,
+const LocationSchema = z.strictObject({ slug: LocationSlugSchema, ...locationFields });
+
+/** What a dealership is, but its slug, first owner and locations (the body of PUT .../dealerships/{slug}). */
+const dealershipFields = {
   name: lineSchema('dealership name', 120),
   /** The main brand (dealerships.manufacturer_id): its configuration layer applies; null for a multi-make used dealer. */
   manufacturer: ManufacturerSlugSchema.nullable().default(null),
@@ -110,6 +117,11 @@ const DealershipSchema = z.strictObject({
   lead_emails: z.array(EmailSchema).max(20, 'List at most 20 lead email addresses.').default([]),
   /** The dealership's configuration layer: lead delivery (leads.crm_webhook_url, ...) and any page setting. */
   config: ConfigLayerSchema,
+};
+
+const DealershipSchema = z.strictObject({
+  slug: DealershipSlugSchema,
+  ...dealershipFields,
   /** The first owner of the dealer console, sent a one-time sign-in link. */
   owner: z.strictObject({ email: EmailSchema, name: lineSchema("owner's name", 120) }),
   locations: z.array(LocationSchema).min(1, 'Give at least one location.').max(30, 'List at most 30 locations.'),
@@ -188,11 +200,7 @@ export function onboardingDocumentIssues(doc: z.output<typeof DocumentShape>): I
     });
   doc.dealerships.forEach((dealership, d) => {
     const at = ['dealerships', d] as (string | number)[];
-    if (dealership.lead_emails.length > 0 && dealership.config?.leads?.notify_emails !== undefined)
-      issues.push({
-        path: [...at, 'config', 'leads', 'notify_emails'],
-        message: 'Lead emails are given in lead_emails: leave leads.notify_emails out of config.',
-      });
+    for (const issue of dealershipIssues(dealership)) issues.push({ ...issue, path: [...at, ...issue.path] });
     for (const { index, value } of repeats(dealership.locations.map((l) => l.slug)))
       issues.push({
         path: [...at, 'locations', index, 'slug'],
@@ -205,35 +213,65 @@ export function onboardingDocumentIssues(doc: z.output<typeof DocumentShape>): I
         message: `Only one location of a dealership is primary, and '${primaryLocations[0]?.slug}' already is.`,
       });
     dealership.locations.forEach((location, l) => {
-      const own = ownDepartment(location.location_type);
-      if (!location.hours[own])
-        issues.push({
-          path: [...at, 'locations', l, 'hours', own],
-          message: `A ${location.location_type} location shows its ${own} hours first: give hours.${own} (days left out are closed).`,
-        });
-      for (const { index, value } of repeats(location.special_hours.map((s) => `${s.date} ${s.department}`)))
-        issues.push({
-          path: [...at, 'locations', l, 'special_hours', index, 'date'],
-          message: `${value.replace(' ', ' (')}) is given twice: give each date and department once.`,
-        });
+      for (const issue of locationIssues(location))
+        issues.push({ ...issue, path: [...at, 'locations', l, ...issue.path] });
     });
   });
   return issues;
 }
 
+type DealershipFields = z.output<z.ZodObject<typeof dealershipFields>>;
+type LocationFields = z.output<z.ZodObject<typeof locationFields>>;
+
+/** The rules across a dealership's own fields, paths from the dealership. */
+export function dealershipIssues(dealership: Pick<DealershipFields, 'lead_emails' | 'config'>): Issue[] {
+  if (dealership.lead_emails.length > 0 && dealership.config?.leads?.notify_emails !== undefined)
+    return [
+      {
+        path: ['config', 'leads', 'notify_emails'],
+        message: 'Lead emails are given in lead_emails: leave leads.notify_emails out of config.',
+      },
+    ];
+  return [];
+}
+
+/** The rules across a location's own fields, paths from the location. */
+export function locationIssues(location: Pick<LocationFields, 'location_type' | 'hours' | 'special_hours'>): Issue[] {
+  const issues: Issue[] = [];
+  const own = ownDepartment(location.location_type);
+  if (!location.hours[own])
+    issues.push({
+      path: ['hours', own],
+      message: `A ${location.location_type} location shows its ${own} hours first: give hours.${own} (days left out are closed).`,
+    });
+  for (const { index, value } of repeats(location.special_hours.map((s) => `${s.date} ${s.department}`)))
+    issues.push({
+      path: ['special_hours', index, 'date'],
+      message: `${value.replace(' ', ' (')}) is given twice: give each date and department once.`,
+    });
+  return issues;
+}
+
+/**
+ * Adds the issues a rule finds to zod's. zod runs a refinement unless a field had the wrong type,
+ * so every field has its type here; a field may still have failed a check, and those issues are
+ * already being answered, so a rule that trips over such a value adds nothing.
+ */
+const withRules =
+  <T>(rules: (value: T) => Issue[]) =>
+  (value: T, context: z.RefinementCtx): void => {
+    let issues: Issue[];
+    try {
+      issues = rules(value);
+    } catch (error) {
+      if (context.issues.length > 0) return;
+      throw error;
+    }
+    for (const issue of issues) context.addIssue({ code: 'custom', ...issue });
+  };
+
 /** The whole document: its shape, then the rules across its fields. */
-export const OnboardingDocumentSchema = DocumentShape.superRefine((doc, context) => {
-  // zod runs this unless a field had the wrong type, so every field has its type here; a field
-  // may still have failed a check (a bad host), and those issues are already being answered.
-  let issues: Issue[];
-  try {
-    issues = onboardingDocumentIssues(doc);
-  } catch (error) {
-    if (context.issues.length > 0) return;
-    throw error;
-  }
-  for (const issue of issues) context.addIssue({ code: 'custom', ...issue });
-});
+export const OnboardingDocumentSchema = DocumentShape.superRefine(withRules(onboardingDocumentIssues));
 export type OnboardingDocument = z.output<typeof OnboardingDocumentSchema>;
 export type OnboardingDocumentInput = z.input<typeof OnboardingDocumentSchema>;
 export type OnboardingDealership = OnboardingDocument['dealerships'][number];
@@ -244,16 +282,18 @@ export const primaryHostOf = (doc: OnboardingDocument): string =>
   (doc.hosts.find((h) => h.primary) ?? doc.hosts[0])?.host ?? `${doc.site.slug}.localhost`;
 
 /** Every make a dealership sells: its main brand first, then the others, each once. */
-export const dealershipBrands = (dealership: OnboardingDealership): string[] => [
+export const dealershipBrands = (dealership: Pick<DealershipFields, 'manufacturer' | 'brands'>): string[] => [
   ...new Set([...(dealership.manufacturer ? [dealership.manufacturer] : []), ...dealership.brands]),
 ];
 
 /** The makes a location sells or services: its own list, else its dealership's. */
-export const locationBrands = (dealership: OnboardingDealership, location: OnboardingLocation): string[] =>
-  location.brands ? [...new Set(location.brands)] : dealershipBrands(dealership);
+export const locationBrands = (
+  dealership: Pick<DealershipFields, 'manufacturer' | 'brands'>,
+  location: Pick<LocationFields, 'brands'>,
+): string[] => (location.brands ? [...new Set(location.brands)] : dealershipBrands(dealership));
 
 /** The dealership's configuration layer as stored: its config with lead_emails as leads.notify_emails. */
-export function dealershipConfigLayer(dealership: OnboardingDealership): SiteConfigLayer {
+export function dealershipConfigLayer(dealership: Pick<DealershipFields, 'lead_emails' | 'config'>): SiteConfigLayer {
   const config = dealership.config ?? {};
   if (dealership.lead_emails.length === 0) return config;
   return { ...config, leads: { ...config.leads, notify_emails: dealership.lead_emails } };
@@ -291,3 +331,33 @@ export const SitePatchSchema = z
     error: 'Give the name or the status (active or suspended) to change.',
   });
 export type SitePatch = z.output<typeof SitePatchSchema>;
+
+/**
+ * A dealership as PUT /api/ops/sites/{site}/dealerships/{slug} replaces it: the document's
+ * dealership without its slug (the path's), first owner or locations (each its own record). A
+ * field left out is its default, as in the document: PUT replaces the whole record.
+ */
+export const DealershipPutSchema = z.strictObject(dealershipFields).superRefine(withRules(dealershipIssues));
+export type DealershipPut = z.output<typeof DealershipPutSchema>;
+export type DealershipPutInput = z.input<typeof DealershipPutSchema>;
+
+/** A location as PUT .../dealerships/{dealership}/locations/{slug} replaces it: the document's location without its slug. */
+export const LocationPutSchema = z.strictObject(locationFields).superRefine(withRules(locationIssues));
+export type LocationPut = z.output<typeof LocationPutSchema>;
+export type LocationPutInput = z.input<typeof LocationPutSchema>;
+
+/** A brand record as PUT /api/ops/manufacturers/{slug} replaces it (the manufacturers table). */
+export const ManufacturerPutSchema = z.strictObject({
+  name: lineSchema('manufacturer name', 120),
+  /** The brand's logo, as the pages show it: a site path or an http(s) address; null for none. */
+  logo_url: z
+    .string({ error: 'Give the logo as a site path (/images/toyota.svg) or an http(s) address, or null.' })
+    .trim()
+    .max(2000, 'A logo address is at most 2000 characters.')
+    .pipe(UrlOrPathSchema)
+    .nullable()
+    .default(null),
+  /** The brand's configuration layer, over every dealership's that sells it as its main brand. */
+  config: SiteConfigLayerSchema.default({}),
+});
+export type ManufacturerPut = z.output<typeof ManufacturerPutSchema>;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { DataSource, EntityManager } from 'typeorm';
+import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import { DealershipEntity, FeedKeyEntity } from '@platform/db';
 
 const KEY_PREFIX = 'fk_';
@@ -23,11 +23,11 @@ export type FeedKeyCheck =
 export class FeedKeys {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Creates a key for a dealership; null when the dealership does not exist. */
+  /** Creates a key for a dealership; null when the dealership does not exist or is retired (it takes no stock). */
   async issue(dealershipSlug: string): Promise<{ id: number; key: string; prefix: string } | null> {
     const dealership = await this.dataSource
       .getRepository(DealershipEntity)
-      .findOne({ where: { slug: dealershipSlug } });
+      .findOne({ where: { slug: dealershipSlug, retired_at: IsNull() } });
     if (!dealership) return null;
     return this.issueFor(this.dataSource.manager, dealership.id);
   }

@@ -12,7 +12,7 @@ export const unauthorized = (detail: string): ProblemException =>
 
 /**
  * The dealership a push names, once its feed key is checked: 401 without a key or with an unknown
- * or revoked one, 404 for an unknown dealership, 403 for another dealership's key.
+ * or revoked one, 404 for an unknown or retired dealership, 403 for another dealership's key.
  */
 export async function dealershipForKey(
   dataSource: DataSource,
@@ -26,6 +26,9 @@ export async function dealershipForKey(
   const dealership = await dataSource.getRepository(DealershipEntity).findOne({ where: { slug } });
   if (!dealership)
     throw notFound('Dealership not found', `No dealership has the slug '${slug}'. Check the URL: ${route}.`);
+  // A retired dealership takes no stock: its cars were withdrawn with it (issue 51), and its keys revoked.
+  if (dealership.retired_at)
+    throw notFound('Dealership not found', `The dealership '${slug}' was retired: it takes no stock.`);
   const check = await keys.check(key, dealership.id);
   if (!check.ok && check.reason === 'other-dealership') {
     throw new ProblemException({

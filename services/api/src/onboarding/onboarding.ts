@@ -16,8 +16,6 @@ import {
   servesHost,
   SiteConfigError,
   siteOrigin,
-  weeklyHoursRows,
-  LOCATION_DEPARTMENTS,
   type ConfigLayerName,
   type DnsRecord,
   type HostStatus,
@@ -30,6 +28,7 @@ import { FeedKeys } from '@platform/stock';
 import { DealerAccounts, OPS_ACTOR } from '../dealer/dealer-accounts';
 import type { ApiEnv } from '../env';
 import { PostcodeDirectory } from '../places/postcode-directory';
+import { placeUrlOf, writeLocationHours } from './location-rows';
 import { recordOpsAudit } from './ops-audit';
 
 /** What a new dealer's onboarding answers, once: the keys and links in it are never shown again. */
@@ -310,7 +309,8 @@ export class Onboarding {
     const dealerships = [];
     for (const [d, dealership] of doc.dealerships.entries()) {
       const [row] = (await manager.query(
-        `INSERT INTO dealerships (site_id, slug, name, manufacturer_id, position, config) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        `INSERT INTO dealerships (site_id, slug, name, manufacturer_id, position, config, phone, brands)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
         [
           siteId,
           dealership.slug,
@@ -318,6 +318,8 @@ export class Onboarding {
           dealership.manufacturer ? (references.manufacturers.get(dealership.manufacturer)?.id ?? null) : null,
           d,
           JSON.stringify(dealershipConfigLayer(dealership)),
+          dealership.phone ?? null,
+          JSON.stringify([...new Set(dealership.brands)]),
         ],
       )) as { id: number }[];
       const dealershipId = made(row, 'the dealership').id;
@@ -326,7 +328,6 @@ export class Onboarding {
       for (const [l, location] of dealership.locations.entries()) {
         const address = made(references.addresses[d]?.[l], 'the resolved address');
         const timeZone = location.time_zone ?? doc.site.time_zone ?? address.time_zone;
-        const query = `${address.street}, ${address.city} ${address.state} ${address.postcode}`;
         const [inserted] = (await manager.query(
           `INSERT INTO locations (dealership_id, name, slug, visible, "primary", location_type, manufacturers, dealer_license_number,
              street, city, state, postcode, lat, long, place_url, phone, time_zone)
@@ -345,37 +346,12 @@ export class Onboarding {
             address.postcode,
             address.lat,
             address.long,
-            `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`,
+            placeUrlOf(address),
             location.phone ?? dealership.phone ?? null,
             timeZone,
           ],
         )) as { id: number }[];
-        const locationId = made(inserted, 'the location').id;
-        for (const department of LOCATION_DEPARTMENTS) {
-          const week = location.hours[department];
-          if (!week) continue;
-          for (const day of weeklyHoursRows(department, week))
-            await manager.query(
-              `INSERT INTO location_hours (location_id, department, weekday, status, open, close) VALUES ($1, $2, $3, $4, $5, $6)`,
-              [locationId, day.department, day.weekday, day.status, day.open, day.close],
-            );
-        }
-        for (const special of location.special_hours) {
-          const open = special.hours === 'closed' ? null : special.hours;
-          await manager.query(
-            `INSERT INTO location_special_hours (location_id, date, status, start_hour, end_hour, department, location_name)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-            [
-              locationId,
-              special.date,
-              open ? 'Open' : 'Closed',
-              open?.open ?? null,
-              open?.close ?? null,
-              special.department,
-              location.name,
-            ],
-          );
-        }
+        await writeLocationHours(manager, made(inserted, 'the location').id, location);
         const { time_zone: _zone, ...shown } = address;
         locations.push({
           slug: location.slug,

@@ -2,10 +2,11 @@ import type { EntityManager } from 'typeorm';
 import { currentOpsActor } from '../ops-access/ops-actor';
 
 export interface OpsAuditRecord {
-  /** 'onboarding', 'site.updated', 'site.retired', ... */
+  /** 'onboarding', 'site.updated', 'site.retired', 'dealership.updated', 'manufacturer.created', ... */
   action: string;
-  siteId: number;
-  /** The natural key of what changed: 'site:geelong-mitsubishi'. */
+  /** The site changed; null for what belongs to no one site (a brand record). */
+  siteId: number | null;
+  /** The natural key of what changed: 'site:geelong-mitsubishi', 'dealership:geelong-mitsubishi', 'manufacturer:kia'. */
   subject: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;

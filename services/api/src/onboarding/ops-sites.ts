@@ -60,6 +60,8 @@ export interface SiteDetail {
     slug: string;
     name: string;
     manufacturer: string | null;
+    /** Set once retired (DELETE /api/ops/sites/{site}/dealerships/{slug}): its cars withdrawn, locations hidden. */
+    retired_at: string | null;
     config: Record<string, unknown>;
     locations: {
       slug: string;
@@ -100,7 +102,7 @@ const LIST_QUERY = `
          coalesce((SELECT json_agg(json_build_object('host', h.host, 'primary', h."primary", 'status', h.status)
                                    ORDER BY h."primary" DESC, h.host)
                    FROM site_hosts h WHERE h.site_id = s.id), '[]') AS hosts,
-         (SELECT count(*)::int FROM dealerships d WHERE d.site_id = s.id) AS dealerships,
+         (SELECT count(*)::int FROM dealerships d WHERE d.site_id = s.id AND d.retired_at IS NULL) AS dealerships,
          (SELECT count(*)::int FROM cars c JOIN dealerships d ON d.id = c.dealership_id
            WHERE d.site_id = s.id AND c.status <> 'sold') AS cars_live,
          run.dealership AS run_dealership, run.status AS run_status, run.received_at AS run_received_at,
@@ -169,7 +171,7 @@ export class OpsSites {
         [site.id],
       ),
       this.db.query(
-        `SELECT d.id, d.slug, d.name, m.slug AS manufacturer, d.config FROM dealerships d
+        `SELECT d.id, d.slug, d.name, m.slug AS manufacturer, d.retired_at, d.config FROM dealerships d
          LEFT JOIN manufacturers m ON m.id = d.manufacturer_id WHERE d.site_id = $1 ORDER BY d.position, d.name`,
         [site.id],
       ),
@@ -197,7 +199,14 @@ export class OpsSites {
         verification_token: string | null;
         verified_at: Date | null;
       }[],
-      { id: number; slug: string; name: string; manufacturer: string | null; config: Record<string, unknown> }[],
+      {
+        id: number;
+        slug: string;
+        name: string;
+        manufacturer: string | null;
+        retired_at: Date | null;
+        config: Record<string, unknown>;
+      }[],
       {
         id: number;
         dealership_id: number;
@@ -259,6 +268,7 @@ export class OpsSites {
         slug: d.slug,
         name: d.name,
         manufacturer: d.manufacturer,
+        retired_at: iso(d.retired_at),
         config: d.config,
         locations: locations
           .filter((l) => l.dealership_id === d.id)
