@@ -6,3 +6,4 @@ export * from './retention';
 export * from './environment';
 export * from './dependency-outage';
 export * from './feed-run-warnings';
+export * from './site-data';

@@ -242,6 +242,16 @@ export const QUEUES = {
     removeOnComplete: { count: 100 },
     removeOnFail: { count: 1000 },
   }),
+  /**
+   * Retired sites (issue 51): every hour, purges each site retired more than SITE_RETENTION_DAYS
+   * ago, every row of it in one transaction, then its search index and stored photos. One attempt:
+   * a site left by a failed run is still retired, and the next run purges it.
+   */
+  siteRetention: contract('site-retention', z.strictObject({ task: z.literal('purge') }), {
+    attempts: 1,
+    removeOnComplete: { count: 100 },
+    removeOnFail: { count: 1000 },
+  }),
 } as const;
 
 /** The job of a feed: its dealership and channel, so queuing it twice while it waits adds one job. */

@@ -7,3 +7,4 @@ export * from './prometheus';
 export * from './fake-stripe';
 export * from './tcp-gate';
 export * from './dns-server';
+export * from './tenant-fixture';

@@ -80,3 +80,18 @@ describe('WEB_PORT', () => {
     expect(WorkerEnvSchema.safeParse({ ...BASE, WEB_PORT: '70000' }).success).toBe(false);
   });
 });
+
+describe('SITE_RETENTION_DAYS', () => {
+  it('keeps a retired site 30 days unless set, and takes any whole number of days from 1', () => {
+    expect(WorkerEnvSchema.parse(BASE).SITE_RETENTION_DAYS).toBe(30);
+    expect(WorkerEnvSchema.parse({ ...BASE, SITE_RETENTION_DAYS: '1' }).SITE_RETENTION_DAYS).toBe(1);
+    expect(WorkerEnvSchema.parse({ ...BASE, SITE_RETENTION_DAYS: '365' }).SITE_RETENTION_DAYS).toBe(365);
+  });
+
+  it('refuses a retention that would purge at once or is no number of days, naming the variable', () => {
+    for (const value of ['0', '-1', '1.5', 'forever']) {
+      const result = WorkerEnvSchema.safeParse({ ...BASE, SITE_RETENTION_DAYS: value });
+      expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['SITE_RETENTION_DAYS']);
+    }
+  });
+});

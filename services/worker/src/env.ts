@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_LEAD_BREAKER } from '@platform/domain';
+import { DEFAULT_LEAD_BREAKER, DEFAULT_SITE_RETENTION_DAYS } from '@platform/domain';
 import {
   AlertLinkSecretShape,
   DEFAULT_LEAD_DELIVERY_CONCURRENCY,
@@ -85,6 +85,8 @@ export const WorkerEnvSchema = BaseEnvSchema.extend({
     .default(6),
   /** Days a photo no kept car uses stays before the lifecycle deletes it (and its stored bytes, once no address keeps them). */
   MEDIA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Days a retired site's rows, search index and photos are kept before the worker purges them (at least a day). */
+  SITE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_SITE_RETENTION_DAYS),
   /** Private addresses dealer photos may still be fetched from (the demo's loopback photo host in development). */
   OUTBOUND_ALLOWED_ADDRESSES: OutboundAllowedAddressesSchema,
   /** Port the web answers on for *.localhost development hosts: the links of emails and feeds name it (the api's value). */

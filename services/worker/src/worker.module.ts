@@ -8,12 +8,13 @@ import { LeadsModule } from './leads/leads.module';
 import { MediaModule } from './media/media.module';
 import { MetricsController } from './metrics.controller';
 import { ReservationsModule } from './reservations/reservations.module';
+import { RetentionModule } from './retention/retention.module';
 import { StockModule } from './stock/stock.module';
 import { SyndicationModule } from './syndication/syndication.module';
 
 /**
  * The worker process: the BullMQ processors (feed ingest, search indexing, maintenance, shopper
- * events, the lead outbox relay and lead delivery, the reservation sweep, shopper alerts, dealer photos, syndication feeds, custom domains' verification). It serves only health and
+ * events, the lead outbox relay and lead delivery, the reservation sweep, shopper alerts, dealer photos, syndication feeds, custom domains' verification, retired sites' purge). It serves only health and
  * metrics over HTTP.
  */
 @Module({})
@@ -36,6 +37,7 @@ export class WorkerModule {
         MediaModule,
         SyndicationModule,
         HostsModule,
+        RetentionModule,
       ],
       controllers: [MetricsController],
     };

@@ -1,2 +1,3 @@
 export * from './site-hosts';
 export * from './onboarding';
+export * from './site-retention';
