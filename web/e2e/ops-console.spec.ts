@@ -64,7 +64,9 @@ test.describe('ops console', () => {
     await page.context().clearCookies();
     await page.goto(link!);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('alert')).toContainText('Ask for a new link');
+    const refused = page.getByRole('alert').filter({ hasText: 'Ask for a new link' });
+    await expect(refused).toContainText('This sign-in link');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sites' })).toHaveCount(0);
   });
 
   test('onboards a dealer from the form: refused whole with each problem named, then created and shown', async ({

@@ -6,6 +6,7 @@ import { getOperator } from '@/lib/api/ops';
 import { personalPage } from '@/lib/edge/personal-page';
 import { CONSOLE_PATH_HEADER } from '@/lib/tenancy/dealer-console';
 import styles from '@/components/dealer-console/console.module.css';
+import ops from '@/components/ops-console/ops.module.css';
 
 // Personal: never kept by the page cache, and search engines are told to stay out.
 export const metadata: Metadata = personalPage({
@@ -20,7 +21,7 @@ export const metadata: Metadata = personalPage({
 export default async function OpsConsoleLayout({ children }: { children: ReactNode }) {
   const [operator, requestHeaders] = await Promise.all([getOperator(), headers()]);
   return (
-    <div className={styles.console}>
+    <div className={`${styles.console} ${ops.platform}`}>
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
