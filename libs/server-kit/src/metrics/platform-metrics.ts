@@ -17,6 +17,11 @@ const FETCH_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20];
 export const MEDIA_HOST_LABELS = 25;
 /** Seconds: jobs run from milliseconds (an event) to minutes (a reindex). */
 const JOB_BUCKETS = [0.01, 0.05, 0.25, 1, 5, 15, 60, 300];
+/**
+ * Days a dealer's own domain may stay pending before it counts as stalled: onboarding takes minutes
+ * and DNS records spread within hours, so one still unseen after this was never set (or set wrong).
+ */
+export const SITE_HOST_PENDING_STALE_DAYS = 3;
 
 /**
  * The Prometheus metrics of one process (api or worker), in a registry of its own. Request, job and
@@ -152,6 +157,21 @@ export class PlatformMetrics {
       async collect() {
         const [row] = (await dataSource.query(
           `SELECT count(*)::int AS n FROM site_hosts h JOIN sites s ON s.id = h.site_id WHERE h.status = 'failing' AND s.retired_at IS NULL`,
+        )) as { n: number }[];
+        this.set(row?.n ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'site_hosts_pending_stale',
+      help: `Custom domains of live sites still pending ${SITE_HOST_PENDING_STALE_DAYS} days after they were added: they serve nothing until the dealer sets the records they were given`,
+      registers,
+      async collect() {
+        // Development hosts verify at once; one pending is no dealer's to chase.
+        const [row] = (await dataSource.query(
+          `SELECT count(*)::int AS n FROM site_hosts h JOIN sites s ON s.id = h.site_id
+           WHERE h.status = 'pending' AND s.retired_at IS NULL AND h.host <> 'localhost' AND h.host NOT LIKE '%.localhost'
+             AND h.created_at < now() - make_interval(days => $1)`,
+          [SITE_HOST_PENDING_STALE_DAYS],
         )) as { n: number }[];
         this.set(row?.n ?? 0);
       },
