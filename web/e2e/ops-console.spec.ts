@@ -147,6 +147,7 @@ test.describe('ops console', () => {
     const domainRow = page.getByRole('row').filter({ hasText: `www.formmotors${tag}.com.au` });
     await expect(domainRow).toContainText('Pending DNS');
     await expect(domainRow).toContainText('Serves nothing yet');
+    await expect(domainRow).toContainText('No certificate until verified');
     await expect(page.getByRole('table', { name: 'Opening hours of Form Motors Sales' })).toContainText('08:30–17:30');
     await expectAxeClean(page);
     await consoleScreenshots(page, testInfo, 'ops-site');

@@ -38,6 +38,10 @@ export class SiteHostEntity {
   @Column({ type: 'timestamptz', nullable: true })
   checked_at!: Date | null;
 
+  /** When Caddy last asked for a certificate for it and was told yes (null: no HTTPS visit has needed one). */
+  @Column({ type: 'timestamptz', nullable: true })
+  certificate_asked_at!: Date | null;
+
   /** Checks in a row that did not find the record (a verified host turns failing after a few). */
   @Column({ type: 'int', default: 0 })
   check_failures!: number;

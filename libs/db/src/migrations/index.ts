@@ -30,6 +30,7 @@ import { HostChecksQuiet1766800000000 } from './1766800000000-host-checks-quiet'
 import { HostVerifiedBy1766900000000 } from './1766900000000-host-verified-by';
 import { OpsOperators1767000000000 } from './1767000000000-ops-operators';
 import { DealershipRecords1767100000000 } from './1767100000000-dealership-records';
+import { HostCertificateAsked1767200000000 } from './1767200000000-host-certificate-asked';
 import { PhotoSpool1766600000000 } from './1766600000000-photo-spool';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   HostVerifiedBy1766900000000,
   OpsOperators1767000000000,
   DealershipRecords1767100000000,
+  HostCertificateAsked1767200000000,
 ];

@@ -19,6 +19,8 @@ export interface HostView {
   /** How its last match came: its TXT record (dns) or its HTTP token (http); null before any, and for development hosts. */
   verified_by: VerificationMethod | null;
   checked_at: string | null;
+  /** When Caddy last asked for its certificate and was told yes; null until an HTTPS visit needs one. */
+  certificate_asked_at: string | null;
   /** Checks in a row that did not find the record. */
   check_failures: number;
   created_at: string;
@@ -42,6 +44,7 @@ interface HostRow {
   verified_at: Date | null;
   verified_by: VerificationMethod | null;
   checked_at: Date | null;
+  certificate_asked_at: Date | null;
   check_failures: number;
   created_at: Date;
 }
@@ -55,7 +58,7 @@ interface SiteRow {
 const conflict = (title: string, detail: string, field: string): ProblemException =>
   new ProblemException({ status: 409, title, detail, errors: [{ path: field, message: detail }] });
 
-const HOST_COLUMNS = `host, site_id, "primary", status, verification_token, verified_at, verified_by, checked_at, check_failures, created_at`;
+const HOST_COLUMNS = `host, site_id, "primary", status, verification_token, verified_at, verified_by, checked_at, certificate_asked_at, check_failures, created_at`;
 
 /**
  * A site's hosts for ops (issue 51): add one (pending until its TXT record or its HTTP token is
@@ -188,12 +191,15 @@ export class SiteHostsService {
    * over HTTPS); no for anything else, pending and unknown hosts included.
    */
   async mayServeTls(host: string): Promise<boolean> {
+    // A yes is recorded: Caddy asks only to obtain or renew a certificate, so the ops console can
+    // say when the host's certificate was last requested.
     const rows = (await this.dataSource.query(
-      `SELECT 1 FROM site_hosts h JOIN sites s ON s.id = h.site_id
-       WHERE h.host = $1 AND h.status IN ('verified', 'failing') AND s.retired_at IS NULL`,
+      `UPDATE site_hosts h SET certificate_asked_at = now() FROM sites s
+       WHERE s.id = h.site_id AND h.host = $1 AND h.status IN ('verified', 'failing') AND s.retired_at IS NULL
+       RETURNING 1`,
       [host],
-    )) as unknown[];
-    return rows.length > 0;
+    )) as [unknown[], number];
+    return rows[1] > 0;
   }
 
   private async site(
@@ -231,6 +237,7 @@ export class SiteHostsService {
       verified_at: row.verified_at?.toISOString() ?? null,
       verified_by: row.verified_by,
       checked_at: row.checked_at?.toISOString() ?? null,
+      certificate_asked_at: row.certificate_asked_at?.toISOString() ?? null,
       check_failures: row.check_failures,
       created_at: row.created_at.toISOString(),
       dns_records: row.verification_token

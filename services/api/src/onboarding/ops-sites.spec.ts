@@ -64,8 +64,8 @@ describe('ops sites: list, read, suspend and retire (real api and PostgreSQL)', 
       retired_at: null,
       created_at: expect.any(String),
       hosts: [
-        { host: 'alpha-motors.localhost', primary: true, status: 'verified' },
-        { host: 'www.alpha-motors.com.au', primary: false, status: 'pending' },
+        { host: 'alpha-motors.localhost', primary: true, status: 'verified', certificate_asked_at: null },
+        { host: 'www.alpha-motors.com.au', primary: false, status: 'pending', certificate_asked_at: null },
       ],
       dealerships: 1,
       cars_live: 2,
@@ -78,6 +78,26 @@ describe('ops sites: list, read, suspend and retire (real api and PostgreSQL)', 
       leads_today: 0,
     });
     await api.http().get('/api/ops/sites').expect(401);
+  });
+
+  it("shows when Caddy last asked for a host's certificate and was told yes, and only then", async () => {
+    const hostsOf = async (slug: string) =>
+      (await ops(api.http().get(`/api/ops/sites/${slug}`)).expect(200)).body.hosts as {
+        host: string;
+        certificate_asked_at: string | null;
+      }[];
+    const before = Date.now();
+    // Caddy asks from loopback, as the test client does; a pending host is refused and stays unasked.
+    await api.http().get('/api/tls/ask').query({ domain: 'charlie-motors.localhost' }).expect(200);
+    await api.http().get('/api/tls/ask').query({ domain: 'www.charlie-motors.com.au' }).expect(404);
+    const [served, pending] = await hostsOf('charlie-motors');
+    expect(served!.host).toBe('charlie-motors.localhost');
+    expect(Date.parse(served!.certificate_asked_at!)).toBeGreaterThanOrEqual(before - 1_000);
+    expect(pending).toMatchObject({ host: 'www.charlie-motors.com.au', certificate_asked_at: null });
+    const listed = (await ops(api.http().get('/api/ops/sites')).expect(200)).body.sites.find(
+      (site: { slug: string }) => site.slug === 'charlie-motors',
+    );
+    expect(listed.hosts[0].certificate_asked_at).toBe(served!.certificate_asked_at);
   });
 
   it('shows one site whole, its hours in the words of the document that created it', async () => {

@@ -25,7 +25,8 @@ export interface SiteListEntry {
   status: SiteStatus;
   retired_at: string | null;
   created_at: string;
-  hosts: { host: string; primary: boolean; status: HostStatus }[];
+  /** certificate_asked_at: when Caddy last asked for its certificate and was told yes (null: not yet). */
+  hosts: { host: string; primary: boolean; status: HostStatus; certificate_asked_at: string | null }[];
   dealerships: number;
   /** Cars shoppers can find now (in stock or coming soon). */
   cars_live: number;
@@ -54,6 +55,8 @@ export interface SiteDetail {
     status: HostStatus;
     serves: boolean;
     verified_at: string | null;
+    verified_by: string | null;
+    certificate_asked_at: string | null;
     dns_records: DnsRecord[];
   }[];
   dealerships: {
@@ -99,7 +102,8 @@ const iso = (value: Date | null): string | null => value?.toISOString() ?? null;
 /** The list in one statement: each figure a subquery on an indexed key, so it stays one round trip. */
 const LIST_QUERY = `
   SELECT s.slug, s.name, s.template, s.status, s.retired_at, s.created_at,
-         coalesce((SELECT json_agg(json_build_object('host', h.host, 'primary', h."primary", 'status', h.status)
+         coalesce((SELECT json_agg(json_build_object('host', h.host, 'primary', h."primary", 'status', h.status,
+                                                     'certificate_asked_at', h.certificate_asked_at)
                                    ORDER BY h."primary" DESC, h.host)
                    FROM site_hosts h WHERE h.site_id = s.id), '[]') AS hosts,
          (SELECT count(*)::int FROM dealerships d WHERE d.site_id = s.id AND d.retired_at IS NULL) AS dealerships,
@@ -144,6 +148,11 @@ export class OpsSites {
     })[];
     return rows.map(({ run_dealership, run_status, run_received_at, ...row }) => ({
       ...row,
+      // Built as JSON in the statement, so its times arrive as PostgreSQL's text: made ISO like the rest.
+      hosts: row.hosts.map((host) => ({
+        ...host,
+        certificate_asked_at: host.certificate_asked_at && new Date(host.certificate_asked_at).toISOString(),
+      })),
       retired_at: iso(row.retired_at),
       created_at: row.created_at.toISOString(),
       last_feed_run:
@@ -167,7 +176,8 @@ export class OpsSites {
     if (!site) throw notFound('Site not found', `No site has the slug '${slug}'.`);
     const [hosts, dealerships, locations, hours, special] = (await Promise.all([
       this.db.query(
-        `SELECT host, "primary", status, verification_token, verified_at FROM site_hosts WHERE site_id = $1 ORDER BY "primary" DESC, host`,
+        `SELECT host, "primary", status, verification_token, verified_at, verified_by, certificate_asked_at FROM site_hosts
+         WHERE site_id = $1 ORDER BY "primary" DESC, host`,
         [site.id],
       ),
       this.db.query(
@@ -198,6 +208,8 @@ export class OpsSites {
         status: HostStatus;
         verification_token: string | null;
         verified_at: Date | null;
+        verified_by: string | null;
+        certificate_asked_at: Date | null;
       }[],
       {
         id: number;
@@ -257,6 +269,8 @@ export class OpsSites {
         status: h.status,
         serves: servesHost(h.status),
         verified_at: iso(h.verified_at),
+        verified_by: h.verified_by,
+        certificate_asked_at: iso(h.certificate_asked_at),
         dns_records: h.verification_token
           ? dnsRecordsFor(h.host, h.verification_token, {
               cnameTarget: this.env.PLATFORM_CNAME_TARGET,

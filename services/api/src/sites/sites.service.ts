@@ -131,7 +131,9 @@ export class SitesService {
 
     const dealerships = await this.db
       .getRepository(DealershipEntity)
-      .find({ where: { site_id: site.id }, order: { position: 'ASC', name: 'ASC' } });
+      // A retired dealership (issue 51) is gone from the pages: its cars are withdrawn and its
+      // locations hidden, and a site left with one dealership is a single-dealership site again.
+      .find({ where: { site_id: site.id, retired_at: IsNull() }, order: { position: 'ASC', name: 'ASC' } });
     const dealershipIds = dealerships.map((d) => d.id);
     const manufacturerIds = [
       ...new Set(dealerships.map((d) => d.manufacturer_id).filter((id): id is number => id != null)),

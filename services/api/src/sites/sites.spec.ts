@@ -186,6 +186,22 @@ describe('site API (real PostgreSQL and Redis)', () => {
     await db.dataSource.query(`DELETE FROM sites WHERE slug = 'gone-motors'`);
   });
 
+  it('leaves a retired dealership out of the configuration, so one left alone makes a single-dealership site', async () => {
+    const [{ id: siteId }] = await db.dataSource.query(`SELECT id FROM sites WHERE slug = 'alpha-motors'`);
+    const [{ id: retiredId }] = await db.dataSource.query(
+      `INSERT INTO dealerships (site_id, slug, name, retired_at, config) VALUES ($1, 'alpha-gone', 'Alpha Gone', now(), '{}') RETURNING id`,
+      [siteId],
+    );
+    try {
+      const res = await request(app.getHttpServer()).get('/api/sites/alpha-motors/config').expect(200);
+      expect(res.body.dealerships.map((d: { slug: string }) => d.slug)).toEqual(['alpha-subaru']);
+      expect(res.body.dealership_id).not.toBe(retiredId);
+      expect(res.body.dealership_id).toEqual(expect.any(Number));
+    } finally {
+      await db.dataSource.query(`DELETE FROM dealerships WHERE id = $1`, [retiredId]);
+    }
+  });
+
   it('serves the merged configuration: site over template over platform defaults', async () => {
     const res = await request(app.getHttpServer()).get('/api/sites/alpha-motors/config').expect(200);
     expect(res.body.config.theme.primary_colour).toBe('#123456');

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { ConsoleFrame, param } from '@/components/dealer-console/console-frame';
-import { HostState, SiteState } from '@/components/ops-console/states';
+import { certificateText, HostState, SiteState } from '@/components/ops-console/states';
 import styles from '@/components/dealer-console/console.module.css';
 import ops from '@/components/ops-console/ops.module.css';
 import { opsGet, SiteListSchema } from '@/lib/api/ops';
@@ -71,6 +71,8 @@ export default async function OpsSitesPage({
                         <li key={host.host}>
                           <span className={ops.mono}>{host.host}</span> <HostState status={host.status} />
                           {host.primary ? <span className={styles.muted}> primary</span> : null}
+                          <br />
+                          <span className={ops.hint}>{certificateText(host)}</span>
                         </li>
                       ))}
                     </ul>

@@ -3,7 +3,7 @@ import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { isDevelopmentHost, LOCATION_DEPARTMENTS } from '@platform/domain';
 import { ConsoleFrame, param } from '@/components/dealer-console/console-frame';
-import { HostState, SiteState } from '@/components/ops-console/states';
+import { certificateText, HostState, SiteState } from '@/components/ops-console/states';
 import styles from '@/components/dealer-console/console.module.css';
 import ops from '@/components/ops-console/ops.module.css';
 import { ApiError } from '@/lib/api/client';
@@ -32,6 +32,8 @@ const DONE: Record<string, (host: string | null) => string> = {
   'host-primary': (host) => `${host} is now the primary host: every other host redirects to it.`,
   'host-remove': (host) => `${host} removed: it serves nothing now.`,
 };
+
+const VERIFIED_BY = { dns: 'its TXT record', http: 'its HTTP token' } as const;
 
 const DAY_LABELS: Record<string, string> = {
   monday: 'Mon',
@@ -193,8 +195,12 @@ export default async function OpsSitePage({ params, searchParams }: SiteParams) 
                       <HostState status={h.status} />
                       <br />
                       <span className={styles.muted}>
-                        {h.serves ? 'Serves pages and HTTPS' : 'Serves nothing yet'}
-                        {h.verified_at ? `, verified ${formatWhen(h.verified_at)}` : ''}
+                        {h.serves ? 'Serves pages' : 'Serves nothing yet'}
+                        {h.verified_at
+                          ? `, verified ${formatWhen(h.verified_at)}${h.verified_by ? ` by ${VERIFIED_BY[h.verified_by]}` : ''}`
+                          : ''}
+                        <br />
+                        {certificateText(h)}
                       </span>
                     </div>
                   </td>
