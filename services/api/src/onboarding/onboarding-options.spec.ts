@@ -10,7 +10,8 @@ describe('GET /api/ops/onboarding/options (real api and PostgreSQL)', () => {
   beforeAll(async () => {
     api = await createSiteApiHarness('onboarding_options', { env: { OPS_TOKEN } });
     await seedTemplatesAndBrands(api);
-  });
+    // A fresh database migrated from nothing: slow on a loaded two-core machine.
+  }, 60_000);
 
   afterAll(async () => {
     await api?.close();
