@@ -5,7 +5,7 @@ import {
   type SearchScope,
 } from '@platform/domain';
 import type { SearchEngine } from '../search-engine';
-import { car, daysAgo, documentOf, NOW, SITE_ID, STOCK, VISIBLE_IDS } from './fixtures';
+import { car, daysAgo, daysAhead, documentOf, NOW, SITE_ID, STOCK, VISIBLE_IDS } from './fixtures';
 
 export interface ContractTarget {
   engine: SearchEngine;
@@ -157,6 +157,34 @@ export function searchEngineContract(createTarget: () => Promise<ContractTarget>
     it('ranks every available car (in stock, coming soon) before a sold one, whatever its custom rank', async () => {
       // 10 is sold with the highest rank of all; 5 is coming soon.
       expect(ids((await search({ hitsPerPage: 100 })).hits)).toEqual([6, 1, 2, 3, 4, 5, 7, 8, 10]);
+    });
+
+    it('orders each group, available then sold, by custom rank, highest first', async () => {
+      // A decided deviation (docs/architecture.md, Search): the spec ranks by custom rank alone, so a
+      // sold car of rank 998 would head a page ahead of every car a shopper can still buy.
+      const extra = [
+        car({
+          id: 13,
+          make: 'Kia',
+          model: 'Rio',
+          status: 'sold',
+          sold_date: daysAgo(1),
+          listed_until: daysAhead(2),
+          custom_rank: 998,
+        }),
+        car({ id: 14, make: 'Kia', model: 'Cerato', custom_rank: 0 }),
+      ];
+      await engine.upsert(
+        SITE_ID,
+        extra.map((stored) => documentOf(stored)),
+      );
+      await target.settle();
+      try {
+        expect(ids((await search({ hitsPerPage: 100 })).hits)).toEqual([6, 1, 2, 3, 4, 5, 7, 8, 14, 13, 10]);
+      } finally {
+        await engine.remove(SITE_ID, [13, 14]);
+        await target.settle();
+      }
     });
 
     it('sorts by newest, highest price and lowest price; cars without a price go last', async () => {

@@ -139,7 +139,8 @@ export function facetAggregations(
 /**
  * The PostgreSQL ORDER BY of each sort, with the same tie-breaks; a missing price sorts last either way.
  * Relevance puts available cars before sold ones, then custom rank: a sold car keeps the rank its feed
- * gave it, and without the first key a page of sold cars could head the default sort. An index made
+ * gave it, and without the first key a page of sold cars could head the default sort (a decided
+ * deviation from the spec's rank alone, docs/architecture.md). An index made
  * before the field existed reads every car as not available (unmapped_type) until its next reindex.
  */
 export const SORTS: Record<SearchRequest['sortBy'], Sort> = {

@@ -54,7 +54,8 @@ interface OwnedClause {
 }
 
 const ORDER_BY: Record<SearchRequest['sortBy'], string> = {
-  // Available cars first, then custom rank (as SORTS in the OpenSearch engine): a sold car keeps its feed's rank.
+  // Available cars first, then custom rank within each group (as SORTS in the OpenSearch engine): a sold
+  // car keeps its feed's rank. A decided deviation from the spec's rank alone (docs/architecture.md).
   relevance: `(d.status IN ${AVAILABLE_STATUS_SQL}) DESC, d.custom_rank DESC, d.created_at DESC, d.id DESC`,
   'created_at:desc': 'd.created_at DESC, d.id DESC',
   'price:desc': 'd.price DESC NULLS LAST, d.id DESC',
