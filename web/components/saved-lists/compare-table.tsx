@@ -2,7 +2,8 @@
 
 import Link from 'next/link';
 import { isAvailable, priceDisplay, SOLD_HEADING, type SearchHit } from '@platform/domain';
-import { bodyLabel, formatKm } from '@/lib/search/labels';
+import { bodyLabel } from '@platform/domain';
+import { formatKm } from '@/lib/search/labels';
 import { COMPARE, COMPARE_LIMIT } from '@/lib/storage/saved-lists';
 import { useListedHits } from '@/lib/storage/use-listed-hits';
 import { useSavedList } from '@/lib/storage/use-saved-list';

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { bodyLabel } from '@/lib/search/labels';
+import { bodyLabel } from '@platform/domain';
 import { facetSlug, SEARCH_BASE_PATH } from '@/lib/search/search-paths';
 import styles from './search.module.css';
 

@@ -1,5 +1,6 @@
 import type { CarType, SiteConfig } from '@platform/domain';
-import { bodyLabel, carTypeLabel, modelOf } from './labels';
+import { bodyLabel } from '@platform/domain';
+import { carTypeLabel, modelOf } from './labels';
 import { facetSlug, searchHref, selectedCarTypes } from './search-paths';
 import { EMPTY_SEARCH_STATE, type SearchState } from './url-codec';
 

@@ -1,4 +1,4 @@
-import type { CarType, SiteConfig } from '@platform/domain';
+import { bodyLabel, type CarType, type SiteConfig } from '@platform/domain';
 import { selectedCarTypes } from './search-paths';
 import type { SearchState } from './url-codec';
 
@@ -17,19 +17,6 @@ export function carTypeLabel(type: CarType | string, usedLabel: SiteConfig['word
   if (type === 'demo') return 'Demo';
   if (type === 'used') return usedLabel;
   return type;
-}
-
-const UPPER_CASE_BODIES = new Set(['suv']);
-
-/** Body types are identifiers ('cabChassis', 'suv'); shown as words ('Cab Chassis', 'SUV'). */
-export function bodyLabel(value: string): string {
-  if (UPPER_CASE_BODIES.has(value.toLowerCase())) return value.toUpperCase();
-  if (!/^[a-z]/.test(value)) return value;
-  return value
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(' ')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
 }
 
 /** A value of a checkbox list as its label. */

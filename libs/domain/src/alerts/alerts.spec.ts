@@ -150,10 +150,18 @@ describe('savedSearchName', () => {
     });
     expect(savedSearchName(c)).toBe('Used Toyota RAV4 under $40,000 in VIC');
     expect(savedSearchName(c, 'Pre-Owned')).toBe('Pre-Owned Toyota RAV4 under $40,000 in VIC');
-    expect(savedSearchName(SavedSearchCriteriaSchema.parse({}))).toBe('cars');
+    expect(savedSearchName(SavedSearchCriteriaSchema.parse({}))).toBe('All cars');
     expect(savedSearchName(SavedSearchCriteriaSchema.parse({ filters: { body: ['suv'] }, query: 'tow bar' }))).toBe(
-      "Suv matching 'tow bar'",
+      "SUV matching 'tow bar'",
     );
+  });
+
+  it('names a search by what it searched, also as a recent-search chip: make, model, body, price', () => {
+    const name = (input: unknown) => savedSearchName(SavedSearchCriteriaSchema.parse(input));
+    expect(name({ ranges: { price: ':40000' } })).toBe('Cars under $40,000');
+    expect(name({ filters: { make: ['Toyota'] }, ranges: { price: '10000:50000' } })).toBe('Toyota $10,000 to $50,000');
+    expect(name({ filters: { make_model: ['Toyota:Hilux'] } })).toBe('Toyota Hilux');
+    expect(name({ filters: { body: ['cabChassis'] }, ranges: { km: ':60000' } })).toBe('Cab Chassis under 60,000 km');
   });
 
   it('is never empty nor longer than a name may be', () => {

@@ -1,3 +1,4 @@
+import { bodyLabel } from '../search/body-label';
 import { parseRange } from '../search/range';
 import { MAX_SAVED_SEARCH_NAME, type SavedSearchCriteria } from './saved-search';
 
@@ -17,9 +18,10 @@ const words = (value: string): string =>
     .trim();
 
 /**
- * A saved search's default name: a readable summary of what it looks for, such as 'Used Toyota RAV4
- * under $40,000 in VIC' (car type, make and model, body, price, kilometres, year, state, then the
- * words searched for), cut to the name's limit. `usedLabel` is the site's word for used cars.
+ * A search's name: a readable summary of what it looks for, such as 'Used Toyota RAV4 under
+ * $40,000 in VIC' (car type, make and model, body, price, kilometres, year, state, then the words
+ * searched for), cut to the name's limit. A saved search's default name and a recent-search chip's
+ * label. `usedLabel` is the site's word for used cars.
  */
 export function savedSearchName(criteria: SavedSearchCriteria, usedLabel = 'Used'): string {
   const f = criteria.filters;
@@ -38,7 +40,7 @@ export function savedSearchName(criteria: SavedSearchCriteria, usedLabel = 'Used
     parts.push(either(f.make ?? []));
     if ((f.model ?? []).length > 0) parts.push(either(f.model ?? []));
   } else if ((f.model ?? []).length > 0) parts.push(either(f.model ?? []));
-  if ((f.body ?? []).length > 0) parts.push(either((f.body ?? []).map(words)));
+  if ((f.body ?? []).length > 0) parts.push(either((f.body ?? []).map(bodyLabel)));
   if (parts.length === 0 || (parts.length === 1 && types.length > 0)) parts.push('cars');
 
   const price = criteria.ranges.price ? parseRange(criteria.ranges.price) : null;
@@ -57,6 +59,8 @@ export function savedSearchName(criteria: SavedSearchCriteria, usedLabel = 'Used
   const query = criteria.query?.trim();
   if (query) parts.push(`matching '${query}'`);
 
-  const name = parts.join(' ').replace(/\s+/g, ' ').trim();
+  // Nothing searched for is the whole stock; a name starts with a capital ('Cars under $40,000').
+  const joined = parts.join(' ').replace(/\s+/g, ' ').trim();
+  const name = joined === 'cars' ? 'All cars' : joined.charAt(0).toUpperCase() + joined.slice(1);
   return name.length <= MAX_SAVED_SEARCH_NAME ? name : `${name.slice(0, MAX_SAVED_SEARCH_NAME - 1).trimEnd()}…`;
 }

@@ -13,3 +13,4 @@ export * from './model-search';
 export * from './result-count';
 export * from './promo-positions';
 export * from './range-slider';
+export * from './body-label';
