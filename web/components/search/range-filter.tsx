@@ -27,26 +27,25 @@ export interface RangeFilterProps {
 const ARROW_DIRECTION: Record<string, 1 | -1> = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1 };
 
 /**
- * Two sliders (minimum and maximum) for price, km or year: bounds from the facet stats, rounded
- * and clamped by the rules in lib/search/range-slider, applied after a 400 ms pause.
+ * Two sliders (minimum and maximum) for price, km or year: bounds from the facet stats, moved in
+ * steps of range / 100, rounded and clamped by the rules in @platform/domain's range-slider,
+ * applied after a 400 ms pause. The native inputs take any value (step="any"): the thumb moves by
+ * the rules' steps, so it always sits on the rounded value its label shows, where a native step
+ * grid (range / 100 from the minimum) would snap it off a whole thousand.
  */
 export function RangeFilter({ facet, label, stats, urlValue, format, onChange }: RangeFilterProps) {
   const id = useId();
-  const bounds = useMemo(() => sliderBounds(facet, stats), [facet, stats]);
-  // The native input's grid is the rounding unit (whole thousands, whole years) from a bound that is
-  // on it, so every value the URL can hold is a position of the thumb: a coarser grid (range / 100)
-  // would snap the thumb away from the value its label and the URL show.
-  const unit = facet === 'year' ? 1 : SLIDER_ROUNDING;
+  const bounds = useMemo(() => sliderBounds(facet, stats, urlValue), [facet, stats, urlValue]);
   // Arrow keys move by the specification's step (range / 100), never finer than the rounding.
-  const keyStep = Math.max(bounds.step, unit);
+  const keyStep = Math.max(bounds.step, facet === 'year' ? 1 : SLIDER_ROUNDING);
 
   // Reset to the URL's value when it changes from outside (back and forward, other filters moving the bounds).
   const source = `${urlValue ?? ''}|${bounds.min}|${bounds.max}`;
-  const [values, setValues] = useState<[number, number]>(() => sliderValues(bounds, urlValue));
+  const [values, setValues] = useState<[number, number]>(() => sliderValues(facet, bounds, urlValue));
   const [seen, setSeen] = useState(source);
   if (seen !== source) {
     setSeen(source);
-    setValues(sliderValues(bounds, urlValue));
+    setValues(sliderValues(facet, bounds, urlValue));
   }
 
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -90,7 +89,7 @@ export function RangeFilter({ facet, label, stats, urlValue, format, onChange }:
           type="range"
           min={bounds.min}
           max={bounds.max}
-          step={unit}
+          step="any"
           value={low}
           aria-valuetext={format(low)}
           onKeyDown={(event) => onKey('min', event)}
@@ -104,7 +103,7 @@ export function RangeFilter({ facet, label, stats, urlValue, format, onChange }:
           type="range"
           min={bounds.min}
           max={bounds.max}
-          step={unit}
+          step="any"
           value={high}
           aria-valuetext={format(high)}
           onKeyDown={(event) => onKey('max', event)}

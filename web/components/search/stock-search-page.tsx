@@ -7,6 +7,7 @@ import {
   signInPath,
   type FacetStats,
 } from '@platform/domain';
+import { redirect } from 'next/navigation';
 import { searchStock, type SiteView } from '@/lib/api';
 import { getShopper } from '@/lib/api/shopper';
 import { searchBreadcrumbs } from '@/lib/search/breadcrumbs';
@@ -21,8 +22,7 @@ import {
   searchPageHref,
   selectedCarTypes,
 } from '@/lib/search/search-paths';
-import { effectiveSort, toSearchRequest } from '@/lib/search/search-request';
-import { SLIDER_FACETS } from '@/lib/search/url-codec';
+import { appliedSliderState, effectiveSort, toSearchRequest } from '@/lib/search/search-request';
 import type { SearchState } from '@/lib/search/url-codec';
 import { SaveSearch } from '@/components/alerts/save-search';
 import alertStyles from '@/components/alerts/alerts.module.css';
@@ -37,16 +37,26 @@ import { SearchToolbar } from './search-toolbar';
 import { carConfigOf } from '@/lib/search/dealership-configs';
 import styles from './search.module.css';
 
+/** Sliders the specification gives no default range: a '0 – 100000' year or km slider means nothing. */
+const STOCK_RANGE_FACETS = ['km', 'year'] as const;
+
 /**
- * The sliders' ranges when the search found nothing: a result with no cars has no price, km or
- * year range, and the spec's fallback (0 to 100000) reads as nonsense on a year slider. The whole
- * stock's ranges keep the sliders where the shopper can widen the search from.
+ * The sliders' stats when the search found nothing. Price keeps the specification's default range
+ * when no car gives one (0 to 100000, spec 000 §9); years and kilometres, where the spec is silent,
+ * take the whole stock's ranges so the shopper can widen the search from them. A facet the search
+ * did give stats for (its own range left out, so the other filters still match cars) keeps them.
  */
-async function stockRanges(siteSlug: string): Promise<Record<string, FacetStats>> {
+async function noResultStats(siteSlug: string, stats: Record<string, FacetStats>): Promise<Record<string, FacetStats>> {
+  const missing = STOCK_RANGE_FACETS.filter((facet) => !stats[facet]);
+  if (missing.length === 0) return stats;
   try {
-    return (await searchStock(siteSlug, { hitsPerPage: 1, facets: [...SLIDER_FACETS] })).facetStats;
+    const stock = (await searchStock(siteSlug, { hitsPerPage: 1, facets: missing })).facetStats;
+    return {
+      ...Object.fromEntries(missing.flatMap((facet) => (stock[facet] ? [[facet, stock[facet]]] : []))),
+      ...stats,
+    };
   } catch {
-    return {};
+    return stats;
   }
 }
 
@@ -89,7 +99,14 @@ export async function StockSearchPage({ site, state }: { site: SiteView; state: 
       )
     : 0;
   const pages = result?.pages ?? 0;
-  const facetStats = result && result.count === 0 ? await stockRanges(site.slug) : result?.facetStats;
+  const facetStats =
+    result && result.count === 0 ? await noResultStats(site.slug, result.facetStats) : result?.facetStats;
+  // A URL range off the sliders' grid or past their ends moves to the range they show, so the label,
+  // the thumbs, the address and the results agree (spec 000 §5: clamped, rounded to the nearest 1000).
+  if (result) {
+    const applied = appliedSliderState(state, facetStats ?? {});
+    if (applied !== state) redirect(searchHref(applied));
+  }
   // Saving needs a session; the page cache never keeps a signed-in shopper's page.
   const shopper = await getShopper(site.slug).catch(() => null);
   const criteria = SavedSearchCriteriaSchema.parse({
@@ -98,6 +115,8 @@ export async function StockSearchPage({ site, state }: { site: SiteView; state: 
     filters: request.filters,
     ranges: request.ranges,
   });
+  // A recent-search chip is named by what was searched (make, model, price...), as a saved search is.
+  const historyLabel = savedSearchName(criteria, config.wording.used_label);
   // Spec 001 screen 9 and §2: body tiles lead to /search/{body}; once a body is chosen they give way.
   const bodyTiles =
     result && !state.refinementList.body?.length
@@ -108,7 +127,7 @@ export async function StockSearchPage({ site, state }: { site: SiteView; state: 
       : [];
 
   return (
-    <SearchNavigationProvider href={href} label={heading}>
+    <SearchNavigationProvider href={href} label={historyLabel}>
       <div className={`container ${styles.page}`}>
         <Breadcrumbs
           crumbs={searchBreadcrumbs(state, config.wording.used_label, '/', {
@@ -124,7 +143,7 @@ export async function StockSearchPage({ site, state }: { site: SiteView; state: 
             siteSlug={site.slug}
             criteria={criteria}
             pagePath={href}
-            defaultName={savedSearchName(criteria, config.wording.used_label)}
+            defaultName={historyLabel}
             wording={{
               sms: alertConsentWording('sms', 'saved_search', site.name),
               email: alertConsentWording('email', 'saved_search', site.name),

@@ -1,5 +1,8 @@
 import {
+  appliedRange,
   DEFAULT_HITS_PER_PAGE,
+  sliderBounds,
+  type FacetStats,
   type FacetName,
   type SearchRequestInput,
   type SiteConfig,
@@ -8,7 +11,7 @@ import {
 } from '@platform/domain';
 import { filterListsFor } from './dealer-filter';
 import { selectedCarTypes } from './search-paths';
-import { SLIDER_FACETS, type SearchState } from './url-codec';
+import { setRange, SLIDER_FACETS, type SearchState } from './url-codec';
 
 /** Facets the search page reads besides the configured checkbox lists: car types, make tiles, models, body tiles and sliders. */
 const PAGE_FACETS: readonly FacetName[] = ['car_type', 'make', 'make_model', 'body', ...SLIDER_FACETS];
@@ -49,4 +52,21 @@ export function toSearchRequest(state: SearchState, config: SiteConfig): SearchR
     ranges,
     facets,
   };
+}
+
+/**
+ * The state with each slider's range as its slider shows it and as it is applied (spec 000 §5:
+ * rounded to the slider's grid, clamped to the range, a side on its bound left open), for the
+ * facet stats the sliders are drawn from; the same state when the URL already says so. A range
+ * past both ends is no filter at all, so cars without a price or km are not silently dropped.
+ */
+export function appliedSliderState(state: SearchState, facetStats: Record<string, FacetStats>): SearchState {
+  let applied = state;
+  for (const facet of SLIDER_FACETS) {
+    const text = state.range[facet];
+    if (!text) continue;
+    const range = appliedRange(facet, sliderBounds(facet, facetStats[facet], text), text);
+    if (range !== text) applied = setRange(applied, facet, range);
+  }
+  return applied;
 }

@@ -1,5 +1,6 @@
 import {
   ABOVE_MAXIMUM_NOTE,
+  appliedRange,
   BELOW_MINIMUM_NOTE,
   DEFAULT_SLIDER_MAX,
   keepApart,
@@ -60,10 +61,47 @@ describe('range slider rules (spec 000 §4, §5, §9)', () => {
   });
 
   it('an emptied URL value is the full range', () => {
-    expect(sliderValues(bounds, '')).toEqual([0, 100000]);
-    expect(sliderValues(bounds, undefined)).toEqual([0, 100000]);
-    expect(sliderValues(bounds, '20000:')).toEqual([20000, 100000]);
-    expect(sliderValues(bounds, '-5:900000')).toEqual([0, 100000]);
+    expect(sliderValues('price', bounds, '')).toEqual([0, 100000]);
+    expect(sliderValues('price', bounds, undefined)).toEqual([0, 100000]);
+    expect(sliderValues('price', bounds, '20000:')).toEqual([20000, 100000]);
+    expect(sliderValues('price', bounds, '-5:900000')).toEqual([0, 100000]);
+  });
+
+  // The whole stock of a demo site, up to $215,990: bounds 0 to 216,000, as the issue saw them.
+  const stock = sliderBounds('price', { min: 0, max: 215990 });
+
+  it('moves a dragged thumb in steps of the range / 100, each rounded to the nearest 1000', () => {
+    expect(stock.step).toBe(2160);
+    // 3,100 is nearest the first step (2,160), shown as $2,000; 5,500 the third (6,480), shown as $6,000.
+    expect(moveThumb('price', stock, [0, 216000], 'min', 3100)).toEqual([2000, 216000]);
+    expect(moveThumb('price', stock, [0, 216000], 'min', 5500)).toEqual([6000, 216000]);
+    expect(moveThumb('price', stock, [0, 216000], 'max', 214000)).toEqual([0, 214000]);
+    // A key press (one step on from a shown value) still lands one step on.
+    expect(moveThumb('price', stock, [6000, 216000], 'min', 6000 + stock.step)).toEqual([9000, 216000]);
+  });
+
+  it('shows a URL value the way the slider holds it: rounded and clamped', () => {
+    expect(sliderValues('price', stock, '6480:40000')).toEqual([6000, 40000]);
+    expect(sliderValues('km', sliderBounds('km', { min: 0, max: 150000 }), '12345:')).toEqual([12000, 150000]);
+    expect(sliderValues('year', sliderBounds('year', { min: 2012, max: 2025 }), '2001:2030')).toEqual([2012, 2025]);
+  });
+
+  it('applies what it shows: a URL value rounded, clamped, a side on its bound left open', () => {
+    expect(appliedRange('price', stock, '6480:40000')).toBe('6000:40000');
+    expect(appliedRange('price', stock, '6000:40000')).toBe('6000:40000');
+    expect(appliedRange('price', stock, '0:40000')).toBe(':40000');
+    expect(appliedRange('price', stock, '20000:999999')).toBe('20000:');
+    // Out of range on both sides is the whole range: no filter, so cars without a price stay.
+    expect(appliedRange('price', stock, '-5000:999999')).toBeNull();
+    expect(appliedRange('price', stock, undefined)).toBeNull();
+    expect(appliedRange('year', sliderBounds('year', { min: 2012, max: 2025 }), '2015:2030')).toBe('2015:');
+  });
+
+  it('with no usable maximum, keeps the default 100000 unless the URL asks beyond it', () => {
+    expect(sliderBounds('price', undefined, '6000:40000').max).toBe(DEFAULT_SLIDER_MAX);
+    expect(sliderBounds('price', undefined, '150000:').max).toBe(150000);
+    expect(sliderBounds('price', undefined, ':150400').max).toBe(151000);
+    expect(appliedRange('price', sliderBounds('price', undefined, '150000:'), '150000:')).toBe('150000:');
   });
 
   it('the price finder keeps min below max by at least 1 (spec 001 §4)', () => {
