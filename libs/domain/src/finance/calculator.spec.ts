@@ -88,13 +88,15 @@ describe('financeRepayment against spreadsheet PMT, to the cent', () => {
       expect(result.periods).toBe(nper);
       expect(result.amountFinanced).toBeCloseTo(financed, 2);
       expect(result.payment).toBe(expected);
-      expect(result.totalPayable).toBeCloseTo(expected * nper + residual, 2);
+      // Shown in whole dollars, rounded up, when weekly (spec 001 §9); to the cent otherwise.
+      const shown = frequency === 'week' ? Math.ceil(expected) : expected;
+      expect(result.display).toBe(expected > 25 ? shown : null);
+      // The total is what the shown payment adds up to, so the two figures on the page agree.
+      expect(result.totalPayable).toBeCloseTo(shown * nper + residual, 2);
       expect(result.totalInterest).toBeCloseTo(
-        expected * nper + residual - financed - ((monthFees * 12) / perYear) * nper,
+        shown * nper + residual - financed - ((monthFees * 12) / perYear) * nper,
         2,
       );
-      // Shown in whole dollars, rounded up, when weekly (spec 001 §9); to the cent otherwise.
-      expect(result.display).toBe(expected > 25 ? (frequency === 'week' ? Math.ceil(expected) : expected) : null);
     },
   );
 
@@ -129,6 +131,33 @@ describe('financeRepayment against spreadsheet PMT, to the cent', () => {
     });
     expect(withFee.payment).toBe(ceilCents(12000 / 52 + 3));
     expect(withFee.totalInterest).toBeCloseTo(withFee.totalPayable - 12000 - 3 * 52, 2);
+  });
+});
+
+describe('the total repayments follow the shown payment (issue 54)', () => {
+  // $101.21 a week: shown as $101 by the nearer-dollar lender and $102 by the others.
+  const loan = {
+    price: 23000,
+    deposit: 0,
+    residual: 0,
+    termYears: 5,
+    interestPercent: 5.49,
+    frequency: 'week' as const,
+  };
+
+  it('is the whole-dollar weekly payment times the payments, not the unrounded one', () => {
+    const exact = financeRepayment(loan);
+    expect(exact.payment % 1).not.toBe(0);
+    for (const rounding of ['up', 'floor_or_ceil'] as const) {
+      const result = financeRepayment({ ...loan, rounding });
+      expect(result.totalPayable).toBe(result.display! * result.periods);
+      expect(result.totalInterest).toBeCloseTo(result.totalPayable - result.amountFinanced, 2);
+    }
+  });
+
+  it('adds the residual owed at the end to the shown payments', () => {
+    const result = financeRepayment({ ...loan, residual: 6900, frequency: 'fortnight' });
+    expect(result.totalPayable).toBeCloseTo(result.display! * result.periods + 6900, 2);
   });
 });
 

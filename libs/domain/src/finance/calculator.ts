@@ -38,7 +38,7 @@ export interface FinanceRepayment {
   periods: number;
   /** Per-period repayment including pro-rata monthly fees, rounded up to the cent. */
   payment: number;
-  /** payment x periods + residual. */
+  /** The shown payment (see display) x periods + residual. */
   totalPayable: number;
   /** What the borrower pays beyond the amount financed and the monthly fees. */
   totalInterest: number;
@@ -74,7 +74,10 @@ export function financeRepayment(input: FinanceRepaymentInput): FinanceRepayment
     annuityPayment(amountFinanced, input.interestPercent / 100 / perYear, periods, input.residual),
   );
   const payment = roundUpToCent(loanPayment + feePerPayment);
-  const totalPayable = roundToCent(payment * periods + input.residual);
+  const shown = shownRepayment(payment, input.frequency, input.rounding);
+  // The total is the shown payment (whole dollars when weekly) times the payments, so the page's
+  // two figures multiply out: '$102 a week' never sits beside a total of 260 x $101.21.
+  const totalPayable = roundToCent(shown * periods + input.residual);
   const totalInterest = roundToCent(totalPayable - amountFinanced - feePerPayment * periods);
   return {
     amountFinanced,
@@ -82,7 +85,7 @@ export function financeRepayment(input: FinanceRepaymentInput): FinanceRepayment
     payment,
     totalPayable,
     totalInterest,
-    display: payment > SMALL_PAYMENT_LIMIT ? shownRepayment(payment, input.frequency, input.rounding) : null,
+    display: payment > SMALL_PAYMENT_LIMIT ? shown : null,
   };
 }
 
