@@ -11,10 +11,11 @@ export async function PriceGauge({ carSlug }: { carSlug: string }) {
   const gauge = gaugeToShow(carSlug, await getAutogauge(carSlug));
   if (!gauge) return null;
   const band = gaugeBand(gauge.fill);
+  const label = gaugeLabel(gauge);
   return (
     <section className={styles.card} aria-labelledby="gauge-title" data-testid="price-gauge" data-band={band}>
       <h2 id="gauge-title">Price Comparison</h2>
-      <p className={styles.gaugeLabel}>{gaugeLabel(gauge.fill)}</p>
+      {label && <p className={styles.gaugeLabel}>{label}</p>}
       <div
         className={styles.gauge}
         role="meter"

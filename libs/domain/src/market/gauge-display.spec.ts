@@ -32,10 +32,15 @@ describe('visibleGauge (spec 000 §5, §8)', () => {
 });
 
 describe('gauge bands and label (spec 000 §9)', () => {
+  // A range of $28,000 to $34,000 (average $31,000): the listing price that gives each fill.
+  const at = (fill: number) => ({ ...gauge, fill, listing_price: 34000 - fill * 6000 });
+
   it.each([
-    [0, 'low', 'Good Deal'],
-    [0.29, 'low', 'Good Deal'],
-    [0.3, 'medium', 'Good Deal'],
+    [0, 'low', null],
+    [0.29, 'low', null],
+    [0.3, 'medium', null],
+    [0.49, 'medium', null],
+    [0.5, 'medium', 'Good Deal'],
     [0.59, 'medium', 'Good Deal'],
     [0.6, 'high', 'Good Deal'],
     [0.64, 'high', 'Good Deal'],
@@ -43,7 +48,14 @@ describe('gauge bands and label (spec 000 §9)', () => {
     [1, 'high', 'Great Deal'],
   ] as const)('fill %p -> %p, %p', (fill, band, label) => {
     expect(gaugeBand(fill)).toBe(band);
-    expect(gaugeLabel(fill)).toBe(label);
+    expect(gaugeLabel(at(fill))).toBe(label);
+  });
+
+  it('never calls a car priced above the market average a deal, whatever its fill says', () => {
+    // $4,945 above a $31,000 average, with a fill the gauge's source rounded generously.
+    expect(gaugeLabel({ ...gauge, fill: 0.6, listing_price: 35945, market_range_max: 40000 })).toBeNull();
+    expect(gaugeLabel({ ...gauge, fill: 0.5, listing_price: 31001 })).toBeNull();
+    expect(gaugeLabel({ ...gauge, fill: 0.5, listing_price: 31000 })).toBe('Good Deal');
   });
 
   it('animates within 2 to 2.5 s', () => {

@@ -51,6 +51,17 @@ export function gaugeBand(fill: number): GaugeBand {
   return 'high';
 }
 
-export function gaugeLabel(fill: number): 'Good Deal' | 'Great Deal' {
-  return fill < GAUGE_GREAT_DEAL_FROM ? 'Good Deal' : 'Great Deal';
+/**
+ * The deal label (spec 000 §9: 'Good Deal' under a fill of 0.65, else 'Great Deal'). The spec's two
+ * labels are both praise, so they are read as applying to a car at or below the market average: a
+ * car priced above it (the middle of the market range, where the fill is 0.5) gets no label, and
+ * the card's description says how far above the average it is. Compared on the prices, not the
+ * fill, because a gauge source may round its fill.
+ */
+export function gaugeLabel(
+  gauge: Pick<Autogauge, 'fill' | 'listing_price' | 'market_range_min' | 'market_range_max'>,
+): 'Good Deal' | 'Great Deal' | null {
+  const average = (gauge.market_range_min + gauge.market_range_max) / 2;
+  if (gauge.listing_price > average) return null;
+  return gauge.fill < GAUGE_GREAT_DEAL_FROM ? 'Good Deal' : 'Great Deal';
 }

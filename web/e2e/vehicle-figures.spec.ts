@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { API_ORIGIN, siteUrl } from './e2e-env';
+import { expectAxeClean } from './dealer-console';
+import { dismissPopupsOf } from './demo-sites';
+import { carsWhere } from './vehicle-data';
+
+/**
+ * The figures a shopper reads on a car page and compares with each other (issue 54): the sidebar's
+ * weekly estimate against the finance calculator, the fuel calculator's defaults, the delivery
+ * estimate's wording, a subscription price's basis and the price gauge's label.
+ */
+
+const IN_STOCK = `c.status = 'in_stock'`;
+
+test('the price gauge never calls a car above the market average a deal (issue 54 item 21)', async ({
+  page,
+  request,
+}) => {
+  const site = 'harbour-motor-group';
+  await dismissPopupsOf(page, request, site);
+  type Gauge = { confidence: number; listing_price: number; market_range_min: number; market_range_max: number };
+  let above: string | null = null;
+  let below: string | null = null;
+  for (const car of await carsWhere(site, `${IN_STOCK} AND c.price > 10`, 150)) {
+    const response = await request.get(`${API_ORIGIN}/api/cars/${car.slug}/autogauge`);
+    if (!response.ok()) continue;
+    const gauge = (await response.json()) as Gauge | null;
+    if (!gauge || gauge.confidence <= 0.2 || gauge.market_range_max < gauge.listing_price) continue;
+    const average = (gauge.market_range_min + gauge.market_range_max) / 2;
+    // Well clear of the average, so the description says 'above' or 'below' too.
+    if (gauge.listing_price > average * 1.02) above ??= car.slug;
+    else if (gauge.listing_price < average * 0.98) below ??= car.slug;
+    if (above && below) break;
+  }
+  if (!above || !below) throw new Error('no demo cars priced either side of the market average');
+
+  await page.goto(siteUrl(site, `/cars/${above}`));
+  const card = page.getByTestId('price-gauge');
+  await expect(card).toContainText('above the market average');
+  await expect(card).not.toContainText(/Good Deal|Great Deal/);
+  await expectAxeClean(page);
+
+  await page.goto(siteUrl(site, `/cars/${below}`));
+  await expect(card).toContainText('below the market average');
+  await expect(card).toContainText(/Good Deal|Great Deal/);
+});
