@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { API_ORIGIN, siteUrl } from './e2e-env';
 import { expectAxeClean } from './dealer-console';
 import { dismissPopupsOf } from './demo-sites';
-import { carsWhere } from './vehicle-data';
+import { carsWhere, oneCarWhere } from './vehicle-data';
 
 /**
  * The figures a shopper reads on a car page and compares with each other (issue 54): the sidebar's
@@ -11,6 +11,19 @@ import { carsWhere } from './vehicle-data';
  */
 
 const IN_STOCK = `c.status = 'in_stock'`;
+
+test('a subscription price is not called a drive-away price (issue 54 item 18)', async ({ page, request }) => {
+  const site = 'werribee-isuzu-ute';
+  await dismissPopupsOf(page, request, site);
+  const car = await oneCarWhere(site, `${IN_STOCK} AND c.subscription_price > 0 AND c.data->>'price_type' = 'DAP'`);
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  const price = page.getByTestId('vehicle-price');
+  await expect(price).toHaveText(/^\$[\d,]+\/wk$/);
+  const block = page.getByRole('complementary', { name: 'Price and enquiry' }).locator('div', { has: price }).first();
+  await expect(block).not.toContainText('Drive away');
+  await expect(block).toContainText('Subscription');
+  await expectAxeClean(page);
+});
 
 test('the price gauge never calls a car above the market average a deal (issue 54 item 21)', async ({
   page,

@@ -191,7 +191,7 @@ function FavouriteAndCompare({ page }: { page: CarPage }) {
 }
 
 function PriceBlock({ derived, priceType }: { derived: CarPage['derived']; priceType: CarPage['car']['price_type'] }) {
-  const type = priceTypeLabel(priceType);
+  const type = priceTypeLabel(priceType, derived.price.kind);
   return (
     <div className={styles.price}>
       {derived.price.was !== null && (
@@ -203,7 +203,7 @@ function PriceBlock({ derived, priceType }: { derived: CarPage['derived']; price
       <span className={styles.amount} data-testid="vehicle-price">
         {derived.price.text}
       </span>
-      {derived.price.kind !== 'no_price' && type && (
+      {type && (
         <span className={styles.muted}>
           {' '}
           {type.abbreviation ? <abbr title={type.abbreviation}>{type.text}</abbr> : type.text}
