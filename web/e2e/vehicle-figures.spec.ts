@@ -12,6 +12,25 @@ import { carsWhere, oneCarWhere } from './vehicle-data';
 
 const IN_STOCK = `c.status = 'in_stock'`;
 
+test('a delivery estimate by distance names the postcode and the distance, never a state (issue 54 item 13)', async ({
+  page,
+  request,
+}) => {
+  const site = 'northside-used-cars';
+  await dismissPopupsOf(page, request, site);
+  const car = await oneCarWhere(site, IN_STOCK);
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  const panel = page.getByRole('region', { name: 'Delivery Calculator' });
+  await panel.getByLabel('Postcode').fill('2000');
+  await panel.getByRole('button', { name: 'Calculate' }).click();
+  const quote = panel.getByTestId('delivery-quote');
+  await expect(quote).toContainText(/^Estimated delivery to postcode 2000 \(about [\d,]+ km away\): \$[\d,]+$/);
+  await expect(quote).not.toContainText(
+    /Queensland|New South Wales|Victoria|Tasmania|South Australia|Western Australia|Northern Territory|Australian Capital Territory|Interstate/,
+  );
+  await expectAxeClean(page);
+});
+
 test('a subscription price is not called a drive-away price (issue 54 item 18)', async ({ page, request }) => {
   const site = 'werribee-isuzu-ute';
   await dismissPopupsOf(page, request, site);

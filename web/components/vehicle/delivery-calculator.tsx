@@ -1,12 +1,17 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { DELIVERY_NO_ESTIMATE, DELIVERY_POSTCODE_REQUIRED, formatDollars } from '@platform/domain';
+import {
+  DELIVERY_NO_ESTIMATE,
+  DELIVERY_POSTCODE_REQUIRED,
+  deliveryEstimateText,
+  type DeliveryQuote,
+} from '@platform/domain';
 import { useFirstUseEvent } from '@/lib/analytics/first-use';
 import { failureOf } from '@/lib/api/browser';
 import styles from './vehicle.module.css';
 
-type Outcome = { kind: 'quote'; price: number; name: string } | { kind: 'error'; message: string } | null;
+type Outcome = { kind: 'quote'; quote: DeliveryQuote } | { kind: 'error'; message: string } | null;
 
 /**
  * The delivery calculator (spec 000 §5): a postcode is required; unknown places get the
@@ -34,8 +39,7 @@ export function DeliveryCalculator({ siteSlug, carSlug, carId }: { siteSlug: str
       });
       const body: unknown = await response.json().catch(() => null);
       if (response.ok) {
-        const quote = body as { price: number; name: string };
-        setOutcome({ kind: 'quote', price: quote.price, name: quote.name });
+        setOutcome({ kind: 'quote', quote: body as DeliveryQuote });
       } else if (response.status === 404) {
         setOutcome({ kind: 'error', message: DELIVERY_NO_ESTIMATE });
       } else {
@@ -81,11 +85,7 @@ export function DeliveryCalculator({ siteSlug, carSlug, carId }: { siteSlug: str
             {error}
           </p>
         )}
-        {outcome?.kind === 'quote' && (
-          <p data-testid="delivery-quote">
-            Estimated delivery to {outcome.name}: <strong>{formatDollars(outcome.price)}</strong>
-          </p>
-        )}
+        {outcome?.kind === 'quote' && <p data-testid="delivery-quote">{deliveryEstimateText(outcome.quote)}</p>}
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
 import type { DeliveryRegion } from '../site-config/site-config.schema';
+import { formatDollars } from '../cars/price-display';
 import { distanceKm, type Coordinates } from './distance';
 
 /** The delivery calculator's messages (spec 000 §5). */
@@ -8,6 +9,7 @@ export const DELIVERY_NO_ESTIMATE =
 
 export interface DeliveryQuote {
   price: number;
+  /** The postcode region's name, or 'postcode 2000' when a distance band priced it (see deliveryQuote). */
   name: string;
   /** Rounded km from the car's location, when both ends have coordinates. */
   distance_km: number | null;
@@ -24,6 +26,9 @@ export interface DeliveryInput {
 /**
  * The delivery price for a postcode: a postcode region that lists it wins (dealers use them for
  * exceptions such as islands); otherwise the nearest distance band that reaches it. Null: no estimate.
+ * A band is a distance, not a place: a 1,800 km band around Brisbane reaches Sydney, so its label
+ * ('Queensland') would name the wrong state. The answer then names the postcode the shopper gave,
+ * and the band's label stays the operator's.
  */
 export function deliveryQuote({ regions, postcode, from, to }: DeliveryInput): DeliveryQuote | null {
   const distance = from && to ? distanceKm(from, to) : null;
@@ -39,5 +44,11 @@ export function deliveryQuote({ regions, postcode, from, to }: DeliveryInput): D
         region.max_km !== undefined && distance <= region.max_km,
     )
     .sort((a, b) => a.max_km - b.max_km)[0];
-  return band ? { price: band.price, name: band.name, distance_km: rounded } : null;
+  return band ? { price: band.price, name: `postcode ${postcode}`, distance_km: rounded } : null;
+}
+
+/** 'Estimated delivery to postcode 2000 (about 730 km away): $750', as the calculator shows it. */
+export function deliveryEstimateText(quote: DeliveryQuote): string {
+  const away = quote.distance_km === null ? '' : ` (about ${quote.distance_km.toLocaleString('en-AU')} km away)`;
+  return `Estimated delivery to ${quote.name}${away}: ${formatDollars(quote.price)}`;
 }

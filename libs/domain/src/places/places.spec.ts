@@ -1,5 +1,5 @@
 import { DeliveryRegionSchema } from '../site-config/site-config.schema';
-import { deliveryQuote } from './delivery';
+import { deliveryEstimateText, deliveryQuote } from './delivery';
 import { distanceKm, EARTH_RADIUS_KM } from './distance';
 
 const MELBOURNE = { lat: -37.8136, lng: 144.9631 };
@@ -28,22 +28,39 @@ describe('deliveryQuote', () => {
     { name: 'Tasmania', price: 1500, postcodes: [{ from: '7000', to: '7999' }] },
   ].map((r) => DeliveryRegionSchema.parse(r));
 
-  it('picks the nearest band that reaches the destination', () => {
+  it('picks the nearest band that reaches the destination, named by the postcode, not the band', () => {
     expect(deliveryQuote({ regions, postcode: '3220', from: MELBOURNE, to: GEELONG })).toEqual({
       price: 450,
-      name: 'Regional',
+      name: 'postcode 3220',
       distance_km: 65,
     });
     expect(deliveryQuote({ regions, postcode: '2000', from: MELBOURNE, to: SYDNEY })).toEqual({
       price: 1200,
-      name: 'Interstate',
+      name: 'postcode 2000',
       distance_km: 713,
     });
     expect(deliveryQuote({ regions, postcode: '3000', from: MELBOURNE, to: MELBOURNE })).toEqual({
       price: 0,
-      name: 'Metro',
+      name: 'postcode 3000',
       distance_km: 0,
     });
+  });
+
+  it("never answers with a band's label: a band is a distance, and 1,800 km from Brisbane reaches Sydney", () => {
+    const bands = [{ name: 'Queensland', price: 750, max_km: 1800 }].map((r) => DeliveryRegionSchema.parse(r));
+    const BRISBANE = { lat: -27.4698, lng: 153.0251 };
+    const quote = { price: 750, name: 'postcode 2000', distance_km: 732 };
+    expect(deliveryQuote({ regions: bands, postcode: '2000', from: BRISBANE, to: SYDNEY })).toEqual(quote);
+    expect(deliveryEstimateText(quote)).toBe('Estimated delivery to postcode 2000 (about 732 km away): $750');
+  });
+
+  it("words a postcode region's estimate by its name, with the distance when it is known", () => {
+    expect(deliveryEstimateText({ price: 1500, name: 'Tasmania', distance_km: null })).toBe(
+      'Estimated delivery to Tasmania: $1,500',
+    );
+    expect(deliveryEstimateText({ price: 1500, name: 'Tasmania', distance_km: 1234 })).toBe(
+      'Estimated delivery to Tasmania (about 1,234 km away): $1,500',
+    );
   });
 
   it('lets a postcode region win over distance bands, even without coordinates', () => {

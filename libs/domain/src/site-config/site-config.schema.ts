@@ -486,6 +486,7 @@ export const MarketingSchema = z.strictObject({
  */
 export const DeliveryRegionSchema = z
   .strictObject({
+    /** Shown to shoppers for a postcode region; a distance band's is the operator's label only (see deliveryQuote). */
     name: z.string().min(1),
     /** Whole dollars. */
     price: z.number().int().nonnegative(),

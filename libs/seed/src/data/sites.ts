@@ -460,12 +460,14 @@ const harbourMotorGroup: SiteSeed = {
         features: { delivery_calculator_enabled: true },
         // Leads go to the deliveries table (no CRM webhook in the demo) and by email to outbound_emails.
         leads: { notify_emails: ['sales@harbour-mg-byd.example.com.au'], save_valuation: true },
+        // Distance bands are labelled by their reach, since a band is no place; only the postcode
+        // region's name is shown to shoppers.
         delivery: {
           regions: [
-            { name: 'Geelong and Surf Coast', price: 0, max_km: 40 },
-            { name: 'Greater Melbourne', price: 290, max_km: 120 },
-            { name: 'Regional Victoria', price: 690, max_km: 400 },
-            { name: 'Interstate', price: 1490, max_km: 2500 },
+            { name: 'Up to 40 km', price: 0, max_km: 40 },
+            { name: 'Up to 120 km', price: 290, max_km: 120 },
+            { name: 'Up to 400 km', price: 690, max_km: 400 },
+            { name: 'Up to 2,500 km', price: 1490, max_km: 2500 },
             { name: 'Tasmania (via Spirit of Tasmania)', price: 1190, postcodes: [{ from: '7000', to: '7999' }] },
           ],
         },
@@ -834,10 +836,10 @@ const northsideUsedCars: SiteSeed = {
     features: { delivery_calculator_enabled: true, hide_save_without_price_or_images: true },
     delivery: {
       regions: [
-        { name: 'Brisbane North', price: 0, max_km: 30 },
-        { name: 'South East Queensland', price: 250, max_km: 150 },
-        { name: 'Queensland', price: 750, max_km: 1800 },
-        { name: 'Interstate', price: 1650, max_km: 3500 },
+        { name: 'Up to 30 km', price: 0, max_km: 30 },
+        { name: 'Up to 150 km', price: 250, max_km: 150 },
+        { name: 'Up to 1,800 km', price: 750, max_km: 1800 },
+        { name: 'Up to 3,500 km', price: 1650, max_km: 3500 },
       ],
     },
     gates: { gated_routes: ['my_garage', 'checkout', 'online_payment'] },
