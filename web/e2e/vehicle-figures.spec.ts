@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { FUEL_DEFAULTS, formatCost, fuelCost } from '@platform/domain';
 import { API_ORIGIN, siteUrl } from './e2e-env';
 import { expectAxeClean } from './dealer-console';
 import { dismissPopupsOf } from './demo-sites';
@@ -11,6 +12,35 @@ import { carsWhere, oneCarWhere } from './vehicle-data';
  */
 
 const IN_STOCK = `c.status = 'in_stock'`;
+
+test("the fuel calculator opens at 10 L/100km and offers the car's own figure beside it (issue 54 item 4)", async ({
+  page,
+  request,
+}) => {
+  const site = 'northside-used-cars';
+  await dismissPopupsOf(page, request, site);
+  const car = await oneCarWhere(
+    site,
+    `${IN_STOCK} AND coalesce(c.simple_fuel, '') <> 'Electric'
+     AND (c.data->'variant'->>'fuelconsumptioncombined')::numeric NOT IN (0, 10)`,
+  );
+  const answer = (await (await request.get(`${API_ORIGIN}/api/sites/${site}/cars/${car.slug}`)).json()) as {
+    car: { variant: { fuelconsumptioncombined: number } };
+  };
+  const own = answer.car.variant.fuelconsumptioncombined;
+  await page.goto(siteUrl(site, `/cars/${car.slug}`));
+  const fuel = page.getByRole('region', { name: 'Fuel Calculator' });
+  await expect(fuel.getByLabel('Fuel economy (L/100km)')).toHaveValue('10');
+  const atDefaults = fuelCost(FUEL_DEFAULTS.kmPerWeek, FUEL_DEFAULTS.litresPer100Km, FUEL_DEFAULTS.pricePerLitre);
+  await expect(fuel.getByTestId('fuel-cost')).toHaveText(formatCost(atDefaults));
+  await expect(fuel).toContainText(`This car's combined figure: ${own} L/100km`);
+  await expectAxeClean(page);
+  await fuel.getByRole('button', { name: "Use this car's figure" }).click();
+  await expect(fuel.getByLabel('Fuel economy (L/100km)')).toHaveValue(String(own));
+  await expect(fuel.getByTestId('fuel-cost')).toHaveText(
+    formatCost(fuelCost(FUEL_DEFAULTS.kmPerWeek, own, FUEL_DEFAULTS.pricePerLitre)),
+  );
+});
 
 test('a delivery estimate by distance names the postcode and the distance, never a state (issue 54 item 13)', async ({
   page,

@@ -8,7 +8,9 @@ import styles from './vehicle.module.css';
 /**
  * The fuel-cost calculator (spec 000 §5, §9): defaults 1.70 per L, 250 kms a week, 10 L/100km; the
  * price accepts $ and commas, the distance 'kms'; cost = distance / 100 x economy x price, to 2 decimals.
- * The first change is the calculator's event 26.
+ * It opens at the specification's 10 L/100km whatever the car; the car's own combined figure, when
+ * the feed sends one, is stated beside the field with a button to use it. The first change is the
+ * calculator's event 26.
  */
 export function FuelCalculator({
   siteSlug,
@@ -22,9 +24,8 @@ export function FuelCalculator({
   const touched = useFirstUseEvent(siteSlug, carId);
   const [price, setPrice] = useState(FUEL_DEFAULTS.pricePerLitre.toFixed(2));
   const [distance, setDistance] = useState(`${FUEL_DEFAULTS.kmPerWeek} kms`);
-  const [consumption, setConsumption] = useState(
-    String(economy && economy > 0 ? economy : FUEL_DEFAULTS.litresPer100Km),
-  );
+  const [consumption, setConsumption] = useState(String(FUEL_DEFAULTS.litresPer100Km));
+  const own = economy != null && economy > 0 ? economy : null;
 
   const p = parseFuelPrice(price);
   const d = parseDistance(distance);
@@ -71,7 +72,25 @@ export function FuelCalculator({
               setConsumption(event.target.value);
             }}
             aria-invalid={e === null || undefined}
+            aria-describedby={own !== null ? 'fuel-economy-own' : undefined}
           />
+          {own !== null && (
+            <p id="fuel-economy-own" className={styles.calcNote}>
+              This car&apos;s combined figure: {own} L/100km.{' '}
+              {e !== own && (
+                <button
+                  type="button"
+                  className={styles.linkButton}
+                  onClick={() => {
+                    touched();
+                    setConsumption(String(own));
+                  }}
+                >
+                  Use this car&apos;s figure
+                </button>
+              )}
+            </p>
+          )}
         </div>
       </div>
       <p aria-live="polite">
