@@ -1,7 +1,12 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { financeRepayment, type FinanceFee } from '@platform/domain';
+import {
+  financeOffer,
+  financeRepayment,
+  type FinanceFee,
+  type FinanceOfferInput,
+  type OfferTeaser,
+} from '@platform/domain';
 import { API_ORIGIN, siteUrl } from './e2e-env';
-import { setCarData } from './database';
 import { dismissPopupsOf } from './demo-sites';
 import { carsWhere } from './vehicle-data';
 
@@ -18,16 +23,8 @@ interface CarAnswer {
     nvic: string | null;
     finance_lenders: Record<string, Record<string, unknown>> | null;
   };
-  derived: {
-    finance_teaser: { eligible: boolean; reason?: string; weekly?: number | null };
-  };
-  config: {
-    finance: {
-      fees: FinanceFee[];
-      repayment_rounding: string;
-      comparison_rate_range: { min: number; max: number } | null;
-    };
-  };
+  derived: { finance_teaser: OfferTeaser };
+  config: { finance: FinanceOfferInput['finance'] };
 }
 
 async function carAnswer(request: APIRequestContext, site: string, slug: string): Promise<CarAnswer> {
@@ -47,7 +44,8 @@ test.describe('finance figures on the vehicle sidebar', () => {
     let found: { slug: string; answer: CarAnswer } | null = null;
     for (const car of candidates) {
       const answer = await carAnswer(request, QUOTE_SITE, car.slug);
-      if (answer.derived.finance_teaser.reason === 'no_lender_entry') {
+      const teaser = answer.derived.finance_teaser;
+      if (!teaser.eligible && teaser.reason === 'no_lender_entry') {
         found = { slug: car.slug, answer };
         break;
       }
@@ -94,34 +92,40 @@ test.describe('finance figures on the vehicle sidebar', () => {
   }) => {
     await dismissPopupsOf(page, request, FLOOR_OR_CEIL_SITE);
     const candidates = await carsWhere(FLOOR_OR_CEIL_SITE, `c.status = 'in_stock' AND c.price > 5000`, 60);
-    // The last car with a teaser (others' tests take the first ones), its lender stating a weekly
-    // payment with 30 cents, as a lender's feed may: rounding up and to the nearer dollar differ.
-    let teaserCar: { id: number; slug: string; lenders: Record<string, Record<string, unknown>> } | null = null;
+    // A car with a teaser whose loan (financeOffer: the one the sidebar and the calculator share)
+    // repays under 50 cents past a dollar a week, where rounding up and to the nearer dollar differ.
+    let teaserCar: { slug: string; nearer: number } | null = null;
     let fees: FinanceFee[] = [];
     for (const car of [...candidates].reverse()) {
       const answer = await carAnswer(request, FLOOR_OR_CEIL_SITE, car.slug);
       fees = answer.config.finance.fees;
       expect(answer.config.finance.repayment_rounding).toBe('floor_or_ceil');
-      if (answer.derived.finance_teaser.eligible && answer.car.finance_lenders) {
-        teaserCar = { id: car.id, slug: car.slug, lenders: answer.car.finance_lenders };
+      const offer = financeOffer({
+        carPrice: answer.car.price,
+        finance: answer.config.finance,
+        teaser: answer.derived.finance_teaser,
+      });
+      if (!offer.sidebar) continue;
+      const loan = {
+        price: offer.defaults.amount,
+        deposit: offer.defaults.deposit,
+        residual: offer.defaults.residual,
+        termYears: offer.defaults.termYears,
+        interestPercent: offer.defaults.interestPercent,
+        frequency: 'week' as const,
+        fees: offer.fees,
+      };
+      const up = financeRepayment({ ...loan, rounding: 'up' }).display;
+      if (up !== offer.sidebar.weekly) {
+        teaserCar = { slug: car.slug, nearer: offer.sidebar.weekly };
         break;
       }
     }
-    if (!teaserCar) throw new Error('no demo car with a finance teaser');
-    const [provider, entry] = Object.entries(teaserCar.lenders)[0]!;
-    const weekly = Math.floor(Number(entry['paymentWeek'])) + 0.3;
-    const restore = await setCarData(teaserCar.id, 'finance_lenders', {
-      ...teaserCar.lenders,
-      [provider]: { ...entry, paymentWeek: weekly },
-    });
-    try {
-      await page.goto(siteUrl(FLOOR_OR_CEIL_SITE, `/cars/${teaserCar.slug}`));
-      await expect(page.getByTestId('finance-teaser')).toContainText(
-        `From $${Math.floor(weekly).toLocaleString('en-AU')} per week`,
-      );
-    } finally {
-      await restore();
-    }
+    if (!teaserCar) throw new Error('no demo car whose teaser loan repays under 50 cents past a dollar');
+    await page.goto(siteUrl(FLOOR_OR_CEIL_SITE, `/cars/${teaserCar.slug}`));
+    await expect(page.getByTestId('finance-teaser')).toContainText(
+      `From $${teaserCar.nearer.toLocaleString('en-AU')} per week`,
+    );
 
     // A loan whose weekly repayment has under 50 cents, found with the libs/domain maths.
     const panel = page.locator('#finance-calculator');

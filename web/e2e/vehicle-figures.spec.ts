@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { FUEL_DEFAULTS, formatCost, fuelCost } from '@platform/domain';
 import { API_ORIGIN, siteUrl } from './e2e-env';
 import { expectAxeClean } from './dealer-console';
@@ -12,6 +12,85 @@ import { carsWhere, oneCarWhere } from './vehicle-data';
  */
 
 const IN_STOCK = `c.status = 'in_stock'`;
+
+interface CarAnswer {
+  derived: { finance_teaser: { eligible: boolean; reason?: string } };
+  config: { finance: { fees: { label: string; amount: number }[] } };
+}
+
+async function carAnswer(request: APIRequestContext, site: string, slug: string): Promise<CarAnswer> {
+  const response = await request.get(`${API_ORIGIN}/api/sites/${site}/cars/${slug}`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as CarAnswer;
+}
+
+/** The first in-stock car of a site whose teaser answer passes a test. */
+async function carWithTeaser(
+  request: APIRequestContext,
+  site: string,
+  wanted: (teaser: CarAnswer['derived']['finance_teaser']) => boolean,
+): Promise<{ slug: string; answer: CarAnswer }> {
+  for (const car of await carsWhere(site, `${IN_STOCK} AND c.price > 5000 AND c.make <> 'Suzuki'`, 60)) {
+    const answer = await carAnswer(request, site, car.slug);
+    if (wanted(answer.derived.finance_teaser)) return { slug: car.slug, answer };
+  }
+  throw new Error(`${site} has no in-stock car with the teaser wanted`);
+}
+
+/** The sidebar's 'From $X per week' and the calculator's opening weekly repayment, as shown. */
+async function bothWeeklyFigures(page: Page): Promise<{ sidebar: string; calculator: string }> {
+  const teaser = page.getByTestId('finance-teaser');
+  await expect(teaser).toContainText('per week');
+  const sidebar = /From (\$[\d,]+) per week/.exec((await teaser.textContent()) ?? '')?.[1] ?? '';
+  const calculator = (await page.locator('#finance-calculator').getByTestId('finance-repayment').textContent()) ?? '';
+  return { sidebar, calculator: calculator.trim() };
+}
+
+test.describe('the sidebar quote and the finance calculator agree (issue 54 item 11)', () => {
+  test("a lender's teaser on a site with a dealer group's fees: the same weekly figure, the fees named in both", async ({
+    page,
+    request,
+  }) => {
+    const site = 'harbour-motor-group';
+    await dismissPopupsOf(page, request, site);
+    const { slug, answer } = await carWithTeaser(request, site, (teaser) => teaser.eligible);
+    await page.goto(siteUrl(site, `/cars/${slug}`));
+    const { sidebar, calculator } = await bothWeeklyFigures(page);
+    expect(sidebar).toMatch(/^\$[\d,]+$/);
+    expect(calculator).toBe(sidebar);
+    const fees = answer.config.finance.fees.filter((fee) => fee.amount > 0);
+    expect(fees.length).toBeGreaterThan(0);
+    for (const fee of fees) {
+      await expect(page.getByTestId('finance-teaser')).toContainText(fee.label);
+      await expect(page.locator('#finance-calculator').getByText(new RegExp(`^${fee.label}:`))).toBeVisible();
+    }
+    await expectAxeClean(page);
+  });
+
+  test("the quote service's estimate: the calculator opens on the quoted loan and its fees", async ({
+    page,
+    request,
+  }) => {
+    const site = 'northside-used-cars';
+    await dismissPopupsOf(page, request, site);
+    const { slug } = await carWithTeaser(request, site, (teaser) => teaser.reason === 'no_lender_entry');
+    await page.goto(siteUrl(site, `/cars/${slug}`));
+    const { sidebar, calculator } = await bothWeeklyFigures(page);
+    expect(calculator).toBe(sidebar);
+    await expect(page.getByTestId('finance-teaser')).toContainText('Establishment fee');
+    await expect(page.locator('#finance-calculator').getByText(/^Establishment fee:/)).toBeVisible();
+  });
+
+  test("a lender's teaser whose figure carries the lender's establishment fee", async ({ page, request }) => {
+    const site = 'northside-used-cars';
+    await dismissPopupsOf(page, request, site);
+    const { slug } = await carWithTeaser(request, site, (teaser) => teaser.eligible);
+    await page.goto(siteUrl(site, `/cars/${slug}`));
+    const { sidebar, calculator } = await bothWeeklyFigures(page);
+    expect(calculator).toBe(sidebar);
+    await expect(page.getByTestId('finance-teaser')).toContainText('Establishment fee');
+  });
+});
 
 test("the fuel calculator opens at 10 L/100km and offers the car's own figure beside it (issue 54 item 4)", async ({
   page,

@@ -39,6 +39,7 @@ const FinanceTeaserSchema = z.union([
     termYears: z.number().nullable(),
     deposit: z.number().nullable(),
     balloon: z.number().nullable(),
+    establishmentFees: z.number().nullable(),
   }),
 ]);
 

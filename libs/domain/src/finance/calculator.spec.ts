@@ -150,14 +150,14 @@ describe('the total repayments follow the shown payment (issue 54)', () => {
     expect(exact.payment % 1).not.toBe(0);
     for (const rounding of ['up', 'floor_or_ceil'] as const) {
       const result = financeRepayment({ ...loan, rounding });
-      expect(result.totalPayable).toBe(result.display! * result.periods);
+      expect(result.totalPayable).toBe(Number(result.display) * result.periods);
       expect(result.totalInterest).toBeCloseTo(result.totalPayable - result.amountFinanced, 2);
     }
   });
 
   it('adds the residual owed at the end to the shown payments', () => {
     const result = financeRepayment({ ...loan, residual: 6900, frequency: 'fortnight' });
-    expect(result.totalPayable).toBeCloseTo(result.display! * result.periods + 6900, 2);
+    expect(result.totalPayable).toBeCloseTo(Number(result.display) * result.periods + 6900, 2);
   });
 });
 

@@ -132,6 +132,9 @@ const DOLLARS_AND_CENTS = new Intl.NumberFormat('en-AU', {
   maximumFractionDigits: 2,
 });
 
+/** '$912.25': a fee or a total in dollars and cents. */
+export const formatDollarsAndCents = (amount: number): string => DOLLARS_AND_CENTS.format(amount);
+
 /** A shown repayment as text: '$124' a week, '$1,234.50' a fortnight or month. */
 export function formatRepayment(shown: number, frequency: FinanceFrequency): string {
   return (frequency === 'week' ? WHOLE_DOLLARS : DOLLARS_AND_CENTS).format(shown);

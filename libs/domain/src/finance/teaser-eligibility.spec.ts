@@ -16,8 +16,8 @@ import {
 
 const now = new Date('2025-06-15T02:00:00Z');
 
-/** An entry that states no term, deposit or balloon. */
-const NO_LOAN = { termYears: null, deposit: null, balloon: null };
+/** An entry that states no term, deposit, balloon or establishment fee. */
+const NO_LOAN = { termYears: null, deposit: null, balloon: null, establishmentFees: null };
 
 const entry: FinanceLenderEntry = {
   interestRate: 8.99,
@@ -121,6 +121,13 @@ describe('the loan behind the teaser', () => {
       termYears: 7,
       deposit: 5000,
       balloon: 12000,
+    });
+  });
+
+  it("carries the lender's establishment fee, which its payment is priced with", () => {
+    expect(teaser('taurus', {}, { ...entry, establishmentFees: 395 })).toMatchObject({
+      eligible: true,
+      establishmentFees: 395,
     });
   });
 
@@ -371,9 +378,7 @@ describe('the quote fallback obeys the teaser exclusions', () => {
       monthly: null,
       interestRate: 6.29,
       comparisonRate: 8.19,
-      termYears: null,
-      deposit: null,
-      balloon: null,
+      ...NO_LOAN,
     };
     expect(quoteMayStandIn(eligible)).toBe(false);
     expect(COMPARISON_RATE_WARNING).toContain('secured loan of $30,000 over a term of 5 years');

@@ -41,6 +41,8 @@ export type FinanceTeaser =
       termYears: number | null;
       deposit: number | null;
       balloon: number | null;
+      /** The one-off fee the lender financed in its payment, when it says (see financeOffer). */
+      establishmentFees: number | null;
     };
 
 export interface FinanceTeaserOptions {
@@ -60,6 +62,7 @@ interface TeaserEntry {
   termMonths?: number | null;
   deposit?: number | null;
   balloon?: number | null;
+  establishmentFees?: number | null;
 }
 
 type ProviderRule = (car: TeaserCar, entry: TeaserEntry, thisYear: number) => TeaserIneligibleReason | null;
@@ -154,6 +157,7 @@ export function financeTeaser(car: TeaserCar, options: FinanceTeaserOptions): Fi
     termYears: entry.termYears ?? (entry.termMonths != null ? entry.termMonths / 12 : null),
     deposit: entry.deposit ?? null,
     balloon: entry.balloon ?? null,
+    establishmentFees: entry.establishmentFees ?? null,
   };
 }
 

@@ -1,7 +1,7 @@
 import { cache } from 'react';
-import { isMediaAddress, photoSrc } from '@platform/domain';
+import { financeOffer, isMediaAddress, photoSrc, type FinanceOffer } from '@platform/domain';
 import type { GalleryImage } from '@/components/vehicle/gallery';
-import { getFinanceQuote, getTestDriveSlots, type CarPage, type QuoteResult } from '@/lib/api/cars';
+import { getFinanceQuote, getTestDriveSlots, type CarPage } from '@/lib/api/cars';
 import { getShopper, sessionToken } from '@/lib/api/shopper';
 import { getWatchlist } from '@/lib/api/watchlist';
 
@@ -86,10 +86,19 @@ export const testDriveSlotOptions = cache(async (siteSlug: string, page: CarPage
   return options.length > 0 ? options : null;
 });
 
-/** The quote service's answer for the sidebar (weekly repayment and its rates), when the site uses the service and the car is for sale. */
-export const sidebarQuote = cache(async (siteSlug: string, page: CarPage): Promise<QuoteResult | null> => {
-  if (page.derived.sold_display || !page.config.finance.quote_service_enabled) return null;
-  return getFinanceQuote(siteSlug, page.car);
+/**
+ * The one loan behind the sidebar's weekly estimate and the finance calculator's opening figure
+ * (financeOffer), read once per request by both sections. The quote service is asked only for a car
+ * for sale on a site that uses it.
+ */
+export const vehicleFinanceOffer = cache(async (siteSlug: string, page: CarPage): Promise<FinanceOffer> => {
+  const asksQuote = !page.derived.sold_display && page.config.finance.quote_service_enabled;
+  return financeOffer({
+    carPrice: page.car.price,
+    finance: page.config.finance,
+    teaser: page.derived.finance_teaser,
+    quote: asksQuote ? await getFinanceQuote(siteSlug, page.car) : null,
+  });
 });
 
 export interface WatchState {

@@ -4,10 +4,10 @@ import {
   COMPARISON_RATE_WARNING,
   comparisonRateRangeText,
   formatDollars,
+  formatFinanceFee,
   formatRepayment,
-  shownRepayment,
   priceTypeLabel,
-  quoteMayStandIn,
+  type FinanceOffer,
   reserveDepositText,
   showFinanceCalculator,
   showWatchlistButton,
@@ -24,14 +24,20 @@ import { ShareButtons } from '@/components/vehicle/share-buttons';
 import { SaveButtons } from '@/components/search/save-buttons';
 import { WatchlistButton } from '@/components/vehicle/watchlist-button';
 import { FollowButton } from '@/components/alerts/follow-button';
-import type { CarPage, QuoteResult } from '@/lib/api/cars';
+import type { CarPage } from '@/lib/api/cars';
 import { getSite } from '@/lib/api/sites';
 import { isExternalHref } from '@/lib/routes';
 import { showSaveButtons } from '@/lib/search/card-actions';
 import { dealerSearchHref } from '@/lib/search/dealer-filter';
 import { FORM_ANCHORS } from '@/lib/vehicle/form-anchors';
 import styles from '@/components/vehicle/vehicle.module.css';
-import { galleryImages, sidebarQuote, testDriveSlotOptions, watchState, type VehicleContext } from './vehicle-data';
+import {
+  galleryImages,
+  testDriveSlotOptions,
+  vehicleFinanceOffer,
+  watchState,
+  type VehicleContext,
+} from './vehicle-data';
 
 /**
  * The sidebar of a listed car (spec 000 screen 4): tag, title, price or the SOLD message, the
@@ -41,8 +47,8 @@ import { galleryImages, sidebarQuote, testDriveSlotOptions, watchState, type Veh
 export async function VehicleSidebar({ siteSlug, page, websiteId }: VehicleContext & { websiteId: number }) {
   const { car, derived, dealership, location } = page;
   const sold = derived.sold_display;
-  const [quote, slots, watch, { name: siteName }] = await Promise.all([
-    sidebarQuote(siteSlug, page),
+  const [offer, slots, watch, { name: siteName }] = await Promise.all([
+    vehicleFinanceOffer(siteSlug, page),
     testDriveSlotOptions(siteSlug, page),
     watchState(siteSlug, page),
     getSite(siteSlug),
@@ -76,7 +82,7 @@ export async function VehicleSidebar({ siteSlug, page, websiteId }: VehicleConte
       ) : (
         <>
           <PriceBlock derived={derived} priceType={car.price_type} />
-          <FinanceTeaser teaser={derived.finance_teaser} quote={quote} finance={page.config.finance} />
+          <FinanceTeaser offer={offer} comparisonRateRange={page.config.finance.comparison_rate_range} />
           <Actions page={page} testDrive={slots !== null} />
         </>
       )}
@@ -215,47 +221,33 @@ function PriceBlock({ derived, priceType }: { derived: CarPage['derived']; price
 }
 
 /**
- * The sidebar's weekly estimate: the provider's teaser when eligible, else the quote service's
- * where the teaser rules allow one (quoteMayStandIn; spec 001 screen 2), each with the rates it
- * was priced at. A comparison rate, or the provider's range of them, always comes with the
- * regulatory warning; a lender's weekly payment is shown by its rounding rule.
+ * The sidebar's weekly estimate (spec 001 screen 2): the lender's teaser, or the quote service's
+ * estimate where the teaser rules let it stand in, priced by financeOffer on the same loan and fees
+ * the finance calculator opens with, so the two figures agree; the fees in it are named. A
+ * comparison rate, or the provider's range of them, always comes with the regulatory warning.
  */
 function FinanceTeaser({
-  teaser,
-  quote,
-  finance,
+  offer,
+  comparisonRateRange: range,
 }: {
-  teaser: CarPage['derived']['finance_teaser'];
-  quote: QuoteResult | null;
-  finance: Pick<CarPage['config']['finance'], 'repayment_rounding' | 'comparison_rate_range'>;
+  offer: FinanceOffer;
+  comparisonRateRange: CarPage['config']['finance']['comparison_rate_range'];
 }) {
-  const figures = teaser.eligible
-    ? {
-        weekly: teaser.weekly ?? quote?.weeklyRepaymentAmount ?? null,
-        interestRate: teaser.interestRate,
-        comparisonRate: teaser.comparisonRate,
-      }
-    : quoteMayStandIn(teaser) && quote
-      ? {
-          weekly: quote.weeklyRepaymentAmount,
-          interestRate: quote.advertisedRate,
-          comparisonRate: quote.comparisonRate,
-        }
-      : null;
-  if (figures?.weekly == null || figures.weekly <= 0) return null;
-  const range = finance.comparison_rate_range;
+  const figures = offer.sidebar;
+  if (!figures) return null;
   return (
     <div className={styles.teaser} data-testid="finance-teaser">
       <p>
         <a href="#finance-calculator">
-          From{' '}
-          <strong>{formatRepayment(shownRepayment(figures.weekly, 'week', finance.repayment_rounding), 'week')}</strong>{' '}
-          per week
+          From <strong>{formatRepayment(figures.weekly, 'week')}</strong> per week
         </a>{' '}
         <span className={styles.muted}>
           {figures.interestRate}% p.a. (comparison rate {figures.comparisonRate}% p.a.*)
         </span>
       </p>
+      {offer.fees.length > 0 && (
+        <p className={styles.muted}>Includes fees: {offer.fees.map(formatFinanceFee).join(', ')}.</p>
+      )}
       {range && <p className={styles.muted}>{comparisonRateRangeText(range)}</p>}
       <p className={styles.rateWarning}>*{COMPARISON_RATE_WARNING}</p>
     </div>
