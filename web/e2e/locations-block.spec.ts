@@ -144,6 +144,39 @@ test.describe('carousel (spec 001 §4)', () => {
     await expect(dots.last()).toHaveAttribute('aria-current', 'true');
   });
 
+  test('at 390 px the dots stay on one row inside the screen and still track the slide to the last one', async ({
+    page,
+    request,
+  }) => {
+    const { slug, block } = await siteWithLayout(request, 'carousel');
+    await dismissPopupsOf(page, request, slug);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(siteUrl(slug));
+    const carousel = page
+      .getByRole('region', { name: block.title, exact: true })
+      .getByRole('group', { name: block.title, exact: true });
+    const dots = carousel.getByRole('button', { name: /^Go to slide \d+ of \d+$/ });
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(dot(carousel, 1)).toHaveAttribute('aria-current', 'true');
+    const rowOf = async () => {
+      const boxes = await dots.evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect()));
+      return { tops: new Set(boxes.map((b) => Math.round(b.top))).size, right: Math.max(...boxes.map((b) => b.right)) };
+    };
+    expect(await rowOf()).toEqual({ tops: 1, right: expect.any(Number) });
+    expect((await rowOf()).right).toBeLessThanOrEqual(390);
+
+    // Next, step by step, reaches the last slide; the selected dot is always shown, on one row.
+    const total = Number((await dots.first().getAttribute('aria-label'))?.match(/of (\d+)$/)?.[1]);
+    expect(total).toBeGreaterThan(1);
+    const next = carousel.getByRole('button', { name: 'Next slide' });
+    for (let n = 2; n <= total; n += 1) {
+      await next.click();
+      await expect(dot(carousel, n)).toHaveAttribute('aria-current', 'true');
+      expect((await rowOf()).tops).toBe(1);
+    }
+    await expect(next).toBeDisabled();
+  });
+
   test('shows the Swipe hint on small screens', async ({ page, request }) => {
     const { slug, block } = await siteWithLayout(request, 'carousel');
     await dismissPopupsOf(page, request, slug);

@@ -49,3 +49,17 @@ export function selectedSnap(snaps: readonly number[], scrollLeft: number): numb
 export function stepSnap(selected: number, direction: -1 | 1, count: number): number {
   return Math.max(0, Math.min(count - 1, selected + direction));
 }
+
+/**
+ * Most dots shown at once: seven 24 px dots and the two arrows fit one row of a 390 px phone. A
+ * carousel with more positions (a group's 19 locations) shows a moving window of them, so the
+ * row never wraps and the selected dot is always in it; the arrows reach every position.
+ */
+export const MAX_DOTS = 7;
+
+/** The dots to draw, [start, end) of the snaps: all when they fit, else MAX_DOTS centred on the selected one, held at the ends. */
+export function dotWindow(selected: number, count: number, max = MAX_DOTS): { start: number; end: number } {
+  if (count <= max) return { start: 0, end: count };
+  const start = Math.max(0, Math.min(count - max, selected - Math.floor(max / 2)));
+  return { start, end: start + max };
+}

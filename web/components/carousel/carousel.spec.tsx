@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { CarouselContext, useCarousel } from './carousel-context';
-import { scrollAbility, selectedSnap, snapPositions, stepSnap } from './carousel-state';
+import { dotWindow, MAX_DOTS, scrollAbility, selectedSnap, snapPositions, stepSnap } from './carousel-state';
 
 function Probe() {
   return createElement('span', null, useCarousel().label);
@@ -65,5 +65,27 @@ describe('snaps and the selected dot', () => {
     expect(stepSnap(0, -1, 4)).toBe(0);
     expect(stepSnap(0, 1, 4)).toBe(1);
     expect(stepSnap(3, 1, 4)).toBe(3);
+  });
+});
+
+describe('dotWindow: the dots stay one row on a phone', () => {
+  it('shows every dot when there are no more than the most that fit', () => {
+    expect(dotWindow(0, 5)).toEqual({ start: 0, end: 5 });
+    expect(dotWindow(6, MAX_DOTS)).toEqual({ start: 0, end: MAX_DOTS });
+  });
+
+  it('otherwise a window of MAX_DOTS around the selected dot, held at the ends', () => {
+    expect(dotWindow(0, 19, 7)).toEqual({ start: 0, end: 7 });
+    expect(dotWindow(3, 19, 7)).toEqual({ start: 0, end: 7 });
+    expect(dotWindow(4, 19, 7)).toEqual({ start: 1, end: 8 });
+    expect(dotWindow(10, 19, 7)).toEqual({ start: 7, end: 14 });
+    expect(dotWindow(18, 19, 7)).toEqual({ start: 12, end: 19 });
+  });
+
+  it('always includes the selected dot', () => {
+    for (let selected = 0; selected < 19; selected += 1) {
+      const { start, end } = dotWindow(selected, 19);
+      expect(selected >= start && selected < end && end - start === MAX_DOTS).toBe(true);
+    }
   });
 });

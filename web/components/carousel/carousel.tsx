@@ -11,7 +11,7 @@ import {
   type ReactNode,
 } from 'react';
 import { CarouselContext, useCarousel } from './carousel-context';
-import { scrollAbility, selectedSnap, snapPositions, stepSnap } from './carousel-state';
+import { dotWindow, scrollAbility, selectedSnap, snapPositions, stepSnap } from './carousel-state';
 import styles from './carousel.module.css';
 
 interface CarouselState {
@@ -102,6 +102,7 @@ export function Carousel({ label, labelledBy, perView = 3, className, children }
   }
 
   const context = useMemo(() => ({ label }), [label]);
+  const dots = dotWindow(state.selected, state.snaps.length);
   const style = { '--carousel-per-view': perView } as CSSProperties;
 
   return (
@@ -129,16 +130,19 @@ export function Carousel({ label, labelledBy, perView = 3, className, children }
           </button>
           {state.snaps.length > 1 && (
             <div className={styles.dots} role="group" aria-label={`Choose a slide of ${label}`}>
-              {state.snaps.map((snap, index) => (
-                <button
-                  key={snap}
-                  type="button"
-                  className={styles.dot}
-                  aria-label={`Go to slide ${index + 1} of ${state.snaps.length}`}
-                  aria-current={index === state.selected ? 'true' : undefined}
-                  onClick={() => goTo(index)}
-                />
-              ))}
+              {state.snaps.slice(dots.start, dots.end).map((snap, offset) => {
+                const index = dots.start + offset;
+                return (
+                  <button
+                    key={snap}
+                    type="button"
+                    className={styles.dot}
+                    aria-label={`Go to slide ${index + 1} of ${state.snaps.length}`}
+                    aria-current={index === state.selected ? 'true' : undefined}
+                    onClick={() => goTo(index)}
+                  />
+                );
+              })}
             </div>
           )}
           <button
