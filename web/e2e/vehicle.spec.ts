@@ -487,6 +487,43 @@ test.describe('vehicle detail page', () => {
     expect(events.filter((e) => e.event_id === 26).every((e) => e.car_id === car.id)).toBe(true);
   });
 
+  test('the phone reveal, sharing, print, trade-in and reserve report events 4, 18, 60, 61 and 49 with the car', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const car = await oneCarWhere(
+      SITE,
+      `${IN_STOCK} AND NOT c.reserved AND c.price > 1000 AND COALESCE(c.tag, '') <> 'Test Drive Only'`,
+    );
+    const events: { event_id: number; car_id?: number }[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith(`/api/sites/${SITE}/events`))
+        events.push(request.postDataJSON() as { event_id: number; car_id?: number });
+    });
+    const reported = (id: number) => events.filter((e) => e.event_id === id).map((e) => e.car_id);
+    await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
+
+    await page.getByTestId('phone-reveal').click();
+    await expect.poll(() => reported(4)).toEqual([car.id]);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect.poll(() => reported(18)).toEqual([car.id, car.id]);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Print as PDF' }).click();
+    await download;
+    await expect.poll(() => reported(60)).toEqual([car.id]);
+
+    await page.getByRole('link', { name: 'Trade-In Valuation' }).first().click();
+    await expect.poll(() => reported(61)).toEqual([car.id]);
+    await page.goto(siteUrl(SITE, `/cars/${car.slug}`));
+    await page
+      .getByRole('complementary', { name: 'Price and enquiry' })
+      .getByRole('link', { name: /^Reserve Now/ })
+      .click();
+    await expect.poll(() => reported(49)).toEqual([car.id]);
+  });
+
   test('Show All Specs opens and closes over 300 ms, and at once when the shopper asks for reduced motion', async ({
     page,
   }) => {

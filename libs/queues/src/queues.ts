@@ -1,5 +1,6 @@
 import type { DefaultJobOptions } from 'bullmq';
 import { z } from 'zod';
+import { TrackingUserDataSchema } from '@platform/domain';
 
 /** A queue's contract: its name, the zod schema of its job payloads and its default job options. */
 export interface QueueContract<S extends z.ZodType> {
@@ -114,6 +115,8 @@ export const QUEUES = {
       eventId: z.int().positive(),
       carId: z.int().positive().nullable(),
       path: z.string().max(2000).nullable(),
+      // Optional: an event queued by an api from before the user data (issue 54) still records.
+      userData: TrackingUserDataSchema.optional(),
       at: z.iso.datetime({ offset: true }),
     }),
     { attempts: EVENT_ATTEMPTS, backoff: { type: 'exponential', delay: 1000 }, ...KEEP_EVENTS },

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
-import { CallTracker } from '@/components/analytics/call-tracker';
+import { ClickTracker } from '@/components/analytics/click-tracker';
 import { VisitRecorder } from '@/components/analytics/visit-recorder';
 import { ChatLauncher } from '@/components/chat/chat-launcher';
 import { SiteFooter } from '@/components/layout/site-footer';
@@ -61,7 +61,7 @@ export default async function SiteLayout(props: SiteParams & { children: ReactNo
       </main>
       <SiteFooter site={site} />
       <Toaster />
-      <CallTracker siteSlug={site.slug} />
+      <ClickTracker siteSlug={site.slug} />
       <VisitRecorder />
       {site.config.features.chat_enabled && (
         <ChatLauncher

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { ANALYTICS_EVENT_ATTRIBUTE, ANALYTICS_EVENTS } from '@platform/domain';
 import styles from './vehicle.module.css';
 
 export interface PhoneRevealProps {
@@ -15,8 +16,8 @@ export interface PhoneRevealProps {
 
 /**
  * The dealer's number, masked after the first 5 digits until clicked (spec 000 §4). The click reveals
- * it and reports the reveal; a failed report is logged only (spec 000 §8). Calling it is event 25
- * (CallTracker, by data-car-id).
+ * it and reports the reveal; a failed report is logged only (spec 000 §8). The reveal is event 4 and
+ * calling it event 25 (ClickTracker, by data-car-id).
  */
 export function PhoneReveal({ carSlug, carId, dealershipId, websiteId, masked, display, href }: PhoneRevealProps) {
   const [revealed, setRevealed] = useState(false);
@@ -36,7 +37,14 @@ export function PhoneReveal({ carSlug, carId, dealershipId, websiteId, masked, d
 
   if (!revealed) {
     return (
-      <button type="button" className={styles.phone} onClick={reveal} data-testid="phone-reveal">
+      <button
+        type="button"
+        className={styles.phone}
+        onClick={reveal}
+        data-testid="phone-reveal"
+        {...{ [ANALYTICS_EVENT_ATTRIBUTE]: ANALYTICS_EVENTS.phoneReveal }}
+        data-car-id={carId}
+      >
         {/* The name is the visible words in their order, so voice control users can say what they
             see (WCAG 2.5.3); the space keeps the two apart in it (the flex row ignores it). */}
         <span>{masked}</span> <span className={styles.phoneHint}>Show number</span>

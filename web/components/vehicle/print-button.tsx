@@ -1,11 +1,11 @@
 'use client';
 
 import { useState } from 'react';
-import { PRINT_PREPARING_LABEL } from '@platform/domain';
+import { ANALYTICS_EVENT_ATTRIBUTE, ANALYTICS_EVENTS, PRINT_PREPARING_LABEL } from '@platform/domain';
 import styles from './vehicle.module.css';
 
 /** Print as PDF (spec 000 §4, §8): 'Preparing...' with a spinner while it downloads, saved as {slug}.pdf; a failure alerts. */
-export function PrintButton({ carSlug }: { carSlug: string }) {
+export function PrintButton({ carId, carSlug }: { carId: number; carSlug: string }) {
   const [preparing, setPreparing] = useState(false);
 
   const download = async () => {
@@ -38,6 +38,8 @@ export function PrintButton({ carSlug }: { carSlug: string }) {
       onClick={download}
       disabled={preparing}
       aria-busy={preparing}
+      {...{ [ANALYTICS_EVENT_ATTRIBUTE]: ANALYTICS_EVENTS.printPdf }}
+      data-car-id={carId}
     >
       {preparing ? (
         <>

@@ -1,7 +1,14 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { CLIPBOARD_TOAST_MS, clipboardToastText, COPIED_LABEL, COPIED_NOTICE_MS } from '@platform/domain';
+import {
+  ANALYTICS_EVENT_ATTRIBUTE,
+  ANALYTICS_EVENTS,
+  CLIPBOARD_TOAST_MS,
+  clipboardToastText,
+  COPIED_LABEL,
+  COPIED_NOTICE_MS,
+} from '@platform/domain';
 import { toasts } from '@/lib/toast/toast-state';
 import styles from './vehicle.module.css';
 
@@ -18,7 +25,7 @@ async function copy(text: string): Promise<boolean> {
  * Sharing (spec 000 §4): 'Copy link' reads 'Copied' for 1.5 s; the copy-to-clipboard button shows the
  * toast 'Copied {car name} to your clipboard!' for 3 s. Both write the car's page, /cars/{slug}.
  */
-export function ShareButtons({ carName, carPath }: { carName: string; carPath: string }) {
+export function ShareButtons({ carId, carName, carPath }: { carId: number; carName: string; carPath: string }) {
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -28,6 +35,8 @@ export function ShareButtons({ carName, carPath }: { carName: string; carPath: s
   }, [copied]);
 
   const url = () => new URL(carPath, window.location.origin).toString();
+  // Either button shares the car's page: both report the share event (ClickTracker).
+  const shareEvent = { [ANALYTICS_EVENT_ATTRIBUTE]: ANALYTICS_EVENTS.share, 'data-car-id': carId };
 
   return (
     <div className={styles.share}>
@@ -35,6 +44,7 @@ export function ShareButtons({ carName, carPath }: { carName: string; carPath: s
         type="button"
         className={styles.secondaryButton}
         onClick={async () => setCopied(await copy(url()))}
+        {...shareEvent}
         aria-live="polite"
       >
         {copied ? COPIED_LABEL : 'Copy link'}
@@ -47,6 +57,7 @@ export function ShareButtons({ carName, carPath }: { carName: string; carPath: s
           const id = toasts.show({ title: clipboardToastText(carName) });
           setTimeout(() => toasts.dismiss(id), CLIPBOARD_TOAST_MS);
         }}
+        {...shareEvent}
       >
         Share
       </button>

@@ -1,8 +1,9 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { TrackingUserData } from '@platform/domain';
 
 /**
  * A shopper analytics event (the specifications' event ids), recorded by the worker from its queue.
- * It names the page path and car, never the shopper.
+ * It names the page path, car and the bounded user data of spec 001 §7, never the shopper.
  */
 @Entity({ name: 'analytics_events' })
 @Index('ix_analytics_events_site_event_time', ['site_id', 'event_id', 'occurred_at'])
@@ -22,6 +23,10 @@ export class AnalyticsEventEntity {
   /** The page path, without its query string. */
   @Column({ type: 'text', nullable: true })
   path!: string | null;
+
+  /** TrackingUserDataSchema (url as a path, source, user_agent, car_id, car_dealership_id, lead_attributes). */
+  @Column({ type: 'jsonb', nullable: true })
+  user_data!: TrackingUserData | null;
 
   @Column({ type: 'timestamptz' })
   occurred_at!: Date;

@@ -31,6 +31,7 @@ import { HostVerifiedBy1766900000000 } from './1766900000000-host-verified-by';
 import { OpsOperators1767000000000 } from './1767000000000-ops-operators';
 import { DealershipRecords1767100000000 } from './1767100000000-dealership-records';
 import { HostCertificateAsked1767200000000 } from './1767200000000-host-certificate-asked';
+import { AnalyticsEventUserData1767304000000 } from './1767304000000-analytics-event-user-data';
 import { PhotoSpool1766600000000 } from './1766600000000-photo-spool';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   OpsOperators1767000000000,
   DealershipRecords1767100000000,
   HostCertificateAsked1767200000000,
+  AnalyticsEventUserData1767304000000,
 ];

@@ -21,6 +21,12 @@ describe('ANALYTICS_EVENT_IDS', () => {
     for (const id of Object.values(ANALYTICS_EVENTS)) expect(ANALYTICS_EVENT_IDS).toContain(id);
   });
 
+  it('gives every id the specifications name an action that sends it: none is accepted yet never sent', () => {
+    expect(new Set(Object.values(ANALYTICS_EVENTS))).toEqual(new Set(ANALYTICS_EVENT_IDS));
+    // The spec says only that 4, 18, 49, 60 and 61 occur; the actions chosen for them (architecture.md).
+    expect(ANALYTICS_EVENTS).toMatchObject({ phoneReveal: 4, share: 18, reserve: 49, printPdf: 60, tradeIn: 61 });
+  });
+
   it("uses the tag text 'Test Drive Only'", () => {
     expect(TEST_DRIVE_ONLY_TAG).toBe('Test Drive Only');
   });

@@ -14,7 +14,20 @@ export const ANALYTICS_EVENTS = {
   calculatorFirstUse: 26,
   callClick: 25,
   watchlistSave: 39,
+  // Spec 000 §7 says only that 4, 18, 49, 60 and 61 'also occur', not where: each is given one of
+  // the vehicle page's actions that had no event (docs/architecture.md, 'Analytics events').
+  phoneReveal: 4,
+  share: 18,
+  reserve: 49,
+  printPdf: 60,
+  tradeIn: 61,
 } as const satisfies Record<string, AnalyticsEventId>;
+
+/**
+ * The attribute that makes a click on an element report an event (its id), with the car named by
+ * data-car-id; one listener of the page reads it (ClickTracker), so links drawn on the server report too.
+ */
+export const ANALYTICS_EVENT_ATTRIBUTE = 'data-analytics-event';
 
 /** The car tag that makes any test drive count as a new-car one (spec 001 §9). */
 export const TEST_DRIVE_ONLY_TAG = 'Test Drive Only';

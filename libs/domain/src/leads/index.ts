@@ -8,3 +8,4 @@ export * from './lead-status';
 export * from './csv-cell';
 export * from './lead-form-labels';
 export * from './delivery-lanes';
+export * from './tracking-user-data';

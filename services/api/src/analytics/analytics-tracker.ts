@@ -1,14 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { pagePath } from '@platform/leads';
+import { trackingUserData, type TrackingUserDataInput } from '@platform/domain';
 import { DependencyBackoff, QueueProducer, withTimeout } from '@platform/queues';
 import { nestLog } from '@platform/server-kit';
 
-export interface TrackedEvent {
+export interface TrackedEvent extends Omit<TrackingUserDataInput, 'carId'> {
   siteId: number;
   eventId: number;
   carId?: number | null;
-  /** The page address; only its path is kept. */
-  url?: string | null;
 }
 
 /** Longest a request waits to hand an event to the queue; analytics never slow a shopper down. */
@@ -27,10 +25,19 @@ export class AnalyticsTracker {
 
   constructor(private readonly producer: QueueProducer) {}
 
-  async track({ siteId, eventId, carId = null, url = null }: TrackedEvent, at = new Date()): Promise<boolean> {
+  async track({ siteId, eventId, carId = null, ...user }: TrackedEvent, at = new Date()): Promise<boolean> {
     try {
+      // Bounded and stripped to paths here, so nothing unbounded or personal reaches the queue.
+      const userData = trackingUserData({ ...user, carId });
       await withTimeout(
-        this.producer.add('analyticsEvents', { siteId, eventId, carId, path: pagePath(url), at: at.toISOString() }),
+        this.producer.add('analyticsEvents', {
+          siteId,
+          eventId,
+          carId,
+          path: userData.url,
+          userData,
+          at: at.toISOString(),
+        }),
         TRACK_TIMEOUT_MS,
         'analytics queue',
       );

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import { z } from 'zod';
@@ -34,7 +34,7 @@ export class AnalyticsController {
     summary:
       "Record an analytics event (the specifications' ids: 22, 51, 14, 15, 17, 48, 26, 25, 39, 4, 18, 49, 60, 61)",
     description:
-      'Always 202 once valid: a recording failure is logged, never shown to the shopper. Only the page path and car are kept.',
+      'Always 202 once valid: a recording failure is logged, never shown to the shopper. Kept with it: the page path (never its query string), the car and its dealership, the source and the user agent (spec 001 §7 user data, bounded).',
   })
   @ApiBody({
     schema: {
@@ -46,6 +46,7 @@ export class AnalyticsController {
   async record(
     @Param('siteSlug', SiteSlugPipe) siteSlug: string,
     @Body(new ZodValidationPipe(EventSchema, 'event')) body: z.output<typeof EventSchema>,
+    @Headers('user-agent') userAgent: string | undefined,
   ) {
     const site = await this.sites.bySlug(siteSlug);
     // Not awaited for the answer: the shopper's page never waits on analytics.
@@ -54,6 +55,7 @@ export class AnalyticsController {
       eventId: body.event_id,
       carId: body.car_id ?? null,
       url: body.url ?? null,
+      userAgent: userAgent ?? null,
     });
     return { status: 'accepted' };
   }

@@ -126,7 +126,7 @@ export class LeadsService {
     }
 
     this.logger.log({ leadId: outcome.leadId, site: site.slug, form: submission.form }, 'lead stored');
-    this.trackLead(site, submission, target);
+    this.trackLead(site, submission, target, context);
     return {
       created: true,
       lead_id: outcome.leadId,
@@ -226,9 +226,13 @@ export class LeadsService {
     });
   }
 
-  /** The analytics event of a stored lead; never holds up or fails the answer. */
-  private trackLead(site: SiteContext, submission: LeadSubmission, target: LeadTarget): void {
+  /**
+   * The analytics event of a stored lead, with the lead's user data (spec 001 §7); never holds up
+   * or fails the answer.
+   */
+  private trackLead(site: SiteContext, submission: LeadSubmission, target: LeadTarget, context: SubmitContext): void {
     const { subcategory } = leadRouting(submission);
+    const linked = submission.userData?.lead_attributes?.linked_query_params;
     void this.tracker.track({
       siteId: site.id,
       eventId: leadEventId({
@@ -239,6 +243,10 @@ export class LeadsService {
       }),
       carId: target.car?.id ?? null,
       url: submission.userData?.url ?? null,
+      userAgent: context.userAgent,
+      source: leadSourceOf(linked),
+      carDealershipId: target.car ? target.dealershipId : null,
+      leadAttributes: submission.userData?.lead_attributes ?? null,
     });
   }
 

@@ -640,21 +640,62 @@ describe('leads API (real PostgreSQL, Redis and lead workers)', () => {
 
   describe('analytics events', () => {
     it('records the lead event (14 new, 15 used vehicle enquiry) and events the page reports', async () => {
-      await submit({ form: 'vehicle', ...contact, message: 'x', car_id: newCarId, terms_conditions: true }).expect(201);
+      await submit({
+        form: 'vehicle',
+        ...contact,
+        message: 'x',
+        car_id: newCarId,
+        terms_conditions: true,
+        userData: {
+          url: 'https://north.example.com/cars/n1?email=jane.citizen@example.com',
+          lead_attributes: { visited_pages: ['/', '/cars/n1'], linked_query_params: { utm_source: 'google' } },
+        },
+      }).expect(201);
       await h
         .http()
         .post(`/api/sites/${h.siteSlug}/events`)
+        .set('User-Agent', 'jest-agent/1.0')
         .send({ event_id: 26, car_id: carId, url: 'https://north.example.com/cars/l1?name=Jane' })
         .expect(202, { status: 'accepted' });
       const events = await eventually(
-        () => rows(`SELECT event_id, car_id, path FROM analytics_events WHERE event_id IN (14, 26) ORDER BY event_id`),
+        () =>
+          rows(
+            `SELECT event_id, car_id, path, user_data FROM analytics_events WHERE event_id IN (14, 26) ORDER BY event_id`,
+          ),
         (r) => r.length === 2,
         'analytics events',
       );
+      // Spec 001 §7: the tracking event holds the event id and the user data, never the shopper's
+      // contact details or a query string.
       expect(events).toEqual([
-        { event_id: 14, car_id: newCarId, path: null },
-        { event_id: 26, car_id: carId, path: '/cars/l1' },
+        {
+          event_id: 14,
+          car_id: newCarId,
+          path: '/cars/n1',
+          user_data: {
+            url: '/cars/n1',
+            source: 'Website',
+            user_agent: 'jest-agent/1.0',
+            car_id: newCarId,
+            car_dealership_id: h.fixture.north.id,
+            lead_attributes: { visited_pages: ['/', '/cars/n1'], linked_query_params: { utm_source: 'google' } },
+          },
+        },
+        {
+          event_id: 26,
+          car_id: carId,
+          path: '/cars/l1',
+          user_data: {
+            url: '/cars/l1',
+            source: 'Website',
+            user_agent: 'jest-agent/1.0',
+            car_id: carId,
+            car_dealership_id: h.fixture.north.id,
+            lead_attributes: null,
+          },
+        },
       ]);
+      expect(JSON.stringify(events)).not.toMatch(/jane|citizen|0412/i);
     });
 
     it('refuses an event id the specifications do not name', async () => {

@@ -1,6 +1,8 @@
 import Link from 'next/link';
 import {
   alertConsentWording,
+  ANALYTICS_EVENT_ATTRIBUTE,
+  ANALYTICS_EVENTS,
   COMPARISON_RATE_WARNING,
   comparisonRateRangeText,
   formatDollars,
@@ -131,9 +133,9 @@ export async function VehicleSidebar({ siteSlug, page, websiteId }: VehicleConte
             offer="Follow price"
           />
         )}
-        <ShareButtons carName={car.name} carPath={carPath} />
+        <ShareButtons carId={car.id} carName={car.name} carPath={carPath} />
         {!sold && <FavouriteAndCompare page={page} />}
-        <PrintButton carSlug={car.slug} />
+        <PrintButton carId={car.id} carSlug={car.slug} />
         <a
           className={styles.secondaryButton}
           href={`/print?car_id=${encodeURIComponent(car.slug)}`}
@@ -268,7 +270,13 @@ function Actions({ page, testDrive }: { page: CarPage; testDrive: boolean }) {
           {config.buttons.enquire_label}
         </a>
         {derived.can_reserve && derived.reserve_path && (
-          <Link className={styles.secondaryButton} href={derived.reserve_path} prefetch={false}>
+          <Link
+            className={styles.secondaryButton}
+            href={derived.reserve_path}
+            prefetch={false}
+            {...{ [ANALYTICS_EVENT_ATTRIBUTE]: ANALYTICS_EVENTS.reserve }}
+            data-car-id={car.id}
+          >
             {config.buttons.reserve_label}{' '}
             <span className={styles.muted}>({reserveDepositText(null, derived.reserve_deposit_text)} deposit)</span>
           </Link>
@@ -291,7 +299,12 @@ function Actions({ page, testDrive }: { page: CarPage; testDrive: boolean }) {
           </li>
         )}
         <li>
-          <Link href={derived.trade_in_path} prefetch={false}>
+          <Link
+            href={derived.trade_in_path}
+            prefetch={false}
+            {...{ [ANALYTICS_EVENT_ATTRIBUTE]: ANALYTICS_EVENTS.tradeIn }}
+            data-car-id={car.id}
+          >
             Trade-In Valuation
           </Link>
         </li>
