@@ -39,6 +39,7 @@ describe('submitLead', () => {
     expect(JSON.parse(String(leadInit.body))).toEqual({
       form: 'test_drive',
       name: 'Sam',
+      page_id: '/cars/x',
       userData: {
         url: 'https://harbour.example.com.au/cars/x?utm_source=google',
         lead_attributes: { visited_pages: ['/', '/cars/x'], linked_query_params: { utm_source: 'google' } },
@@ -49,6 +50,14 @@ describe('submitLead', () => {
       vehicle: context.vehicle,
     });
     expect(navigate).toHaveBeenCalledWith('/success');
+  });
+
+  it('sends the page the form is on as page_id (spec 001 §3), unless the form names its own', async () => {
+    fetchMock.mockImplementation(async () => Response.json({ lead_id: 'L1' }, { status: 201 }));
+    await submitLead(submission, context, navigate);
+    await submitLead({ form: 'general', page_id: 'about-us' } as never, context, navigate);
+    const bodies = fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init.body)) as { page_id?: unknown });
+    expect(bodies.map((body) => body.page_id)).toEqual(['/cars/x', 'about-us']);
   });
 
   it('records no tracking event of its own: the api tracks the lead it stores', async () => {

@@ -1,4 +1,4 @@
-import { leadRouting, type LeadSubmission } from '@platform/domain';
+import { leadRouting, VISITED_PAGE_MAX_LENGTH, type LeadSubmission } from '@platform/domain';
 import { postJson } from '@/lib/api/browser';
 import { SUBMISSION_FAILED, UNEXPECTED_ERROR } from './messages';
 import { SUCCESS_MARKER_KEY, type MarkedValuation, type SuccessMarker } from './success-marker';
@@ -40,7 +40,12 @@ export async function submitLead(
     save_valuation?: boolean;
   }>(
     `/api/sites/${encodeURIComponent(context.siteSlug)}/leads`,
-    { ...submission, userData: leadUserData() },
+    // page_id (spec 001 §3): the path of the page the form is on, unless the form names its page.
+    {
+      ...submission,
+      page_id: submission.page_id ?? window.location.pathname.slice(0, VISITED_PAGE_MAX_LENGTH),
+      userData: leadUserData(),
+    },
     { 'idempotency-key': context.idempotencyKey },
   );
   if (!outcome.ok) {

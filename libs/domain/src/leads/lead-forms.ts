@@ -114,7 +114,8 @@ const envelope = {
   [HONEYPOT_FIELD]: text(500).optional(),
   captcha_token: text(4096).optional(),
   userData: LeadUserDataSchema.optional(),
-  page_id: z.union([text(100), z.number()]).optional(),
+  /** The page the form is on: its path (the web sends it), as long as a visited page may be. */
+  page_id: z.union([text(VISITED_PAGE_MAX_LENGTH), z.number()]).optional(),
   opt_in: z.boolean({ error: 'opt_in must be true or false' }).default(true),
 };
 

@@ -29,6 +29,13 @@ describe('vehicleEnquiryDefaults (spec 001 §3 vehicle-page enquiry defaults)', 
     });
   });
 
+  it('files every vehicle-page lead under the car type as its subcategory unless the form names one', () => {
+    expect(vehicleEnquiryDefaults(car).subcategory).toBe('Used Vehicle');
+    expect(vehicleEnquiryDefaults({ ...car, car_type: 'new' }).subcategory).toBe('New Vehicle');
+    expect(vehicleEnquiryDefaults({ ...car, car_type: 'demo' }).subcategory).toBe('Demo Vehicle');
+    expect(vehicleEnquiryDefaults(car, { subcategory: 'Trade-in' }).subcategory).toBe('Trade-in');
+  });
+
   it('passes the shared schemas', () => {
     const defaults = vehicleEnquiryDefaults(car);
     expect(VehicleEnquiryDefaultsSchema.safeParse(defaults).success).toBe(true);
