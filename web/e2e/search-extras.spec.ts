@@ -88,6 +88,42 @@ test.describe('body-type tiles', () => {
   });
 });
 
+test.describe('facet tiles with count and logo (spec 001 screen 9)', () => {
+  /** Every tile's logo is drawn: an image that loaded with pixels, or the body type's drawing. */
+  async function expectEveryTileHasLogo(region: ReturnType<Page['getByRole']>): Promise<number> {
+    const tiles = region.getByRole('listitem');
+    const count = await tiles.count();
+    expect(count).toBeGreaterThan(0);
+    for (const tile of await tiles.all()) {
+      const logo = tile.locator('img, svg').first();
+      await expect(logo, `${await tile.textContent()} has a logo`).toHaveCount(1);
+      await logo.scrollIntoViewIfNeeded();
+      await expect(logo, `${await tile.textContent()} has a logo`).toBeVisible();
+      const pixels = await logo.evaluate((el) =>
+        el instanceof HTMLImageElement ? el.complete && el.naturalWidth : el.getBoundingClientRect().width,
+      );
+      expect(pixels, `${await tile.textContent()}'s logo is drawn`).toBeGreaterThan(0);
+    }
+    return count;
+  }
+
+  test('every body-type tile carries a logo beside its name and count', async ({ page }) => {
+    await page.goto(siteUrl(GROUP, SEARCH_PATH));
+    const region = page.getByRole('region', { name: 'Browse by body type' });
+    await expectEveryTileHasLogo(region);
+    // The drawing is decorative: the tile is still named by its words and count.
+    await expect(region.getByRole('link', { name: /^SUV \(\d+\)$/ })).toBeVisible();
+  });
+
+  test('every make tile on /special-offers carries its logo, used-stock makes included', async ({ page }) => {
+    await page.goto(siteUrl(GROUP, '/special-offers'));
+    const region = page.getByRole('region', { name: 'All Makes' });
+    for (const make of ['Mitsubishi', 'Holden', 'Nissan'])
+      await expect(region.getByRole('link', { name: new RegExp(`^${make} \\(\\d+\\)$`) })).toBeVisible();
+    await expectEveryTileHasLogo(region);
+  });
+});
+
 test.describe('range sliders', () => {
   test('the price thumbs sit where the label and the URL say', async ({ page }) => {
     await page.goto(siteUrl(GROUP, `${SEARCH_PATH}?range[price]=6000:40000`));

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { bodyLabel } from '@platform/domain';
 import { facetSlug, SEARCH_BASE_PATH } from '@/lib/search/search-paths';
+import { BodyIcon } from './body-icon';
 import styles from './search.module.css';
 
 export interface FacetTile {
@@ -35,7 +36,13 @@ export function FacetTiles({
         {tiles.map((tile) => (
           <li key={tile.value}>
             <Link href={hrefFor(tile.value)} prefetch={false} className={row ? styles.chip : undefined}>
-              {tile.logoUrl && <img src={tile.logoUrl} alt="" width={32} height={32} loading="lazy" />}
+              {facet === 'body' ? (
+                <BodyIcon body={tile.value} className={styles.bodyIcon} />
+              ) : (
+                tile.logoUrl && (
+                  <img src={tile.logoUrl} alt="" width={32} height={32} loading="lazy" data-testid="facet-logo" />
+                )
+              )}
               <span>{facet === 'body' ? bodyLabel(tile.value) : tile.value}</span>{' '}
               <span className={styles.count}>({tile.count})</span>
             </Link>

@@ -161,8 +161,20 @@ export class SitesService {
           : []),
       ]),
     ];
+    // And the brands of the makes in its stock, so a used Holden's make tile has Holden's logo
+    // (spec 001 screen 9: make tiles with their logos) though no dealership sells Holden new.
+    const stockBrandIds = dealershipIds.length
+      ? (
+          (await this.db.query(
+            `SELECT m.id FROM manufacturers m
+             WHERE EXISTS (SELECT 1 FROM cars c WHERE c.dealership_id = ANY($1) AND c.show_on_dealer_website
+                           AND (lower(c.make) = lower(m.name) OR lower(c.make) = lower(m.slug)))`,
+            [dealershipIds],
+          )) as { id: number }[]
+        ).map((row) => row.id)
+      : [];
     const brandWhere = [
-      ...(manufacturerIds.length ? [{ id: In(manufacturerIds) }] : []),
+      ...(manufacturerIds.length || stockBrandIds.length ? [{ id: In([...manufacturerIds, ...stockBrandIds]) }] : []),
       ...(brandSlugs.length ? [{ slug: In(brandSlugs) }] : []),
     ];
     const manufacturers = brandWhere.length
