@@ -1,4 +1,4 @@
-import type { BannerEntry } from '@platform/domain';
+import type { BannerEntry, PromotionSlide } from '@platform/domain';
 import { Carousel, CarouselItem } from '@/components/carousel/carousel';
 import styles from './promotions.module.css';
 
@@ -38,25 +38,59 @@ function EntryImage({
   );
 }
 
+/** A slide's picture, inside its link when it has one; the overlay (name and description) is drawn over it unless hidden. */
+function SlideContent({ slide, eager }: { slide: PromotionSlide; eager: boolean }) {
+  const image = (
+    <img
+      src={slide.image}
+      alt={slide.alt}
+      width={SLIDE_WIDTH}
+      height={SLIDE_HEIGHT}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      className={styles.image}
+      style={slide.background ? { backgroundColor: slide.background } : undefined}
+    />
+  );
+  const overlay = slide.hide_overlay ? null : (
+    <span className={styles.overlay} data-testid="slide-overlay">
+      <strong className={styles.slideName}>{slide.name}</strong>
+      {slide.description && <span className={styles.slideDescription}>{slide.description}</span>}
+    </span>
+  );
+  return slide.url ? (
+    <a href={slide.url} className={`${styles.entryLink} ${styles.slide}`}>
+      {image}
+      {overlay}
+    </a>
+  ) : (
+    <div className={styles.slide}>
+      {image}
+      {overlay}
+    </div>
+  );
+}
+
 /**
- * The promotions slider (spec 001 screen 18): 1920x540 slides already filtered by their display
- * rules (see visibleBanners), one in view, on the shared carousel. Rendered on the server; only the
- * carousel's controls run in the browser.
+ * The promotions slider (spec 001 screen 18): 1920x540 slides (the Slide entity: id, name,
+ * description, url, hide_overlay) already filtered by their display rules (see visibleBanners), one
+ * in view, on the shared carousel. Rendered on the server; only the carousel's controls run in the
+ * browser.
  */
-export function PromotionsSlider({ slides }: { slides: BannerEntry[] }) {
+export function PromotionsSlider({ slides }: { slides: PromotionSlide[] }) {
   if (slides.length === 0) return null;
   return (
     <section className={styles.promotions} aria-label="Promotions" data-testid="promotions-slider">
       <Carousel label="Promotion" perView={1} className={styles.promoCarousel}>
         {slides.map((slide, index) => (
-          <CarouselItem key={`${slide.image}-${index}`}>
+          <CarouselItem key={slide.id}>
             <div
               role="group"
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${slides.length}`}
               data-testid="promotion-slide"
             >
-              <EntryImage entry={slide} eager={index === 0} width={SLIDE_WIDTH} height={SLIDE_HEIGHT} />
+              <SlideContent slide={slide} eager={index === 0} />
             </div>
           </CarouselItem>
         ))}

@@ -32,6 +32,7 @@ import { OpsOperators1767000000000 } from './1767000000000-ops-operators';
 import { DealershipRecords1767100000000 } from './1767100000000-dealership-records';
 import { HostCertificateAsked1767200000000 } from './1767200000000-host-certificate-asked';
 import { AnalyticsEventUserData1767304000000 } from './1767304000000-analytics-event-user-data';
+import { PromotionSlides1767304000001 } from './1767304000001-promotion-slides';
 import { PhotoSpool1766600000000 } from './1766600000000-photo-spool';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   DealershipRecords1767100000000,
   HostCertificateAsked1767200000000,
   AnalyticsEventUserData1767304000000,
+  PromotionSlides1767304000001,
 ];

@@ -13,6 +13,7 @@ import { REPAYMENT_ROUNDINGS } from '../finance/calculator';
 import { listEditSchema } from './list-edit';
 import { CLOCK_TIME } from '../alerts/quiet-hours';
 import { CarTypeSchema } from '../entities/car';
+import { SlideSchema } from '../entities/slide';
 
 /**
  * The typed site configuration: every per-tenant difference the specifications describe is a
@@ -407,6 +408,30 @@ export const BannerEntrySchema = z.strictObject({
 });
 export type BannerEntry = z.infer<typeof BannerEntrySchema>;
 
+/**
+ * A promotions-slider slide: the Slide entity of spec 001 §3 (id, name, description, url,
+ * hide_overlay) with a banner's image and display rules. The name and description are drawn over
+ * the image unless hide_overlay (for an image that carries its own words); url is where it links.
+ */
+export const PromotionSlideSchema = SlideSchema.extend({
+  id: z.number().int().positive(),
+  name: z.string().trim().min(1, 'A slide needs a name').max(120),
+  description: z.string().max(300).optional(),
+  url: UrlOrPath.optional(),
+  hide_overlay: z.boolean().optional(),
+  ...BannerEntrySchema.omit({ link: true }).shape,
+}).strict();
+export type PromotionSlide = z.infer<typeof PromotionSlideSchema>;
+
+const PromotionSlidesSchema = z.array(PromotionSlideSchema).superRefine((slides, ctx) => {
+  const seen = new Set<number>();
+  for (const slide of slides) {
+    if (seen.has(slide.id))
+      ctx.addIssue({ code: 'custom', message: `Slide ids must be unique (${slide.id} is used twice).` });
+    seen.add(slide.id);
+  }
+});
+
 /** An offer shown at /offers/{manufacturer}/{id} or /offers/{id}: plain text only, never HTML. */
 export const OfferEntrySchema = z.strictObject({
   id: z.number().int().positive(),
@@ -450,7 +475,7 @@ export const MarketingSchema = z.strictObject({
     z.strictObject({ name: z.string().min(1), make: z.string().nullable(), url: UrlOrPath }),
   ),
   /** Promotions slider on the home page (1920x540 slides), in order. */
-  promotions_slider: z.array(BannerEntrySchema),
+  promotions_slider: PromotionSlidesSchema,
   /** Banners under the slider, in order. */
   banners: z.array(BannerEntrySchema),
   /** Feature banner tiles (latest offers, book service, sell your car). */

@@ -96,27 +96,43 @@ const harbourMotorGroup: SiteSeed = {
         },
       ],
       // Promotions slider and banners (spec 001 screens 18-19): one expired and one not yet started, to show the display rules.
+      // The second slide's image carries its own words, so it hides the name and description overlay.
       promotions_slider: [
         {
+          id: 1,
+          name: 'Drive-away deals',
+          description: 'On selected new cars, while stocks last.',
+          url: '/special-offers',
           image: '/media/promotions/drive-away-deals.svg',
           alt: 'Drive-away deals on new cars',
           background: '#0b3c5d',
-          link: '/special-offers',
         },
         {
+          id: 2,
+          name: 'Service special',
+          url: '/service',
+          hide_overlay: true,
           image: '/media/promotions/service-special.svg',
           alt: 'Book a service this month',
           background: '#072538',
-          link: '/service',
         },
         {
+          id: 3,
+          name: 'End of financial year sale',
           image: '/media/promotions/expired-sale.svg',
           alt: 'End of financial year sale',
           background: '#5b1a1a',
           start: '2025-06-01',
           expiry: '2025-06-30',
         },
-        { image: '/media/promotions/coming-soon.svg', alt: 'Coming soon', background: '#3a2a5b', start: '2099-01-01' },
+        {
+          id: 4,
+          name: 'Coming soon',
+          image: '/media/promotions/coming-soon.svg',
+          alt: 'Coming soon',
+          background: '#3a2a5b',
+          start: '2099-01-01',
+        },
       ],
       banners: [
         {
