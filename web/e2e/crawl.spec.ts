@@ -78,7 +78,7 @@ for (const slug of DEMO_SITE_SLUGS) {
       `/cars/${inStock.slug}`,
       ...(sold ? [`/cars/${sold.slug}`] : []),
       '/locations',
-      '/brands',
+      // No /brands: only a site with a brand directory has it, and that site's header links it.
       '/finance',
       '/service',
       '/trade-in',

@@ -24,6 +24,22 @@ test.describe('promotions slider and banners (spec 001 screens 18-19)', () => {
     await expect(page.getByRole('img', { name: 'Coming soon' })).toHaveCount(0);
   });
 
+  test('a slide shows its name and description over the image and links to its url; hide_overlay leaves the image bare', async ({
+    page,
+  }) => {
+    await page.goto(siteUrl(GROUP, '/'));
+    const slides = page.getByRole('region', { name: 'Promotions' }).getByTestId('promotion-slide');
+    const first = slides.nth(0);
+    const overlay = first.getByTestId('slide-overlay');
+    await expect(overlay.getByText('Drive-away deals', { exact: true })).toBeVisible();
+    await expect(overlay.getByText('On selected new cars, while stocks last.')).toBeVisible();
+    await expect(first.getByRole('link')).toHaveAttribute('href', '/special-offers');
+    // The second slide hides its overlay: its link is named by the image alone.
+    const second = slides.nth(1);
+    await expect(second.getByTestId('slide-overlay')).toHaveCount(0);
+    await expect(second.getByRole('link', { name: 'Book a service this month' })).toHaveAttribute('href', '/service');
+  });
+
   test('previous, next and dots move through the slides; arrow keys too', async ({ page }) => {
     await page.goto(siteUrl(GROUP, '/'));
     const slider = page.getByRole('region', { name: 'Promotions' });
@@ -100,9 +116,12 @@ test.describe('brand directory (spec 001 screen 17)', () => {
     ).toHaveAttribute('href', 'https://www.harbourtoyota.com.au');
   });
 
-  test('a site without the brand directory has no directory at that path', async ({ page }) => {
-    await page.goto(siteUrl(SINGLE, '/brands'));
-    await expect(page.getByTestId('brand-stats')).toHaveCount(0);
+  test('a site without the brand directory has no /brands page and links to none', async ({ page }) => {
+    const response = await page.goto(siteUrl(SINGLE, '/brands'));
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Our Brands' })).toHaveCount(0);
+    await page.goto(siteUrl(SINGLE, '/'));
+    await expect(page.locator('a[href="/brands"]')).toHaveCount(0);
   });
 });
 

@@ -48,13 +48,13 @@ describe('resolveSiteRoute', () => {
       features: { ...PLATFORM_DEFAULTS.features, brand_directory_enabled: true },
     };
     expect(resolveSiteRoute('/brands', enabled)).toEqual({ kind: 'brand_directory' });
-    // Without the directory the path is an ordinary content page (or nothing).
-    expect(
-      resolveSiteRoute('/brands', {
-        ...PLATFORM_DEFAULTS,
-        features: { ...PLATFORM_DEFAULTS.features, brand_directory_enabled: false },
-      }),
-    ).not.toEqual({ kind: 'brand_directory' });
+    // Without the directory the path answers nothing (a 404), and so nothing links to it.
+    const without: SiteConfig = {
+      ...PLATFORM_DEFAULTS,
+      features: { ...PLATFORM_DEFAULTS.features, brand_directory_enabled: false },
+    };
+    expect(resolveSiteRoute('/brands', without)).toBeNull();
+    expect(linkResolves('/brands', without)).toBe(false);
     const moved: SiteConfig = {
       ...enabled,
       marketing: {

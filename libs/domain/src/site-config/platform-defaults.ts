@@ -274,7 +274,6 @@ export const PLATFORM_DEFAULTS: SiteConfig = {
       contentPage('/spin-to-win', 'Spin to Win'),
       contentPage('/my-garage', 'My Garage'),
       contentPage('/finance-and-insurance', 'Finance and Insurance'),
-      contentPage('/brands', 'Our Brands'),
       contentPage('/terms-and-conditions', 'Terms and Conditions'),
       contentPage('/privacy-policy', 'Privacy Policy'),
       {
