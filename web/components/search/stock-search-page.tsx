@@ -13,7 +13,7 @@ import { getShopper } from '@/lib/api/shopper';
 import { searchBreadcrumbs } from '@/lib/search/breadcrumbs';
 import { DEALER_FACET, dealerNames, filterListsFor } from '@/lib/search/dealer-filter';
 import { formatNumber, searchHeading } from '@/lib/search/labels';
-import { makeLogos } from '@/lib/search/make-logos';
+import { siteMakeLogos } from '@/lib/search/make-logos';
 import {
   DEFAULT_SEARCH_SLUG,
   facetSlug,
@@ -169,7 +169,7 @@ export async function StockSearchPage({ site, state }: { site: SiteView; state: 
               modelLimit: config.search.model_list_limit,
               filterFacets: filterListsFor(state, config.search.filter_facets),
               valueNames: { [DEALER_FACET]: dealerNames(site.dealerships) },
-              makeLogos: makeLogos(Object.keys(result?.facets['make'] ?? {}), site.source.manufacturers),
+              makeLogos: siteMakeLogos(Object.keys(result?.facets['make'] ?? {}), site.source),
             }}
           />
           <ResultsRegion ok={result !== null} className={styles.results} busyClassName={styles.busy}>

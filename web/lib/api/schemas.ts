@@ -80,6 +80,8 @@ export const SiteConfigResponseSchema = z.object({
   dealership_id: IdSchema.nullable(),
   dealerships: z.array(SiteDealershipSchema),
   manufacturers: z.array(SiteManufacturerSchema),
+  /** The brands of the makes in the site's stock, for make tiles' logos only. */
+  stock_brands: z.array(ManufacturerSchema.pick({ name: true, slug: true, logo: true })).default([]),
   locations: z.array(LocationSchema),
   dealership_websites: z.array(DealershipWebsiteSchema),
   /** The servicing page's claims, from each dealership's merged configuration (brand claims included). */

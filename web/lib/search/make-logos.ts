@@ -1,5 +1,5 @@
 import { manufacturerIsMake } from '@platform/domain';
-import type { SiteManufacturer } from '@/lib/api';
+import type { SiteConfigResponse, SiteManufacturer } from '@/lib/api';
 import { facetSlug } from './search-paths';
 
 /**
@@ -25,4 +25,12 @@ export function makeLogos(
     if (url) logos[make] = url;
   }
   return logos;
+}
+
+/** A site's make logos: its own brands first, then the brands of the makes in its stock. */
+export function siteMakeLogos(
+  makes: Iterable<string>,
+  source: Pick<SiteConfigResponse, 'manufacturers' | 'stock_brands'>,
+): Record<string, string> {
+  return makeLogos(makes, [...source.manufacturers, ...source.stock_brands]);
 }

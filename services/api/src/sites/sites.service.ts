@@ -161,22 +161,23 @@ export class SitesService {
           : []),
       ]),
     ];
-    // And the brands of the makes in its stock, so a used Holden's make tile has Holden's logo
-    // (spec 001 screen 9: make tiles with their logos) though no dealership sells Holden new.
-    const stockBrandIds = dealershipIds.length
-      ? (
-          (await this.db.query(
-            `SELECT m.id FROM manufacturers m
-             WHERE EXISTS (SELECT 1 FROM cars c WHERE c.dealership_id = ANY($1) AND c.show_on_dealer_website
-                           AND (lower(c.make) = lower(m.name) OR lower(c.make) = lower(m.slug)))`,
-            [dealershipIds],
-          )) as { id: number }[]
-        ).map((row) => row.id)
-      : [];
     const brandWhere = [
-      ...(manufacturerIds.length || stockBrandIds.length ? [{ id: In([...manufacturerIds, ...stockBrandIds]) }] : []),
+      ...(manufacturerIds.length ? [{ id: In(manufacturerIds) }] : []),
       ...(brandSlugs.length ? [{ slug: In(brandSlugs) }] : []),
     ];
+    // Apart from those, the brands of the makes in its stock, for their logos alone: a used
+    // Holden's make tile has Holden's logo (spec 001 screen 9: make tiles with their logos), while
+    // the site's own brands (its directory, overviews, configuration layers) stay its own.
+    const stockBrands = dealershipIds.length
+      ? ((await this.db.query(
+          `SELECT m.name, m.slug, m.logo_url FROM manufacturers m
+           WHERE m.logo_url IS NOT NULL
+             AND EXISTS (SELECT 1 FROM cars c WHERE c.dealership_id = ANY($1) AND c.show_on_dealer_website
+                         AND (lower(c.make) = lower(m.name) OR lower(c.make) = lower(m.slug)))
+           ORDER BY m.name`,
+          [dealershipIds],
+        )) as { name: string; slug: string; logo_url: string }[])
+      : [];
     const manufacturers = brandWhere.length
       ? await this.db.getRepository(ManufacturerEntity).find({ where: brandWhere, order: { name: 'ASC' } })
       : [];
@@ -196,6 +197,7 @@ export class SitesService {
       dealership_id: dealerships.length === 1 ? dealerships[0].id : null,
       dealerships: dealerships.map(dealershipView),
       manufacturers: manufacturers.map(manufacturerView),
+      stock_brands: stockBrands.map((brand) => ({ name: brand.name, slug: brand.slug, logo: { url: brand.logo_url } })),
       locations: locations.map((l) => locationView(l, dealershipById.get(l.dealership_id) as DealershipEntity)),
       dealership_websites: websites.map(dealershipWebsiteView),
       servicing_claims: servicingClaims(config, dealershipConfigs),

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { DEFAULT_HITS_PER_PAGE, type SearchResult } from '@platform/domain';
 import { facetValues, getSite, searchSpecialOffers, searchStock } from '@/lib/api';
-import { makeLogos } from '@/lib/search/make-logos';
+import { siteMakeLogos } from '@/lib/search/make-logos';
 import { formatNumber } from '@/lib/search/labels';
 import { promoPositions } from '@platform/domain';
 import { formatSearchQuery, parseSearchQuery } from '@/lib/search/url-codec';
@@ -64,7 +64,7 @@ export default async function SpecialOffersPage({ params, searchParams }: Specia
   const makes = await facetValues(slug, ['make'])
     .then((facets) => facets['make'] ?? {})
     .catch(() => ({}) as Record<string, number>);
-  const logos = makeLogos(Object.keys(makes), site.source.manufacturers);
+  const logos = siteMakeLogos(Object.keys(makes), site.source);
   const tiles = Object.entries(makes)
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
     .map(([value, count]) => ({ value, count, logoUrl: logos[value] ?? null }));
