@@ -5,10 +5,10 @@ import styles from '@/components/vehicle/vehicle.module.css';
 import type { VehicleContext } from './vehicle-data';
 
 /**
- * Where the car is (spec 000: the #vehicle-map anchor): its location's map, drawn the way the
- * locations pages draw it (LocationMap: an embedded map with the site's maps key, else the static
- * picture at 600 wide and quality 75), its address and Get Directions. A car with no location has
- * no section.
+ * Where the car is (spec 000: the #vehicle-map anchor): its location's address and Get Directions,
+ * and the embedded map where the site has a maps key. Without one there is no map: the location's
+ * picture (on the demo sites its group's logo) says nothing about where the car is, so the card
+ * keeps to the address and the directions link. A car with no location has no section.
  */
 export async function VehicleMap({ siteSlug, page }: VehicleContext) {
   const id = page.location?.id ?? page.car.location_id;
@@ -17,8 +17,6 @@ export async function VehicleMap({ siteSlug, page }: VehicleContext) {
   const location = site.source.locations.find((entry) => entry.id === id);
   if (!location) return null;
   const view = locationView(location, site);
-  // Without a map or picture, LocationMap draws an address card that carries its own directions link.
-  const drawsMap = view.mapEmbedSrc !== null || view.image !== null;
   return (
     <section id="vehicle-map" className={styles.card} aria-labelledby="vehicle-map-title">
       <h2 id="vehicle-map-title">Vehicle Location</h2>
@@ -31,8 +29,8 @@ export async function VehicleMap({ siteSlug, page }: VehicleContext) {
           </>
         )}
       </p>
-      <LocationMap location={view} />
-      {drawsMap && view.directionsHref && (
+      {view.mapEmbedSrc && <LocationMap location={view} />}
+      {view.directionsHref && (
         <p>
           <a href={view.directionsHref} target="_blank" rel="noopener noreferrer" className={styles.secondaryButton}>
             Get Directions<span className="visually-hidden"> to {view.name} (opens in a new tab)</span>
