@@ -45,6 +45,44 @@ test.describe('chat launcher', () => {
     await expect.poll(async () => 844 - ((await boxOf(page, 'chat-launcher')).y + 56)).toBeLessThan(40);
   });
 
+  test("never covers the car page's sidebar: at each desktop width the bubble sits clear of its buttons, so a click on Follow price follows the price", async ({
+    page,
+    request,
+  }) => {
+    await dismissPopupsOf(page, request, CHAT_ON);
+    const car = await oneCarWhere(CHAT_ON, `c.status = 'in_stock' AND c.price > 0`);
+    // 1024 is the narrowest width with the sidebar beside the photos; 1366x900 is the common laptop.
+    for (const [width, height] of [
+      [1366, 900],
+      [1280, 800],
+      [1024, 768],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(siteUrl(CHAT_ON, `/cars/${car.slug}`));
+      const bubble = await boxOf(page, 'chat-launcher');
+      const sidebar = page.getByRole('complementary', { name: 'Price and enquiry' });
+      const rights = await sidebar.locator('button, a').evaluateAll((elements) =>
+        elements
+          .map((element) => element.getBoundingClientRect())
+          .filter((rect) => rect.width > 0)
+          .map((rect) => rect.right),
+      );
+      expect(rights.length).toBeGreaterThan(0);
+      expect(`${width}: bubble from ${bubble.x}`).toBe(`${width}: bubble from ${Math.max(bubble.x, ...rights)}`);
+
+      // Where the Follow price button's right half meets the bubble's height, it is the button that is hit.
+      const follow = sidebar.getByRole('button', { name: 'Follow price' });
+      const box = await follow.boundingBox();
+      if (!box) throw new Error('Follow price is not drawn');
+      const x = box.x + box.width * 0.75;
+      const hit = await page.evaluate(
+        ({ px, py }) => document.elementFromPoint(px, py)?.closest('button')?.textContent ?? null,
+        { px: x, py: bubble.y + bubble.height / 2 },
+      );
+      expect(hit).not.toContain('Chat with us');
+    }
+  });
+
   test("the platform's own chat offers the enquiry form prefilled with the car and a text to the car's dealership", async ({
     page,
     request,

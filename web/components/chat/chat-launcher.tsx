@@ -88,6 +88,7 @@ export function ChatLauncher({
         className={styles.launcher}
         data-bar={bar}
         data-testid="chat-launcher"
+        data-chat-launcher=""
         aria-busy={busy || undefined}
         onClick={() => void open()}
       >
