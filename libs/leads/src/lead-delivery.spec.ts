@@ -229,11 +229,11 @@ describe('lead delivery to a CRM webhook (real PostgreSQL, Redis and BullMQ)', (
     await useWebhook(hung.url, 'CRM_SECRET_NORTH', fixture.north.id);
     await useWebhook(healthy.url, 'CRM_SECRET_WEST', fixture.west.id);
     // Four deliveries at once across every dealership (the setting); each attempt at the
-    // hung CRM waits out a 1.5 s timeout.
+    // hung CRM waits out a 5 s timeout, longer than the healthy leads take to be stored and sent.
     const stop = await start(10, {
       deliveryConcurrency: 4,
       laneConcurrency: 2,
-      webhookTimeoutMs: 1_500,
+      webhookTimeoutMs: 5_000,
       breaker: { failures: 3, coolDownMs: 500 },
     });
     try {
@@ -254,8 +254,10 @@ describe('lead delivery to a CRM webhook (real PostgreSQL, Redis and BullMQ)', (
         delays.push(Date.now() - storedAt);
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
-      // Under a second each (the relay looks every 50 ms), while the hung CRM holds its own lane.
-      expect(Math.max(...delays)).toBeLessThan(1_000);
+      // None waited behind a hung attempt: each went out before any attempt at the hung CRM could
+      // time out (the relay looks every 50 ms; a shared lane would hold it 5 s). The bound is the
+      // timeout the behaviour is about, not a speed target, so a loaded machine does not fail it.
+      expect(Math.max(...delays)).toBeLessThan(5_000);
       expect(healthy.requests.map((r) => r.deliveryId)).toEqual(healthyIds);
       expect(hung.arrived.size).toBeGreaterThan(0);
 
