@@ -104,14 +104,23 @@ test.describe('stored dealer photos', () => {
     // The worker rebuilds the car's document from the outbox within its sweep.
     await expect(async () => {
       await page.goto(siteUrl(SITE, `/search/new-used-and-demo-cars?query=${encodeURIComponent(stored.stocknum)}`));
-      await expect(card.locator('img').first()).toHaveAttribute('src', /^\/media\/photos\/[0-9a-f]{64}\/w\d+$/, {
-        timeout: 1000,
-      });
+      // Each image request carries its width, quality and crop (spec 000 §7): the card's is 4:3 at 75.
+      await expect(card.locator('img').first()).toHaveAttribute(
+        'src',
+        /^\/media\/photos\/[0-9a-f]{64}\/w\d+\?q=75&crop=4x3$/,
+        { timeout: 1000 },
+      );
     }).toPass({ timeout: 45_000 });
     const cardSrc = await loaded(page, `[data-testid="result-card"]:has(a[href="/cars/${stored.slug}"]) img`);
     expect(new URL(cardSrc).origin).toBe(ORIGIN);
     const cardSrcSet = await card.locator('img').first().getAttribute('srcset');
-    expect(cardSrcSet).toMatch(/\/media\/photos\/[0-9a-f]{64}\/w320 320w/);
+    expect(cardSrcSet).toMatch(/\/media\/photos\/[0-9a-f]{64}\/w320\?q=75&crop=4x3 320w/);
+    // The card's photo arrives cut to its 4:3 box.
+    const cardShape = await card
+      .locator('img')
+      .first()
+      .evaluate((img: HTMLImageElement) => img.naturalWidth / img.naturalHeight);
+    expect(cardShape).toBeCloseTo(4 / 3, 2);
     // The first card's photo (the page's largest paint) is asked for from the head, from the same
     // srcset and sizes, so the browser fetches the one width it then draws.
     const preloaded = page.locator(`head link[rel="preload"][as="image"][imagesrcset="${cardSrcSet}"]`);
@@ -123,9 +132,13 @@ test.describe('stored dealer photos', () => {
     const gallerySrc = await loaded(page, '[data-testid="gallery-slide"] img');
     expect(new URL(gallerySrc).origin).toBe(ORIGIN);
     expect(new URL(gallerySrc).pathname).toMatch(/^\/media\/photos\/[0-9a-f]{64}\/w\d+$/);
+    expect(new URL(gallerySrc).search).toBe('?q=75&crop=none');
     const thumbs = page.getByRole('list', { name: 'Thumbnails' }).locator('img');
-    if ((await thumbs.count()) > 0)
-      expect(new URL(await loaded(page, 'ul[aria-label="Thumbnails"] img')).origin).toBe(ORIGIN);
+    if ((await thumbs.count()) > 0) {
+      const thumbSrc = new URL(await loaded(page, 'ul[aria-label="Thumbnails"] img'));
+      expect(thumbSrc.origin).toBe(ORIGIN);
+      expect(thumbSrc.search).toBe('?q=60&crop=4x3');
+    }
     // Link previews and structured data name the stored photo on the site's origin.
     expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(
       new RegExp(`^${ORIGIN.replace(/[.]/g, '\\.')}/media/photos/[0-9a-f]{64}/og$`),
@@ -137,6 +150,7 @@ test.describe('stored dealer photos', () => {
     await page.getByRole('button', { name: 'Full screen' }).click();
     const fullSrc = await loaded(page, '[data-testid="full-screen-gallery"] img');
     expect(new URL(fullSrc).origin).toBe(ORIGIN);
+    expect(new URL(fullSrc).search).toBe('?q=90&crop=none');
     await page.keyboard.press('Escape');
 
     await page.goto(siteUrl(SITE, `/print?car_id=${stored.id}`));
@@ -155,6 +169,7 @@ test.describe('stored dealer photos', () => {
 
     const photoRequests = seen.images.filter((url) => url.includes('/media/photos/'));
     expect(photoRequests.length).toBeGreaterThan(3);
+    for (const url of photoRequests) expect(new URL(url).search).toMatch(/^\?q=(60|75|90)&crop=(none|4x3)$/);
     for (const url of seen.images) expect(new URL(url).origin).toBe(ORIGIN);
     expect(host.requests).toEqual([]);
     expect(seen.violations).toEqual([]);
@@ -291,9 +306,11 @@ test.describe('a feed naming photos on a dealer web host', () => {
       const card = page.locator('[data-testid="result-card"]', { has: page.locator(`a[href="/cars/${car!.slug}"]`) });
       await expect(async () => {
         await page.goto(siteUrl(SITE, `/search/new-used-and-demo-cars?query=${encodeURIComponent(stocknum)}`));
-        await expect(card.locator('img').first()).toHaveAttribute('src', /^\/media\/photos\/[0-9a-f]{64}\/w\d+$/, {
-          timeout: 1000,
-        });
+        await expect(card.locator('img').first()).toHaveAttribute(
+          'src',
+          /^\/media\/photos\/[0-9a-f]{64}\/w\d+\?q=75&crop=4x3$/,
+          { timeout: 1000 },
+        );
       }).toPass({ timeout: 60_000 });
       expect(
         new URL(await loaded(page, `[data-testid="result-card"]:has(a[href="/cars/${car!.slug}"]) img`)).origin,

@@ -1,4 +1,4 @@
-import { drawPhoto, PHOTO_ROLES, photoSrc, type PhotoRole, type StoredPhoto } from '@platform/domain';
+import { drawPhoto, PHOTO_ROLE_LOOKS, PHOTO_ROLES, photoSrc, type PhotoRole, type StoredPhoto } from '@platform/domain';
 import { imageSrcSet, imageUrl } from './image-url';
 
 /** The plain src width of each place, for the platform's own files (the CDN loader sizes those). */
@@ -11,7 +11,8 @@ export interface PhotoAttributes {
 
 /**
  * The img attributes of a car photo at a place on a page (issue 38): the stored photo's variants
- * from the platform's origin, or the platform's own file (demo pictures) through the CDN loader.
+ * from the platform's origin, each address asking for its width, quality and crop (the place's
+ * PHOTO_ROLE_LOOKS), or the platform's own file (demo pictures) through the CDN loader.
  * Null for a dealer photo the platform has not stored: the page draws a placeholder of the box's
  * shape, and the browser never asks the dealer's host (which the CSP would block anyway).
  */
@@ -22,11 +23,14 @@ export function carPhotoAttributes(
 ): PhotoAttributes | null {
   const drawn = drawPhoto(address, photo, role);
   if (drawn.kind === 'stored') return { src: drawn.src, srcSet: drawn.srcSet };
-  if (drawn.kind === 'platform')
+  if (drawn.kind === 'platform') {
+    // The same look as a stored photo's in this place: its quality, cut to the box or not.
+    const look = { quality: PHOTO_ROLE_LOOKS[role].quality, crop: PHOTO_ROLE_LOOKS[role].crop !== 'none' };
     return {
-      src: imageUrl(drawn.src, { width: PLATFORM_WIDTH[role], crop: role !== 'fullScreen' && role !== 'gallery' }),
-      srcSet: imageSrcSet(drawn.src, PHOTO_ROLES[role]),
+      src: imageUrl(drawn.src, { width: PLATFORM_WIDTH[role], ...look }),
+      srcSet: imageSrcSet(drawn.src, PHOTO_ROLES[role], look),
     };
+  }
   return null;
 }
 

@@ -20,7 +20,7 @@ const LOCAL_BASE = 'http://local.invalid';
 const STORED_PHOTO_PREFIX = '/media/photos/';
 
 export function imageUrl(src: string, { width, quality = DEFAULT_IMAGE_QUALITY, crop = true }: ImageOptions): string {
-  // A stored photo's variant is already the size it names, and its address is its cache key.
+  // A stored photo's address already asks for its width, quality and crop (photoUrl), and is its cache key.
   if (src.startsWith(STORED_PHOTO_PREFIX)) return src;
   let url: URL;
   try {
@@ -34,9 +34,13 @@ export function imageUrl(src: string, { width, quality = DEFAULT_IMAGE_QUALITY, 
   return url.origin === LOCAL_BASE ? `${url.pathname}${url.search}` : url.toString();
 }
 
-/** A srcset over the given widths. */
-export function imageSrcSet(src: string, widths: readonly number[] = CARD_IMAGE_WIDTHS, quality?: number): string {
-  return widths.map((width) => `${imageUrl(src, { width, quality })} ${width}w`).join(', ');
+/** A srcset over the given widths, each entry asking for the same quality and crop as the src. */
+export function imageSrcSet(
+  src: string,
+  widths: readonly number[] = CARD_IMAGE_WIDTHS,
+  options: Omit<ImageOptions, 'width'> = {},
+): string {
+  return widths.map((width) => `${imageUrl(src, { ...options, width })} ${width}w`).join(', ');
 }
 
 /** A location's static map picture (spec 001 §9): 600 wide at quality 75. */

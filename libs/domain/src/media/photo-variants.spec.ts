@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import {
+  DEFAULT_PHOTO_LOOK,
+  EAGER_PHOTO_VARIANTS,
   OG_IMAGE,
+  PHOTO_CROPS,
+  PHOTO_QUALITIES,
+  PHOTO_ROLE_LOOKS,
+  PhotoLookQuerySchema,
+  cropBox,
+  parseStoredVariantName,
+  storedVariantName,
   PHOTO_ROLES,
   PHOTO_VARIANTS,
   PHOTO_WIDTHS,
@@ -107,7 +116,12 @@ describe('content-addressed keys', () => {
         hash,
         variantName.chain((name) => fc.tuple(fc.constant(name), fc.constantFrom(...formatsOfVariant(name)))),
         (h, [name, format]) => {
-          expect(parsePhotoKey(variantKey(h, name, format))).toEqual({ hash: h, variant: name, format });
+          expect(parsePhotoKey(variantKey(h, name, format))).toEqual({
+            hash: h,
+            variant: name,
+            look: DEFAULT_PHOTO_LOOK,
+            format,
+          });
         },
       ),
     );
@@ -134,7 +148,7 @@ describe('content-addressed keys', () => {
       fc.property(fc.string({ unit: 'binary', maxLength: 120 }), (key) => {
         const parsed = parsePhotoKey(key);
         if (parsed === null) return;
-        expect(key).toMatch(/^[0-9a-f]{64}\/[a-z0-9]+\.(avif|webp|jpg|png|gif)$/);
+        expect(key).toMatch(/^[0-9a-f]{64}\/[a-z0-9]+(-q[0-9]+)?(-c[0-9]+x[0-9]+)?\.(avif|webp|jpg|png|gif)$/);
       }),
     );
   });
@@ -197,15 +211,31 @@ describe('photo addresses', () => {
 
   it('draws a srcset of the widths a role uses that exist for the source, with their real widths', () => {
     const sha = 'c'.repeat(64);
+    const card = '?q=75&crop=4x3';
     expect(photoSrcSet(sha, 'card', { width: 700, height: 525 })).toBe(
-      [`/media/photos/${sha}/w320 320w`, `/media/photos/${sha}/w480 480w`, `/media/photos/${sha}/w640 640w`].join(
-        ', ',
-      ) + `, /media/photos/${sha}/w800 700w`,
+      [
+        `/media/photos/${sha}/w320${card} 320w`,
+        `/media/photos/${sha}/w480${card} 480w`,
+        `/media/photos/${sha}/w640${card} 640w`,
+        `/media/photos/${sha}/w800${card} 700w`,
+      ].join(', '),
     );
     expect(photoSrcSet(sha, 'thumbnail', { width: 2000, height: 1500 })).toBe(
-      `/media/photos/${sha}/w160 160w, /media/photos/${sha}/w320 320w`,
+      `/media/photos/${sha}/w160?q=60&crop=4x3 160w, /media/photos/${sha}/w320?q=60&crop=4x3 320w`,
     );
-    expect(photoSrcSet(sha, 'card', { width: 100, height: 75 })).toBe(`/media/photos/${sha}/w160 100w`);
+    expect(photoSrcSet(sha, 'card', { width: 100, height: 75 })).toBe(`/media/photos/${sha}/w160${card} 100w`);
+    // A wide photo cut to 4:3 has the widths of its 4:3 box: 1600x600 is 800x600 of it.
+    expect(photoSrcSet(sha, 'card', { width: 1600, height: 600 })).toBe(
+      [
+        `/media/photos/${sha}/w320${card} 320w`,
+        `/media/photos/${sha}/w480${card} 480w`,
+        `/media/photos/${sha}/w640${card} 640w`,
+        `/media/photos/${sha}/w800${card} 800w`,
+      ].join(', '),
+    );
+    expect(photoSrcSet(sha, 'gallery', { width: 1000, height: 750 })).toBe(
+      `/media/photos/${sha}/w480?q=75&crop=none 480w, /media/photos/${sha}/w800?q=75&crop=none 800w, /media/photos/${sha}/w1200?q=75&crop=none 1000w`,
+    );
     fc.assert(
       fc.property(
         hash,
@@ -221,5 +251,105 @@ describe('photo addresses', () => {
         },
       ),
     );
+  });
+});
+
+describe('width, quality and crop (spec 000 §7: the image requests carry all three)', () => {
+  const sha = 'd'.repeat(64);
+
+  it('offers a fixed few qualities and crops, and each place on a page asks for its own', () => {
+    expect(PHOTO_QUALITIES).toEqual([60, 75, 90]);
+    expect(PHOTO_CROPS).toEqual(['none', '4x3', '16x9', '1x1']);
+    expect(DEFAULT_PHOTO_LOOK).toEqual({ quality: 75, crop: 'none' });
+    expect(PHOTO_ROLE_LOOKS).toEqual({
+      thumbnail: { quality: 60, crop: '4x3' },
+      card: { quality: 75, crop: '4x3' },
+      gallery: { quality: 75, crop: 'none' },
+      fullScreen: { quality: 90, crop: 'none' },
+    });
+    expect(photoUrl(sha, 'w800', { quality: 90, crop: '16x9' })).toBe(`/media/photos/${sha}/w800?q=90&crop=16x9`);
+  });
+
+  it('reads an address query: absent is the default look, a value off the list is an error naming its parameter', () => {
+    expect(PhotoLookQuerySchema.parse({})).toEqual(DEFAULT_PHOTO_LOOK);
+    expect(PhotoLookQuerySchema.parse({ q: '90', crop: '1x1', w: '800', utm_source: 'x' })).toEqual({
+      quality: 90,
+      crop: '1x1',
+    });
+    for (const [query, field] of [
+      [{ q: '80' }, 'q'],
+      [{ q: '75.0' }, 'q'],
+      [{ q: ['75', '90'] }, 'q'],
+      [{ crop: '3x2' }, 'crop'],
+      [{ crop: 'NONE' }, 'crop'],
+      [{ crop: '__proto__' }, 'crop'],
+    ] as const) {
+      const result = PhotoLookQuerySchema.safeParse(query);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual([field]);
+    }
+  });
+
+  it('cuts a cropped variant to its shape, never larger than the largest such box inside the photo', () => {
+    expect(cropBox({ width: 1600, height: 600 }, '4x3')).toEqual({ width: 800, height: 600 });
+    expect(cropBox({ width: 600, height: 1600 }, '4x3')).toEqual({ width: 600, height: 450 });
+    expect(variantSize('w480', { width: 4000, height: 2000 }, '4x3')).toEqual({ width: 480, height: 360 });
+    expect(variantSize('w1200', { width: 1000, height: 1000 }, '16x9')).toEqual({ width: 1000, height: 563 });
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...PHOTO_WIDTHS),
+        fc.constantFrom('4x3', '16x9', '1x1' as const),
+        fc.integer({ min: 40, max: 12_000 }),
+        fc.integer({ min: 40, max: 12_000 }),
+        (nominal, crop, width, height) => {
+          const size = variantSize(`w${nominal}` as PhotoVariantName, { width, height }, crop);
+          const [w = 1, h = 1] = crop.split('x').map(Number);
+          expect(size.width).toBeLessThanOrEqual(Math.min(nominal, width));
+          expect(size.height).toBeLessThanOrEqual(height);
+          expect(Math.abs(size.width / size.height - w / h)).toBeLessThan(0.05);
+        },
+      ),
+    );
+    expect(() => variantSize('og', { width: 2000, height: 1500 }, '4x3')).toThrow();
+    expect(plannedVariants({ width: 1600, height: 600 }, '4x3').map((v) => v.name)).toEqual([
+      'w160',
+      'w320',
+      'w480',
+      'w640',
+      'w800',
+    ]);
+  });
+
+  it('names a variant in the store by its width and, where not the default, its quality and crop, one name each', () => {
+    expect(storedVariantName('w800')).toBe('w800');
+    expect(storedVariantName('w320', { quality: 75, crop: '4x3' })).toBe('w320-c4x3');
+    expect(storedVariantName('w160', { quality: 60, crop: '4x3' })).toBe('w160-q60-c4x3');
+    expect(storedVariantName('og', { quality: 90, crop: 'none' })).toBe('og-q90');
+    expect(variantKey(sha, 'w1600', 'avif', { quality: 90, crop: 'none' })).toBe(`${sha}/w1600-q90.avif`);
+    expect(parsePhotoKey(`${sha}/w160-q60-c4x3.webp`)).toEqual({
+      hash: sha,
+      variant: 'w160',
+      look: { quality: 60, crop: '4x3' },
+      format: 'webp',
+    });
+    // Another spelling of a variant that has a name, a value off the list, or a cropped og: no key.
+    for (const name of ['w800-q75', 'w800-cnone', 'w800-q80', 'w800-c3x2', 'og-c4x3', 'w800-c4x3-q60', 'w800-'])
+      expect(parseStoredVariantName(name)).toBeNull();
+    fc.assert(
+      fc.property(
+        variantName,
+        fc.constantFrom(...PHOTO_QUALITIES),
+        fc.constantFrom(...PHOTO_CROPS),
+        (name, quality, crop) => {
+          if (name === 'og' && crop !== 'none') return;
+          const stored = storedVariantName(name, { quality, crop });
+          expect(parseStoredVariantName(stored)).toEqual({ name, look: { quality, crop } });
+        },
+      ),
+    );
+  });
+
+  it('makes ahead the variants the search card and the gallery opening ask for', () => {
+    expect([...EAGER_PHOTO_VARIANTS]).toEqual(['w320-c4x3', 'w480-c4x3', 'w640-c4x3', 'w480', 'w800']);
   });
 });

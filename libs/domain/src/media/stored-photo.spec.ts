@@ -18,14 +18,15 @@ describe('drawPhoto', () => {
   it('draws a stored photo from its variants, with a fallback src it has', () => {
     expect(drawPhoto('https://dealer.example/1.jpg', big, 'card')).toEqual({
       kind: 'stored',
-      src: `/media/photos/${HASH}/w480`,
+      // The card's look: a 4:3 crop at quality 75, asked for in the address.
+      src: `/media/photos/${HASH}/w480?q=75&crop=4x3`,
       srcSet: photoSrcSet(HASH, 'card', big),
       width: 3000,
       height: 2000,
     });
     // 700 wide: no w1600; the full-screen src is the photo at its own width (w800 holds it).
     expect(drawPhoto('https://dealer.example/1.jpg', small, 'fullScreen')).toMatchObject({
-      src: `/media/photos/${HASH}/w800`,
+      src: `/media/photos/${HASH}/w800?q=90&crop=none`,
     });
   });
 

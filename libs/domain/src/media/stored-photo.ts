@@ -1,4 +1,14 @@
-import { plannedVariants, photoSrcSet, photoUrl, type PhotoRole, type PhotoVariantName } from './photo-variants';
+import {
+  DEFAULT_PHOTO_LOOK,
+  PHOTO_ROLE_LOOKS,
+  plannedVariants,
+  photoSrcSet,
+  photoUrl,
+  type PhotoCrop,
+  type PhotoLook,
+  type PhotoRole,
+  type PhotoVariantName,
+} from './photo-variants';
 
 /**
  * A dealer photo the platform holds (issue 38), as it travels next to the address the feed sent:
@@ -34,9 +44,9 @@ export type PhotoDrawing =
 /** The width each place's plain src asks for, for a browser that reads no srcset. */
 const FALLBACK_WIDTH: Record<PhotoRole, number> = { thumbnail: 160, card: 480, gallery: 800, fullScreen: 1600 };
 
-/** The variant of this photo nearest above a width (the photo's own size when it is narrower). */
-export function variantForWidth(photo: StoredPhoto, width: number): PhotoVariantName {
-  const widths = plannedVariants(photo).filter((variant) => variant.name !== 'og');
+/** The variant of this photo nearest above a width (the photo's own size when it is narrower), in a crop. */
+export function variantForWidth(photo: StoredPhoto, width: number, crop: PhotoCrop = 'none'): PhotoVariantName {
+  const widths = plannedVariants(photo, crop).filter((variant) => variant.name !== 'og');
   const chosen = widths.find((variant) => Number(variant.name.slice(1)) >= width) ?? widths[widths.length - 1];
   return chosen?.name ?? 'w160';
 }
@@ -47,10 +57,11 @@ export function drawPhoto(
   photo: StoredPhoto | null | undefined,
   role: PhotoRole,
 ): PhotoDrawing {
+  const look = PHOTO_ROLE_LOOKS[role];
   if (photo)
     return {
       kind: 'stored',
-      src: photoUrl(photo.hash, variantForWidth(photo, FALLBACK_WIDTH[role])),
+      src: photoUrl(photo.hash, variantForWidth(photo, FALLBACK_WIDTH[role], look.crop), look),
       srcSet: photoSrcSet(photo.hash, role, photo),
       width: photo.width,
       height: photo.height,
@@ -119,15 +130,17 @@ export function photoLookupOf(rows: Iterable<{ source_url: string } & StoredPhot
 
 /**
  * One site-relative address to draw a photo at about this width, for places that draw a single
- * small picture (saved lists, checkout summary): the stored variant, the platform's own file, or
- * null for a dealer photo not stored.
+ * small picture (saved lists, checkout summary, 360 frames): the stored variant, asked for with its
+ * width, quality and crop (the whole photo at the default quality unless the place says), the
+ * platform's own file, or null for a dealer photo not stored.
  */
 export function photoSrc(
   address: string | null | undefined,
   photo: StoredPhoto | null | undefined,
   width: number,
+  look: PhotoLook = DEFAULT_PHOTO_LOOK,
 ): string | null {
-  if (photo) return photoUrl(photo.hash, variantForWidth(photo, width));
+  if (photo) return photoUrl(photo.hash, variantForWidth(photo, width, look.crop), look);
   const trimmed = address?.trim();
   return trimmed && isPlatformMediaPath(trimmed) ? trimmed : null;
 }

@@ -1,5 +1,11 @@
 import type { DataSource } from 'typeorm';
-import { EAGER_PHOTO_VARIANTS, originalKey, type PhotoVariantName, type SourceFormat } from '@platform/domain';
+import {
+  EAGER_VARIANTS,
+  originalKey,
+  storedVariantName,
+  type LookedVariant,
+  type SourceFormat,
+} from '@platform/domain';
 import { PHOTO_LIMITS, type PhotoLimits } from '../sniff/sniff-photo';
 import type { MediaStore } from '../store/media-store';
 import { generateVariants, PhotoUnreadable } from '../variants/generate-variants';
@@ -24,7 +30,7 @@ export type VariantsOutcome =
 const SOURCE_FORMATS: readonly SourceFormat[] = ['jpeg', 'png', 'webp', 'avif', 'gif'];
 
 /**
- * A car's first photos' variants (EAGER_PHOTO_VARIANTS), made after the photo is stored (the
+ * A car's first photos' variants (EAGER_VARIANTS), made after the photo is stored (the
  * mediaVariants queue, issue 38): the media job only fetches, checks and stores, so a photo is
  * servable as soon as its bytes are in, and encoding (CPU-bound) runs at its own pace beside it.
  * Made from the original in the store, each only once (a variant another address's bytes brought
@@ -48,7 +54,9 @@ export class EagerVariants {
       [photoId, hash],
     )) as { variants: string[] }[];
     if (!row) return { kind: 'stale' };
-    const owed = EAGER_PHOTO_VARIANTS.filter((name) => !row.variants.includes(name));
+    const owed = EAGER_VARIANTS.filter(
+      (variant) => !row.variants.includes(storedVariantName(variant.name, variant.look)),
+    );
     if (owed.length === 0) return { kind: 'made', generated: 0 };
     // Gone from the store under a stored row: the lifecycle deleted the bytes as the row went.
     const original = await this.readOriginal(hash);
@@ -72,20 +80,32 @@ export class EagerVariants {
     await this.dataSource.query(
       `UPDATE photos SET variants = ARRAY(SELECT DISTINCT unnest(variants || $2::text[]) ORDER BY 1), updated_at = now()
        WHERE content_hash = $1 AND NOT (variants @> $2::text[])`,
-      [hash, owed],
+      [hash, owed.map((variant) => storedVariantName(variant.name, variant.look))],
     );
     return { kind: 'made', generated };
   }
 
-  /** Makes the wanted variants not in the store yet; returns how many were written. */
-  private async storeVariants(original: Buffer, hash: string, wanted: readonly PhotoVariantName[]): Promise<number> {
-    const { variants } = await generateVariants(original, { hash, variants: wanted, limits: this.limits });
+  /** Makes the wanted variants not in the store yet, one decode per look; returns how many were written. */
+  private async storeVariants(original: Buffer, hash: string, wanted: readonly LookedVariant[]): Promise<number> {
+    const byLook = new Map<string, LookedVariant[]>();
+    for (const variant of wanted) {
+      const look = `${variant.look.quality}/${variant.look.crop}`;
+      byLook.set(look, [...(byLook.get(look) ?? []), variant]);
+    }
     let generated = 0;
-    for (const variant of variants) {
-      if (await this.options.store.head(variant.key)) continue;
-      await this.options.store.put(variant.key, variant.bytes);
-      this.metrics.stored(variant.bytes.length);
-      generated += 1;
+    for (const variantsOfLook of byLook.values()) {
+      const { variants } = await generateVariants(original, {
+        hash,
+        variants: variantsOfLook.map((variant) => variant.name),
+        look: variantsOfLook[0]?.look,
+        limits: this.limits,
+      });
+      for (const variant of variants) {
+        if (await this.options.store.head(variant.key)) continue;
+        await this.options.store.put(variant.key, variant.bytes);
+        this.metrics.stored(variant.bytes.length);
+        generated += 1;
+      }
     }
     return generated;
   }

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Redis from 'ioredis';
 import sharp from 'sharp';
-import { DEFAULT_BREAKER, EAGER_PHOTO_VARIANTS, originalKey, variantKey } from '@platform/domain';
+import { DEFAULT_BREAKER, EAGER_PHOTO_VARIANTS, originalKey, PHOTO_ROLE_LOOKS, variantKey } from '@platform/domain';
 import { mediaVariantsJobId, QueueProducer } from '@platform/queues';
 import { allowedAddresses } from '@platform/server-kit';
 import { FeedIngest, FeedIntake, photoBacklog, reprocessPhotos } from '@platform/stock';
@@ -521,11 +521,17 @@ describe('photos from a feed run (real feed ingest, media worker, Redis, Postgre
     expect((await photosOf(dealer)).map((row) => row.source_url)).toEqual([shared]);
     expect(await store.head(originalKey(hash, 'jpeg'))).not.toBeNull();
 
-    // L2 withdrawn too: the last address goes, and with it the stored copy and its variants.
+    // L2 withdrawn too: the last address goes, and with it the stored copy and its variants, in
+    // every quality and crop (one a page asked for is put here as the api would have made it).
+    const card = variantKey(hash, 'w320', 'webp', PHOTO_ROLE_LOOKS.card);
+    const asked = variantKey(hash, 'w160', 'jpeg', { quality: 90, crop: '1x1' });
+    expect(await store.head(card)).not.toBeNull();
+    await store.put(asked, Buffer.from('a square thumbnail'));
     await push(dealer, [], { mode: 'delta', deleted: ['L2'] });
     expect((await lifecycle.sweep(later(40))).hashes).toBeGreaterThanOrEqual(1);
     expect(await photosOf(dealer)).toEqual([]);
     expect(await store.head(originalKey(hash, 'jpeg'))).toBeNull();
-    expect(await store.head(variantKey(hash, 'w320', 'webp'))).toBeNull();
+    expect(await store.head(card)).toBeNull();
+    expect(await store.head(asked)).toBeNull();
   });
 });

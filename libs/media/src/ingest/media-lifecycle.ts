@@ -1,5 +1,13 @@
 import type { DataSource } from 'typeorm';
-import { formatsOfVariant, originalKey, PHOTO_VARIANTS, variantKey, type SourceFormat } from '@platform/domain';
+import {
+  formatsOfVariant,
+  originalKey,
+  PHOTO_CROPS,
+  PHOTO_QUALITIES,
+  PHOTO_VARIANTS,
+  variantKey,
+  type SourceFormat,
+} from '@platform/domain';
 import type { MediaStore } from '../store/media-store';
 
 /** Default days a photo no kept car uses stays before it is deleted (MEDIA_RETENTION_DAYS). */
@@ -7,11 +15,19 @@ export const DEFAULT_MEDIA_RETENTION_DAYS = 30;
 
 const SOURCE_FORMATS: readonly SourceFormat[] = ['jpeg', 'png', 'webp', 'avif', 'gif'];
 
-/** Every key a photo's bytes can have in the store: its original in any source format, and every variant. */
+/**
+ * Every key a photo's bytes can have in the store: its original in any source format, and every
+ * variant in every quality and crop (a fixed few: some 330 names, most never made; deleting one not
+ * there is no error).
+ */
 export const keysOfHash = (hash: string): string[] => [
   ...SOURCE_FORMATS.map((format) => originalKey(hash, format)),
   ...PHOTO_VARIANTS.flatMap((variant) =>
-    formatsOfVariant(variant.name).map((format) => variantKey(hash, variant.name, format)),
+    PHOTO_QUALITIES.flatMap((quality) =>
+      PHOTO_CROPS.filter((crop) => variant.name !== 'og' || crop === 'none').flatMap((crop) =>
+        formatsOfVariant(variant.name).map((format) => variantKey(hash, variant.name, format, { quality, crop })),
+      ),
+    ),
   ),
 ];
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Redis from 'ioredis';
 import sharp from 'sharp';
-import { EAGER_PHOTO_VARIANTS, originalKey, variantKey } from '@platform/domain';
+import { EAGER_PHOTO_VARIANTS, EAGER_VARIANTS, originalKey, PHOTO_ROLE_LOOKS, variantKey } from '@platform/domain';
 import { QueueProducer, mediaJobId, mediaVariantsJobId } from '@platform/queues';
 import { allowedAddresses } from '@platform/server-kit';
 import {
@@ -192,10 +192,12 @@ describe('the media queue (real worker, Redis, PostgreSQL and a local photo host
     }
   }
 
+  // The search card's 4:3 widths and the gallery's whole photo.
   const eagerKeys = (hash: string) => [
-    variantKey(hash, 'w320', 'webp'),
+    variantKey(hash, 'w320', 'webp', PHOTO_ROLE_LOOKS.card),
+    variantKey(hash, 'w480', 'avif', PHOTO_ROLE_LOOKS.card),
+    variantKey(hash, 'w640', 'avif', PHOTO_ROLE_LOOKS.card),
     variantKey(hash, 'w480', 'avif'),
-    variantKey(hash, 'w640', 'avif'),
     variantKey(hash, 'w800', 'jpeg'),
   ];
 
@@ -232,7 +234,7 @@ describe('the media queue (real worker, Redis, PostgreSQL and a local photo host
     });
 
     const made = await variantsMade(first.photoId, hash);
-    expect(made.outcome).toEqual({ kind: 'made', generated: 12 });
+    expect(made.outcome).toEqual({ kind: 'made', generated: EAGER_VARIANTS.length * 3 });
     expect(made.row).toMatchObject({ status: 'stored', content_hash: hash, width: 900, height: 600 });
     expect([...(made.row.variants as string[])].sort()).toEqual([...EAGER_PHOTO_VARIANTS].sort());
     for (const key of eagerKeys(hash)) expect(await store.head(key)).not.toBeNull();
@@ -273,7 +275,7 @@ describe('the media queue (real worker, Redis, PostgreSQL and a local photo host
       await media.resume();
     }
     const made = await variantsMade(stored.photoId, hash);
-    expect(made.outcome).toEqual({ kind: 'made', generated: 12 });
+    expect(made.outcome).toEqual({ kind: 'made', generated: EAGER_VARIANTS.length * 3 });
   });
 
   it('makes the variants of a stored photo now first of its car from the stored copy, after a 304', async () => {
@@ -289,7 +291,7 @@ describe('the media queue (real worker, Redis, PostgreSQL and a local photo host
     const first = await ingest('/stock/6.jpg', true);
     expect(first.outcome).toEqual({ kind: 'not-modified', hash, variantsOwed: true });
     const made = await variantsMade(first.photoId, hash);
-    expect(made.outcome).toEqual({ kind: 'made', generated: 12 });
+    expect(made.outcome).toEqual({ kind: 'made', generated: EAGER_VARIANTS.length * 3 });
     expect([...(made.row.variants as string[])].sort()).toEqual([...EAGER_PHOTO_VARIANTS].sort());
     expect(host.served.get('/stock/6.jpg')).toBe(1);
   });

@@ -167,4 +167,38 @@ describe('generateVariants', () => {
       generateVariants(original, { hash: sha256(original), limits: { maxBytes: 1_000_000, maxPixels: 10_000 } }),
     ).rejects.toMatchObject({ reason: 'too-many-pixels' });
   });
+
+  it('cuts a variant to its crop around the photo and encodes it at its quality, under its own key', async () => {
+    // 1600x600: red left half, blue right half. A 4:3 cut keeps 800x600 of it, from the middle.
+    const original = await cameraJpeg(1600, 600);
+    const hash = sha256(original);
+    const look = { quality: 75, crop: '4x3' } as const;
+    const { variants } = await generateVariants(original, { hash, variants: ['w480'], formats: ['jpeg'], look });
+    expect(variants).toHaveLength(1);
+    const [cut] = variants;
+    expect(cut).toMatchObject({ name: 'w480', look, width: 480, height: 360, key: `${hash}/w480-c4x3.jpg` });
+    const meta = await sharp(cut?.bytes).metadata();
+    expect({ width: meta.width, height: meta.height }).toEqual({ width: 480, height: 360 });
+
+    const at = async (quality: 60 | 75 | 90) => {
+      const { variants } = await generateVariants(original, {
+        hash,
+        variants: ['w480'],
+        formats: ['webp'],
+        look: { quality, crop: 'none' },
+      });
+      const [variant] = variants;
+      if (!variant) throw new Error(`no w480 at quality ${quality}`);
+      return variant;
+    };
+    const [low, usual, high] = [await at(60), await at(75), await at(90)];
+    expect([low.key, usual.key, high.key]).toEqual([
+      `${hash}/w480-q60.webp`,
+      `${hash}/w480.webp`,
+      `${hash}/w480-q90.webp`,
+    ]);
+    expect(low.height).toBe(180);
+    expect(low.bytes.length).toBeLessThan(usual.bytes.length);
+    expect(usual.bytes.length).toBeLessThan(high.bytes.length);
+  });
 });

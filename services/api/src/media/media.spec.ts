@@ -6,7 +6,7 @@ import type { INestApplication } from '@nestjs/common';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import request from 'supertest';
-import { EAGER_PHOTO_VARIANTS, originalKey, parsePhotoKey, variantKey } from '@platform/domain';
+import { EAGER_PHOTO_VARIANTS, EAGER_VARIANTS, originalKey, parsePhotoKey, variantKey } from '@platform/domain';
 import { generateVariants, type MediaStore } from '@platform/media';
 import {
   createStockFixture,
@@ -81,8 +81,10 @@ describe('GET /media/photos/{hash}/{variant}: stored dealer photos (real Postgre
     const original = await photo();
     hash = sha256(original);
     await store.put(originalKey(hash, 'jpeg'), original);
-    const { variants } = await generateVariants(original, { hash, variants: EAGER_PHOTO_VARIANTS });
-    for (const variant of variants) await store.put(variant.key, variant.bytes);
+    for (const eager of EAGER_VARIANTS) {
+      const { variants } = await generateVariants(original, { hash, variants: [eager.name], look: eager.look });
+      for (const variant of variants) await store.put(variant.key, variant.bytes);
+    }
     await db.dataSource.query(
       `INSERT INTO photos (dealership_id, source_url, status, content_hash, format, width, height, variants)
        VALUES ($1, 'https://photos.example.com/a.jpg', 'stored', $2, 'jpeg', 1000, 750, $3)`,
@@ -120,6 +122,60 @@ describe('GET /media/photos/{hash}/{variant}: stored dealer photos (real Postgre
       width: 480,
       format,
     });
+  });
+
+  it('takes a quality and a crop (spec 000 §7: width, quality and crop), each its own variant and validator', async () => {
+    // The search card's ask: 4:3 at 75, made ahead by the worker.
+    const card = await get(`/media/photos/${hash}/w480?q=75&crop=4x3`, CHROME_ACCEPT);
+    expect(card.status).toBe(200);
+    expect(card.headers['etag']).toBe(`"${hash}-w480-c4x3-avif"`);
+    expect(card.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const cardMeta = await sharp(card.body as Buffer).metadata();
+    expect({ width: cardMeta.width, height: cardMeta.height }).toEqual({ width: 480, height: 360 });
+
+    // A square crop at 90 is made on the spot, kept under its own key, and is not the 4:3 one.
+    const square = await get(`/media/photos/${hash}/w320?q=90&crop=1x1`, 'image/webp');
+    expect(square.status).toBe(200);
+    expect(square.headers['etag']).toBe(`"${hash}-w320-q90-c1x1-webp"`);
+    const squareMeta = await sharp(square.body as Buffer).metadata();
+    expect({ width: squareMeta.width, height: squareMeta.height }).toEqual({ width: 320, height: 320 });
+    expect(await store.head(variantKey(hash, 'w320', 'webp', { quality: 90, crop: '1x1' }))).not.toBeNull();
+
+    // The default look, asked for or not, is one variant: the cache holds it once.
+    const plain = await get(`/media/photos/${hash}/w480`, CHROME_ACCEPT);
+    const asked = await get(`/media/photos/${hash}/w480?q=75&crop=none`, CHROME_ACCEPT);
+    expect(asked.headers['etag']).toBe(plain.headers['etag']);
+    expect(Buffer.compare(asked.body as Buffer, plain.body as Buffer)).toBe(0);
+  });
+
+  it('answers a quality or crop off its list with a 400 problem naming it, never a 5xx', async () => {
+    for (const [query, field] of [
+      ['q=80', 'q'],
+      ['q=', 'q'],
+      ['q=75&q=90', 'q'],
+      ['crop=3x2', 'crop'],
+      ['crop=4X3', 'crop'],
+      ['crop=none&crop=4x3', 'crop'],
+    ] as const) {
+      const res = await http().get(`/media/photos/${hash}/w480?${query}`).set('Accept', CHROME_ACCEPT);
+      expect({ query, status: res.status }).toEqual({ query, status: 400 });
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect((res.body as { errors: { path: string }[] }).errors.map((error) => error.path)).toEqual([field]);
+    }
+    const og = await http().get(`/media/photos/${hash}/og?crop=4x3`);
+    expect(og.status).toBe(400);
+    expect((og.body as { errors: { path: string }[] }).errors.map((error) => error.path)).toEqual(['crop']);
+    // Other parameters (a CDN's, a tracker's) are no concern of the photo's.
+    expect((await get(`/media/photos/${hash}/w480?utm_source=mail&w=1`, CHROME_ACCEPT)).status).toBe(200);
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 12 }), fc.string({ maxLength: 12 }), async (q, crop) => {
+        const res = await http()
+          .get(`/media/photos/${hash}/w160?q=${encodeURIComponent(q)}&crop=${encodeURIComponent(crop)}`)
+          .set('Accept', CHROME_ACCEPT);
+        expect([200, 400]).toContain(res.status);
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('answers the Open Graph crop in JPEG even to a browser that takes AVIF (link previews read JPEG)', async () => {

@@ -4,12 +4,15 @@ import type { DataSource } from 'typeorm';
 import {
   chooseServedFormat,
   contentTypeOf,
+  DEFAULT_PHOTO_LOOK,
   formatsOfVariant,
   isPhotoVariantName,
   isContentHash,
   originalKey,
+  storedVariantName,
   variantKey,
   type PhotoFormat,
+  type PhotoLook,
   type PhotoVariantName,
   type SourceFormat,
 } from '@platform/domain';
@@ -27,6 +30,8 @@ export type PhotoAnswer =
 export interface PhotoRequest {
   hash: string;
   variant: string;
+  /** Quality and crop, checked by the route (PhotoLookQuerySchema); the default look when absent. */
+  look?: PhotoLook;
   accept: string | undefined;
   ifNoneMatch: string | undefined;
   /** HEAD: the answer's headers only, so no bytes are opened. */
@@ -34,11 +39,12 @@ export interface PhotoRequest {
 }
 
 /**
- * The strong validator of one variant in one format. Objects are content-addressed and never
- * rewritten (a variant once stored is kept), so the name alone identifies the bytes.
+ * The strong validator of one variant (its stored name: width, quality and crop) in one format.
+ * Objects are content-addressed and never rewritten (a variant once stored is kept), so the name
+ * alone identifies the bytes.
  */
-export const photoEtag = (hash: string, variant: PhotoVariantName, format: PhotoFormat): string =>
-  `"${hash}-${variant}-${format}"`;
+export const photoEtag = (hash: string, storedName: string, format: PhotoFormat): string =>
+  `"${hash}-${storedName}-${format}"`;
 
 /**
  * If-None-Match names this validator, or is `*` (weak comparison, as RFC 9110 asks of
@@ -97,19 +103,21 @@ export class PhotoServer {
       return { kind: 'not-found', reason: 'address' };
     const { hash } = request;
     const variant = request.variant;
+    const look = request.look ?? DEFAULT_PHOTO_LOOK;
+    const stored = storedVariantName(variant, look);
     const wanted = chooseServedFormat(request.accept);
     // The Open Graph crop is JPEG only; link previews ask with */*, but a browser may ask with image/avif.
     const format = formatsOfVariant(variant).includes(wanted) ? wanted : 'jpeg';
-    const etag = photoEtag(hash, variant, format);
+    const etag = photoEtag(hash, stored, format);
     const contentType = contentTypeOf(format);
-    if (this.unplanned.has(`${hash}/${variant}`)) return { kind: 'not-found', reason: 'not-planned' };
+    if (this.unplanned.has(`${hash}/${stored}`)) return { kind: 'not-found', reason: 'not-planned' };
     // A 304 says the photo exists now (RFC 9110), so even a validator the client holds is looked up
     // first (without opening its bytes): a photo since removed, or never stored, is a 404.
     const held = matchesEtag(request.ifNoneMatch, etag);
     const found = (size: number, body: Readable | Buffer | null): PhotoAnswer =>
       held ? { kind: 'not-modified', etag } : { kind: 'photo', etag, contentType, size, body };
 
-    const key = variantKey(hash, variant, format);
+    const key = variantKey(hash, variant, format, look);
     if (request.headOnly || held) {
       const info = await this.store.head(key);
       if (info) return found(info.size, null);
@@ -118,23 +126,27 @@ export class PhotoServer {
       if (object) return found(object.size, object.body);
     }
 
-    const made = await this.generations.run(`${hash}/${variant}`, () => this.generate(hash, variant));
+    const made = await this.generations.run(`${hash}/${stored}`, () => this.generate(hash, variant, look));
     if (made === null) return { kind: 'not-found', reason: 'no-original' };
     const bytes = made.get(format);
     if (!bytes) {
-      this.unplanned.set(`${hash}/${variant}`, true);
+      this.unplanned.set(`${hash}/${stored}`, true);
       return { kind: 'not-found', reason: 'not-planned' };
     }
     return found(bytes.length, request.headOnly ? null : bytes);
   }
 
   /** The variant in each of its formats, made from the original and stored; null when no original is stored. */
-  private async generate(hash: string, variant: PhotoVariantName): Promise<Map<PhotoFormat, Buffer> | null> {
+  private async generate(
+    hash: string,
+    variant: PhotoVariantName,
+    look: PhotoLook,
+  ): Promise<Map<PhotoFormat, Buffer> | null> {
     const original = await this.readOriginal(hash);
     if (!original) return null;
     let variants;
     try {
-      ({ variants } = await generateVariants(original, { hash, variants: [variant] }));
+      ({ variants } = await generateVariants(original, { hash, variants: [variant], look }));
     } catch (error) {
       // No photo is decoded as it is stored (only its header is read), and only a car's first
       // photos are decoded soon after, by the worker's variants queue: a photo may turn out
@@ -156,7 +168,7 @@ export class PhotoServer {
       await this.db.query(
         `UPDATE photos SET variants = ARRAY(SELECT DISTINCT unnest(variants || ARRAY[$2]::text[]) ORDER BY 1), updated_at = now()
            WHERE content_hash = $1 AND NOT ($2 = ANY(variants))`,
-        [hash, variant],
+        [hash, storedVariantName(variant, look)],
       );
     return made;
   }
