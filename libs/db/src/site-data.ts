@@ -104,6 +104,9 @@ export const SITE_DATA_TABLES: readonly SiteDataTable[] = [
   { table: 'dealer_sessions', rows: `t.user_id IN ${DEALER_USERS}` },
   { table: 'dealer_sign_in_links', rows: `t.user_id IN ${DEALER_USERS}` },
   { table: 'dealer_users', rows: `t.site_id = $1` },
+  // Its configuration's drafts and published versions (issue 52's editor).
+  { table: 'config_drafts', rows: `t.site_id = $1` },
+  { table: 'config_versions', rows: `t.site_id = $1` },
   // The tenant itself.
   { table: 'dealerships', rows: `t.site_id = $1` },
   { table: 'dealership_websites', rows: `t.site_id = $1` },

@@ -20,3 +20,4 @@ export * from './media';
 export * from './syndication';
 export * from './insights';
 export * from './tenancy';
+export * from './site-editor';

@@ -101,6 +101,15 @@ export async function createTenantFixture(
     stock.north.id,
   ]);
   await sql(`INSERT INTO dealer_insights_email_opt_outs (user_id) VALUES ($1)`, [user.id]);
+  // The site editor's versions and drafts of the dealership's layer.
+  await sql(
+    `INSERT INTO config_versions (layer, site_id, version, document, author, author_name) VALUES ($1, $2, 1, '{"config": {}}', 'dealer', 'Owner')`,
+    [`dealership:${stock.north.id}`, siteId],
+  );
+  await sql(
+    `INSERT INTO config_drafts (layer, site_id, author, author_name, base_version, document) VALUES ($1, $2, 'dealer', 'Owner', 1, '{"config": {}}')`,
+    [`dealership:${stock.north.id}`, siteId],
+  );
 
   // Feeds and syndication.
   const run = await one<{ id: string }>(

@@ -1,3 +1,4 @@
+import { SiteEditorModule } from './site-editor/site-editor.module';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PipelineCoreModule, PlatformCoreModule } from '@platform/server-kit';
 import type { ApiEnv } from './env';
@@ -46,6 +47,7 @@ export class AppModule {
         OpsModule,
         OnboardingModule,
         OpsRecordsModule,
+        SiteEditorModule,
         DomainsModule,
         LeadsModule,
         AnalyticsModule,

@@ -33,6 +33,7 @@ import { DealershipRecords1767100000000 } from './1767100000000-dealership-recor
 import { HostCertificateAsked1767200000000 } from './1767200000000-host-certificate-asked';
 import { AnalyticsEventUserData1767304000000 } from './1767304000000-analytics-event-user-data';
 import { PromotionSlides1767304000001 } from './1767304000001-promotion-slides';
+import { SiteEditor1767400000000 } from './1767400000000-site-editor';
 import { PhotoSpool1766600000000 } from './1766600000000-photo-spool';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
@@ -73,4 +74,5 @@ export const MIGRATIONS = [
   HostCertificateAsked1767200000000,
   AnalyticsEventUserData1767304000000,
   PromotionSlides1767304000001,
+  SiteEditor1767400000000,
 ];

@@ -270,6 +270,17 @@ const withRules =
     for (const issue of issues) context.addIssue({ code: 'custom', ...issue });
   };
 
+/**
+ * A location's opening hours alone, as the site editor's dealership document holds them per location
+ * (issue 52): the same fields the ops record takes, so the editor and ops write them alike.
+ * locationIssues adds the rules that need the location's type.
+ */
+export const LocationHoursSchema = z.strictObject({
+  hours: locationFields.hours,
+  special_hours: locationFields.special_hours,
+});
+export type LocationHours = z.output<typeof LocationHoursSchema>;
+
 /** The whole document: its shape, then the rules across its fields. */
 export const OnboardingDocumentSchema = DocumentShape.superRefine(withRules(onboardingDocumentIssues));
 export type OnboardingDocument = z.output<typeof OnboardingDocumentSchema>;

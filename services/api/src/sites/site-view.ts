@@ -3,8 +3,10 @@ import {
   LOCATION_DEPARTMENTS,
   ownDepartment,
   type LocationDepartment,
+  type LocationHours,
   type LocationType,
   type SiteConfig,
+  weeklyHoursRows,
 } from '@platform/domain';
 import type {
   DealershipEntity,
@@ -132,4 +134,30 @@ export interface SiteSummary {
   /** Null when the site's configuration fails its schema; config_error says why. */
   theme: Pick<SiteConfig['theme'], 'primary_colour' | 'logo_url'> | null;
   config_error: string | null;
+}
+
+/**
+ * A location with a draft's opening hours in place of its own (a preview link, issue 52), shaped as
+ * the tables hold them so the view formats them exactly as it will once they are published.
+ */
+export function withPreviewHours(location: LocationEntity, draft: LocationHours | null): LocationEntity {
+  if (!draft) return location;
+  const hours = LOCATION_DEPARTMENTS.flatMap((department) => {
+    const week = draft.hours[department];
+    return week
+      ? weeklyHoursRows(department, week).map(
+          (row) => ({ ...row, location_id: location.id }) as unknown as LocationHoursEntity,
+        )
+      : [];
+  });
+  const special_hours = draft.special_hours.map((s) => ({
+    location_id: location.id,
+    date: s.date,
+    status: s.hours === 'closed' ? 'Closed' : 'Open',
+    start_hour: s.hours === 'closed' ? null : s.hours.open,
+    end_hour: s.hours === 'closed' ? null : s.hours.close,
+    department: s.department,
+    location_name: location.name,
+  }));
+  return { ...location, hours, special_hours } as LocationEntity;
 }

@@ -77,14 +77,26 @@ export class SitesController {
     return { search, config };
   }
 
-  /** Merged configuration; cached by browsers and the web for a minute, revalidated by ETag. */
+  /**
+   * Merged configuration; cached by browsers and the web for a minute, revalidated by ETag. With
+   * X-Config-Preview (a preview link's token), the configuration with that draft applied, never cached.
+   */
   @Get(':siteSlug/config')
   async config(
     @Param('siteSlug', SiteSlugPipe) slug: string,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Headers('x-config-preview') previewToken: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
-    const body = JSON.stringify(await this.sites.config(slug));
+    const answer = await this.sites.config(slug, previewToken);
+    res.setHeader('Vary', 'X-Config-Preview');
+    if (previewToken) {
+      // A draft's pages belong to the preview link's holder: never kept by anyone on the way.
+      res.setHeader('Cache-Control', 'private, no-store');
+      res.status(200).type('application/json').send(JSON.stringify(answer));
+      return;
+    }
+    const body = JSON.stringify(answer);
     const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
     res.setHeader('ETag', etag);
     res.setHeader('Cache-Control', 'public, max-age=60, stale-while-revalidate=300');

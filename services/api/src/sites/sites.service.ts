@@ -20,8 +20,16 @@ import {
 } from '@platform/db';
 import { notFound } from '@platform/server-kit';
 import { SiteConfigStore } from '@platform/site-config';
+import { previewConfigs, previewDraftOf, previewHoursOf } from '../site-editor/preview-drafts';
 import { guardConfig } from './site-directory';
-import { dealershipView, dealershipWebsiteView, locationView, manufacturerView, type SiteSummary } from './site-view';
+import {
+  dealershipView,
+  dealershipWebsiteView,
+  locationView,
+  manufacturerView,
+  withPreviewHours,
+  type SiteSummary,
+} from './site-view';
 
 /** Host names are matched lower-case and without a port. */
 export function normaliseHost(host: string): string {
@@ -119,12 +127,15 @@ export class SitesService {
   }
 
   /** The site's merged configuration with its dealerships, brands, locations and sister sites. */
-  async config(slug: string) {
+  async config(slug: string, previewToken?: string) {
     const site = await this.db
       .getRepository(SiteEntity)
       .findOne({ where: { slug, retired_at: IsNull() }, relations: { hosts: true } });
     if (!site) throw notFound('Site not found', `No site has the slug '${slug}'.`);
-    const config = await this.resolve(site.id);
+    // A preview link's draft (issue 52): the pages as they would be with it published, for its holder alone.
+    const draft = previewToken ? await previewDraftOf(this.db, site.id, previewToken) : null;
+    const preview = draft ? await guardConfig(() => previewConfigs(this.db, site.id, draft)) : null;
+    const config = preview?.site ?? (await this.resolve(site.id));
     // Lower layers are checked here too, so a broken dealership or brand layer is refused at load
     // rather than when a shopper first opens one of its cars.
     await guardConfig(() => this.store.checkLowerLayers({ id: site.id }));
@@ -183,7 +194,9 @@ export class SitesService {
       : [];
 
     const dealershipById = new Map(dealerships.map((d) => [d.id, d]));
-    const dealershipConfigs = await Promise.all(dealerships.map((d) => this.store.dealership(d.id)));
+    const dealershipConfigs = await Promise.all(
+      dealerships.map(async (d) => preview?.dealerships.get(d.id) ?? this.store.dealership(d.id)),
+    );
     return {
       site: {
         id: site.id,
@@ -195,12 +208,19 @@ export class SitesService {
       },
       config,
       dealership_id: dealerships.length === 1 ? dealerships[0].id : null,
-      dealerships: dealerships.map(dealershipView),
+      // Each dealership's configuration merged here, the one place layers are merged, so the web never merges them.
+      dealerships: dealerships.map((d, i) => ({ ...dealershipView(d), config: dealershipConfigs[i] })),
       manufacturers: manufacturers.map(manufacturerView),
       stock_brands: stockBrands.map((brand) => ({ name: brand.name, slug: brand.slug, logo: { url: brand.logo_url } })),
-      locations: locations.map((l) => locationView(l, dealershipById.get(l.dealership_id) as DealershipEntity)),
+      locations: locations.map((l) =>
+        locationView(
+          withPreviewHours(l, previewHoursOf(draft, l.dealership_id, l.slug)),
+          dealershipById.get(l.dealership_id) as DealershipEntity,
+        ),
+      ),
       dealership_websites: websites.map(dealershipWebsiteView),
       servicing_claims: servicingClaims(config, dealershipConfigs),
+      preview: draft ? { author: draft.author } : null,
     };
   }
 

@@ -8,6 +8,7 @@ export interface SignedInDealer {
   csrf: string;
   get(path: string): request.Test;
   post(path: string, body?: unknown): request.Test;
+  put(path: string, body?: unknown): request.Test;
   del(path: string): request.Test;
 }
 
@@ -44,6 +45,13 @@ export async function signInDealer(
       api
         .http()
         .post(path)
+        .set('Cookie', cookie)
+        .set('x-csrf-token', csrf)
+        .send(body as object),
+    put: (path, body) =>
+      api
+        .http()
+        .put(path)
         .set('Cookie', cookie)
         .set('x-csrf-token', csrf)
         .send(body as object),

@@ -1,0 +1,3 @@
+export * from './layer-document';
+export * from './dealer-fields';
+export * from './date-ranges';
