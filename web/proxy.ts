@@ -16,6 +16,7 @@ import {
 } from './lib/tenancy/dealer-console';
 import { devIndexNotFoundResponse, siteNotFoundResponse, siteUnavailableResponse } from './lib/tenancy/plain-pages';
 import { isOpsApiPath, OPS_HOST, opsConsolePath } from './lib/tenancy/ops-console';
+import { isPreviewPath, isPreviewRequest, previewLinkResponse } from './lib/tenancy/config-preview';
 import {
   chatOriginsOf,
   hstsMaxAgeOf,
@@ -94,6 +95,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
   const primary = primaryHostRedirect(host.hostname, site.primary_host, pathname, search);
   if (primary) return plain(NextResponse.redirect(primary, 308));
 
+  if (isPreviewPath(pathname)) return plain(previewLinkResponse(request, pathname));
   if (isDealerApiPath(pathname)) return dealerApiRewrite(request, site.slug, pathname, search);
   if (isDealerConsolePath(pathname)) return dealerConsolePage(request, site, pathname);
 
@@ -122,12 +124,15 @@ export async function proxy(request: NextRequest): Promise<Response> {
 
   const url = request.nextUrl.clone();
   url.pathname = tenantPath(site.slug, pathname);
-  return secured(
+  const response = secured(
     request,
     site.embedding.frame_ancestors,
     (init) => NextResponse.rewrite(url, init),
     chatOriginsOf(site.chat?.widget_script_url),
   );
+  if (isPreviewRequest(request))
+    for (const [name, value] of Object.entries(PERSONAL_HEADERS)) response.headers.set(name, value);
+  return response;
 }
 
 // Read once when the server starts, not per request.

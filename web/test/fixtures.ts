@@ -6,6 +6,16 @@ import { PLATFORM_DEFAULTS } from '@platform/domain';
  */
 
 export function siteConfigResponseFixture() {
+  const config = {
+    ...PLATFORM_DEFAULTS,
+    theme: {
+      ...PLATFORM_DEFAULTS.theme,
+      primary_colour: '#c00000',
+      logo_url: '/media/logos/werribee.svg',
+      logo_alt: '',
+    },
+    wording: { ...PLATFORM_DEFAULTS.wording, tagline: '  Go your own way in the west ' },
+  };
   return {
     site: {
       id: 2,
@@ -14,16 +24,7 @@ export function siteConfigResponseFixture() {
       template: 'single',
       hosts: ['werribee-isuzu-ute.localhost'],
     },
-    config: {
-      ...PLATFORM_DEFAULTS,
-      theme: {
-        ...PLATFORM_DEFAULTS.theme,
-        primary_colour: '#c00000',
-        logo_url: '/media/logos/werribee.svg',
-        logo_alt: '',
-      },
-      wording: { ...PLATFORM_DEFAULTS.wording, tagline: '  Go your own way in the west ' },
-    },
+    config,
     dealership_id: null,
     dealerships: [
       {
@@ -37,6 +38,8 @@ export function siteConfigResponseFixture() {
         average_rating: '4.8',
         review_count: 300,
         config_overrides: { buttons: { enquire_label: 'Enquire Now' } },
+        // The api merges each dealership's layers (its own and its brand's) over the site's.
+        config: { ...config, buttons: { ...config.buttons, enquire_label: 'Enquire Now' } },
       },
       {
         id: 22,
@@ -49,6 +52,7 @@ export function siteConfigResponseFixture() {
         average_rating: null,
         review_count: null,
         config_overrides: null,
+        config,
       },
     ],
     manufacturers: [

@@ -5,6 +5,7 @@ import { VisitRecorder } from '@/components/analytics/visit-recorder';
 import { ChatLauncher } from '@/components/chat/chat-launcher';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
+import { PreviewBanner } from '@/components/site-editor/preview-banner';
 import { Popup } from '@/components/marketing/popup';
 import { Toaster } from '@/components/toast/toaster';
 import { popupExpiresAt } from '@platform/domain';
@@ -31,6 +32,8 @@ export async function generateMetadata(props: SiteParams): Promise<Metadata> {
     title: { default: site.name, template: `%s | ${site.name}` },
     description: site.tagline ?? undefined,
     applicationName: site.name,
+    // A preview link's pages show a draft: never indexed (the proxy also says so in a header).
+    ...(site.source.preview ? { robots: { index: false, follow: false } } : {}),
   };
 }
 
@@ -55,6 +58,7 @@ export default async function SiteLayout(props: SiteParams & { children: ReactNo
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
+      {site.source.preview && <PreviewBanner author={site.source.preview.author} />}
       <SiteHeader site={site} />
       <main id="main" tabIndex={-1} className={styles.main}>
         {props.children}

@@ -55,10 +55,12 @@ export const SiteListResponseSchema = z.array(
 );
 export type SiteListResponse = z.infer<typeof SiteListResponseSchema>;
 
-/** A dealership as the site configuration endpoint lists it: its brand, logo and configuration layer. */
+/** A dealership as the site configuration endpoint lists it: its brand, logo and resolved configuration. */
 export const SiteDealershipSchema = DealershipSchema.omit({ locations: true, logo: true }).extend({
   logo_url: z.string().nullish(),
   config_overrides: SiteConfigLayerSchema.nullish(),
+  /** Merged by the api (template <- site <- dealership <- brand): the web never merges layers itself. */
+  config: SiteConfigSchema,
 });
 export type SiteDealership = z.infer<typeof SiteDealershipSchema>;
 
@@ -86,5 +88,7 @@ export const SiteConfigResponseSchema = z.object({
   dealership_websites: z.array(DealershipWebsiteSchema),
   /** The servicing page's claims, from each dealership's merged configuration (brand claims included). */
   servicing_claims: z.array(z.string()).default([]),
+  /** Set when the page is a preview link's: the site with someone's draft applied. */
+  preview: z.object({ author: z.string() }).nullish(),
 });
 export type SiteConfigResponse = z.infer<typeof SiteConfigResponseSchema>;

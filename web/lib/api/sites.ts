@@ -1,5 +1,7 @@
 import { cache } from 'react';
+import { cookies } from 'next/headers';
 import { notFound } from 'next/navigation';
+import { PREVIEW_COOKIE } from '@platform/domain';
 import { SITE_SLUG_PATTERN } from '../tenancy/host';
 import { ApiError, apiGet, segment } from './client';
 import { reshapeSite, reshapeSiteList, type SiteSummary, type SiteView } from './reshape';
@@ -20,8 +22,11 @@ export const getSite = cache(async (slug: string): Promise<SiteView> => {
   // reaches app/[site] directly is not a site and is not worth a request.
   if (!SITE_SLUG_PATTERN.test(slug)) notFound();
   try {
+    // A preview link's holder sees the site with the draft applied (issue 52); the api checks the token.
+    const preview = await previewToken();
     const response = await apiGet(`/api/sites/${segment(slug)}/config`, SiteConfigResponseSchema, {
       cache: 'no-store',
+      ...(preview ? { headers: { 'X-Config-Preview': preview } } : {}),
     });
     return reshapeSite(response);
   } catch (error) {
@@ -29,6 +34,15 @@ export const getSite = cache(async (slug: string): Promise<SiteView> => {
     throw error;
   }
 });
+
+/** The preview cookie of the request being rendered; none outside a request (a unit test, a build). */
+async function previewToken(): Promise<string | undefined> {
+  try {
+    return (await cookies()).get(PREVIEW_COOKIE)?.value;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Every site, for the development index. */
 export async function listSites(): Promise<SiteSummary[]> {

@@ -1,4 +1,4 @@
-import { SESSION_COOKIE } from '@platform/domain';
+import { PREVIEW_COOKIE, SESSION_COOKIE } from '@platform/domain';
 
 /** The parts of a request the page cache decides on (node's IncomingMessage has them). */
 export interface PageRequest {
@@ -13,13 +13,16 @@ const first = (value: string | string[] | undefined): string =>
 /** Requests Next answers with something other than a full HTML page. */
 const NOT_A_PAGE = /^\/(?:api|media|_next)\/|\.[a-z0-9]+$/i;
 
-/** Whether the request carries a (non-empty) session cookie: a signed-in page is never shared. */
-export function hasSessionCookie(cookieHeader: string): boolean {
+/** Whether the request carries a (non-empty) cookie of that name. */
+function hasCookie(cookieHeader: string, cookie: string): boolean {
   return cookieHeader.split(';').some((pair) => {
     const [name, ...value] = pair.split('=');
-    return name?.trim() === SESSION_COOKIE && value.join('=').trim() !== '';
+    return name?.trim() === cookie && value.join('=').trim() !== '';
   });
 }
+
+/** Whether the request carries a (non-empty) session cookie: a signed-in page is never shared. */
+export const hasSessionCookie = (cookieHeader: string): boolean => hasCookie(cookieHeader, SESSION_COOKIE);
 
 /**
  * How the shared page cache treats a request. 'cache': an anonymous GET for a full HTML page, which
@@ -38,7 +41,9 @@ export function pageCacheDecision(request: PageRequest): 'cache' | 'bypass' | 'n
   const { headers } = request;
   if (headers['rsc'] || headers['next-router-prefetch'] || headers['next-action'] || headers['next-router-state-tree'])
     return 'none';
-  return hasSessionCookie(first(headers['cookie'])) ? 'bypass' : 'cache';
+  // A preview link's holder sees a draft (issue 52): rendered for them alone, like a signed-in shopper.
+  const cookies = first(headers['cookie']);
+  return hasSessionCookie(cookies) || hasCookie(cookies, PREVIEW_COOKIE) ? 'bypass' : 'cache';
 }
 
 /** The cache key: the site's primary host and the path with its query, as sent. */

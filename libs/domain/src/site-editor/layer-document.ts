@@ -30,3 +30,8 @@ export const EDITOR_ROLES: Readonly<Record<'draft' | 'publish', readonly DealerR
 
 /** A layer's name in the api and its storage: 'site:12', 'dealership:34', 'template:showroom', 'manufacturer:5'. */
 export const layerKey = (kind: LayerKind, id: number | string): string => `${kind}:${id}`;
+
+/** The cookie a preview link sets on the site's own host: its holder's pages show the draft. */
+export const PREVIEW_COOKIE = 'platform_preview';
+/** Where a preview link lands (and /_preview/exit leaves the preview). */
+export const PREVIEW_PATH = '/_preview';
