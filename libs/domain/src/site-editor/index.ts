@@ -1,3 +1,2 @@
 export * from './layer-document';
-export * from './dealer-fields';
 export * from './date-ranges';
