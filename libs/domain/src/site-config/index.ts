@@ -4,3 +4,6 @@ export * from './merge';
 export * from './site-origin';
 export * from './list-edit';
 export * from './config-changes';
+export * from './dealer-editable';
+export * from './form-schema';
+export * from './layer-problems';

@@ -24,7 +24,11 @@ import { SlideSchema } from '../entities/slide';
  * ignored.
  */
 
-const HexColour = z.string().regex(/^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/, 'Use a hex colour such as #1a2b3c');
+// format 'colour' lets a form generated from the JSON Schema offer a colour picker.
+const HexColour = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/, 'Use a hex colour such as #1a2b3c')
+  .meta({ format: 'colour' });
 // Configured links become href and src attributes: only site paths and http(s) addresses, never
 // javascript: or data: URLs, nor a protocol-relative '//host' posing as a path.
 const Path = z.string().regex(/^\/(?!\/)[^\s]*$/, 'Use a site-relative path starting with /');
@@ -37,65 +41,71 @@ export const THEME_FONTS = ['system', 'humanist', 'geometric', 'serif', 'condens
 export type ThemeFont = (typeof THEME_FONTS)[number];
 
 export const ThemeSchema = z.strictObject({
-  /** Main brand colour: header, primary buttons, links. */
-  primary_colour: HexColour,
-  /** Secondary colour: footer, secondary buttons. */
-  secondary_colour: HexColour,
-  /** Accent colour: badges, highlights. */
-  accent_colour: HexColour,
-  /** Text colour on top of the primary colour. */
-  on_primary_colour: HexColour,
-  /** Page background colour. */
-  background_colour: HexColour,
-  /** Logo shown in the header (site-relative path or absolute URL). */
-  logo_url: UrlOrPath,
-  /** Alternative text for the logo; defaults to the site name when empty. */
-  logo_alt: z.string(),
-  /** Button shape: square corners, rounded or pill. */
-  button_style: z.enum(['square', 'rounded', 'pill']),
-  /** Sidebar buttons take the brand colour of the car's make when listed here (spec 001 §9). */
-  brand_button_colours: z.record(z.string(), HexColour),
-  /** Typeface of body text and of headings: named font stacks of fonts already on shoppers' devices (no font download, no flash). */
-  body_font: z.enum(THEME_FONTS),
-  heading_font: z.enum(THEME_FONTS),
+  primary_colour: HexColour.meta({ description: 'Main brand colour: header, primary buttons, links.' }),
+  secondary_colour: HexColour.meta({ description: 'Secondary colour: footer, secondary buttons.' }),
+  accent_colour: HexColour.meta({ description: 'Accent colour: badges, highlights.' }),
+  on_primary_colour: HexColour.meta({ description: 'Text colour on top of the primary colour.' }),
+  background_colour: HexColour.meta({ description: 'Page background colour.' }),
+  logo_url: UrlOrPath.meta({ description: 'Logo shown in the header (site-relative path or absolute URL).' }),
+  logo_alt: z.string().meta({ description: 'Alternative text for the logo; defaults to the site name when empty.' }),
+  button_style: z
+    .enum(['square', 'rounded', 'pill'])
+    .meta({ description: 'Button shape: square corners, rounded or pill.' }),
+  brand_button_colours: z
+    .record(z.string(), HexColour)
+    .meta({ description: "Sidebar buttons take the brand colour of the car's make when listed here (spec 001 §9)." }),
+  body_font: z.enum(THEME_FONTS).meta({
+    description:
+      "Typeface of body text and of headings: named font stacks of fonts already on shoppers' devices (no font download, no flash).",
+  }),
+  heading_font: z.enum(THEME_FONTS).meta({
+    description:
+      "Typeface of body text and of headings: named font stacks of fonts already on shoppers' devices (no font download, no flash).",
+  }),
 });
 
 export const ButtonsSchema = z.strictObject({
-  /** Label of the enquiry button on cards and the vehicle page. */
-  enquire_label: z.enum(['Enquire', 'Enquire Now', 'Shop Now']),
-  /** Label of the finance button on cards. */
-  finance_label: z.string().min(1),
-  /** Label of the details link on cards. */
-  details_label: z.string().min(1),
-  /** Reserve button wording: 'Reserve Now' or 'Buy Online'. */
-  reserve_label: z.enum(['Reserve Now', 'Buy Online']),
-  /** Button shown instead of the others for unavailable cars. */
-  similar_label: z.string().min(1),
-  /** Show the reserve button on cards and the vehicle page. */
-  show_reserve: z.boolean(),
-  /** Show the finance button on cards. */
-  show_finance: z.boolean(),
+  enquire_label: z
+    .enum(['Enquire', 'Enquire Now', 'Shop Now'])
+    .meta({ description: 'Label of the enquiry button on cards and the vehicle page.' }),
+  finance_label: z.string().min(1).meta({ description: 'Label of the finance button on cards.' }),
+  details_label: z.string().min(1).meta({ description: 'Label of the details link on cards.' }),
+  reserve_label: z
+    .enum(['Reserve Now', 'Buy Online'])
+    .meta({ description: "Reserve button wording: 'Reserve Now' or 'Buy Online'." }),
+  similar_label: z.string().min(1).meta({ description: 'Button shown instead of the others for unavailable cars.' }),
+  show_reserve: z.boolean().meta({ description: 'Show the reserve button on cards and the vehicle page.' }),
+  show_finance: z.boolean().meta({ description: 'Show the finance button on cards.' }),
 });
 
 export const RoutesSchema = z.strictObject({
-  /** Reserve path segment after /cars/{slug}/: 'checkout' (default) or 'buy-online'. */
-  checkout_segment: z.enum(['checkout', 'buy-online']),
-  /** Finance enquiry page: /finance by default, /apply-for-finance or /finance-enquiry on some sites, or a configured link. */
-  finance_path: UrlOrPath,
-  /** Show the Online Purchase link /checkout-journey?car_id={slug}. */
-  online_purchase_enabled: z.boolean(),
-  /** Prefix for content pages such as value-my-car-terms-and-conditions ('' or '/pages'). */
-  pages_prefix: z.union([z.literal(''), Path]),
-  /** Service booking page; a dealer-specific booking page may replace /service. */
-  service_path: UrlOrPath,
-  /** Trade-in valuation page. */
-  trade_in_path: UrlOrPath,
-  /** Where the no-results card's 'Clear Filters' button goes (default /special-offers). */
-  no_results_refresh_path: Path,
-  /** Contact page for single-brand sites (/contact) or per-location pages (/contact-us/{slug}). */
-  contact_style: z.enum(['per_location', 'single']),
-  /** Used-car search crumbs link to /used-car, /used-car/{make}, /used-car/{make}/{model} (spec 001 §2's variant). */
-  used_car_breadcrumbs: z.boolean(),
+  checkout_segment: z
+    .enum(['checkout', 'buy-online'])
+    .meta({ description: "Reserve path segment after /cars/{slug}/: 'checkout' (default) or 'buy-online'." }),
+  finance_path: UrlOrPath.meta({
+    description:
+      'Finance enquiry page: /finance by default, /apply-for-finance or /finance-enquiry on some sites, or a configured link.',
+  }),
+  online_purchase_enabled: z
+    .boolean()
+    .meta({ description: 'Show the Online Purchase link /checkout-journey?car_id={slug}.' }),
+  pages_prefix: z
+    .union([z.literal(''), Path])
+    .meta({ description: "Prefix for content pages such as value-my-car-terms-and-conditions ('' or '/pages')." }),
+  service_path: UrlOrPath.meta({
+    description: 'Service booking page; a dealer-specific booking page may replace /service.',
+  }),
+  trade_in_path: UrlOrPath.meta({ description: 'Trade-in valuation page.' }),
+  no_results_refresh_path: Path.meta({
+    description: "Where the no-results card's 'Clear Filters' button goes (default /special-offers).",
+  }),
+  contact_style: z.enum(['per_location', 'single']).meta({
+    description: 'Contact page for single-brand sites (/contact) or per-location pages (/contact-us/{slug}).',
+  }),
+  used_car_breadcrumbs: z.boolean().meta({
+    description:
+      "Used-car search crumbs link to /used-car, /used-car/{make}, /used-car/{make}/{model} (spec 001 §2's variant).",
+  }),
 });
 
 /** Routes that can require sign-in (spec 001 §6 sign-in gate table). */
@@ -112,8 +122,9 @@ export const GATEABLE_ROUTES = [
 export type GateableRoute = (typeof GATEABLE_ROUTES)[number];
 
 export const GatesSchema = z.strictObject({
-  /** Routes a signed-out visitor is sent to /sign-in for (with type, redirect and back). */
-  gated_routes: z.array(z.enum(GATEABLE_ROUTES)),
+  gated_routes: z
+    .array(z.enum(GATEABLE_ROUTES))
+    .meta({ description: 'Routes a signed-out visitor is sent to /sign-in for (with type, redirect and back).' }),
 });
 
 /** A CSP source for frame-ancestors: 'self', or an https origin (a dealer group's portal). */
@@ -127,8 +138,10 @@ const FrameAncestorSchema = z.union([
 ]);
 
 export const EmbeddingSchema = z.strictObject({
-  /** Who may show the site's pages in a frame (CSP frame-ancestors); empty: nobody, so forms cannot be framed. */
-  frame_ancestors: z.array(FrameAncestorSchema).max(10),
+  frame_ancestors: z.array(FrameAncestorSchema).max(10).meta({
+    description:
+      "Who may show the site's pages in a frame (CSP frame-ancestors); empty: nobody, so forms cannot be framed.",
+  }),
 });
 
 export const FINANCE_PROVIDERS = [
@@ -144,66 +157,99 @@ export const FINANCE_PROVIDERS = [
 ] as const;
 
 export const FinanceSchema = z.strictObject({
-  /** Finance provider whose lender entry drives teasers and the calculator; 'none' hides both. */
-  provider: z.enum(FINANCE_PROVIDERS),
-  /** Smallest purchase price / loan amount the calculator accepts (1000; 5000 for some providers). */
-  amount_min: z.number().int().positive(),
-  /** Largest amount in the calculator panel (250000). */
-  amount_max: z.number().int().positive(),
-  /** Largest amount in the slider variant (100000). */
-  slider_amount_max: z.number().int().positive(),
-  /** Slider maximum becomes 1.05 x price when the price is above the slider maximum. */
-  slider_max_follows_price: z.boolean(),
-  /** Amount step (500). */
-  amount_step: z.number().positive(),
-  /** Term range in years (1 to 7; 1 to 5 on some) and its step (0.5). */
-  term_min_years: z.number().positive(),
-  term_max_years: z.number().positive(),
-  term_step_years: z.number().positive(),
-  /** Default term (5 years; 6 in some places). */
-  term_default_years: z.number().positive(),
-  /** Interest rate range in percent (0.5 to 15 by default; provider minima/maxima vary). */
-  interest_min: z.number().positive(),
-  interest_max: z.number().positive(),
-  /** Default interest rate for the calculator (10 percent). */
-  interest_default: z.number().positive(),
-  /** Default amount when the car has no price (30000). */
-  amount_default: z.number().int().positive(),
-  /** Fees added by the site or lender (e.g. establishment fee 1300), in dollars. */
-  fees: z.array(
-    z.strictObject({ label: z.string().min(1), amount: z.number().nonnegative(), per: z.enum(['once', 'month']) }),
-  ),
-  /** Show the finance disclaimer on used cars eligible for finance. */
-  disclaimer_enabled: z.boolean(),
-  /** Dealership ids that never show finance teasers. */
-  teaser_excluded_dealership_ids: z.array(z.number().int()),
-  /** Manufacturers that never show finance teasers (Suzuki per spec 001 §5). */
-  teaser_excluded_makes: z.array(z.string()),
-  /** Call the quote service (POST /api/youx/quote) for a weekly estimate. */
-  quote_service_enabled: z.boolean(),
-  /** Percent p.a. the built-in quote advertises, so a site without a quote partner still gets an estimate (9.99). */
-  quote_advertised_rate: z.number().nonnegative().max(100),
-  /**
-   * Establishment fee in dollars the built-in quote finances and folds into its comparison rate. Capped
-   * well below the $30,000 comparison loan, since a fee near it leaves no loan to compare.
-   */
-  quote_establishment_fee: z.number().nonnegative().max(10000),
-  /** Account fee in dollars per month; lenders charge it on top of repayments, so it raises the comparison rate. */
-  quote_monthly_fee: z.number().nonnegative(),
-  /**
-   * Rate bands by vehicle age: a car up to max_age_years old gets that rate, so older stock can carry a
-   * higher rate. Empty, or a car older than every band, uses quote_advertised_rate.
-   */
-  quote_rate_by_age: z.array(
-    z.strictObject({ max_age_years: z.number().int().nonnegative(), rate: z.number().nonnegative().max(100) }),
-  ),
-  /** How the lender takes weekly repayments to whole dollars: 'up', or 'floor_or_ceil' to the nearer dollar (spec 001 §9). */
-  repayment_rounding: z.enum(REPAYMENT_ROUNDINGS),
-  /** The provider's range of comparison rates, shown beside its rates (8.38% to 19.42% for one provider); null: none shown. */
+  provider: z
+    .enum(FINANCE_PROVIDERS)
+    .meta({ description: "Finance provider whose lender entry drives teasers and the calculator; 'none' hides both." }),
+  amount_min: z.number().int().positive().meta({
+    description: 'Smallest purchase price / loan amount the calculator accepts (1000; 5000 for some providers).',
+  }),
+  amount_max: z.number().int().positive().meta({ description: 'Largest amount in the calculator panel (250000).' }),
+  slider_amount_max: z
+    .number()
+    .int()
+    .positive()
+    .meta({ description: 'Largest amount in the slider variant (100000).' }),
+  slider_max_follows_price: z
+    .boolean()
+    .meta({ description: 'Slider maximum becomes 1.05 x price when the price is above the slider maximum.' }),
+  amount_step: z.number().positive().meta({ description: 'Amount step (500).' }),
+  term_min_years: z
+    .number()
+    .positive()
+    .meta({ description: 'Term range in years (1 to 7; 1 to 5 on some) and its step (0.5).' }),
+  term_max_years: z
+    .number()
+    .positive()
+    .meta({ description: 'Term range in years (1 to 7; 1 to 5 on some) and its step (0.5).' }),
+  term_step_years: z
+    .number()
+    .positive()
+    .meta({ description: 'Term range in years (1 to 7; 1 to 5 on some) and its step (0.5).' }),
+  term_default_years: z.number().positive().meta({ description: 'Default term (5 years; 6 in some places).' }),
+  interest_min: z
+    .number()
+    .positive()
+    .meta({ description: 'Interest rate range in percent (0.5 to 15 by default; provider minima/maxima vary).' }),
+  interest_max: z
+    .number()
+    .positive()
+    .meta({ description: 'Interest rate range in percent (0.5 to 15 by default; provider minima/maxima vary).' }),
+  interest_default: z
+    .number()
+    .positive()
+    .meta({ description: 'Default interest rate for the calculator (10 percent).' }),
+  amount_default: z
+    .number()
+    .int()
+    .positive()
+    .meta({ description: 'Default amount when the car has no price (30000).' }),
+  fees: z
+    .array(
+      z.strictObject({ label: z.string().min(1), amount: z.number().nonnegative(), per: z.enum(['once', 'month']) }),
+    )
+    .meta({ description: 'Fees added by the site or lender (e.g. establishment fee 1300), in dollars.' }),
+  disclaimer_enabled: z
+    .boolean()
+    .meta({ dealerEditable: true, description: 'Show the finance disclaimer on used cars eligible for finance.' }),
+  teaser_excluded_dealership_ids: z
+    .array(z.number().int())
+    .meta({ description: 'Dealership ids that never show finance teasers.' }),
+  teaser_excluded_makes: z
+    .array(z.string())
+    .meta({ description: 'Manufacturers that never show finance teasers (Suzuki per spec 001 §5).' }),
+  quote_service_enabled: z
+    .boolean()
+    .meta({ description: 'Call the quote service (POST /api/youx/quote) for a weekly estimate.' }),
+  quote_advertised_rate: z.number().nonnegative().max(100).meta({
+    description:
+      'Percent p.a. the built-in quote advertises, so a site without a quote partner still gets an estimate (9.99).',
+  }),
+  quote_establishment_fee: z.number().nonnegative().max(10000).meta({
+    description:
+      'Establishment fee in dollars the built-in quote finances and folds into its comparison rate. Capped well below the $30,000 comparison loan, since a fee near it leaves no loan to compare.',
+  }),
+  quote_monthly_fee: z.number().nonnegative().meta({
+    description:
+      'Account fee in dollars per month; lenders charge it on top of repayments, so it raises the comparison rate.',
+  }),
+  quote_rate_by_age: z
+    .array(z.strictObject({ max_age_years: z.number().int().nonnegative(), rate: z.number().nonnegative().max(100) }))
+    .meta({
+      description:
+        'Rate bands by vehicle age: a car up to max_age_years old gets that rate, so older stock can carry a higher rate. Empty, or a car older than every band, uses quote_advertised_rate.',
+    }),
+  repayment_rounding: z.enum(REPAYMENT_ROUNDINGS).meta({
+    description:
+      "How the lender takes weekly repayments to whole dollars: 'up', or 'floor_or_ceil' to the nearer dollar (spec 001 §9).",
+  }),
   comparison_rate_range: z
     .strictObject({ min: z.number().positive().max(100), max: z.number().positive().max(100) })
     .refine((range) => range.min <= range.max, { message: 'min must not be above max' })
-    .nullable(),
+    .nullable()
+    .meta({
+      description:
+        "The provider's range of comparison rates, shown beside its rates (8.38% to 19.42% for one provider); null: none shown.",
+    }),
 });
 
 /**
@@ -216,196 +262,236 @@ export const ChatWidgetScriptUrlSchema = z
   .refine((url) => !/^https:\/\/[^/]*@/i.test(url), { message: 'must not carry a user name or password' });
 
 export const ChatSchema = z.strictObject({
-  /**
-   * A third-party chat widget's script, loaded when a shopper first opens the chat, its origin let
-   * through this site's CSP only. Null: the platform's own chat (the enquiry form prefilled, or a text
-   * to the dealership).
-   */
-  widget_script_url: ChatWidgetScriptUrlSchema.nullable(),
+  widget_script_url: ChatWidgetScriptUrlSchema.nullable().meta({
+    description:
+      "A third-party chat widget's script, loaded when a shopper first opens the chat, its origin let through this site's CSP only. Null: the platform's own chat (the enquiry form prefilled, or a text to the dealership).",
+  }),
 });
 
 export const SearchSchema = z.strictObject({
-  /** Results per page (21). */
-  hits_per_page: z.number().int().min(1).max(100),
-  /** Sort options offered, in order, with their labels. */
-  sort_options: z.array(z.strictObject({ value: z.enum(SORT_VALUES), label: z.string().min(1) })).min(1),
-  /** Extra visibility filters ANDed with the base filter, e.g. 'car_type:used', '-make:Suzuki', '-stocknum:A123'. */
-  visibility_filters: z.array(z.string().regex(/^-?[a-z_]+:.+$/, "Use 'field:value' or '-field:value'")),
-  /** Add 'price > 0' when sorting by price ascending. */
-  positive_price_on_price_asc: z.boolean(),
-  /** Car types sold on this site, in display order (new, demo, used). */
-  car_types: z.array(z.enum(['new', 'demo', 'used'])).min(1),
-  /** Makes listed under 'Popular Makes' (empty: the first popular_makes_count makes by stock). */
-  popular_makes: z.array(z.string()),
-  /** How many makes show before 'Show all makes' (7; 20 on some sites). */
-  popular_makes_count: z.number().int().positive(),
-  /** Models listed under a chosen make (30). */
-  model_list_limit: z.number().int().positive(),
-  /** Stock count shown when the true count is above 1999 (null: summed facet counts). */
-  stock_count_override: z.number().int().positive().nullable(),
-  /** Checkbox filter lists on the search page, in order, with their headings (spec 000 'Search facets'). */
-  filter_facets: z.array(z.strictObject({ facet: z.enum(TERM_FACETS), label: z.string().min(1) })),
+  hits_per_page: z.number().int().min(1).max(100).meta({ description: 'Results per page (21).' }),
+  sort_options: z
+    .array(z.strictObject({ value: z.enum(SORT_VALUES), label: z.string().min(1) }))
+    .min(1)
+    .meta({ description: 'Sort options offered, in order, with their labels.' }),
+  visibility_filters: z.array(z.string().regex(/^-?[a-z_]+:.+$/, "Use 'field:value' or '-field:value'")).meta({
+    description:
+      "Extra visibility filters ANDed with the base filter, e.g. 'car_type:used', '-make:Suzuki', '-stocknum:A123'.",
+  }),
+  positive_price_on_price_asc: z.boolean().meta({ description: "Add 'price > 0' when sorting by price ascending." }),
+  car_types: z
+    .array(z.enum(['new', 'demo', 'used']))
+    .min(1)
+    .meta({ description: 'Car types sold on this site, in display order (new, demo, used).' }),
+  popular_makes: z
+    .array(z.string())
+    .meta({ description: "Makes listed under 'Popular Makes' (empty: the first popular_makes_count makes by stock)." }),
+  popular_makes_count: z
+    .number()
+    .int()
+    .positive()
+    .meta({ description: "How many makes show before 'Show all makes' (7; 20 on some sites)." }),
+  model_list_limit: z.number().int().positive().meta({ description: 'Models listed under a chosen make (30).' }),
+  stock_count_override: z
+    .number()
+    .int()
+    .positive()
+    .nullable()
+    .meta({ description: 'Stock count shown when the true count is above 1999 (null: summed facet counts).' }),
+  filter_facets: z.array(z.strictObject({ facet: z.enum(TERM_FACETS), label: z.string().min(1) })).meta({
+    description: "Checkbox filter lists on the search page, in order, with their headings (spec 000 'Search facets').",
+  }),
 });
 
 export const PromoSchema = z.strictObject({
-  /** Inject the 'We Want Your Car' promo card into results. */
-  enabled: z.boolean(),
-  /** fixed: at listed positions; every: every Nth card up to a limit; random: a random offset. */
-  mode: z.enum(['fixed', 'every', 'random']),
-  /** Card positions for mode fixed (default [30]). */
-  positions: z.array(z.number().int().positive()),
-  /** For mode every: every N (5) up to this position (30). */
-  every: z.number().int().positive(),
-  up_to: z.number().int().positive(),
-  /** For mode random: offset drawn from min to max (3 to 5). */
-  random_min: z.number().int().positive(),
-  random_max: z.number().int().positive(),
-  /** Where the promo card links. */
-  link: UrlOrPath,
+  enabled: z.boolean().meta({ description: "Inject the 'We Want Your Car' promo card into results." }),
+  mode: z
+    .enum(['fixed', 'every', 'random'])
+    .meta({ description: 'fixed: at listed positions; every: every Nth card up to a limit; random: a random offset.' }),
+  positions: z
+    .array(z.number().int().positive())
+    .meta({ description: 'Card positions for mode fixed (default [30]).' }),
+  every: z.number().int().positive().meta({ description: 'For mode every: every N (5) up to this position (30).' }),
+  up_to: z.number().int().positive().meta({ description: 'For mode every: every N (5) up to this position (30).' }),
+  random_min: z
+    .number()
+    .int()
+    .positive()
+    .meta({ description: 'For mode random: offset drawn from min to max (3 to 5).' }),
+  random_max: z
+    .number()
+    .int()
+    .positive()
+    .meta({ description: 'For mode random: offset drawn from min to max (3 to 5).' }),
+  link: UrlOrPath.meta({ description: 'Where the promo card links.' }),
 });
 
 export const WordingSchema = z.strictObject({
-  /** Text shown when a car has no usable price (default 'Enquire for price.'). */
-  no_price_text: z.string().min(1),
-  /** Label for used cars: 'Used' or 'Pre-Owned'. */
-  used_label: z.enum(['Used', 'Pre-Owned']),
-  /** Reserve deposit text when the car has no value (default '$200'). */
-  reserve_deposit_text: z.string().min(1),
-  /** Site tagline under the name on the home page. */
-  tagline: z.string(),
+  no_price_text: z
+    .string()
+    .min(1)
+    .meta({ description: "Text shown when a car has no usable price (default 'Enquire for price.')." }),
+  used_label: z.enum(['Used', 'Pre-Owned']).meta({ description: "Label for used cars: 'Used' or 'Pre-Owned'." }),
+  reserve_deposit_text: z
+    .string()
+    .min(1)
+    .meta({ description: "Reserve deposit text when the car has no value (default '$200')." }),
+  tagline: z.string().meta({ dealerEditable: true, description: 'Site tagline under the name on the home page.' }),
 });
 
 export const LocationsSchema = z.strictObject({
-  /** Show every location-type tab side by side instead of one at a time. */
-  show_all_location_tabs: z.boolean(),
-  /** Buttons on location cards: 'Contact Us' + 'Book a Service', or one 'Send Enquiry' modal. */
-  card_buttons: z.enum(['contact_and_service', 'send_enquiry']),
-  /** Fixed city order for the location card grid (empty: alphabetical). */
-  city_order: z.array(z.string()),
-  /** Public maps key: with one, location maps are embedded; without, a static image and a Get Directions link. */
-  map_embed_key: z.string(),
+  show_all_location_tabs: z
+    .boolean()
+    .meta({ description: 'Show every location-type tab side by side instead of one at a time.' }),
+  card_buttons: z
+    .enum(['contact_and_service', 'send_enquiry'])
+    .meta({ description: "Buttons on location cards: 'Contact Us' + 'Book a Service', or one 'Send Enquiry' modal." }),
+  city_order: z
+    .array(z.string())
+    .meta({ description: 'Fixed city order for the location card grid (empty: alphabetical).' }),
+  map_embed_key: z.string().meta({
+    description:
+      'Public maps key: with one, location maps are embedded; without, a static image and a Get Directions link.',
+  }),
 });
 
 /** The locations block (spec 001 §2 screens 4 and 5) and where it sits on the home page. */
 export const LocationsBlockSchema = z.strictObject({
-  /** On the home page: after the dealership list, instead of it, or not at all. */
-  home_placement: z.enum(LOCATIONS_BLOCK_PLACEMENTS),
-  /** The primary location, a location by id, or a filtered list. */
-  source: z.enum(LOCATIONS_BLOCK_SOURCES),
-  /** The location of source 'by_id'. */
-  location_id: z.number().int().positive().nullable(),
-  /** List filter: sales, service, parts, service-and-parts or all. */
-  filter: z.enum(LOCATION_FILTERS),
-  /** List only locations of this manufacturer ('' for any). */
-  manufacturer: z.string(),
-  /** List only locations whose subtype contains this ('' for any). */
-  subtype: z.string(),
-  /** Location ids never listed. */
-  exclude_ids: z.array(z.number().int().positive()),
-  /** Several locations: a card grid (in locations.city_order when set) or the 'Our Locations' carousel with a Swipe hint. */
-  layout: z.enum(LOCATIONS_BLOCK_LAYOUTS),
-  /** One location: a map and contact card, or the large location hero with map. */
-  single_display: z.enum(LOCATIONS_BLOCK_SINGLE_DISPLAYS),
-  /** Heading of the block ('Our Locations'). */
-  title: z.string().min(1),
+  home_placement: z
+    .enum(LOCATIONS_BLOCK_PLACEMENTS)
+    .meta({ description: 'On the home page: after the dealership list, instead of it, or not at all.' }),
+  source: z
+    .enum(LOCATIONS_BLOCK_SOURCES)
+    .meta({ description: 'The primary location, a location by id, or a filtered list.' }),
+  location_id: z.number().int().positive().nullable().meta({ description: "The location of source 'by_id'." }),
+  filter: z
+    .enum(LOCATION_FILTERS)
+    .meta({ description: 'List filter: sales, service, parts, service-and-parts or all.' }),
+  manufacturer: z.string().meta({ description: "List only locations of this manufacturer ('' for any)." }),
+  subtype: z.string().meta({ description: "List only locations whose subtype contains this ('' for any)." }),
+  exclude_ids: z.array(z.number().int().positive()).meta({ description: 'Location ids never listed.' }),
+  layout: z.enum(LOCATIONS_BLOCK_LAYOUTS).meta({
+    description:
+      "Several locations: a card grid (in locations.city_order when set) or the 'Our Locations' carousel with a Swipe hint.",
+  }),
+  single_display: z
+    .enum(LOCATIONS_BLOCK_SINGLE_DISPLAYS)
+    .meta({ description: 'One location: a map and contact card, or the large location hero with map.' }),
+  title: z.string().min(1).meta({ description: "Heading of the block ('Our Locations')." }),
 });
 
 export const FormsSchema = z.strictObject({
-  /** The enquiry message is required (isMessageRequired, default true). */
-  message_required: z.boolean(),
-  /** Default state selected in forms (qld). */
-  default_state: z.enum(['act', 'nsw', 'nt', 'qld', 'sa', 'tas', 'vic', 'wa']),
-  /** Captcha verifier for forms: 'none' accepts everything (development only). */
-  captcha_provider: z.enum(['none', 'recaptcha', 'turnstile']),
-  /** Public captcha site key (secrets stay in the environment). */
-  captcha_site_key: z.string(),
-  /** Extras a shopper may tick on the contact and service forms, sent as additional_services (none: not shown). */
+  message_required: z
+    .boolean()
+    .meta({ description: 'The enquiry message is required (isMessageRequired, default true).' }),
+  default_state: z
+    .enum(['act', 'nsw', 'nt', 'qld', 'sa', 'tas', 'vic', 'wa'])
+    .meta({ description: 'Default state selected in forms (qld).' }),
+  captcha_provider: z
+    .enum(['none', 'recaptcha', 'turnstile'])
+    .meta({ description: "Captcha verifier for forms: 'none' accepts everything (development only)." }),
+  captcha_site_key: z.string().meta({ description: 'Public captcha site key (secrets stay in the environment).' }),
   additional_services: z
     .array(z.string().trim().min(1, 'Name each service').max(100, 'Keep each service under 100 characters'))
     .max(20, 'List at most 20 additional services')
-    .refine((services) => new Set(services).size === services.length, 'List each additional service once'),
+    .refine((services) => new Set(services).size === services.length, 'List each additional service once')
+    .meta({
+      description:
+        'Extras a shopper may tick on the contact and service forms, sent as additional_services (none: not shown).',
+    }),
 });
 
 export const PhoneSchema = z.strictObject({
-  /** Show the car-type specific number instead of the car's location phone. */
-  filter_by_car_type: z.boolean(),
-  /** Numbers per car type, used when filter_by_car_type is on. */
-  numbers: z.strictObject({ new: z.string(), used: z.string(), demo: z.string() }),
+  filter_by_car_type: z
+    .boolean()
+    .meta({ description: "Show the car-type specific number instead of the car's location phone." }),
+  numbers: z
+    .strictObject({ new: z.string(), used: z.string(), demo: z.string() })
+    .meta({ dealerEditable: true, description: 'Numbers per car type, used when filter_by_car_type is on.' }),
 });
 
 export const FeaturesSchema = z.strictObject({
-  /** Favourites kept in local storage. */
-  favourites_enabled: z.boolean(),
-  /** Compare list on cards. */
-  compare_enabled: z.boolean(),
-  /** Watchlist (requires sign-in with a phone). */
-  watchlist_enabled: z.boolean(),
-  /** Hide favourite and compare buttons when price <= 0 or there are no images. */
-  hide_save_without_price_or_images: z.boolean(),
-  /** Vehicle gallery opens in this mode. */
-  gallery_default_mode: z.enum(['gallery', 'spinner', 'interior']),
-  /** Fuel-cost calculator on the vehicle page. */
-  fuel_calculator_enabled: z.boolean(),
-  /** Delivery calculator on the vehicle page. */
-  delivery_calculator_enabled: z.boolean(),
-  /** Offer test-drive booking on the vehicle page. */
-  test_drive_enabled: z.boolean(),
-  /** Offer test-drive booking instead of finance or reserve for 'Test Drive Only' cars. */
-  test_drive_replaces_reserve: z.boolean(),
-  /** Dealer uses market-price data: reservation needs a price above 200, market badge shown. */
-  market_price_enabled: z.boolean(),
-  /** Impel 360 spin integration. */
-  impel_enabled: z.boolean(),
-  /** My-garage pages. */
-  garage_enabled: z.boolean(),
-  /** 'Sales this Month' counter. */
-  sales_counter_enabled: z.boolean(),
-  /** Brand directory (Car, Motorcycle, Truck Brands) for dealer groups. */
-  brand_directory_enabled: z.boolean(),
-  /** Chat bubble that follows the bottom bar. */
-  chat_enabled: z.boolean(),
-  /** The dealer offers subscription: a positive subscription_price is the displayed price (spec 000 §4). */
-  subscription_enabled: z.boolean(),
+  favourites_enabled: z.boolean().meta({ description: 'Favourites kept in local storage.' }),
+  compare_enabled: z.boolean().meta({ description: 'Compare list on cards.' }),
+  watchlist_enabled: z.boolean().meta({ description: 'Watchlist (requires sign-in with a phone).' }),
+  hide_save_without_price_or_images: z
+    .boolean()
+    .meta({ description: 'Hide favourite and compare buttons when price <= 0 or there are no images.' }),
+  gallery_default_mode: z
+    .enum(['gallery', 'spinner', 'interior'])
+    .meta({ description: 'Vehicle gallery opens in this mode.' }),
+  fuel_calculator_enabled: z.boolean().meta({ description: 'Fuel-cost calculator on the vehicle page.' }),
+  delivery_calculator_enabled: z.boolean().meta({ description: 'Delivery calculator on the vehicle page.' }),
+  test_drive_enabled: z.boolean().meta({ description: 'Offer test-drive booking on the vehicle page.' }),
+  test_drive_replaces_reserve: z
+    .boolean()
+    .meta({ description: "Offer test-drive booking instead of finance or reserve for 'Test Drive Only' cars." }),
+  market_price_enabled: z
+    .boolean()
+    .meta({ description: 'Dealer uses market-price data: reservation needs a price above 200, market badge shown.' }),
+  impel_enabled: z.boolean().meta({ description: 'Impel 360 spin integration.' }),
+  garage_enabled: z.boolean().meta({ description: 'My-garage pages.' }),
+  sales_counter_enabled: z.boolean().meta({ description: "'Sales this Month' counter." }),
+  brand_directory_enabled: z
+    .boolean()
+    .meta({ description: 'Brand directory (Car, Motorcycle, Truck Brands) for dealer groups.' }),
+  chat_enabled: z.boolean().meta({ description: 'Chat bubble that follows the bottom bar.' }),
+  subscription_enabled: z.boolean().meta({
+    description: 'The dealer offers subscription: a positive subscription_price is the displayed price (spec 000 §4).',
+  }),
 });
 
 export const ReviewsSchema = z.strictObject({
-  /** Reviews show only when the average exceeds this (4). */
-  minimum_rating: z.number().min(0).max(5),
-  /** Hide reviews entirely. */
-  hidden: z.boolean(),
-  /** How many Google reviews to show (12). */
-  google_reviews_shown: z.number().int().nonnegative(),
+  minimum_rating: z
+    .number()
+    .min(0)
+    .max(5)
+    .meta({ description: 'Reviews show only when the average exceeds this (4).' }),
+  hidden: z.boolean().meta({ description: 'Hide reviews entirely.' }),
+  google_reviews_shown: z.number().int().nonnegative().meta({ description: 'How many Google reviews to show (12).' }),
 });
 
 export const InventorySchema = z.strictObject({
-  /** Days a sold car stays listed after its sold date (3); a dealership's include_sold_cars_days wins. */
-  sold_days: z.number().int().nonnegative(),
-  /** What a snapshot feed does with a car it no longer lists. */
-  snapshot_missing_action: z.enum(['sold', 'withdrawn']),
-  /** Share of live stock a snapshot may remove before it is held for ops (0.3). */
-  mass_removal_guard: z.number().min(0).max(1),
+  sold_days: z.number().int().nonnegative().meta({
+    description: "Days a sold car stays listed after its sold date (3); a dealership's include_sold_cars_days wins.",
+  }),
+  snapshot_missing_action: z
+    .enum(['sold', 'withdrawn'])
+    .meta({ description: 'What a snapshot feed does with a car it no longer lists.' }),
+  mass_removal_guard: z
+    .number()
+    .min(0)
+    .max(1)
+    .meta({ description: 'Share of live stock a snapshot may remove before it is held for ops (0.3).' }),
 });
 
 /** A promotions-slider slide or a banner (spec 001 screens 18 and 19); the display rules live in marketing/banners.ts. */
 const DateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 /** A site path or an http(s) address: marketing links and images never take javascript: or data: URLs. */
-export const BannerEntrySchema = z.strictObject({
-  /** Image (slides are 1920x540). */
-  image: UrlOrPath,
-  /** Alternative text of the image. */
-  alt: z.string(),
-  /** Colour behind the image while it loads or where it does not cover. */
-  background: HexColour.optional(),
-  /** Car types the entry is shown for (empty or absent: all). */
-  display: z.array(z.enum(['new', 'demo', 'used'])).optional(),
-  /** Shown only where every car type of the page is in display. */
-  strict_display: z.boolean().optional(),
-  /** First day (or instant) shown and last day (or instant) shown; dates are whole days in Sydney. */
-  start: DateOrDateTime.optional(),
-  expiry: DateOrDateTime.optional(),
-  /** Where the entry links (absent: no link). */
-  link: UrlOrPath.optional(),
-});
+export const BannerEntrySchema = z
+  .strictObject({
+    image: UrlOrPath.meta({ description: 'Image (slides are 1920x540).' }),
+    alt: z.string().meta({ description: 'Alternative text of the image.' }),
+    background: HexColour.optional().meta({
+      description: 'Colour behind the image while it loads or where it does not cover.',
+    }),
+    display: z
+      .array(z.enum(['new', 'demo', 'used']))
+      .optional()
+      .meta({ description: 'Car types the entry is shown for (empty or absent: all).' }),
+    strict_display: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Shown only where every car type of the page is in display.' }),
+    start: DateOrDateTime.optional().meta({
+      description: 'First day (or instant) shown and last day (or instant) shown; dates are whole days in Sydney.',
+    }),
+    expiry: DateOrDateTime.optional().meta({
+      description: 'First day (or instant) shown and last day (or instant) shown; dates are whole days in Sydney.',
+    }),
+    link: UrlOrPath.optional().meta({ description: 'Where the entry links (absent: no link).' }),
+  })
+  .meta({ title: 'Banner' });
 export type BannerEntry = z.infer<typeof BannerEntrySchema>;
 
 /**
@@ -420,7 +506,9 @@ export const PromotionSlideSchema = SlideSchema.extend({
   url: UrlOrPath.optional(),
   hide_overlay: z.boolean().optional(),
   ...BannerEntrySchema.omit({ link: true }).shape,
-}).strict();
+})
+  .strict()
+  .meta({ title: 'Slide' });
 export type PromotionSlide = z.infer<typeof PromotionSlideSchema>;
 
 const PromotionSlidesSchema = z.array(PromotionSlideSchema).superRefine((slides, ctx) => {
@@ -433,24 +521,27 @@ const PromotionSlidesSchema = z.array(PromotionSlideSchema).superRefine((slides,
 });
 
 /** An offer shown at /offers/{manufacturer}/{id} or /offers/{id}: plain text only, never HTML. */
-export const OfferEntrySchema = z.strictObject({
-  id: z.number().int().positive(),
-  name: z.string().min(1),
-  /** Manufacturer slug; the offer then lives at /offers/{manufacturer}/{id}. */
-  manufacturer: z.string().min(1).nullable(),
-  model_name: z.string().nullable(),
-  /** Plain-text paragraphs. */
-  description: z.array(z.string()),
-  disclaimer: z.string(),
-  image: UrlOrPath.nullable(),
-  image_alt: z.string(),
-  start: DateOrDateTime.optional(),
-  expiry: DateOrDateTime.optional(),
-});
+export const OfferEntrySchema = z
+  .strictObject({
+    id: z.number().int().positive(),
+    name: z.string().min(1),
+    manufacturer: z
+      .string()
+      .min(1)
+      .nullable()
+      .meta({ description: 'Manufacturer slug; the offer then lives at /offers/{manufacturer}/{id}.' }),
+    model_name: z.string().nullable(),
+    description: z.array(z.string()).meta({ description: 'Plain-text paragraphs.' }),
+    disclaimer: z.string(),
+    image: UrlOrPath.nullable(),
+    image_alt: z.string(),
+    start: DateOrDateTime.optional(),
+    expiry: DateOrDateTime.optional(),
+  })
+  .meta({ title: 'Offer' });
 export type OfferEntry = z.infer<typeof OfferEntrySchema>;
 
 export const MarketingSchema = z.strictObject({
-  /** Popup shown until dismissed (per dealership) and never after its expiry. */
   popup: z
     .strictObject({
       title: z.string(),
@@ -459,50 +550,71 @@ export const MarketingSchema = z.strictObject({
       link: UrlOrPath.optional(),
       expiry: z.iso.date(),
     })
-    .nullable(),
-  /** Servicing page hero text. */
-  servicing_hero_text: z.string(),
-  /** Driveway information video on the servicing page (null: none). */
-  servicing_video_url: z.url().nullable(),
-  /** Trade-in FAQ variant: online estimate (7 years/100,000 km) or instant estimate range (10 years/100,000 km). */
-  trade_in_faq_variant: z.enum(['online_estimate', 'instant_range']),
-  /** Warranty and service claims shown in marketing blocks. */
-  claims: z.array(z.string()),
-  /** Promotion campaign window (ISO dates) or null. */
-  campaign: z.strictObject({ name: z.string(), start: z.iso.date(), end: z.iso.date() }).nullable(),
-  /** The service-booking links list of a dealer group (spec 001 screen 15): one per dealer, with its make. */
-  service_booking_links: z.array(
-    z.strictObject({ name: z.string().min(1), make: z.string().nullable(), url: UrlOrPath }),
-  ),
-  /** Promotions slider on the home page (1920x540 slides), in order. */
-  promotions_slider: PromotionSlidesSchema,
-  /** Banners under the slider, in order. */
-  banners: z.array(BannerEntrySchema),
-  /** Feature banner tiles (latest offers, book service, sell your car). */
-  feature_banner: z.array(z.strictObject({ title: z.string().min(1), text: z.string(), href: UrlOrPath })),
-  /** Why-buy-from-us block (null: not shown). */
+    .nullable()
+    .meta({
+      dealerEditable: true,
+      description: 'Popup shown until dismissed (per dealership) and never after its expiry.',
+    }),
+  servicing_hero_text: z.string().meta({ description: 'Servicing page hero text.' }),
+  servicing_video_url: z
+    .url()
+    .nullable()
+    .meta({ description: 'Driveway information video on the servicing page (null: none).' }),
+  trade_in_faq_variant: z.enum(['online_estimate', 'instant_range']).meta({
+    description:
+      'Trade-in FAQ variant: online estimate (7 years/100,000 km) or instant estimate range (10 years/100,000 km).',
+  }),
+  claims: z
+    .array(z.string())
+    .meta({ dealerEditable: true, description: 'Warranty and service claims shown in marketing blocks.' }),
+  campaign: z
+    .strictObject({ name: z.string(), start: z.iso.date(), end: z.iso.date() })
+    .nullable()
+    .meta({ dealerEditable: true, description: 'Promotion campaign window (ISO dates) or null.' }),
+  service_booking_links: z
+    .array(z.strictObject({ name: z.string().min(1), make: z.string().nullable(), url: UrlOrPath }))
+    .meta({
+      description:
+        'The service-booking links list of a dealer group (spec 001 screen 15): one per dealer, with its make.',
+    }),
+  promotions_slider: PromotionSlidesSchema.meta({
+    dealerEditable: true,
+    description: 'Promotions slider on the home page (1920x540 slides), in order.',
+  }),
+  banners: z
+    .array(BannerEntrySchema)
+    .meta({ dealerEditable: true, description: 'Banners under the slider, in order.' }),
+  feature_banner: z
+    .array(z.strictObject({ title: z.string().min(1), text: z.string(), href: UrlOrPath }))
+    .meta({ description: 'Feature banner tiles (latest offers, book service, sell your car).' }),
   why_buy: z
     .strictObject({
       heading: z.string().min(1),
       reasons: z.array(z.strictObject({ title: z.string().min(1), text: z.string() })),
     })
-    .nullable(),
-  /** Offers, each with its own page. */
-  offers: z.array(OfferEntrySchema),
-  /** Brand directory of a dealer group (shown when features.brand_directory_enabled). */
-  brand_directory: z.strictObject({
-    /** Site path of the directory page. */
-    path: Path,
-    title: z.string().min(1),
-    /** Sections (Car Brands, Motorcycle Brands, Truck Brands) of manufacturer slugs; a tile links to /{slug}/overview. */
-    sections: z.array(z.strictObject({ heading: z.string().min(1), brands: z.array(z.string().min(1)) })),
-    /** Heading of the logo grid of every brand of the site. */
-    logo_grid_heading: z.string().min(1),
-    /** Stats banner ('50+ Locations', '40+ Brands', '30+ Years Est.'). */
-    stats: z.array(z.string().min(1)),
-    /** Links to the group's other companies. */
-    group_companies: z.array(z.strictObject({ label: z.string().min(1), href: UrlOrPath })),
-  }),
+    .nullable()
+    .meta({ description: 'Why-buy-from-us block (null: not shown).' }),
+  offers: z.array(OfferEntrySchema).meta({ dealerEditable: true, description: 'Offers, each with its own page.' }),
+  brand_directory: z
+    .strictObject({
+      path: Path.meta({ description: 'Site path of the directory page.' }),
+      title: z.string().min(1),
+      sections: z.array(z.strictObject({ heading: z.string().min(1), brands: z.array(z.string().min(1)) })).meta({
+        description:
+          'Sections (Car Brands, Motorcycle Brands, Truck Brands) of manufacturer slugs; a tile links to /{slug}/overview.',
+      }),
+      logo_grid_heading: z
+        .string()
+        .min(1)
+        .meta({ description: 'Heading of the logo grid of every brand of the site.' }),
+      stats: z
+        .array(z.string().min(1))
+        .meta({ description: "Stats banner ('50+ Locations', '40+ Brands', '30+ Years Est.')." }),
+      group_companies: z
+        .array(z.strictObject({ label: z.string().min(1), href: UrlOrPath }))
+        .meta({ description: "Links to the group's other companies." }),
+    })
+    .meta({ description: 'Brand directory of a dealer group (shown when features.brand_directory_enabled).' }),
 });
 
 /**
@@ -511,10 +623,11 @@ export const MarketingSchema = z.strictObject({
  */
 export const DeliveryRegionSchema = z
   .strictObject({
-    /** Shown to shoppers for a postcode region; a distance band's is the operator's label only (see deliveryQuote). */
-    name: z.string().min(1),
-    /** Whole dollars. */
-    price: z.number().int().nonnegative(),
+    name: z.string().min(1).meta({
+      description:
+        "Shown to shoppers for a postcode region; a distance band's is the operator's label only (see deliveryQuote).",
+    }),
+    price: z.number().int().nonnegative().meta({ description: 'Whole dollars.' }),
     max_km: z.number().positive().optional(),
     postcodes: z
       .array(
@@ -529,66 +642,104 @@ export const DeliveryRegionSchema = z
   })
   .refine((r) => (r.max_km === undefined) !== (r.postcodes === undefined), {
     message: 'Give a region either max_km or postcodes, not both',
-  });
+  })
+  .meta({ title: 'Delivery region' });
 export type DeliveryRegion = z.infer<typeof DeliveryRegionSchema>;
 
 export const DeliverySchema = z.strictObject({
-  /** Regions tried in order: postcode regions first, then distance bands from nearest. Empty: no estimates. */
-  regions: z.array(DeliveryRegionSchema),
+  regions: z.array(DeliveryRegionSchema).meta({
+    description:
+      'Regions tried in order: postcode regions first, then distance bands from nearest. Empty: no estimates.',
+  }),
 });
 
 export const LeadsSchema = z.strictObject({
-  /** The dealership's CRM webhook; null delivers to the platform's deliveries table (development default). */
-  crm_webhook_url: z.url({ protocol: /^https?$/, error: 'Use an http(s) URL for the CRM webhook' }).nullable(),
-  /**
-   * Name of the environment variable holding the webhook's signing secret: secrets live in the
-   * environment, never in configuration. Only CRM_SECRET_* names may be read.
-   */
+  crm_webhook_url: z
+    .url({ protocol: /^https?$/, error: 'Use an http(s) URL for the CRM webhook' })
+    .nullable()
+    .meta({
+      description:
+        "The dealership's CRM webhook; null delivers to the platform's deliveries table (development default).",
+    }),
   crm_secret_env: z
     .string()
     .regex(/^CRM_SECRET_[A-Z0-9_]+$/, 'Name an environment variable starting with CRM_SECRET_')
-    .nullable(),
-  /** Addresses notified by email of every lead, as a second channel beside the CRM. */
-  notify_emails: z.array(z.email({ error: 'Use a valid email address' })),
-  /** The valuation result may be saved to the lead (POST /api/miscellaneous, column_name valuation). */
-  save_valuation: z.boolean(),
-  /** Share of the retail price taken off comparable stock for a trade-in estimate (reconditioning and margin). */
-  trade_in_margin: z.number().min(0).max(0.5),
+    .nullable()
+    .meta({
+      description:
+        "Name of the environment variable holding the webhook's signing secret: secrets live in the environment, never in configuration. Only CRM_SECRET_* names may be read.",
+    }),
+  notify_emails: z.array(z.email({ error: 'Use a valid email address' })).meta({
+    dealerEditable: true,
+    description: 'Addresses notified by email of every lead, as a second channel beside the CRM.',
+  }),
+  save_valuation: z.boolean().meta({
+    description: 'The valuation result may be saved to the lead (POST /api/miscellaneous, column_name valuation).',
+  }),
+  trade_in_margin: z.number().min(0).max(0.5).meta({
+    description:
+      'Share of the retail price taken off comparable stock for a trade-in estimate (reconditioning and margin).',
+  }),
 });
 
 /** Reserve online and buy online (spec 000 §4 'Reservation'; issue 21): deposits, holds and payments. */
 export const ReservationsSchema = z.strictObject({
-  /** Deposit in whole dollars; null: the car's reserve_deposit, else the spec's '$200'. */
-  deposit: z.number().int().min(1).max(MAX_RESERVE_DEPOSIT).nullable(),
-  /** How long a paid deposit holds the car (72). */
-  hold_hours: z.number().int().min(1).max(720),
-  /** How long a hold waits for its payment before the car is released (15). */
-  payment_timeout_minutes: z.number().int().min(1).max(1440),
-  /** Deposit and refund terms shown at checkout and in the shopper's confirmation email. */
-  terms_text: z.string().min(1).max(2000),
-  /** /online-payment takes payments against a dealer reference (invoice or service booking). */
-  online_payment_enabled: z.boolean(),
-  /** Largest online payment in whole dollars. */
-  online_payment_max: z.number().int().min(1).max(1_000_000),
-  /**
-   * Open hours (of the dealership's primary location's sales hours) a new hold may wait for the
-   * dealership to act before its dealer users are emailed a reminder, once (2).
-   */
-  dealer_response_hours: z.number().min(0.25).max(72).multipleOf(0.25),
-  /** The most hours one extension of a hold from the dealer console adds (24). */
-  max_extension_hours: z.number().int().min(1).max(168),
-  /** How many times a hold may be extended; 0: the console offers no extension (2). */
-  max_extensions: z.number().int().min(0).max(10),
+  deposit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_RESERVE_DEPOSIT)
+    .nullable()
+    .meta({ description: "Deposit in whole dollars; null: the car's reserve_deposit, else the spec's '$200'." }),
+  hold_hours: z.number().int().min(1).max(720).meta({ description: 'How long a paid deposit holds the car (72).' }),
+  payment_timeout_minutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(1440)
+    .meta({ description: 'How long a hold waits for its payment before the car is released (15).' }),
+  terms_text: z
+    .string()
+    .min(1)
+    .max(2000)
+    .meta({ description: "Deposit and refund terms shown at checkout and in the shopper's confirmation email." }),
+  online_payment_enabled: z
+    .boolean()
+    .meta({ description: '/online-payment takes payments against a dealer reference (invoice or service booking).' }),
+  online_payment_max: z
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .meta({ description: 'Largest online payment in whole dollars.' }),
+  dealer_response_hours: z.number().min(0.25).max(72).multipleOf(0.25).meta({
+    description:
+      "Open hours (of the dealership's primary location's sales hours) a new hold may wait for the dealership to act before its dealer users are emailed a reminder, once (2).",
+  }),
+  max_extension_hours: z
+    .number()
+    .int()
+    .min(1)
+    .max(168)
+    .meta({ description: 'The most hours one extension of a hold from the dealer console adds (24).' }),
+  max_extensions: z
+    .number()
+    .int()
+    .min(0)
+    .max(10)
+    .meta({ description: 'How many times a hold may be extended; 0: the console offers no extension (2).' }),
 });
 
 const ClockTime = z.string().regex(CLOCK_TIME, "Use a 24-hour time such as '21:00'");
 
 /** Shopper alerts (issue 43): when texts may arrive. */
 export const AlertsSchema = z.strictObject({
-  /** Start of the quiet hours for alert texts, on the site's wall clock (its first location's zone). */
-  sms_quiet_start: ClockTime,
-  /** End of the quiet hours: texts found during them wait until then. Equal to the start: no quiet hours. */
-  sms_quiet_end: ClockTime,
+  sms_quiet_start: ClockTime.meta({
+    description: "Start of the quiet hours for alert texts, on the site's wall clock (its first location's zone).",
+  }),
+  sms_quiet_end: ClockTime.meta({
+    description: 'End of the quiet hours: texts found during them wait until then. Equal to the start: no quiet hours.',
+  }),
 });
 
 /**
@@ -596,66 +747,83 @@ export const AlertsSchema = z.strictObject({
  * the identifiers each channel matches the dealer by, and which car types go in.
  */
 export const SyndicationSchema = z.strictObject({
-  /** Publish a Google vehicle listings feed of the dealership's stock. */
-  google_enabled: z.boolean(),
-  /** Publish a Meta automotive catalog feed of the dealership's stock. */
-  meta_enabled: z.boolean(),
-  /** Google's store_code for the dealership; null: the dealership's slug (any identifier unique per dealership will do). */
+  google_enabled: z
+    .boolean()
+    .meta({ description: "Publish a Google vehicle listings feed of the dealership's stock." }),
+  meta_enabled: z.boolean().meta({ description: "Publish a Meta automotive catalog feed of the dealership's stock." }),
   store_code: z
     .string()
     .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'Use up to 64 letters, digits, dots, dashes or underscores')
-    .nullable(),
-  /** The dealership's Facebook page id (Meta's fb_page_id, needed for Marketplace); null leaves it out. */
+    .nullable()
+    .meta({
+      description:
+        "Google's store_code for the dealership; null: the dealership's slug (any identifier unique per dealership will do).",
+    }),
   meta_page_id: z
     .string()
     .regex(/^\d{1,32}$/, 'Use the numeric Facebook page id')
-    .nullable(),
-  /** Car types the feeds include: new, used and demo, in any combination (at least one). */
-  car_types: z.array(CarTypeSchema).min(1, 'Include at least one car type'),
+    .nullable()
+    .meta({
+      description: "The dealership's Facebook page id (Meta's fb_page_id, needed for Marketplace); null leaves it out.",
+    }),
+  car_types: z
+    .array(CarTypeSchema)
+    .min(1, 'Include at least one car type')
+    .meta({ description: 'Car types the feeds include: new, used and demo, in any combination (at least one).' }),
 });
 export type SyndicationSettings = z.infer<typeof SyndicationSchema>;
 
-const NavItemSchema = z.strictObject({
-  label: z.string().min(1),
-  href: UrlOrPath,
-  children: z.array(z.strictObject({ label: z.string().min(1), href: UrlOrPath })).optional(),
-  /**
-   * The dropdown lists the site's new-car models, each to its /models/{slug} page (spec 001's
-   * 'Vehicles (models dropdown)'), so it follows the stock without editing. Configured children win.
-   */
-  models_menu: z.boolean().optional(),
-});
+const NavItemSchema = z
+  .strictObject({
+    label: z.string().min(1),
+    href: UrlOrPath,
+    children: z.array(z.strictObject({ label: z.string().min(1), href: UrlOrPath })).optional(),
+    models_menu: z.boolean().optional().meta({
+      description:
+        "The dropdown lists the site's new-car models, each to its /models/{slug} page (spec 001's 'Vehicles (models dropdown)'), so it follows the stock without editing. Configured children win.",
+    }),
+  })
+  .meta({ title: 'Menu item' });
 export type NavItem = z.infer<typeof NavItemSchema>;
 
-const BuyerToolSchema = z.strictObject({ label: z.string().min(1), href: UrlOrPath });
+const BuyerToolSchema = z.strictObject({ label: z.string().min(1), href: UrlOrPath }).meta({ title: 'Link' });
 
 export const NavigationSchema = z.strictObject({
-  /** Header menu (default: Home, Vehicles, Offers, Our Stock, Finance, Service, Company). */
-  header: z.array(NavItemSchema),
-  /** Footer 'Buyer Tools' links. */
-  buyer_tools: z.array(BuyerToolSchema),
-  /** Payment logos in the footer. */
-  payment_logos: z.array(z.enum(['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay'])),
+  header: z
+    .array(NavItemSchema)
+    .meta({ description: 'Header menu (default: Home, Vehicles, Offers, Our Stock, Finance, Service, Company).' }),
+  buyer_tools: z.array(BuyerToolSchema).meta({ description: "Footer 'Buyer Tools' links." }),
+  payment_logos: z
+    .array(z.enum(['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay']))
+    .meta({ description: 'Payment logos in the footer.' }),
 });
 
 /** A page of the site's own content: answers a configured route that has no screen of its own. */
-const ContentPageSchema = z.strictObject({
-  /** Site path, e.g. /about-us; under routes.pages_prefix when the page says so. */
-  path: Path,
-  /** Placed under routes.pages_prefix (value-my-car-terms-and-conditions on sites with a pages path). */
-  under_pages_prefix: z.boolean(),
-  title: z.string().min(1),
-  /** Plain-text paragraphs (never HTML, so nothing a dealer types can run in the page). */
-  body: z.array(z.string()),
-  /** Hero image (site-relative path or absolute URL) and its alternative text. */
-  hero_image: UrlOrPath.nullable(),
-  hero_alt: z.string(),
-});
+const ContentPageSchema = z
+  .strictObject({
+    path: Path.meta({ description: 'Site path, e.g. /about-us; under routes.pages_prefix when the page says so.' }),
+    under_pages_prefix: z.boolean().meta({
+      description: 'Placed under routes.pages_prefix (value-my-car-terms-and-conditions on sites with a pages path).',
+    }),
+    title: z.string().min(1),
+    body: z
+      .array(z.string())
+      .meta({ description: 'Plain-text paragraphs (never HTML, so nothing a dealer types can run in the page).' }),
+    hero_image: UrlOrPath.nullable().meta({
+      description: 'Hero image (site-relative path or absolute URL) and its alternative text.',
+    }),
+    hero_alt: z
+      .string()
+      .meta({ description: 'Hero image (site-relative path or absolute URL) and its alternative text.' }),
+  })
+  .meta({ title: 'Content page' });
 export type ContentPage = z.infer<typeof ContentPageSchema>;
 
 export const ContentSchema = z.strictObject({
-  /** Content pages for the routes of spec 001 §2 that have no screen of their own (a list replaces the defaults whole). */
-  pages: z.array(ContentPageSchema),
+  pages: z.array(ContentPageSchema).meta({
+    description:
+      'Content pages for the routes of spec 001 §2 that have no screen of their own (a list replaces the defaults whole).',
+  }),
 });
 
 export const SiteConfigSchema = z.strictObject({
@@ -701,16 +869,30 @@ export type SiteConfigLayer = {
       : Partial<SiteConfig[G]>;
 };
 
-/** A layer's menus and content pages either replace the lower list whole (a list) or edit it (see list-edit.ts). */
+/**
+ * A layer's menus and content pages either replace the lower list whole (a list) or edit it (see
+ * list-edit.ts). The union's variants carry titles and the field its group's description, so a form
+ * built from the layer's JSON Schema can name both ways of changing the list.
+ */
+function replaceOrEditList<S extends z.ZodObject>(entry: S, field: z.ZodType) {
+  return z
+    .union([
+      z.array(entry).meta({ title: 'Replace the list' }),
+      listEditSchema(entry).meta({ title: 'Edit the inherited list' }),
+    ])
+    .optional()
+    .meta({ ...field.meta() });
+}
+
 const NavigationLayerSchema = z.strictObject({
-  header: z.union([z.array(NavItemSchema), listEditSchema(NavItemSchema)]).optional(),
-  buyer_tools: z.union([z.array(BuyerToolSchema), listEditSchema(BuyerToolSchema)]).optional(),
+  header: replaceOrEditList(NavItemSchema, NavigationSchema.shape.header),
+  buyer_tools: replaceOrEditList(BuyerToolSchema, NavigationSchema.shape.buyer_tools),
   payment_logos: NavigationSchema.shape.payment_logos.optional(),
 });
 export type NavigationLayer = z.infer<typeof NavigationLayerSchema>;
 
 const ContentLayerSchema = z.strictObject({
-  pages: z.union([z.array(ContentPageSchema), listEditSchema(ContentPageSchema)]).optional(),
+  pages: replaceOrEditList(ContentPageSchema, ContentSchema.shape.pages),
 });
 export type ContentLayer = z.infer<typeof ContentLayerSchema>;
 
@@ -726,6 +908,8 @@ const layerShape = Object.fromEntries(
   ]),
 ) as z.ZodRawShape;
 
-export const SiteConfigLayerSchema: z.ZodType<SiteConfigLayer> = z.strictObject(
-  layerShape,
-) as unknown as z.ZodType<SiteConfigLayer>;
+/** The layer as the object schema it is, for tools that read its shape (forms, JSON Schema). */
+export const SiteConfigLayerObjectSchema = z.strictObject(layerShape);
+
+export const SiteConfigLayerSchema: z.ZodType<SiteConfigLayer> =
+  SiteConfigLayerObjectSchema as unknown as z.ZodType<SiteConfigLayer>;
