@@ -25,8 +25,9 @@ function layerSchema(scope: SiteConfigFormScope): z.ZodObject {
       isDealerEditablePath([group, field]),
     );
     if (fields.length === 0) return [];
-    const mask = Object.fromEntries(fields.map((field) => [field, true as const]));
-    return [[group, (groupSchema as z.ZodObject).pick(mask).partial().optional()] as const];
+    const shape = (groupSchema as z.ZodObject).shape;
+    const partial = z.strictObject(Object.fromEntries(fields.map((field) => [field, shape[field]!.optional()])));
+    return [[group, partial.optional()] as const];
   });
   return z.strictObject(Object.fromEntries(groups));
 }
