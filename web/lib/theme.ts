@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import type { SiteConfig } from '@platform/domain';
+import { readableTextOn, type SiteConfig } from '@platform/domain';
 
 /**
  * The site's theme as CSS custom properties, set once on the site wrapper; stylesheets only ever
@@ -35,16 +35,12 @@ export function normaliseHex(hex: string): string {
 }
 
 /**
- * Black or white, whichever reads better on the given background (WCAG relative luminance), for
- * colours the configuration gives no text colour for (secondary, accent).
+ * White or near-black text, whichever reads better on the given background, for colours the
+ * configuration gives no text colour for (secondary, accent); the rule is libs/domain's, which also
+ * checks the theme's contrast.
  */
 export function readableTextColour(background: string): '#ffffff' | '#111111' {
-  const hex = normaliseHex(background);
-  const channels = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
-  const [r, g, b] = channels.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  // Contrast with white beats contrast with near-black below this luminance.
-  return luminance < 0.179 ? '#ffffff' : '#111111';
+  return readableTextOn(normaliseHex(background));
 }
 
 /** HSL saturation below which a colour reads as grey. */

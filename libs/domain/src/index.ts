@@ -21,3 +21,4 @@ export * from './syndication';
 export * from './insights';
 export * from './tenancy';
 export * from './site-editor';
+export * from './theme';

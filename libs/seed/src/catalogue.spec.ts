@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { certifiedBadgePath, parseConfigLayer, resolveSiteConfig } from '@platform/domain';
+import { certifiedBadgePath, parseConfigLayer, resolveSiteConfig, themeContrastProblems } from '@platform/domain';
 import { CatalogueError, validateCatalogue } from './catalogue';
 import {
   DEMO_BODY_TYPES,
@@ -69,6 +69,26 @@ describe('demo catalogue configuration', () => {
         }
       }
     }
+  });
+
+  // The editors refuse a theme that fails WCAG AA; the demo must not be one an operator could not save.
+  it('keeps text readable on every demo theme (WCAG AA)', () => {
+    const failures = DEMO_CATALOGUE.sites.flatMap((s) => {
+      const template = defined(DEMO_CATALOGUE.templates.find((t) => t.name === s.template));
+      return s.dealerships.flatMap((d) =>
+        DEMO_CATALOGUE.manufacturers.flatMap((m) =>
+          themeContrastProblems(
+            resolveSiteConfig({
+              template: template.config,
+              site: s.config,
+              dealership: d.config,
+              manufacturer: m.config,
+            }),
+          ).map((problem) => `${s.slug}/${d.slug}/${m.slug}: ${problem.message}`),
+        ),
+      );
+    });
+    expect(failures).toEqual([]);
   });
 
   it('gives each site the switches the brief names', () => {
