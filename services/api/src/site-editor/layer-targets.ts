@@ -1,5 +1,11 @@
 import type { EntityManager } from 'typeorm';
-import { resolveSiteConfig, SiteConfigError, type LayerKind, type SiteConfigLayer } from '@platform/domain';
+import {
+  resolveSiteConfig,
+  SiteConfigError,
+  themeContrastProblems,
+  type LayerKind,
+  type SiteConfigLayer,
+} from '@platform/domain';
 import { notFound, ProblemException } from '@platform/server-kit';
 
 /** A configuration layer the editor works on: where it is stored and whose it is. */
@@ -139,7 +145,11 @@ export async function mergedProblems(
     ];
     for (const attempt of attempts) {
       try {
-        attempt();
+        const merged = attempt();
+        // Text on the brand colours must stay readable (WCAG AA). Checked when the layer sets colours,
+        // so a dealer's hours are never held up by a theme only operators can change.
+        for (const problem of config.theme ? themeContrastProblems(merged) : [])
+          if (!found.has(problem.path.join('.'))) found.set(problem.path.join('.'), problem.message);
       } catch (error) {
         if (!(error instanceof SiteConfigError)) throw error;
         for (const issue of error.issues) if (!found.has(issue.path)) found.set(issue.path, issue.message);

@@ -216,6 +216,34 @@ describe('site editor: drafts, preview, publish, history and rollback (real api,
     });
   });
 
+  it('operators change any setting of any layer, but not a colour whose text fails contrast (WCAG AA)', async () => {
+    const url = '/api/ops/site-editor/layers/site:alpha-motors';
+    const { version, published } = (await ops(api.http().get(url)).expect(200)).body;
+    const unreadable = {
+      ...published,
+      config: { ...published.config, theme: { primary_colour: '#ffff00', on_primary_colour: '#ffffff' } },
+    };
+    const before = await everything();
+    const refused = await ops(api.http().put(`${url}/draft`))
+      .send({ base_version: version, document: unreadable })
+      .expect(400);
+    expect(refused.body.errors).toContainEqual({
+      path: 'document.config.theme.on_primary_colour',
+      message: expect.stringContaining('4.5:1'),
+    });
+    expect(await everything()).toBe(before);
+    const readable = {
+      ...published,
+      config: { ...published.config, theme: { primary_colour: '#1a3d6b', on_primary_colour: '#ffffff' } },
+    };
+    await ops(api.http().put(`${url}/draft`))
+      .send({ base_version: version, document: readable })
+      .expect(200);
+    const done = await ops(api.http().post(`${url}/publish`)).expect(201);
+    expect(done.body.author).toBe('Platform operations (ops token)');
+    expect((await siteConfig()).config.theme.primary_colour).toBe('#1a3d6b');
+  });
+
   it('refuses the second publish of a stale draft (409, with what changed meanwhile)', async () => {
     const { version, published } = (await owner.get(LAYER).expect(200)).body;
     const mine = structuredClone(published);
