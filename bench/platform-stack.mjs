@@ -48,10 +48,11 @@ export function stackEnv({ name, apiPort }) {
 
 /**
  * `name` labels the database and Redis prefix; ports default per bench so two can run side by side.
- * `web: false` leaves the web out (a bench of the api alone need not build it).
+ * `web: false` leaves the web out (a bench of the api alone need not build it). `env` adds to or
+ * replaces the processes' environment (bench:publish's own mail server as SMTP_URL).
  */
-export function platformStack({ name, apiPort, webPort, photos = false, web = true }) {
-  const env = stackEnv({ name, apiPort });
+export function platformStack({ name, apiPort, webPort, photos = false, web = true, env: extraEnv = {} }) {
+  const env = { ...stackEnv({ name, apiPort }), ...extraEnv };
   const databaseUrl = env.DATABASE_URL;
   const children = [];
   // With `photos`, the demo's camera-weight photos come from a photo host of the bench's own, through
