@@ -107,6 +107,8 @@ export const SITE_DATA_TABLES: readonly SiteDataTable[] = [
   // Its configuration's drafts and published versions (issue 52's editor).
   { table: 'config_drafts', rows: `t.site_id = $1` },
   { table: 'config_versions', rows: `t.site_id = $1` },
+  // Images uploaded through the editor (the purge deletes their stored bytes no other site or photo holds).
+  { table: 'site_images', rows: `t.site_id = $1` },
   // The tenant itself.
   { table: 'dealerships', rows: `t.site_id = $1` },
   { table: 'dealership_websites', rows: `t.site_id = $1` },

@@ -19,7 +19,7 @@ export interface TenantFixture {
   siteId: number;
   slug: string;
   dealershipIds: number[];
-  /** Its photos' bytes (as text) and content hashes, the shared one included. */
+  /** Its photos' bytes (as text) and content hashes, the shared one included, then its uploaded site image's. */
   photos: { bytes: string; hash: string }[];
 }
 
@@ -109,6 +109,12 @@ export async function createTenantFixture(
   await sql(
     `INSERT INTO config_drafts (layer, site_id, author, author_name, base_version, document) VALUES ($1, $2, 'dealer', 'Owner', 1, '{"config": {}}')`,
     [`dealership:${stock.north.id}`, siteId],
+  );
+  // An image uploaded through the editor: its bytes are the site's own, like its cars' photos.
+  const siteImage = { bytes: `site image ${tag}`, hash: photoHashOf(`site image ${tag}`) };
+  await sql(
+    `INSERT INTO site_images (site_id, hash, format, width, height, byte_size, uploaded_by) VALUES ($1, $2, 'jpeg', 1920, 540, 1000, $3)`,
+    [siteId, siteImage.hash, `dealer:${user.id}`],
   );
 
   // Feeds and syndication.
@@ -292,5 +298,6 @@ export async function createTenantFixture(
     `INSERT INTO payment_events (provider, event_id, type, payment_ref, outcome) VALUES ('stripe', $1, 'payment_intent.succeeded', $2, 'applied')`,
     [`evt_${tag}`, `pi_${tag}`],
   );
+  photos.push(siteImage);
   return { siteId, slug, dealershipIds, photos };
 }

@@ -10,6 +10,7 @@ import { PlatformMetrics } from '@platform/server-kit';
 import { AppModule } from './app.module';
 import type { ApiEnv } from './env';
 import { nulGuard } from './edge/nul-guard';
+import { SITE_IMAGE_UPLOAD_PATHS } from './site-editor/site-images';
 import { mountQueueDashboard } from './ops/queue-dashboard';
 
 /** Shopper form posts are small; anything bigger is refused before it is read (LEAD_MAX_BYTES). */
@@ -60,6 +61,13 @@ const isPaymentWebhook = (request: Request): boolean =>
 /** Feed pushes are read raw by their controller (up to FEED_MAX_BYTES, JSON or CSV); skip the JSON parser. */
 const isFeedPush = (request: Request): boolean => request.method === 'POST' && request.path.startsWith('/api/feeds/');
 
+/**
+ * Site editor image uploads are raw image bytes, read by their controller once the caller is signed
+ * in and allowed (up to SITE_IMAGE_LIMITS.maxBytes): skip the JSON parser and its 1 MB limit.
+ */
+const isSiteImageUpload = (request: Request): boolean =>
+  request.method === 'POST' && SITE_IMAGE_UPLOAD_PATHS.includes(request.path.replace(/\/+$/, ''));
+
 /** Builds the API application (used by main.ts and by integration tests). */
 export async function createApiApp(env: ApiEnv): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(env), {
@@ -104,7 +112,7 @@ export async function createApiApp(env: ApiEnv): Promise<NestExpressApplication>
   const shopperBody = json({ limit: env.LEAD_MAX_BYTES });
   const webhookBody = raw({ type: () => true, limit: BODY_MAX_BYTES });
   app.use((request: Request, response: Response, next: NextFunction) => {
-    if (isFeedPush(request)) return next();
+    if (isFeedPush(request) || isSiteImageUpload(request)) return next();
     const [parse, limit] = isPaymentWebhook(request)
       ? [webhookBody, BODY_MAX_BYTES]
       : isShopperPost(request)

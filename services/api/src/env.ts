@@ -49,6 +49,8 @@ export const ApiEnvSchema = BaseEnvSchema.extend({
   LEAD_SUBMIT_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Analytics events one client may report per minute; more are dropped with 429. */
   ANALYTICS_EVENT_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** Images one client may upload through the site editor per minute (each is decoded and resized). */
+  SITE_IMAGE_UPLOAD_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Sign-in codes one client may request per hour. */
   SIGN_IN_CODE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
   /** Sign-in code checks one client may make per 10 minutes (each code also allows only a few attempts). */

@@ -34,6 +34,7 @@ import { HostCertificateAsked1767200000000 } from './1767200000000-host-certific
 import { AnalyticsEventUserData1767304000000 } from './1767304000000-analytics-event-user-data';
 import { PromotionSlides1767304000001 } from './1767304000001-promotion-slides';
 import { SiteEditor1767400000000 } from './1767400000000-site-editor';
+import { SiteImages1767450000000 } from './1767450000000-site-images';
 import { PhotoSpool1766600000000 } from './1766600000000-photo-spool';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
@@ -75,4 +76,5 @@ export const MIGRATIONS = [
   AnalyticsEventUserData1767304000000,
   PromotionSlides1767304000001,
   SiteEditor1767400000000,
+  SiteImages1767450000000,
 ];

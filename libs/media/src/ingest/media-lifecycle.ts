@@ -37,7 +37,8 @@ export const keysOfHash = (hash: string): string[] => [
  * sold listing ended) within the retention window, so a car that comes back soon keeps its photos;
  * and while it was linked by a feed run within the window. Past that its row goes, and the store's
  * objects of its content hash go only when no remaining photos row has that hash (two addresses,
- * two dealerships, can share one stored copy).
+ * two dealerships, can share one stored copy) and no site's uploaded image (site_images) is those
+ * bytes: an image uploaded through the site editor has no photos row and is kept while its site is.
  */
 export class MediaLifecycle {
   constructor(
@@ -62,9 +63,11 @@ export class MediaLifecycle {
       )) as { content_hash: string | null }[];
       const candidates = [...new Set(gone.map((row) => row.content_hash).filter((hash): hash is string => !!hash))];
       if (candidates.length === 0) return { photos: gone.length, hashes: [] as string[] };
-      // Rows deleted above are gone from this statement's view: only other addresses' rows keep a hash.
+      // Rows deleted above are gone from this statement's view: only other addresses' rows keep a
+      // hash, and an image a site uploaded through its editor (site_images) of the same bytes.
       const kept = (await manager.query(
-        `SELECT DISTINCT content_hash FROM photos WHERE content_hash = ANY($1::text[])`,
+        `SELECT content_hash FROM photos WHERE content_hash = ANY($1::text[])
+         UNION SELECT hash FROM site_images WHERE hash = ANY($1::text[])`,
         [candidates],
       )) as { content_hash: string }[];
       const keptSet = new Set(kept.map((row) => row.content_hash));

@@ -8,12 +8,16 @@ export const tooLarge = (limit: number): ProblemException =>
     detail: `The body is larger than the ${Math.round(limit / 1024 / 1024)} MB limit. Split the stock into delta pushes, or push a smaller snapshot per dealership.`,
   });
 
-/** Reads the raw request body, refusing it as soon as it passes `limit` bytes. */
-export async function readBody(request: Request, limit: number): Promise<Buffer> {
+/** Reads the raw request body, refusing it (`refuse`, a feed's 413 by default) as soon as it passes `limit` bytes. */
+export async function readBody(
+  request: Request,
+  limit: number,
+  refuse: (limit: number) => ProblemException = tooLarge,
+): Promise<Buffer> {
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     request.resume();
-    throw tooLarge(limit);
+    throw refuse(limit);
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -21,7 +25,7 @@ export async function readBody(request: Request, limit: number): Promise<Buffer>
     size += chunk.length;
     if (size > limit) {
       request.resume();
-      throw tooLarge(limit);
+      throw refuse(limit);
     }
     chunks.push(chunk);
   }

@@ -17,6 +17,7 @@ export const THROTTLES = {
   printPdf: 'print-pdf',
   checkout: 'checkout',
   tlsAsk: 'tls-ask',
+  siteImageUpload: 'site-image-upload',
 } as const;
 
 /** Longest a request waits on the limiter before it is let through. */
@@ -66,6 +67,7 @@ class FailOpenStorage implements ThrottlerStorage {
           { name: THROTTLES.printPdf, ttl: 60_000, limit: env.PRINT_LIMIT_PER_MINUTE },
           { name: THROTTLES.checkout, ttl: 60_000, limit: env.CHECKOUT_LIMIT_PER_MINUTE },
           { name: THROTTLES.tlsAsk, ttl: 60_000, limit: env.TLS_ASK_LIMIT_PER_MINUTE },
+          { name: THROTTLES.siteImageUpload, ttl: 60_000, limit: env.SITE_IMAGE_UPLOAD_LIMIT_PER_MINUTE },
         ],
         // Keys live under the install's Redis prefix and name no client in clear.
         generateKey: (context, tracker, name) =>

@@ -186,7 +186,7 @@ describe('retired sites purged after their retention period (real PostgreSQL, th
       search_document_changes: _changes,
       ...rest
     } = held;
-    expect(result).toEqual({ siteId: gone.siteId, slug: gone.slug, rows: expect.objectContaining(rest), photos: 2 });
+    expect(result).toEqual({ siteId: gone.siteId, slug: gone.slug, rows: expect.objectContaining(rest), photos: 3 });
     expect(Object.values(await counts(gone)).every((n) => n === 0)).toBe(true);
     // Found without the map: the database is as it was before the site was made, but for the ops
     // audit log, which keeps the site's rows (and gains the purge's).

@@ -16,7 +16,7 @@ export interface PurgedSite {
   slug: string;
   /** Rows deleted, by table (tables with none left out). */
   rows: Record<string, number>;
-  /** Stored photos (content hashes, each with its variants) deleted: those no other dealership's photo has. */
+  /** Stored photos and uploaded images (content hashes, each with its variants) deleted: those no other site's has. */
   photos: number;
 }
 
@@ -39,7 +39,7 @@ export interface SitePurgeOptions {
 /**
  * Purges retired sites once their retention period is over (issue 51): every row of the site in
  * every table that holds site data (SITE_DATA_TABLES, in one transaction), its search index, and
- * the stored photos no other dealership shares; ops_audit_log keeps its rows and gains one for the
+ * the stored photos and editor images no other site shares; ops_audit_log keeps its rows and gains one for the
  * purge. Another site's rows are never read for writing: each delete is bounded by the purged
  * site's id through its own dealerships, leads, shoppers and payments.
  */
@@ -122,29 +122,36 @@ export class SitePurge {
       [siteId],
     )) as SiteRow[];
     if (!site || !isSiteDueForPurge({ retiredAt: site.retired_at }, now, this.retentionDays)) return null;
-    let candidates: string[] = [];
+    const candidates: string[] = [];
     const rows: Record<string, number> = {};
     for (const { table, rows: where } of SITE_DATA_TABLES) {
       const params = siteDataParams(where, site.id, site.slug);
-      if (table === 'photos')
-        candidates = (
-          (await manager.query(
-            `SELECT DISTINCT content_hash FROM photos t WHERE (${where}) AND content_hash IS NOT NULL`,
-            params,
-          )) as { content_hash: string }[]
-        ).map((row) => row.content_hash);
+      if (table === 'photos' || table === 'site_images')
+        candidates.push(
+          ...(
+            (await manager.query(
+              table === 'photos'
+                ? `SELECT DISTINCT content_hash FROM photos t WHERE (${where}) AND content_hash IS NOT NULL`
+                : `SELECT DISTINCT hash AS content_hash FROM site_images t WHERE ${where}`,
+              params,
+            )) as { content_hash: string }[]
+          ).map((row) => row.content_hash),
+        );
       const [{ n }] = (await manager.query(
         `WITH gone AS (DELETE FROM ${table} t WHERE ${where} RETURNING 1) SELECT count(*)::int AS n FROM gone`,
         params,
       )) as [{ n: number }];
       if (n > 0) rows[table] = n;
     }
-    // Two dealerships' addresses can share one stored copy: only hashes no remaining photo has go.
+    // Two dealerships' addresses (or another site's uploaded image) can share one stored copy: only
+    // hashes no remaining photo or site image has go.
     const kept = new Set(
       (
-        (await manager.query(`SELECT DISTINCT content_hash FROM photos WHERE content_hash = ANY($1::text[])`, [
-          candidates,
-        ])) as { content_hash: string }[]
+        (await manager.query(
+          `SELECT content_hash FROM photos WHERE content_hash = ANY($1::text[])
+           UNION SELECT hash FROM site_images WHERE hash = ANY($1::text[])`,
+          [candidates],
+        )) as { content_hash: string }[]
       ).map((row) => row.content_hash),
     );
     // The audit row outlives the site: what it was and how much went, never whose data it was.
@@ -164,7 +171,7 @@ export class SitePurge {
         }),
       ],
     );
-    return { site, rows, hashes: candidates.filter((hash) => !kept.has(hash)) };
+    return { site, rows, hashes: [...new Set(candidates)].filter((hash) => !kept.has(hash)) };
   }
 
   /**
