@@ -21,7 +21,12 @@ const nextConfig: NextConfig = {
   // its own: the 'graph' chunking with a small request cost (requests no longer cost anything once
   // inlined) keeps the dealer console's and other pages' styles out (vehicle page 64 to 39 kB of
   // CSS, home 66 to 22 kB). Pages no longer share a cached stylesheet.
-  experimental: { inlineCss: true, cssChunking: { type: 'graph', requestCost: 2000 } },
+  experimental: {
+    inlineCss: true,
+    cssChunking: { type: 'graph', requestCost: 2000 },
+    // The site editor's image upload goes through a server action; the api caps an image at 10 MB.
+    serverActions: { bodySizeLimit: '11mb' },
+  },
   // /media/... is forwarded to the API by proxy.ts, not by `rewrites`: rewrites are fixed at build
   // time, while API_URL is only known when the server starts.
 };

@@ -19,7 +19,7 @@
  * publish belong to the page around it.
  */
 
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { primaryContrast, pickerValue } from '@/lib/site-editor/colour';
 import {
   freshKey,
@@ -52,7 +52,12 @@ export interface SchemaFormProps {
   problems?: ProblemsByPath;
   inherited?: unknown;
   disabled?: boolean;
+  /** Uploads an image through the platform (its media pipeline) for an image field; absent: addresses only. */
+  uploadImage?: UploadImage;
 }
+
+/** The page's upload: the file in a form (field `image`), answered with the stored image's address or why not. */
+export type UploadImage = (form: FormData) => Promise<{ ok: true; url: string } | { ok: false; message: string }>;
 
 interface Context {
   formId: string;
@@ -60,10 +65,19 @@ interface Context {
   inherited: unknown;
   problems: ProblemsByPath;
   disabled: boolean;
+  uploadImage?: UploadImage;
   set: (path: Path, value: unknown) => void;
 }
 
-export function SchemaForm({ schema, value, onChange, problems = {}, inherited, disabled = false }: SchemaFormProps) {
+export function SchemaForm({
+  schema,
+  value,
+  onChange,
+  problems = {},
+  inherited,
+  disabled = false,
+  uploadImage,
+}: SchemaFormProps) {
   const formId = useId().replace(/:/g, '');
   const ctx: Context = {
     formId,
@@ -71,6 +85,7 @@ export function SchemaForm({ schema, value, onChange, problems = {}, inherited, 
     inherited,
     problems,
     disabled,
+    uploadImage,
     set: (path, next) => onChange(setLayerValue(value, path, next)),
   };
   return (
@@ -194,14 +209,17 @@ function Group(props: {
   children: ReactNode;
 }) {
   const { node, title, path, ctx } = props;
+  const titleId = `${fieldId(ctx.formId, path)}-title`;
+  // Named by its title alone: the Reset button sits in the legend but is not part of the group's name.
   return (
     <fieldset
       className={styles.group}
+      aria-labelledby={titleId}
       aria-describedby={describedBy(ctx, path, node)}
       aria-invalid={invalid(ctx, path)}
     >
       <legend className={styles.legend}>
-        {title}
+        <span id={titleId}>{title}</span>
         {props.reset ? <> {props.reset}</> : null}
       </legend>
       <Help ctx={ctx} path={path} node={node} />
@@ -479,6 +497,18 @@ function Scalar(props: FieldProps & { title: string; reset: ReactNode }) {
         onChange: (event: { target: { value: string } }) => ctx.set(path, event.target.value),
       };
       control = kind.multiline ? <textarea {...text} rows={4} /> : <input {...text} type="text" />;
+      if (kind.image && ctx.uploadImage)
+        control = (
+          <>
+            {control}
+            <ImageUpload
+              title={title}
+              upload={ctx.uploadImage}
+              disabled={ctx.disabled}
+              onUploaded={(url) => ctx.set(path, url)}
+            />
+          </>
+        );
       break;
     }
     default:
@@ -496,6 +526,40 @@ function Scalar(props: FieldProps & { title: string; reset: ReactNode }) {
       <Help ctx={ctx} path={path} node={node} />
       <Problems ctx={ctx} path={path} />
     </div>
+  );
+}
+
+/** A file picker beside an image's address: the stored image's address replaces the text when the upload is done. */
+function ImageUpload(props: {
+  title: string;
+  upload: UploadImage;
+  disabled: boolean;
+  onUploaded: (url: string) => void;
+}) {
+  const [state, setState] = useState<{ busy: boolean; message: string | null }>({ busy: false, message: null });
+  return (
+    <span className={styles.upload}>
+      <label>
+        Upload {props.title.toLowerCase()} (JPEG, PNG or WebP, up to 10 MB)
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          disabled={props.disabled || state.busy}
+          onChange={async (event) => {
+            const file = event.target.files?.[0];
+            if (!file) return;
+            setState({ busy: true, message: 'Uploading…' });
+            const form = new FormData();
+            form.set('image', file);
+            const answer = await props.upload(form);
+            if (answer.ok) props.onUploaded(answer.url);
+            setState({ busy: false, message: answer.ok ? 'Uploaded.' : answer.message });
+            event.target.value = '';
+          }}
+        />
+      </label>
+      <span role="status">{state.message}</span>
+    </span>
   );
 }
 

@@ -121,7 +121,17 @@ export async function getDealerLead(site: string, id: string): Promise<DealerLea
 }
 
 export type ActionOutcome =
-  { ok: true; body: unknown } | { ok: false; status: number | null; title: string; detail: string };
+  | { ok: true; body: unknown }
+  | {
+      ok: false;
+      status: number | null;
+      title: string;
+      detail: string;
+      /** The fields the api named (problem details' errors), for a form to show under each. */
+      errors?: { path: string; message: string }[];
+      /** Extension members of the problem (a stale publish's `changes`). */
+      problem?: Record<string, unknown>;
+    };
 
 /**
  * A console action (POST or DELETE): the CSRF token comes from /me with the same cookie, so the
@@ -129,7 +139,7 @@ export type ActionOutcome =
  */
 export async function consoleAction(
   site: string,
-  method: 'POST' | 'PATCH' | 'DELETE',
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
 ): Promise<ActionOutcome> {
@@ -146,9 +156,10 @@ export async function consoleAction(
         ...headers,
         accept: 'application/json',
         [DEALER_CSRF_HEADER]: me.csrfToken,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        // A file (an uploaded image) goes as its own bytes and type; anything else as JSON.
+        ...(body === undefined ? {} : { 'content-type': body instanceof Blob ? body.type : 'application/json' }),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body),
       signal: AbortSignal.timeout(15_000),
     });
   } catch {
@@ -162,6 +173,10 @@ export async function consoleAction(
     status: response.status,
     title: (problem.success && problem.data.title) || 'Not done',
     detail: (problem.success && problem.data.detail) || `The platform answered ${response.status}.`,
+    ...(problem.success && Array.isArray(problem.data['errors'])
+      ? { errors: problem.data['errors'] as { path: string; message: string }[] }
+      : {}),
+    ...(problem.success ? { problem: problem.data as Record<string, unknown> } : {}),
   };
 }
 

@@ -46,6 +46,8 @@ export type OpsOutcome =
       detail: string;
       /** Per field path ('dealerships.0.locations.0.postcode'), its message. */
       errors: { path: string; message: string }[];
+      /** Extension members of the problem (a stale publish's `changes`). */
+      problem?: Record<string, unknown>;
     };
 
 /** A change through the ops API with the operator's session and CSRF token. */
@@ -97,6 +99,7 @@ export async function opsAction(
     title: (problem.success && problem.data.title) || 'Not done',
     detail: (problem.success && problem.data.detail) || `The platform answered ${response.status}.`,
     errors: errors.success ? errors.data.errors : [],
+    ...(problem.success ? { problem: problem.data as Record<string, unknown> } : {}),
   };
 }
 

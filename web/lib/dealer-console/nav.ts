@@ -15,6 +15,7 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { label: 'Insights', href: '/dealer/insights' },
   { label: 'Feed', href: '/dealer/feed' },
   { label: 'Google & Meta', href: '/dealer/syndication' },
+  { label: 'Site', href: '/dealer/site' },
   { label: 'Users', href: '/dealer/users', ownersOnly: true },
 ];
 

@@ -39,7 +39,7 @@ export type FieldKind =
   | { kind: 'number'; node: SchemaNode; min?: number; max?: number; step: number | 'any' }
   | { kind: 'colour'; node: SchemaNode }
   | { kind: 'date'; node: SchemaNode }
-  | { kind: 'text'; node: SchemaNode; multiline: boolean }
+  | { kind: 'text'; node: SchemaNode; multiline: boolean; image?: boolean }
   | { kind: 'unsupported'; node: SchemaNode };
 
 const LONG_TEXT = 200;
@@ -72,7 +72,7 @@ export function fieldKind(node: SchemaNode): FieldKind {
       };
     // One text box takes a site path or an address; a date or a date and time needs a choice.
     if (present.every((variant) => variant.type === 'string') && !present.some((variant) => variant.format === 'date'))
-      return { kind: 'text', node, multiline: false };
+      return { kind: 'text', node, multiline: false, image: node.format === 'image' };
     return { kind: 'union', node, variants: present };
   }
   if (node.enum) return { kind: 'enum', node, options: node.enum.map(String) };
@@ -98,6 +98,7 @@ export function fieldKind(node: SchemaNode): FieldKind {
     case 'string':
       if (node.format === 'colour') return { kind: 'colour', node };
       if (node.format === 'date') return { kind: 'date', node };
+      if (node.format === 'image') return { kind: 'text', node, multiline: false, image: true };
       return {
         kind: 'text',
         node,

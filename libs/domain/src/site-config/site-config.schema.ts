@@ -46,7 +46,10 @@ export const ThemeSchema = z.strictObject({
   accent_colour: HexColour.meta({ description: 'Accent colour: badges, highlights.' }),
   on_primary_colour: HexColour.meta({ description: 'Text colour on top of the primary colour.' }),
   background_colour: HexColour.meta({ description: 'Page background colour.' }),
-  logo_url: UrlOrPath.meta({ description: 'Logo shown in the header (site-relative path or absolute URL).' }),
+  logo_url: UrlOrPath.meta({
+    description: 'Logo shown in the header (site-relative path or absolute URL).',
+    format: 'image',
+  }),
   logo_alt: z.string().meta({ description: 'Alternative text for the logo; defaults to the site name when empty.' }),
   button_style: z
     .enum(['square', 'rounded', 'pill'])
@@ -470,7 +473,7 @@ const DateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })])
 /** A site path or an http(s) address: marketing links and images never take javascript: or data: URLs. */
 export const BannerEntrySchema = z
   .strictObject({
-    image: UrlOrPath.meta({ description: 'Image (slides are 1920x540).' }),
+    image: UrlOrPath.meta({ description: 'Image (slides are 1920x540).', format: 'image' }),
     alt: z.string().meta({ description: 'Alternative text of the image.' }),
     background: HexColour.optional().meta({
       description: 'Colour behind the image while it loads or where it does not cover.',
@@ -533,7 +536,7 @@ export const OfferEntrySchema = z
     model_name: z.string().nullable(),
     description: z.array(z.string()).meta({ description: 'Plain-text paragraphs.' }),
     disclaimer: z.string(),
-    image: UrlOrPath.nullable(),
+    image: UrlOrPath.meta({ format: 'image' }).nullable(),
     image_alt: z.string(),
     start: DateOrDateTime.optional(),
     expiry: DateOrDateTime.optional(),
@@ -546,7 +549,7 @@ export const MarketingSchema = z.strictObject({
     .strictObject({
       title: z.string(),
       body: z.string(),
-      image_url: UrlOrPath.optional(),
+      image_url: UrlOrPath.meta({ format: 'image' }).optional(),
       link: UrlOrPath.optional(),
       expiry: z.iso.date(),
     })

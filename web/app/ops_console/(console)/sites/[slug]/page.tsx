@@ -163,6 +163,24 @@ export default async function OpsSitePage({ params, searchParams }: SiteParams) 
         ) : null}
       </section>
 
+      {!retired && (
+        <section className={styles.section} aria-labelledby="config-title">
+          <h2 id="config-title">Configuration</h2>
+          <p>Change settings, hours, banners and offers through drafts, preview, publish and rollback.</p>
+          <ul>
+            {[
+              { layer: `site:${site.slug}`, name: `${site.name} (the whole site)` },
+              ...site.dealerships.map((d) => ({ layer: `dealership:${d.slug}`, name: d.name })),
+            ].map(({ layer, name }) => (
+              <li key={layer}>
+                <a href={`/sites/${site.slug}/edit?layer=${encodeURIComponent(layer)}`}>Edit {name}</a>
+                {' · '}
+                <a href={`/sites/${site.slug}/history?layer=${encodeURIComponent(layer)}`}>History</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section className={styles.section} aria-labelledby="hosts-title">
         <h2 id="hosts-title">Hosts</h2>
         <p className={styles.muted}>
