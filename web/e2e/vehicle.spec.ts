@@ -70,6 +70,46 @@ test.describe('vehicle detail page', () => {
     await expect.poll(() => asked.length).toBeGreaterThan(0);
   });
 
+  test('the page holds one player of its video at a time: the gallery slide and the key information each wait behind Play video, and the last pressed plays', async ({
+    page,
+  }) => {
+    const car = await oneCarWhere(
+      'werribee-isuzu-ute',
+      `${IN_STOCK} AND jsonb_array_length(c.data->'images') > 0 AND c.data->>'video_url' ~ '^https://(www\\.)?(youtube\\.com|youtu\\.be)/'`,
+    );
+    await page.route(/youtube\.com|youtu\.be/, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>player</title>' }),
+    );
+    await page.goto(siteUrl('werribee-isuzu-ute', `/cars/${car.slug}`));
+    await page.waitForLoadState('load');
+    const players = page.locator('iframe[src*="youtube"], iframe[src*="youtu.be"]');
+    const keyInfo = page.locator('section[aria-labelledby="key-info"]');
+    // The first carousel is the photos' (the similar vehicles' comes later).
+    const gallery = page.locator('[aria-roledescription="carousel"]').first();
+    await keyInfo.getByRole('button', { name: `Play video: ${car.name}` }).click();
+    await expect(keyInfo.locator('iframe')).toHaveCount(1);
+
+    // The shopper then opens the gallery's video slide: it offers Play, and adds no second player.
+    const videoThumbnail = page.getByRole('list', { name: 'Thumbnails' }).getByRole('button', { name: /^Video/ });
+    // Its label fits its button (it read 'Vid', overflowing into a strip that scrolled past its
+    // last thumbnail), and the shopper presses it once it is in view, as they would.
+    await videoThumbnail.scrollIntoViewIfNeeded();
+    await expect(videoThumbnail).toBeInViewport({ ratio: 1 });
+    expect(await videoThumbnail.evaluate((button) => button.scrollWidth <= button.clientWidth)).toBe(true);
+    await videoThumbnail.click();
+    await expect(videoThumbnail).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByTestId('gallery-counter')).toHaveText(`${car.images + 1} / ${car.images + 1}`);
+    const galleryPlay = gallery.getByRole('button', { name: `Play video: ${car.name}` });
+    await expect(galleryPlay).toBeVisible();
+    await expect(players).toHaveCount(1);
+
+    // Playing it there stops the key information's player, which offers Play again.
+    await galleryPlay.click();
+    await expect(gallery.locator('iframe')).toHaveCount(1);
+    await expect(players).toHaveCount(1);
+    await expect(keyInfo.getByRole('button', { name: `Play video: ${car.name}` })).toBeVisible();
+  });
+
   test('gallery thumbnails are at least 44 px touch targets on a phone, and stay so on a desktop', async ({ page }) => {
     // Werribee's cars carry up to 12 photos, which squeezed to about 28 px wide at 390 px.
     const SITE_WITH_MANY = 'werribee-isuzu-ute';

@@ -1,6 +1,15 @@
 'use client';
 
-import { useCallback, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+  type TouchEvent,
+} from 'react';
 import {
   PRIORITY_IMAGE_COUNT,
   wrapIndex,
@@ -336,41 +345,66 @@ function Photo({
   return <img className={className} src={attributes.src} srcSet={attributes.srcSet} alt={alt} {...rest} />;
 }
 
-/** An embed-style address plays in a frame; anything else in a plain video player (spec 000 §5). */
-/** A video host's player; `autoplay` once the shopper has pressed Play (VideoFacade). */
-function EmbedFrame({ src, name, autoplay }: { src: string; name: string; autoplay: boolean }) {
-  let address = src;
-  if (autoplay) {
-    const url = new URL(src);
-    url.searchParams.set('autoplay', '1');
-    address = url.toString();
-  }
+/**
+ * An embed-style address plays in a frame, anything else in a plain video player (spec 000 §5).
+ * The frame is drawn only once the shopper has pressed Play (VideoFacade), so it starts playing.
+ */
+function EmbedFrame({ src, name }: { src: string; name: string }) {
+  const url = new URL(src);
+  url.searchParams.set('autoplay', '1');
   return (
     <iframe
       className={styles.video}
-      src={address}
+      src={url.toString()}
       title={`${name} video`}
-      loading={autoplay ? undefined : 'lazy'}
-      allow={`accelerometer; ${autoplay ? 'autoplay; ' : ''}encrypted-media; gyroscope; picture-in-picture; fullscreen`}
+      allow="accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture; fullscreen"
       referrerPolicy="strict-origin-when-cross-origin"
     />
   );
 }
 
 /**
+ * Which Play button's player is on the page. A car's video is offered in the gallery (its slide,
+ * also full screen) and in the key information: each is a Play button, and only the one last
+ * pressed holds a player, so the page never plays (or loads) two players of one video.
+ */
+const playingVideo = {
+  owner: null as string | null,
+  listeners: new Set<() => void>(),
+  set(owner: string | null) {
+    playingVideo.owner = owner;
+    for (const listener of playingVideo.listeners) listener();
+  },
+  subscribe(listener: () => void) {
+    playingVideo.listeners.add(listener);
+    return () => playingVideo.listeners.delete(listener);
+  },
+};
+const currentVideoOwner = () => playingVideo.owner;
+const noVideoOwner = () => null;
+
+/**
  * A video host's player (YouTube, Vimeo) costs a phone its own page of scripts and a connection to
- * another origin, so where it is not what the shopper chose to look at (the key information's video)
- * it waits behind a button and starts playing once pressed.
+ * another origin, so it waits behind a button and starts playing once pressed; pressing another
+ * place's button closes this one's player (playingVideo).
  */
 function VideoFacade({ video, name }: { video: VideoSlide; name: string }) {
-  const [playing, setPlaying] = useState(false);
-  if (playing) return <EmbedFrame src={video.src} name={name} autoplay />;
+  const id = useId();
+  const owner = useSyncExternalStore(playingVideo.subscribe, currentVideoOwner, noVideoOwner);
+  // A slide the shopper moves away from gives its player up, so coming back offers Play again.
+  useEffect(
+    () => () => {
+      if (playingVideo.owner === id) playingVideo.set(null);
+    },
+    [id],
+  );
+  if (owner === id) return <EmbedFrame src={video.src} name={name} />;
   return (
     // The name starts with the visible words, so voice control users can say what they see (WCAG 2.5.3).
     <button
       type="button"
       className={styles.videoFacade}
-      onClick={() => setPlaying(true)}
+      onClick={() => playingVideo.set(id)}
       aria-label={`Play video: ${name}`}
     >
       <svg className={styles.playIcon} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
@@ -382,22 +416,10 @@ function VideoFacade({ video, name }: { video: VideoSlide; name: string }) {
   );
 }
 
-export function VideoPlayer({
-  video,
-  name,
-  active,
-  facade = false,
-}: {
-  video: VideoSlide;
-  name: string;
-  active: boolean;
-  /** An embedded player behind a Play button until pressed (VideoFacade). */
-  facade?: boolean;
-}) {
-  if (video.kind === 'embed') {
-    if (active && facade) return <VideoFacade video={video} name={name} />;
-    return active ? <EmbedFrame src={video.src} name={name} autoplay={false} /> : <div className={styles.video} />;
-  }
+/** A car's video: a video host's player behind Play video (VideoFacade), any other address in a plain player. */
+export function VideoPlayer({ video, name, active }: { video: VideoSlide; name: string; active: boolean }) {
+  if (video.kind === 'embed')
+    return active ? <VideoFacade video={video} name={name} /> : <div className={styles.video} />;
   return <video className={styles.video} src={video.src} controls preload="none" aria-label={`${name} video`} />;
 }
 

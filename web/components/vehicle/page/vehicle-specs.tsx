@@ -22,7 +22,7 @@ export function VehicleSpecs({ page }: { page: CarPage }) {
           <div className={styles.videoSection}>
             <h3>Video</h3>
             <div className={styles.videoFrame}>
-              <VideoPlayer video={video} name={car.name} active facade />
+              <VideoPlayer video={video} name={car.name} active />
             </div>
           </div>
         )}
