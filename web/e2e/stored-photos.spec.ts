@@ -3,7 +3,7 @@ import { query } from './database';
 import { siteUrl } from './e2e-env';
 import { dismissPopupsOf } from './demo-sites';
 import { issueFeedKey, pushDelta } from './feed-push';
-import { pendingPhoto, pointCarAt, startPhotoHost, storePhoto, type PhotoHost } from './stored-photos';
+import { droppedPhoto, pendingPhoto, pointCarAt, startPhotoHost, storePhoto, type PhotoHost } from './stored-photos';
 
 /**
  * Dealer photos on an ordinary web host (issue 38): once stored, every place a page draws them
@@ -22,17 +22,17 @@ interface Car {
   dealership_id: number;
 }
 
-/** Two in-stock cars of the site that no other spec edits (they take the newest). */
-async function twoCars(): Promise<[Car, Car]> {
+/** Three in-stock cars of the site that no other spec edits (they take the newest). */
+async function threeCars(): Promise<[Car, Car, Car]> {
   const cars = await query<Car>(
     `SELECT c.id, c.slug, c.stocknum, c.dealership_id FROM cars c JOIN dealerships d ON d.id = c.dealership_id JOIN sites s ON s.id = d.site_id
      WHERE s.slug = $1 AND c.status = 'in_stock' AND c.show_on_dealer_website AND c.withdrawn_at IS NULL
        AND c.data->>'video_url' IS NULL AND c.data->'spin_images' = 'null'::jsonb
-     ORDER BY c.id DESC OFFSET 4 LIMIT 2`,
+     ORDER BY c.id DESC OFFSET 4 LIMIT 3`,
     [SITE],
   );
-  if (cars.length < 2) throw new Error(`${SITE} has too few cars in stock`);
-  return cars as [Car, Car];
+  if (cars.length < 3) throw new Error(`${SITE} has too few cars in stock`);
+  return cars as [Car, Car, Car];
 }
 
 /** Every image request the page makes, and every CSP violation it reports. */
@@ -71,17 +71,26 @@ test.describe('stored dealer photos', () => {
   let host: PhotoHost;
   let stored: Car;
   let pending: Car;
+  /** One stored photo and one refused, then one unreachable (issue 54). */
+  let refused: Car;
   const restores: (() => Promise<void>)[] = [];
 
   test.beforeAll(async () => {
-    host = await startPhotoHost(3);
-    [stored, pending] = await twoCars();
-    for (const url of host.urls) await storePhoto(stored.dealership_id, url);
+    host = await startPhotoHost(4);
+    // The first three are the stored car's, the fourth the refused car's stored photo.
+    const storedUrls = host.urls.slice(0, 3);
+    [stored, pending, refused] = await threeCars();
+    for (const url of storedUrls) await storePhoto(stored.dealership_id, url);
     // Addresses on the same host the platform has not fetched yet.
-    const pendingUrls = host.urls.map((_, index) => `${host.origin}/stock/pending-${index}.jpg`);
+    const pendingUrls = storedUrls.map((_, index) => `${host.origin}/stock/pending-${index}.jpg`);
     for (const url of pendingUrls) await pendingPhoto(pending.dealership_id, url);
-    restores.push((await pointCarAt(stored.id, host.urls)).restore);
+    restores.push((await pointCarAt(stored.id, storedUrls)).restore);
     restores.push((await pointCarAt(pending.id, pendingUrls)).restore);
+    // The refused photo comes first, so it would be the card's photo and the gallery's opening slide.
+    const refusedUrl = `${host.origin}/stock/refused-0.jpg`;
+    await droppedPhoto(refused.dealership_id, refusedUrl, 'refused');
+    await storePhoto(refused.dealership_id, host.urls[3]!);
+    restores.push((await pointCarAt(refused.id, [refusedUrl, host.urls[3]!])).restore);
     // Only the test's own fetches (the ingest above) reached the host.
     host.requests.length = 0;
   });
@@ -216,6 +225,48 @@ test.describe('stored dealer photos', () => {
     );
     expect(missing.status).toBe(404);
     expect(missing.cacheControl).not.toMatch(/immutable/);
+  });
+
+  test('a refused or unreachable photo leaves the gallery and the photo count, and no page carries its address', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const seen = watch(page);
+    await dismissPopupsOf(page, request, SITE);
+    const card = page.locator('[data-testid="result-card"]', { has: page.locator(`a[href="/cars/${refused.slug}"]`) });
+    // The card draws the stored photo: the refused one before it is not the car's first photo any more.
+    await expect(async () => {
+      await page.goto(siteUrl(SITE, `/search/new-used-and-demo-cars?query=${encodeURIComponent(refused.stocknum)}`));
+      await expect(card.locator('img').first()).toHaveAttribute('src', /^\/media\/photos\/[0-9a-f]{64}\//, {
+        timeout: 1000,
+      });
+    }).toPass({ timeout: 45_000 });
+    await expect(card.getByTestId('photo-placeholder')).toHaveCount(0);
+    expect(await page.content()).not.toContain(host.origin);
+
+    // One slide, the stored photo: no grey slide for the refused one, and the counter says so.
+    await page.goto(siteUrl(SITE, `/cars/${refused.slug}`));
+    await expect(page.getByTestId('gallery-slide')).toHaveCount(1);
+    await expect(page.getByTestId('gallery-counter')).toHaveText('1 / 1');
+    await expect(page.getByTestId('gallery-slide').getByTestId('photo-placeholder')).toHaveCount(0);
+    await loaded(page, '[data-testid="gallery-slide"] img');
+    // The page's data (its HTML and the data the browser hydrates from) holds no dealer address.
+    expect(await page.content()).not.toContain(host.origin);
+
+    // An unreachable photo is the same: with the refused one beside it, the car has no photo to show.
+    // (Its first restore, above, puts its own images back.)
+    const goneUrl = `${host.origin}/stock/gone-0.jpg`;
+    await droppedPhoto(refused.dealership_id, goneUrl, 'unreachable');
+    await pointCarAt(refused.id, [`${host.origin}/stock/refused-0.jpg`, goneUrl]);
+    await expect(async () => {
+      await page.goto(siteUrl(SITE, `/cars/${refused.slug}`));
+      await expect(page.getByText('No photos yet')).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 45_000 });
+    await expect(page.getByTestId('gallery-slide')).toHaveCount(0);
+    expect(await page.content()).not.toContain(host.origin);
+    for (const url of seen.images) expect(new URL(url).origin).toBe(ORIGIN);
+    expect(host.requests).toEqual([]);
   });
 
   for (const viewport of [

@@ -99,6 +99,22 @@ export async function pendingPhoto(dealershipId: number, url: string): Promise<v
 }
 
 /**
+ * A photo address the worker gave up on, as its media queue records it: refused for its bytes
+ * (not an image, too large, too many pixels) or unreachable (a 404, a host that never answers).
+ */
+export async function droppedPhoto(
+  dealershipId: number,
+  url: string,
+  status: 'refused' | 'unreachable' = 'refused',
+): Promise<void> {
+  await query(
+    `INSERT INTO photos (dealership_id, source_url, status, refusal_reason) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (dealership_id, source_url) DO UPDATE SET status = $3, refusal_reason = $4, content_hash = NULL`,
+    [dealershipId, url, status, status === 'refused' ? 'html' : 'http-404'],
+  );
+}
+
+/**
  * Points a site's car at the given photo addresses (as a feed would) and asks the worker to
  * rebuild its search document through the car_changes outbox; returns a function that puts its
  * images back.

@@ -42,7 +42,8 @@ export interface ResultCardProps {
 /** One search result (spec 000 screen 2, §4). */
 export function ResultCard({ car, config, priority, now }: ResultCardProps) {
   const page = carPath(car.slug);
-  // The first image, with its stored photo; a dealer photo not stored yet draws a placeholder.
+  // The first image, with its stored photo; a dealer photo not stored yet comes as PHOTO_PLACEHOLDER
+  // and draws a placeholder box (carPhotoAttributes is null for it), one refused is not in the hit.
   const first = car.images.find((i) => i.url);
   const address = first?.url ?? car.primary_image_url;
   const stored = first ? (first.photo ?? null) : (car.primary_photo ?? null);

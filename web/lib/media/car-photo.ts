@@ -37,7 +37,8 @@ export function carPhotoAttributes(
 /**
  * One picture of a car for small places (saved lists, recently viewed, checkout and trade-in
  * summaries): its first image's stored photo, else its primary image's, else the platform's own
- * file; null for a dealer photo not stored (the place then draws its empty box).
+ * file; null for a dealer photo not stored (PHOTO_PLACEHOLDER in the answer: the place then draws
+ * its empty box). A refused photo is not in the answer, so the first image is the first one kept.
  */
 export function firstPhotoSrc(
   car: {

@@ -1,11 +1,10 @@
 import type { AutograbData, CarStatus, CarType } from '../entities/car';
 import { weeklyEstimate } from '../finance/repayment';
-import { isMediaAddress } from '../stock/media-address';
-import { NO_STORED_PHOTOS, type PhotoLookup } from '../media/stored-photo';
+import { carPhotos, NO_STORED_PHOTOS, type PhotoLookup } from '../media/stored-photo';
 import { isAvailable } from '../cars/stock-status';
 import { makeModelValue } from './facets';
 import { priceBand, weeklyPriceBand } from './price-bands';
-import type { SearchDocument, SearchHit } from './search-document';
+import type { SearchDocument } from './search-document';
 
 /** A car as PostgreSQL stores it: filter columns plus the rest of the feed's fields in `data`. */
 export interface StoredCar {
@@ -61,27 +60,6 @@ const int = (value: unknown): number | null => (typeof value === 'number' && Num
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? [...new Set(value.filter((v): v is string => typeof v === 'string' && v !== ''))] : [];
 
-type HitImage = SearchHit['images'][number];
-/** A media address, or null: cars stored before feeds checked media may still hold javascript: or data: URLs. */
-const mediaText = (value: unknown): string | null => {
-  const url = text(value);
-  return url !== null && isMediaAddress(url) ? url : null;
-};
-
-const images = (value: unknown, photos: PhotoLookup): HitImage[] =>
-  Array.isArray(value)
-    ? value
-        .filter(
-          (image): image is { url?: unknown; thumb?: { url?: unknown } } =>
-            typeof image === 'object' && image !== null && mediaText((image as { url?: unknown }).url) !== null,
-        )
-        .map((image) => ({
-          url: mediaText(image.url),
-          thumb: image.thumb ? { url: mediaText(image.thumb.url) } : null,
-          photo: photos(mediaText(image.url)),
-        }))
-    : [];
-
 /** The feed's market averages, kept only when one of them is a positive number. */
 function marketAverages(value: unknown): AutograbData | null {
   if (typeof value !== 'object' || value === null) return null;
@@ -100,9 +78,8 @@ export const carName = (car: Pick<StoredCar, 'year' | 'make' | 'model' | 'badge'
 /** Builds the search document of a car: the one projection both search engines index. */
 export function buildSearchDocument(car: StoredCar, context: DocumentContext): SearchDocument {
   const name = carName(car);
-  const photos = context.photos ?? NO_STORED_PHOTOS;
-  const allImages = images(car.data['images'], photos);
-  const primaryImage = mediaText(car.data['primary_image_url']) ?? allImages[0]?.url ?? null;
+  // Public addresses only (the platform's /media or a placeholder), refused photos left out (carPhotos).
+  const photos = carPhotos(car.data, context.photos ?? NO_STORED_PHOTOS);
   const weekly = weeklyEstimate(car.price);
 
   const features = strings(car.data['filtered_features']);
@@ -187,10 +164,10 @@ export function buildSearchDocument(car: StoredCar, context: DocumentContext): S
       simple_transmission: car.simple_transmission,
       certified: car.certified,
       reserved: car.reserved,
-      photos_count: int(car.data['photos_count']) ?? allImages.length,
-      primary_image_url: primaryImage,
-      primary_photo: photos(primaryImage),
-      images: allImages.slice(0, HIT_IMAGE_COUNT),
+      photos_count: photos.photos_count,
+      primary_image_url: photos.primary_image_url,
+      primary_photo: photos.primary_photo,
+      images: photos.images.slice(0, HIT_IMAGE_COUNT),
       dealership_id: car.dealership_id,
       dealership_slug: context.dealership.slug,
       location_id: car.location_id,

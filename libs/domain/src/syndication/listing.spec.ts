@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { buildSearchDocument, type StoredCar } from '../search/build-document';
-import type { StoredPhoto } from '../media/stored-photo';
+import { photoLookupOf, type StoredPhoto } from '../media/stored-photo';
 import { GOOGLE_COLUMNS, META_COLUMNS, type SyndicationChannel } from './channels';
 import { csvField, csvRecord } from './csv';
 import { leadSourceOf, syndicationChannelOf } from './attribution';
@@ -70,7 +70,7 @@ function source(
     siteId: 1,
     dealership: { id: 3, slug: 'harbour-toyota-homebush', name: 'Harbour Toyota Homebush' },
     location: { id: 11, name: 'Homebush', city: 'Homebush', state: 'NSW' },
-    photos: (address) => (address ? (photos.get(address) ?? null) : null),
+    photos: photoLookupOf([...photos].map(([source_url, photo]) => ({ source_url, ...photo }))),
   });
   return {
     document,

@@ -369,6 +369,8 @@ describe('photos from a feed run (real feed ingest, media worker, Redis, Postgre
         ],
       }),
       feedCar('CUT1', { images: [`${good.origin}/h/cut.jpg`] }),
+      // Every photo refused or unreachable: the car's gallery empties, so it is settled again.
+      feedCar('BAD1', { images: [`${good.origin}/h/page.jpg`, `${silent.origin}/h/never.jpg`] }),
     ]);
     await settled();
     // A job out of attempts is failed first; the photo is marked unreachable by the failure handler just after.
@@ -401,6 +403,8 @@ describe('photos from a feed run (real feed ingest, media worker, Redis, Postgre
     expect(photoWarnings.sort()).toEqual(
       [
         warned(0, good.origin, '/h/cut.jpg', 'undecodable', 3, 'CUT1'),
+        warned(0, good.origin, '/h/page.jpg', 'html', 4, 'BAD1'),
+        warned(1, silent.origin, '/h/never.jpg', 'unreachable', 4, 'BAD1'),
         warned(1, good.origin, '/h/page.jpg', 'html'),
         warned(2, good.origin, '/h/bomb.png', 'too-many-pixels'),
         warned(3, good.origin, '/h/huge.jpg', 'too-large'),
@@ -420,6 +424,15 @@ describe('photos from a feed run (real feed ingest, media worker, Redis, Postgre
         dealer,
       ]),
     ).toEqual([{ status: 'in_stock', withdrawn_at: null }]);
+    // A photo that went from pending to refused or unreachable leaves its car's gallery and count
+    // (issue 54): the car is settled (a car_changes row beside its apply's), and nothing stays marked.
+    const bad = await carId(dealer, 'BAD1');
+    // The unreachable one is marked by the failure handler after settled() ran its settle: once more.
+    await settleDuePhotos(db.dataSource);
+    // Its apply's change, and one per settle that found one of its photos newly refused or
+    // unreachable (one or two, as the failure handler raced settled()); its apply's alone before.
+    expect(await changesOf(bad)).toBeGreaterThanOrEqual(1 + 1);
+    expect(await db.dataSource.query(`SELECT id FROM photos WHERE settle_due`)).toEqual([]);
     expect(await store.head(originalKey(sha256(bytes), 'jpeg'))).not.toBeNull();
     // The cut photo was stored first (servable at once), then refused by its variants job, which ended.
     const cutRow = photos.find((row) => String(row.source_url).endsWith('/h/cut.jpg'));

@@ -344,11 +344,12 @@ export class PhotoIngest {
 
   private async refuse(row: PhotoRow, reason: string, message: string): Promise<PhotoOutcome> {
     this.metrics.refused(reason);
-    // A stored photo refused now is one the pages stop drawing: its cars are settled (in SET,
-    // `status` is the row's state before this update).
+    // A photo stored or pending until now leaves its cars' galleries and photo counts (issue 54),
+    // so its cars are settled; one already refused or unreachable changes nothing they draw (in
+    // SET, `status` is the row's state before this update).
     await this.recordAndWarn(row.id, [
       `UPDATE photos SET status = 'refused', refusal_reason = $2, refusal_message = $3, checked_at = $4,
-         settle_due = settle_due OR status = 'stored', updated_at = now() WHERE id = $1`,
+         settle_due = settle_due OR status IN ('stored', 'pending'), updated_at = now() WHERE id = $1`,
       [row.id, reason, message.slice(0, 500), this.now()],
     ]);
     return { kind: 'refused', reason, message };
@@ -357,12 +358,14 @@ export class PhotoIngest {
   /**
    * The address gave nothing usable: a photo stored before stays stored (a host down for a day must
    * not blank a car), with the failure noted; one never stored is marked unreachable. Either way
-   * the feed runs that carried it are warned.
+   * the feed runs that carried it are warned. A pending photo marked unreachable leaves its cars'
+   * galleries and photo counts (issue 54), so its cars are settled.
    */
   async unreachable(id: number, reason: string, message: string): Promise<PhotoOutcome> {
     this.metrics.unreachable(reason);
     await this.recordAndWarn(id, [
       `UPDATE photos SET status = CASE WHEN status = 'stored' THEN 'stored' ELSE 'unreachable' END,
+         settle_due = settle_due OR status = 'pending',
          refusal_reason = $2, refusal_message = $3, checked_at = $4, updated_at = now() WHERE id = $1`,
       [id, reason, message.slice(0, 500), this.now()],
     ]);

@@ -5,6 +5,7 @@ import {
   type StockFixture,
   type TestDatabase,
 } from '@platform/testing';
+import { PHOTO_PLACEHOLDER } from '@platform/domain';
 import { FeedIngest } from '../feeds/feed-ingest';
 import { FeedIntake } from '../feeds/feed-intake';
 import { documentsAfter, documentsForCars } from '../indexing/car-documents';
@@ -76,17 +77,18 @@ describe('stored photos in the search projection (real PostgreSQL)', () => {
     await db?.destroy();
   });
 
-  it("puts each image's stored photo beside its address, null for one not stored and for the platform's own files", async () => {
+  it("puts each image's stored photo beside its public address: a placeholder for one not stored, the platform's own files as they are", async () => {
     const now = new Date();
     const { documents } = await documentsForCars(db.dataSource.manager, fixture.siteId, [id('N1')], now);
     const hit = documents[0]?.hit;
     expect(hit?.images).toEqual([
-      { url: PHOTO_1, thumb: null, photo: { hash: HASH_A, width: 2000, height: 1500 } },
-      { url: PHOTO_2, thumb: null, photo: null },
+      { url: `/media/photos/${HASH_A}/w800`, thumb: null, photo: { hash: HASH_A, width: 2000, height: 1500 } },
+      { url: PHOTO_PLACEHOLDER, thumb: null, photo: null },
       { url: '/media/demo/ute-1.svg', thumb: null, photo: null },
     ]);
-    expect(hit?.primary_image_url).toBe(PHOTO_1);
+    expect(hit?.primary_image_url).toBe(`/media/photos/${HASH_A}/w800`);
     expect(hit?.primary_photo).toEqual({ hash: HASH_A, width: 2000, height: 1500 });
+    expect(hit?.photos_count).toBe(3);
   });
 
   it("uses a dealership's own row for an address: another dealership's stored copy of the same address is not used", async () => {
@@ -94,12 +96,15 @@ describe('stored photos in the search projection (real PostgreSQL)', () => {
     const { documents } = await documentsForCars(db.dataSource.manager, fixture.siteId, [id('N2'), id('W1')], now);
     const byStock = Object.fromEntries(documents.map((document) => [document.stocknum, document.hit]));
     expect(byStock['N2']?.images[0]?.photo).toEqual({ hash: HASH_B, width: 800, height: 600 });
-    expect(byStock['W1']?.images[0]?.photo).toBeNull();
+    // West's own row for the address is refused: the photo leaves West's car and its count.
+    expect(byStock['W1']?.images).toEqual([]);
+    expect(byStock['W1']?.photos_count).toBe(0);
+    expect(byStock['W1']?.primary_image_url).toBeNull();
     expect(byStock['W1']?.primary_photo).toBeNull();
     // A reindex builds the same documents.
     const all = await documentsAfter(db.dataSource.manager, fixture.siteId, 0, 100, now);
     expect(all.find((document) => document.stocknum === 'N2')?.hit.images[0]?.photo?.hash).toBe(HASH_B);
-    expect(all.find((document) => document.stocknum === 'W1')?.hit.images[0]?.photo).toBeNull();
+    expect(all.find((document) => document.stocknum === 'W1')?.hit.images).toEqual([]);
   });
 
   it('resolves a batch of cars in one query, spin frames included', async () => {
@@ -124,5 +129,27 @@ describe('stored photos in the search projection (real PostgreSQL)', () => {
     expect(lookup(fixture.west.id)(SPIN)).toBeNull();
     expect(lookup(fixture.north.id)('https://elsewhere.example/x.jpg')).toBeNull();
     expect(lookup(fixture.north.id)(null)).toBeNull();
+    // Refused and unreachable rows are reported as dropped, for their own dealership only.
+    expect(lookup(fixture.west.id).dropped(SHARED)).toBe(true);
+    expect(lookup(fixture.north.id).dropped(SHARED)).toBe(false);
+    expect(lookup(fixture.north.id).dropped(PHOTO_2)).toBe(false);
+  });
+
+  it('leaves an unreachable photo out of the document until it is stored, and never hands on its address', async () => {
+    const now = new Date();
+    await photo(fixture.north.id, PHOTO_2, 'unreachable', null);
+    try {
+      const { documents } = await documentsForCars(db.dataSource.manager, fixture.siteId, [id('N1')], now);
+      const hit = documents[0]!.hit;
+      expect(hit.images.map((image) => image.url)).toEqual([`/media/photos/${HASH_A}/w800`, '/media/demo/ute-1.svg']);
+      expect(hit.photos_count).toBe(2);
+      expect(JSON.stringify(documents[0])).not.toContain('photos.north.example');
+      await photo(fixture.north.id, PHOTO_2, 'stored', HASH_B, 800, 600);
+      const again = await documentsForCars(db.dataSource.manager, fixture.siteId, [id('N1')], now);
+      expect(again.documents[0]!.hit.images[1]).toMatchObject({ url: `/media/photos/${HASH_B}/w800` });
+      expect(again.documents[0]!.hit.photos_count).toBe(3);
+    } finally {
+      await photo(fixture.north.id, PHOTO_2, 'pending', null);
+    }
   });
 });

@@ -23,9 +23,11 @@ import type { CarEntity, DealershipEntity, LocationEntity } from '@platform/db';
 
 /**
  * The car in the shape of spec 000's Car: the feed's own fields (kept in `data`) under the
- * platform's columns, so a column always wins over a stale copy in data. Each photo address
- * carries its stored photo (images[].photo, primary_photo, spin_photos, spin_interior_photo),
- * looked up for the car's dealership (storedPhotosOf): pages draw those, never the dealer's host.
+ * platform's columns, so a column always wins over a stale copy in data. The feed's photo fields
+ * (images, thumbnails, primary_image_url, spin_images, spin_interior_image, photos_count) are
+ * replaced by their public form (carPhotos, looked up for the car's dealership by storedPhotosOf):
+ * the platform's own /media addresses or a placeholder, each with its stored photo beside it, and
+ * no refused or unreachable photo. The dealer's addresses stay in data and never reach an answer.
  */
 export function carView(
   car: CarEntity,
@@ -35,6 +37,7 @@ export function carView(
 ) {
   return {
     ...car.data,
+    // After data, so every photo field of data is overwritten by its public form.
     ...carPhotos(car.data, photos),
     id: car.id,
     name: carName(car),

@@ -1,3 +1,4 @@
+import { PHOTO_PLACEHOLDER } from '@platform/domain';
 import { feedCar as car } from '@platform/testing';
 import { flatText, parsePdf } from '../testing/parse-pdf';
 import { createSiteApiHarness, eventually, type SiteApiHarness } from '../testing/site-api.harness';
@@ -361,6 +362,82 @@ describe('vehicle API (real PostgreSQL, Redis and workers)', () => {
         .get(`/api/sites/${h.siteSlug}/spins/${encodeURIComponent('<x>')}`)
         .expect(400);
       expect(bad.body.detail ?? bad.body.title).toBeTruthy();
+    });
+  });
+
+  describe('dealer photos in public answers (issue 54)', () => {
+    const HOST = 'https://photos.dealer-p.example';
+    const STORED_HASH = 'e'.repeat(64);
+    let slug = '';
+
+    beforeAll(async () => {
+      // What the media worker recorded before this run, one address per state; the fourth is new
+      // to the run, so it is linked pending (not fetched yet).
+      const dealer = h.fixture.north.id;
+      await h.db.dataSource.query(
+        `INSERT INTO photos (dealership_id, source_url, status, content_hash, format, width, height) VALUES
+           ($1, $2, 'stored', $5, 'jpeg', 1600, 1200),
+           ($1, $3, 'refused', NULL, NULL, NULL, NULL),
+           ($1, $4, 'unreachable', NULL, NULL, NULL, NULL)`,
+        [dealer, `${HOST}/stored.jpg`, `${HOST}/refused.jpg`, `${HOST}/gone.jpg`, STORED_HASH],
+      );
+      const urls = ['stored', 'refused', 'gone', 'pending'].map((name) => `${HOST}/${name}.jpg`);
+      await h.load(dealer, [
+        car('P1', {
+          make: 'Mazda',
+          model: 'BT-50',
+          year: 2021,
+          price: 39990,
+          km: 52000,
+          images: urls.map((url) => ({ url, thumb: { url } })),
+          thumbnails: urls,
+          primary_image_url: `${HOST}/refused.jpg`,
+          spin_images: urls,
+          spin_interior_image: `${HOST}/gone.jpg`,
+          photos_count: 4,
+        }),
+      ]);
+      slug = ((await h.db.dataSource.query(`SELECT slug FROM cars WHERE stocknum = 'P1'`)) as { slug: string }[])[0]!
+        .slug;
+    });
+
+    const stored = `/media/photos/${STORED_HASH}/w800`;
+
+    it('a refused or unreachable photo leaves the search hit and its count, and no dealer address is in it', async () => {
+      const res = await h
+        .http()
+        .post(`/api/sites/${h.siteSlug}/search`)
+        .send({ filters: { make: ['Mazda'] } })
+        .expect(200);
+      expect(res.body.hits).toHaveLength(1);
+      const hit = res.body.hits[0];
+      expect(hit.photos_count).toBe(2);
+      expect(hit.images.map((image: { url: string }) => image.url)).toEqual([stored, PHOTO_PLACEHOLDER]);
+      // The primary image was refused: the first photo kept stands for the car.
+      expect(hit.primary_image_url).toBe(stored);
+      expect(JSON.stringify(res.body)).not.toContain('dealer-p.example');
+    });
+
+    it('the car page and view.json answer the same photos, with no dealer address anywhere', async () => {
+      const page = await siteCar(slug).expect(200);
+      expect(page.body.car).toMatchObject({
+        photos_count: 2,
+        images: [
+          { url: stored, thumb: { url: '/media/photos/' + STORED_HASH + '/w160' } },
+          { url: PHOTO_PLACEHOLDER, thumb: { url: PHOTO_PLACEHOLDER }, photo: null },
+        ],
+        thumbnails: [`/media/photos/${STORED_HASH}/w160`, PHOTO_PLACEHOLDER],
+        primary_image_url: stored,
+        spin_images: [stored, PHOTO_PLACEHOLDER],
+        spin_interior_image: null,
+      });
+      expect(JSON.stringify(page.body)).not.toContain('dealer-p.example');
+      const view = await h
+        .http()
+        .get(`/api/cars/${slug}/view.json?photos_count=4&updated_at=2020-01-01T00:00:00Z`)
+        .expect(200);
+      expect(view.body.car_fields).toMatchObject({ photos_count: 2 });
+      expect(JSON.stringify(view.body)).not.toContain('dealer-p.example');
     });
   });
 });

@@ -1,5 +1,5 @@
 import { cache } from 'react';
-import { financeOffer, isMediaAddress, photoSrc, type FinanceOffer } from '@platform/domain';
+import { financeOffer, isMediaAddress, isPhotoPlaceholder, photoSrc, type FinanceOffer } from '@platform/domain';
 import type { GalleryImage } from '@/components/vehicle/gallery';
 import { getFinanceQuote, getTestDriveSlots, type CarPage } from '@/lib/api/cars';
 import { getShopper, sessionToken } from '@/lib/api/shopper';
@@ -18,20 +18,25 @@ export interface VehicleContext {
   page: CarPage;
 }
 
+/** A photo address the page may hand to its gallery: the platform's /media, a web address, or the placeholder marker. */
+const drawable = (address: string | null | undefined): address is string =>
+  !!address && (isPhotoPlaceholder(address) || isMediaAddress(address));
+
 /**
  * The car's photos, each with its stored photo (null while the platform has not stored it: the
- * gallery draws a placeholder); only web or /media addresses, since cars stored before feeds
- * checked media may hold others.
+ * api sends PHOTO_PLACEHOLDER for its address and the gallery draws a placeholder). A photo the
+ * platform refused or could not fetch is not in the answer at all, so it is no slide (issue 54).
+ * Only drawable addresses, since cars stored before feeds checked media may hold others.
  */
 export function galleryImages(car: CarPage['car']): GalleryImage[] {
   const images = (car.images ?? [])
-    .filter((i): i is typeof i & { url: string } => !!i.url && isMediaAddress(i.url))
+    .filter((i): i is typeof i & { url: string } => drawable(i.url))
     .map((i) => ({
       src: i.url,
-      thumb: i.thumb?.url && isMediaAddress(i.thumb.url) ? i.thumb.url : null,
+      thumb: drawable(i.thumb?.url) ? i.thumb.url : null,
       photo: i.photo ?? null,
     }));
-  if (images.length === 0 && car.primary_image_url && isMediaAddress(car.primary_image_url))
+  if (images.length === 0 && drawable(car.primary_image_url))
     images.push({ src: car.primary_image_url, thumb: null, photo: car.primary_photo ?? null });
   return images;
 }
