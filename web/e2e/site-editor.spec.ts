@@ -73,10 +73,7 @@ test('an owner changes Saturday hours and adds a special with a banner: preview,
   // The owner opens their site's editor from the console.
   const { page } = owner;
   await page.goto(siteUrl(site, '/dealer/site'));
-  await page
-    .getByRole('link', { name: new RegExp(`Editor Motors|${dealership}`) })
-    .first()
-    .click();
+  await page.locator(`a[href="/dealer/site/edit?layer=${encodeURIComponent(`dealership:${dealership}`)}"]`).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Edit / })).toBeVisible();
   for (const size of CONSOLE_SIZES) {
     await page.setViewportSize(size);
@@ -97,7 +94,7 @@ test('an owner changes Saturday hours and adds a special with a banner: preview,
   // A special (an offer with its own page) and a banner leading to it.
   const offers = page.getByRole('group', { name: 'Offers', exact: true });
   await offers.getByRole('button', { name: 'Add offer' }).click();
-  await offers.getByLabel('Id', { exact: true }).fill('7');
+  await offers.getByLabel('ID', { exact: true }).fill('7');
   await offers.getByLabel('Name', { exact: true }).fill('Triton run-out');
   await offers.getByLabel('Disclaimer', { exact: true }).fill('While stocks last.');
   await offers.getByLabel('Image alt', { exact: true }).fill('A Triton ute');

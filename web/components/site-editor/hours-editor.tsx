@@ -87,8 +87,12 @@ export function HoursEditor({ location, value, onChange, problems, disabled }: P
                   const hours = week[day] ?? 'closed';
                   const closed = hours === 'closed';
                   const key = `hours.${department}.${day}`;
+                  // The api may name the day or one of its times ('hours.sales.monday.close').
+                  const messages = Object.entries(problems)
+                    .filter(([at]) => at === key || at.startsWith(`${key}.`))
+                    .flatMap(([, list]) => list);
                   const problemId = `${id}-${department}-${day}-problem`;
-                  const described = problems[key]?.length ? problemId : undefined;
+                  const described = messages.length ? problemId : undefined;
                   const label = `${DEPARTMENT_LABELS[department]} ${dayLabel(day)}`;
                   return (
                     <tr key={day}>
@@ -123,7 +127,7 @@ export function HoursEditor({ location, value, onChange, problems, disabled }: P
                           aria-describedby={described}
                           onChange={(e) => !closed && setDay(department, day, { ...hours, close: e.target.value })}
                         />
-                        <Problem messages={problems[key]} id={problemId} />
+                        <Problem messages={messages} id={problemId} />
                       </td>
                     </tr>
                   );

@@ -107,3 +107,26 @@ describe('reshapeSiteList', () => {
     ]);
   });
 });
+
+describe("reshapeSite: a one-dealership site's pages show its dealership's marketing", () => {
+  const banner = { image: '/media/photos/abc/w800', alt: 'Run-out sale' };
+  const response = (dealershipId: number | null) => {
+    const raw = siteConfigResponseFixture();
+    raw.dealership_id = dealershipId as never;
+    raw.dealerships[0]!.config = {
+      ...raw.dealerships[0]!.config,
+      marketing: { ...raw.config.marketing, banners: [banner] },
+    };
+    return SiteConfigResponseSchema.parse(raw);
+  };
+
+  it('takes the sole dealership’s marketing, as its owner published it', () => {
+    const view = reshapeSite(response(21));
+    expect(view.config.marketing.banners).toEqual([banner]);
+    expect(view.config.theme.primary_colour).toBe('#c00000');
+  });
+
+  it("keeps the site's own on a group site", () => {
+    expect(reshapeSite(response(null)).config.marketing.banners).toEqual([]);
+  });
+});

@@ -101,8 +101,20 @@ function byTypeThenName(a: ApiLocation, b: ApiLocation): number {
   return compareLocationsByType(a, b) || a.name.localeCompare(b.name, 'en-AU');
 }
 
+/**
+ * The configuration a site's own pages show. On a site of one dealership, its marketing (banners,
+ * promotions slider, offers, campaign, popup, claims) is that dealership's, as the api merged it: the
+ * dealership's owners change those in their own layer with the site editor (issue 52), and their
+ * home page must show what they publish. A group site's pages keep the site's own.
+ */
+function pagesConfig(response: SiteConfigResponse): SiteConfigResponse['config'] {
+  const own = response.dealerships.find((dealership) => dealership.id === response.dealership_id);
+  return own ? { ...response.config, marketing: own.config.marketing } : response.config;
+}
+
 export function reshapeSite(response: SiteConfigResponse): SiteView {
-  const { site, config } = response;
+  const { site } = response;
+  const config = pagesConfig(response);
   const dealershipsById = new Map(response.dealerships.map((dealership) => [dealership.id, dealership]));
   const visible = response.locations.filter((location) => location.visible !== false).sort(byTypeThenName);
 

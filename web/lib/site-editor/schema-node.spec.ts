@@ -103,3 +103,11 @@ describe('itemNoun', () => {
     expect(itemNoun(field('leads', 'notify_emails'))).toBe('notify emails item');
   });
 });
+
+describe('fieldKind of a nullable scalar written as a type list', () => {
+  it("draws `type: ['string', 'null']` as a nullable text field", () => {
+    const kind = fieldKind({ type: ['string', 'null'], title: 'Model name' });
+    expect(kind.kind).toBe('nullable');
+    expect(kind.kind === 'nullable' && fieldKind(kind.inner).kind).toBe('text');
+  });
+});

@@ -61,6 +61,13 @@ function withLabels(outer: SchemaNode, inner: SchemaNode): SchemaNode {
 
 /** The control for a node. */
 export function fieldKind(node: SchemaNode): FieldKind {
+  // zod writes a plain nullable scalar as `type: ['string', 'null']` rather than anyOf.
+  if (Array.isArray(node.type)) {
+    const types = node.type.filter((type) => type !== 'null');
+    const inner: SchemaNode = { ...node, type: types.length === 1 ? types[0] : types };
+    if (types.length < node.type.length) return { kind: 'nullable', node, inner };
+    if (types.length === 1) return fieldKind(inner);
+  }
   const variants = options(node);
   if (variants.length > 0) {
     const present = variants.filter((variant) => !isNull(variant));

@@ -11,6 +11,8 @@ function replay(document: unknown, changes: ReturnType<typeof configChanges>): u
     let node: any = root;
     let key: string | number = 'value';
     for (const part of parts) {
+      // A field added inside a group the document did not have yet: the group comes with it.
+      if (!Object.hasOwn(node, key) || typeof node[key] !== 'object' || node[key] === null) node[key] = {};
       node = node[key];
       key = part;
     }
@@ -36,7 +38,7 @@ describe('configChanges', () => {
     ).toEqual([
       { path: 'marketing.banners[1]', before: { alt: 'B' } },
       { path: 'phone.numbers.new', before: '03 1', after: '03 2' },
-      { path: 'wording', after: { tagline: 'Hi' } },
+      { path: 'wording.tagline', after: 'Hi' },
     ]);
   });
 

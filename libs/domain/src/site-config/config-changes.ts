@@ -41,8 +41,12 @@ function walk(path: string, before: unknown, after: unknown, out: ConfigChange[]
     for (const key of keys) {
       const at = join(path, key);
       if (!Object.hasOwn(after, key)) out.push({ path: at, before: before[key] });
-      else if (!Object.hasOwn(before, key)) out.push({ path: at, after: after[key] });
-      else walk(at, before[key], after[key], out);
+      else if (!Object.hasOwn(before, key)) {
+        // A group added whole is read field by field, like any other change.
+        const added = after[key];
+        if (isObject(added) && Object.keys(added).length > 0) walk(at, {}, added, out);
+        else out.push({ path: at, after: added });
+      } else walk(at, before[key], after[key], out);
     }
     return;
   }

@@ -117,7 +117,7 @@ describe('site editor: drafts, preview, publish, history and rollback (real api,
     expect(published.body.changes).toEqual(
       expect.arrayContaining([
         { path: `locations."${SALES}".hours.sales.saturday.open`, before: '09:00', after: '08:00' },
-        expect.objectContaining({ path: 'config.marketing' }),
+        expect.objectContaining({ path: 'config.marketing.offers' }),
       ]),
     );
     const after = await siteConfig();
@@ -254,7 +254,7 @@ describe('site editor: drafts, preview, publish, history and rollback (real api,
     await secondOwner.put(`${LAYER}/draft`, { base_version: version, document: theirs }).expect(200);
     await owner.post(`${LAYER}/publish`).expect(201);
     const stale = await secondOwner.post(`${LAYER}/publish`).expect(409);
-    expect(stale.body.changes).toEqual([{ path: 'config.wording', after: { tagline: 'First' } }]);
+    expect(stale.body.changes).toEqual([{ path: 'config.wording.tagline', after: 'First' }]);
     expect((await secondOwner.get(LAYER).expect(200)).body.draft.stale).toBe(true);
     expect(dealershipConfig(await siteConfig()).wording.tagline).toBe('First');
     await secondOwner.del(`${LAYER}/draft`).expect(204);
