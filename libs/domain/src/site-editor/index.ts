@@ -1,2 +1,3 @@
 export * from './layer-document';
 export * from './date-ranges';
+export * from './image-alt';

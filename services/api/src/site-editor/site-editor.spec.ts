@@ -156,6 +156,70 @@ describe('site editor: drafts, preview, publish, history and rollback (real api,
     await sales.get('/api/dealer/site/layers/site').expect(404);
   });
 
+  it('enforces who may do what on every endpoint, and a refusal changes nothing (property)', async () => {
+    type Who = 'owner' | 'sales' | 'viewer' | 'stranger' | 'anonymous';
+    const users: Record<Exclude<Who, 'anonymous'>, SignedInDealer> = { owner, sales, viewer, stranger };
+    const actions = ['view', 'draft', 'discard', 'preview', 'publish', 'history', 'rollback'] as const;
+    const writes = new Set(['draft', 'discard', 'preview', 'publish', 'rollback']);
+    const publishes = new Set(['publish', 'rollback']);
+    /** The status the rule gives, or null where the user may act (then any answer but 401/403 will do). */
+    const expected = (who: Who, layer: string, action: (typeof actions)[number]): number | null => {
+      if (who === 'anonymous') return 401;
+      const mine =
+        who === 'stranger'
+          ? layer === 'dealership:bravo-motors' || layer === 'site'
+          : layer === 'dealership:alpha-motors' || (layer === 'site' && who === 'owner');
+      if (!mine) return 404;
+      if (who === 'viewer' && writes.has(action)) return 403;
+      if (who === 'sales' && publishes.has(action)) return 403;
+      return null;
+    };
+    const { version, published } = (await owner.get(LAYER).expect(200)).body;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom<Who>('owner', 'sales', 'viewer', 'stranger', 'anonymous'),
+        fc.constantFrom('dealership:alpha-motors', 'dealership:bravo-motors', 'site'),
+        fc.constantFrom(...actions),
+        async (who, layer, action) => {
+          const base = `/api/dealer/site/layers/${layer}`;
+          const client = who === 'anonymous' ? null : users[who];
+          const send = (method: 'get' | 'put' | 'post' | 'del', path: string, body?: unknown) =>
+            client
+              ? method === 'get'
+                ? client.get(path)
+                : method === 'del'
+                  ? client.del(path)
+                  : client[method](path, body)
+              : method === 'del'
+                ? api.http().delete(path)
+                : api
+                    .http()
+                    [method](path)
+                    .send(body as object);
+          const before = await everything();
+          const res = await {
+            view: () => send('get', base),
+            history: () => send('get', `${base}/history`),
+            draft: () => send('put', `${base}/draft`, { base_version: version, document: published }),
+            discard: () => send('del', `${base}/draft`),
+            preview: () => send('post', `${base}/preview`),
+            publish: () => send('post', `${base}/publish`),
+            rollback: () => send('post', `${base}/rollback`, { version: 1 }),
+          }[action]();
+          const rule = expected(who, layer, action);
+          if (rule === null) expect([401, 403]).not.toContain(res.status);
+          else {
+            expect(res.status).toBe(rule);
+            expect(await everything()).toBe(before);
+          }
+          // Leave no draft behind for the next case's publish.
+          if (client && action === 'draft' && res.status === 200) await client.del(`${base}/draft`);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
   describe('refuses what the pages cannot show, naming the field, and applies nothing', () => {
     const cases: [string, (doc: Json) => void, string][] = [
       [

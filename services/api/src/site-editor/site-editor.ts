@@ -5,6 +5,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import {
   configChanges,
   dateRangeProblems,
+  imageAltProblems,
   isDealerEditablePath,
   LayerDocumentSchema,
   locationIssues,
@@ -387,7 +388,7 @@ export class SiteEditor {
             path: `${where}.config.${field}`,
             message: `${field} is not one of the settings a dealership changes itself; ask the platform's operators.`,
           });
-    for (const problem of dateRangeProblems(document.config))
+    for (const problem of [...dateRangeProblems(document.config), ...imageAltProblems(document.config)])
       errors.push({ path: `${where}.config.${problem.path}`, message: problem.message });
     if (errors.length === 0)
       for (const problem of await mergedProblems(manager, target, document.config))
