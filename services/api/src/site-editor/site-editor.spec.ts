@@ -183,19 +183,13 @@ describe('site editor: drafts, preview, publish, history and rollback (real api,
         async (who, layer, action) => {
           const base = `/api/dealer/site/layers/${layer}`;
           const client = who === 'anonymous' ? null : users[who];
-          const send = (method: 'get' | 'put' | 'post' | 'del', path: string, body?: unknown) =>
-            client
-              ? method === 'get'
-                ? client.get(path)
-                : method === 'del'
-                  ? client.del(path)
-                  : client[method](path, body)
-              : method === 'del'
-                ? api.http().delete(path)
-                : api
-                    .http()
-                    [method](path)
-                    .send(body as object);
+          const send = (method: 'get' | 'put' | 'post' | 'del', path: string, body?: unknown): request.Test => {
+            if (client) return method === 'get' || method === 'del' ? client[method](path) : client[method](path, body);
+            const http = api.http();
+            if (method === 'get') return http.get(path);
+            if (method === 'del') return http.delete(path);
+            return http[method](path).send(body as object);
+          };
           const before = await everything();
           const res = await {
             view: () => send('get', base),
