@@ -1,3 +1,5 @@
+import { isAvailable } from '../cars/stock-status';
+
 /** What a shopper can be told about a car. */
 export const ALERT_KINDS = ['new_match', 'price_drop', 'reserved', 'sold'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
@@ -15,7 +17,6 @@ export interface CarAlertSnapshot extends CarAlertState {
 }
 
 const positive = (price: number | null): price is number => price !== null && price > 0;
-const AVAILABLE = new Set(['in_stock', 'coming_soon']);
 
 /**
  * What a change of one car tells shoppers, comparing what the matcher last saw (`before`, null for
@@ -25,7 +26,7 @@ const AVAILABLE = new Set(['in_stock', 'coming_soon']);
  * price, the same snapshot again) tells nothing.
  */
 export function carAlertEvents(before: CarAlertState | null, now: CarAlertSnapshot): AlertKind[] {
-  if (before === null) return now.listed && AVAILABLE.has(now.status) && !now.reserved ? ['new_match'] : [];
+  if (before === null) return now.listed && isAvailable(now) && !now.reserved ? ['new_match'] : [];
   const kinds: AlertKind[] = [];
   if (before.status !== 'sold' && now.status === 'sold') return ['sold'];
   if (!before.reserved && now.reserved && now.status !== 'sold') kinds.push('reserved');
