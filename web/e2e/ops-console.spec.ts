@@ -73,6 +73,9 @@ test.describe('ops console', () => {
     page,
     request,
   }, testInfo) => {
+    // A whole onboarding with four axe checks and a screenshot pair at each step: 30 s is too short
+    // on a busy two-core machine (it ran out at the second screenshot once), so a hang guard of 120 s.
+    test.setTimeout(120_000);
     const tag = Date.now().toString(36);
     await page.goto(await newOperator(request, `onboarder.${tag}@ops.example`));
     await page.getByRole('button', { name: 'Sign in' }).click();
