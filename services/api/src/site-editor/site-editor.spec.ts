@@ -214,6 +214,68 @@ describe('site editor: drafts, preview, publish, history and rollback (real api,
     );
   });
 
+  it('takes any hostile document (keys such as __proto__, NUL and control characters, any values) without a 5xx; a refusal writes nothing, and another site is never touched (property)', async () => {
+    const hostileKey = fc.constantFrom(
+      '__proto__',
+      'constructor',
+      'prototype',
+      'a\u0000b',
+      '\u0007',
+      '\u202e',
+      'x'.repeat(300),
+      '',
+    );
+    const hostileValue = fc.oneof(
+      fc.jsonValue({ maxDepth: 2 }),
+      fc.constantFrom('javascript:alert(1)', '25:00', '\u0000', -1, 1e308, null),
+    );
+    const { version, published } = (await owner.get(LAYER).expect(200)).body;
+    const bravo = JSON.stringify(
+      await api
+        .http()
+        .get('/api/sites/bravo-motors/config')
+        .expect(200)
+        .then((r) => r.body),
+    );
+    // A valid document with a hostile key or value put somewhere in it: the root, a group, a location.
+    const document = fc
+      .record({
+        at: fc.constantFrom<(string | null)[]>(
+          [],
+          ['config'],
+          ['config', 'marketing'],
+          ['config', 'wording'],
+          ['locations', SALES],
+          ['locations', SALES, 'hours', 'sales'],
+        ),
+        key: fc.oneof(hostileKey, fc.string({ maxLength: 8 })),
+        value: hostileValue,
+      })
+      .map(({ at, key, value }) => {
+        const doc = structuredClone(published);
+        let node = doc;
+        for (const part of at) node = node[part!] ??= {};
+        Object.defineProperty(node, key, { value, enumerable: true, configurable: true, writable: true });
+        return doc;
+      });
+    await fc.assert(
+      fc.asyncProperty(document, async (doc) => {
+        const before = await everything();
+        const res = await owner
+          .put(`${LAYER}/draft`)
+          .set('Content-Type', 'application/json')
+          .send(JSON.stringify({ base_version: version, document: doc }));
+        expect(res.status).toBeLessThan(500);
+        if (res.status >= 400) {
+          expect(res.body.errors?.length ?? 0).toBeGreaterThan(0);
+          expect(await everything()).toBe(before);
+        } else await owner.del(`${LAYER}/draft`).expect(204);
+      }),
+      { numRuns: 60 },
+    );
+    expect(JSON.stringify((await api.http().get('/api/sites/bravo-motors/config').expect(200)).body)).toBe(bravo);
+  });
+
   describe('refuses what the pages cannot show, naming the field, and applies nothing', () => {
     const cases: [string, (doc: Json) => void, string][] = [
       [
