@@ -91,6 +91,16 @@ const LeadDetailSchema = LeadSummarySchema.extend({
   history: z.array(
     z.object({ at: z.string(), action: z.string(), by: z.string(), detail: z.record(z.string(), z.unknown()) }),
   ),
+  timeZone: z.string(),
+  reservation: z
+    .object({
+      id: z.string(),
+      kind: z.string(),
+      status: z.string(),
+      deposit: z.number(),
+      holdExpiresAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type DealerLeadDetail = z.infer<typeof LeadDetailSchema>;
 
@@ -203,6 +213,7 @@ export const ConsoleReservationSchema = z.looseObject({
   createdAt: z.string(),
   endedAt: z.string().nullable(),
   can: z.object({ complete: z.boolean(), cancel: z.boolean(), extend: z.boolean() }),
+  leadId: z.string().nullable(),
 });
 export type ConsoleReservation = z.infer<typeof ConsoleReservationSchema>;
 export const ReservationListSchema = z.object({ reservations: z.array(ConsoleReservationSchema) });

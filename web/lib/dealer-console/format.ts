@@ -1,13 +1,23 @@
-/** Times in the console: a dealer's staff read them in Australian time, day first. */
-const WHEN = new Intl.DateTimeFormat('en-AU', {
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'Australia/Sydney',
-});
+const whenIn = new Map<string, Intl.DateTimeFormat>();
 
-export const formatWhen = (iso: string): string => WHEN.format(new Date(iso));
+/**
+ * Times in the console: a dealer's staff read them day first, on their dealership's clock when
+ * the page knows it (a lead's), else Sydney's.
+ */
+export function formatWhen(iso: string, timeZone = 'Australia/Sydney'): string {
+  let format = whenIn.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-AU', {
+      day: 'numeric',
+      month: 'short',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone,
+    });
+    whenIn.set(timeZone, format);
+  }
+  return format.format(new Date(iso));
+}
 
 /** A feed run's status in words (the dealer console's feed page and the ops console's sites list). */
 export const FEED_RUN_LABELS: Readonly<Record<string, string>> = {

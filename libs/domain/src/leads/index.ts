@@ -9,3 +9,4 @@ export * from './csv-cell';
 export * from './lead-form-labels';
 export * from './delivery-lanes';
 export * from './tracking-user-data';
+export * from './reservation-lead';

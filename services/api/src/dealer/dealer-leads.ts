@@ -1,7 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { csvRow, CSV_BOM, leadTransition, type LeadStatus } from '@platform/domain';
+import {
+  carPhotos,
+  csvRow,
+  CSV_BOM,
+  DEFAULT_ALERT_ZONE,
+  isPhotoPlaceholder,
+  LEAD_STATUS_LABELS,
+  leadFormLabel,
+  leadTransition,
+  type DealerRole,
+  type LeadStatus,
+} from '@platform/domain';
+import { storedPhotosOf } from '@platform/stock';
+import { DateTime } from 'luxon';
 import { ProblemException } from '@platform/server-kit';
 import type { DealerPrincipal, Membership } from './dealer-accounts';
 import { recordDealerAudit } from './dealer-audit';
@@ -46,10 +59,24 @@ export interface LeadDetail extends LeadSummary {
   notes: LeadNote[];
   /** Status changes and assignments, oldest first, from the audit log. */
   history: { at: string; action: string; by: string; detail: Record<string, unknown> }[];
+  /** The dealership's zone (its primary location's): the console shows the lead's times in it. */
+  timeZone: string;
+  /** The reservation (or purchase) whose paid deposit made this lead, as it stands now. */
+  reservation: {
+    id: string;
+    kind: string;
+    status: string;
+    /** Whole dollars. */
+    deposit: number;
+    holdExpiresAt: string | null;
+  } | null;
 }
 
+/** The shopper's whole name: the forms ask for a first name (`name`) and most for a last name too. */
+const SHOPPER_NAME = `nullif(concat_ws(' ', nullif(btrim(l.fields->>'name'), ''), nullif(btrim(l.fields->>'last_name'), '')), '')`;
+
 const SUMMARY_COLUMNS = `l.id, l.created_at, l.form, d.slug AS dealership_slug, d.name AS dealership_name,
-  l.fields->>'name' AS name, l.fields->>'email' AS email, l.fields->>'phone' AS phone,
+  ${SHOPPER_NAME} AS name, l.fields->>'email' AS email, l.fields->>'phone' AS phone,
   c.id AS car_id, c.slug AS car_slug, c.stocknum AS car_stocknum,
   concat_ws(' ', c.year, c.make, c.model, c.badge) AS car_title,
   l.status, l.lost_reason, l.assigned_user_id, au.name AS assignee_name`;
@@ -130,21 +157,46 @@ export class DealerLeads {
   }
 
   /**
-   * The filtered list as CSV for a spreadsheet (newest first, at most EXPORT_LIMIT rows): every cell
+   * The filtered list as CSV for a spreadsheet (newest first, at most EXPORT_LIMIT rows), of the
+   * dealerships the user owns: every customer's contact details leave the platform with it, so it
+   * is an owner's right, and each export is logged (who, how many rows, which filters; never the
+   * rows). Times are the dealership's wall clock and codes the console's words; every cell goes
    * through the domain's csvCell, so a shopper's text never runs as a formula. Null as `list`.
    */
   async csv(dealer: DealerPrincipal, filters: LeadFilters): Promise<string | null> {
-    const ids = dealershipIds(dealer, filters);
-    if (!ids) return null;
+    const scope = dealershipIds(dealer, filters);
+    if (!scope) return null;
+    const ids = scope.filter((id) => dealer.memberships.some((m) => m.dealershipId === id && m.role === 'owner'));
+    if (ids.length === 0)
+      throw new ProblemException({
+        status: 403,
+        title: 'Export is for owners',
+        detail:
+          "Exporting leads takes every customer's contact details out of the console, so only a dealership's owner can do it. Ask an owner.",
+      });
     const [where, params] = filtered(ids, filters);
-    const rows = (await this.db.query(
-      `SELECT ${SUMMARY_COLUMNS} ${FROM} WHERE ${where}
-       ORDER BY l.created_at DESC, l.id DESC LIMIT ${EXPORT_LIMIT}`,
-      params,
-    )) as SummaryRow[];
+    const rows = await this.db.transaction(async (manager) => {
+      const found = (await manager.query(
+        `SELECT ${SUMMARY_COLUMNS}, l.dealership_id,
+           (SELECT lz.time_zone FROM locations lz WHERE lz.dealership_id = l.dealership_id
+            ORDER BY lz."primary" DESC, lz.id LIMIT 1) AS time_zone
+         ${FROM} WHERE ${where}
+         ORDER BY l.created_at DESC, l.id DESC LIMIT ${EXPORT_LIMIT}`,
+        params,
+      )) as (SummaryRow & { dealership_id: number; time_zone: string | null })[];
+      for (const id of ids)
+        await recordDealerAudit(manager, {
+          dealershipId: id,
+          userId: dealer.userId,
+          action: 'leads.exported',
+          detail: { rows: found.filter((row) => row.dealership_id === id).length, filters: exportFilters(filters) },
+        });
+      return found;
+    });
     const lines = [
       csvRow([
         'Received',
+        'Time zone',
         'Dealership',
         'Form',
         'Status',
@@ -157,12 +209,14 @@ export class DealerLeads {
         'Assigned to',
         'Lead id',
       ]),
-      ...rows.map((row) =>
-        csvRow([
-          row.created_at.toISOString(),
+      ...rows.map((row) => {
+        const zone = row.time_zone ?? DEFAULT_ALERT_ZONE;
+        return csvRow([
+          DateTime.fromJSDate(row.created_at, { zone }).toFormat('yyyy-MM-dd HH:mm'),
+          zone,
           row.dealership_name,
-          row.form,
-          row.status,
+          leadFormLabel(row.form),
+          LEAD_STATUS_LABELS[row.status] ?? row.status,
           row.lost_reason,
           row.name,
           row.email,
@@ -171,8 +225,8 @@ export class DealerLeads {
           row.car_title,
           row.assignee_name,
           row.id,
-        ]),
-      ),
+        ]);
+      }),
     ];
     return `${CSV_BOM}${lines.join('')}`;
   }
@@ -182,8 +236,8 @@ export class DealerLeads {
     const [row] = (await this.db.query(
       `SELECT ${SUMMARY_COLUMNS}, l.category, l.subcategory, l.fields, l.user_data,
          (SELECT to_jsonb(v) - 'id' FROM valuations v WHERE v.id = l.valuation_id) AS valuation
-         , l.dealership_id, c.price AS car_price, c.status AS car_status,
-         coalesce(c.data->>'primary_image_url', c.data->'images'->0->>'url') AS car_photo
+         , l.dealership_id, c.price AS car_price, c.status AS car_status, c.data AS car_data,
+         c.dealership_id AS car_dealership_id
        ${FROM}
        WHERE l.id = $1 AND l.dealership_id = ANY($2::int[])`,
       [leadId, dealer.memberships.map((m) => m.dealershipId)],
@@ -196,7 +250,8 @@ export class DealerLeads {
       dealership_id: number;
       car_price: number | null;
       car_status: string | null;
-      car_photo: string | null;
+      car_data: Record<string, unknown> | null;
+      car_dealership_id: number | null;
     })[];
     if (!row) return null;
     const membership = dealer.memberships.find((m) => m.dealershipId === row.dealership_id);
@@ -206,9 +261,19 @@ export class DealerLeads {
     )) as { channel: string; status: string; attempts: number; updated_at: Date }[];
     const assignees = (await this.db.query(
       `SELECT u.id, u.name FROM dealer_memberships m JOIN dealer_users u ON u.id = m.user_id
-       WHERE m.dealership_id = $1 ORDER BY u.name, u.id`,
-      [row.dealership_id],
+       WHERE m.dealership_id = $1 AND m.role = ANY($2::text[]) ORDER BY u.name, u.id`,
+      [row.dealership_id, LEAD_HANDLERS],
     )) as { id: string; name: string }[];
+    const photo = await this.carPhoto(row);
+    const [reservation] = (await this.db.query(
+      `SELECT id, kind, status, deposit_cents, hold_expires_at FROM reservations WHERE lead_id = $1
+       ORDER BY created_at DESC LIMIT 1`,
+      [leadId],
+    )) as { id: string; kind: string; status: string; deposit_cents: number; hold_expires_at: Date | null }[];
+    const [zone] = (await this.db.query(
+      `SELECT time_zone FROM locations WHERE dealership_id = $1 ORDER BY "primary" DESC, id LIMIT 1`,
+      [row.dealership_id],
+    )) as { time_zone: string }[];
     const notes = (await this.db.query(
       `SELECT id, body, author_user_id, author_name, created_at FROM lead_notes WHERE lead_id = $1 ORDER BY created_at, id`,
       [leadId],
@@ -236,7 +301,7 @@ export class DealerLeads {
         row.car_id === null
           ? null
           : {
-              photo: row.car_photo,
+              photo,
               price: row.car_price,
               path: `/cars/${row.car_slug}`,
               status: row.car_status ?? 'in_stock',
@@ -245,6 +310,16 @@ export class DealerLeads {
       assignees,
       notes: notes.map(noteOf),
       history: history.map((h) => ({ at: h.at.toISOString(), action: h.action, by: h.by, detail: h.detail })),
+      timeZone: zone?.time_zone ?? DEFAULT_ALERT_ZONE,
+      reservation: reservation
+        ? {
+            id: reservation.id,
+            kind: reservation.kind,
+            status: reservation.status,
+            deposit: reservation.deposit_cents / 100,
+            holdExpiresAt: reservation.hold_expires_at?.toISOString() ?? null,
+          }
+        : null,
     };
   }
 
@@ -290,10 +365,19 @@ export class DealerLeads {
       let name: string | null = null;
       if (userId !== null) {
         const [member] = (await manager.query(
-          `SELECT u.name FROM dealer_memberships m JOIN dealer_users u ON u.id = m.user_id
+          `SELECT u.name, m.role FROM dealer_memberships m JOIN dealer_users u ON u.id = m.user_id
            WHERE m.user_id = $1 AND m.dealership_id = $2`,
           [userId, lead.dealership_id],
-        )) as { name: string }[];
+        )) as { name: string; role: DealerRole }[];
+        if (member && !LEAD_HANDLERS.includes(member.role)) {
+          const message = `${member.name} is read only (viewer) at ${lead.dealership_name}: choose someone who can answer the lead.`;
+          throw new ProblemException({
+            status: 400,
+            title: 'Read-only user',
+            detail: message,
+            errors: [{ path: 'userId', message }],
+          });
+        }
         if (!member) {
           const message = `Choose a user of ${lead.dealership_name}: this one is not.`;
           throw new ProblemException({
@@ -341,6 +425,21 @@ export class DealerLeads {
   }
 
   /**
+   * The car's first photo as the platform stores it (never the dealer's own address, which the
+   * console's CSP blocks and which may leak where a shopper was looking): null while not stored.
+   */
+  private async carPhoto(row: {
+    car_data: Record<string, unknown> | null;
+    car_dealership_id: number | null;
+  }): Promise<string | null> {
+    if (!row.car_data || row.car_dealership_id === null) return null;
+    const car = { dealership_id: row.car_dealership_id, data: row.car_data };
+    const lookup = (await storedPhotosOf(this.db, [car]))(car.dealership_id);
+    const photo = carPhotos(car.data, lookup).primary_image_url;
+    return photo && !isPhotoPlaceholder(photo) ? photo : null;
+  }
+
+  /**
    * The lead locked for a change, when it is one of the user's dealerships' (else null: the same 404
    * as an unknown id); a viewer of its dealership is refused with 403 only after that.
    */
@@ -366,6 +465,13 @@ export class DealerLeads {
     return lead;
   }
 }
+
+/** The filters an export used, as its log keeps them (only those given). */
+const exportFilters = (filters: LeadFilters): Record<string, string> =>
+  Object.fromEntries(Object.entries(filters).filter(([, value]) => typeof value === 'string' && value !== ''));
+
+/** Who answers leads, so who may be assigned one: never a read-only viewer. */
+export const LEAD_HANDLERS: readonly DealerRole[] = ['owner', 'sales'];
 
 /** The most rows one export holds: a year of a busy dealership's leads, and a bounded response. */
 export const EXPORT_LIMIT = 10_000;
@@ -407,7 +513,7 @@ function filtered(ids: number[], filters: LeadFilters): [string, unknown[]] {
   return [
     `l.dealership_id = ANY($1::int[])
      AND ($2::text IS NULL OR l.form = $2)
-     AND ($3::text IS NULL OR l.fields->>'name' ILIKE $3 OR l.fields->>'phone' ILIKE $3
+     AND ($3::text IS NULL OR ${SHOPPER_NAME} ILIKE $3 OR l.fields->>'phone' ILIKE $3
           OR l.fields->>'email' ILIKE $3 OR c.stocknum ILIKE $3
           OR regexp_replace(coalesce(l.fields->>'phone', ''), '\\D', '', 'g') LIKE $6)
      AND ($4::text IS NULL OR l.status = $4)

@@ -72,7 +72,7 @@ describe('Dealer console reservations (real PostgreSQL, Redis and workers)', () 
     other = await createStockFixture(api.db.dataSource, 'dealerres-other');
     await api.load(
       api.fixture.north.id,
-      ['N1', 'N2', 'N3', 'N4', 'N5', 'N6', 'N7', 'N8', 'N9'].map((s) => feedCar(s)),
+      ['N1', 'N2', 'N3', 'N4', 'N5', 'N6', 'N7', 'N8', 'N9', 'N10', 'N11'].map((s) => feedCar(s)),
     );
     await api.load(api.fixture.west.id, [feedCar('W1'), feedCar('W2')]);
     await api.load(other.north.id, [feedCar('O1')]);
@@ -172,6 +172,41 @@ describe('Dealer console reservations (real PostgreSQL, Redis and workers)', () 
         recipients: ['buyer@example.com'],
         subject: expect.stringMatching(/^Your purchase of the .+ is complete$/),
       }),
+    ]);
+  });
+
+  it("links a reservation and its lead both ways, and the dealer's action on the hold moves the lead (issue 53 defect 3)", async () => {
+    const leadOf = async (reservation: string): Promise<string> => {
+      const listed = await sales.get('/api/dealer/reservations?status=all').expect(200);
+      const view = (listed.body.reservations as { id: string; leadId: string | null }[]).find(
+        (r) => r.id === reservation,
+      );
+      expect(view?.leadId).toEqual(expect.any(String));
+      return view!.leadId!;
+    };
+    const sold = await held('N10', api.siteSlug, 'linked@example.com');
+    const soldLead = await leadOf(sold);
+    const before = await sales.get(`/api/dealer/leads/${soldLead}`).expect(200);
+    expect(before.body).toMatchObject({
+      status: 'new',
+      timeZone: 'Australia/Brisbane',
+      reservation: { id: sold, kind: 'reserve', status: 'held', holdExpiresAt: expect.any(String), deposit: 200 },
+    });
+    await sales.post(`/api/dealer/reservations/${sold}/complete`).expect(200);
+    const won = await sales.get(`/api/dealer/leads/${soldLead}`).expect(200);
+    expect(won.body).toMatchObject({ status: 'won', reservation: { id: sold, status: 'completed' } });
+
+    const refunded = await held('N11', api.siteSlug, 'refunded@example.com');
+    const refundedLead = await leadOf(refunded);
+    await sales.post(`/api/dealer/reservations/${refunded}/cancel`).expect(200);
+    const lost = await sales.get(`/api/dealer/leads/${refundedLead}`).expect(200);
+    expect(lost.body).toMatchObject({
+      status: 'lost',
+      lostReason: 'Reservation cancelled, deposit refunded',
+      reservation: { id: refunded, status: 'cancelled' },
+    });
+    expect((lost.body.history as { action: string; by: string }[]).map((h) => [h.action, h.by])).toEqual([
+      ['lead.status_changed', 'User sam'],
     ]);
   });
 

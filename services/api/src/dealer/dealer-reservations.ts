@@ -1,7 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { refundState, type ReservationStatus } from '@platform/domain';
+import {
+  leadMoveForReservation,
+  refundState,
+  type LeadStatus,
+  type ReservationAction,
+  type ReservationStatus,
+} from '@platform/domain';
 import { QueueProducer, reservationNoticeJobId } from '@platform/queues';
 import {
   dealershipHours,
@@ -50,10 +56,11 @@ export interface DealerReservation {
   dealerRemindedAt: string | null;
   /** What this user may do now. */
   can: { complete: boolean; cancel: boolean; extend: boolean };
+  /** The lead the paid deposit made (the console links the two). */
+  leadId: string | null;
 }
 
 export interface DealerReservationDetail extends DealerReservation {
-  leadId: string | null;
   notices: { kind: string; status: string; createdAt: string; sentAt: string | null }[];
 }
 
@@ -123,7 +130,6 @@ export class DealerReservations {
     )) as { kind: string; status: string; created_at: Date; sent_at: Date | null }[];
     return {
       ...view!,
-      leadId: record.lead_id,
       notices: notices.map((n) => ({
         kind: n.kind,
         status: n.status,
@@ -211,10 +217,46 @@ export class DealerReservations {
           ...extra,
         },
       });
+      await this.moveLead(manager, dealer, record, kind);
       const zone = (await dealershipHours(manager, record.dealership_id!))?.timeZone;
       const notice = outcomeNotice(kind, before, after, zone);
       if (notice) notices.push(await queueNotice(manager, record.id, notice));
     };
+  }
+
+  /**
+   * The reservation's lead follows what the dealer did (leadMoveForReservation), in the same
+   * transaction and with the same audit trail as a status change made on the lead itself.
+   */
+  private async moveLead(
+    manager: EntityManager,
+    dealer: DealerPrincipal,
+    record: ReservationRecord,
+    action: ReservationAction,
+  ): Promise<void> {
+    if (!record.lead_id) return;
+    const [lead] = (await manager.query(`SELECT status FROM leads WHERE id = $1 FOR UPDATE`, [record.lead_id])) as {
+      status: LeadStatus;
+    }[];
+    const move = lead && leadMoveForReservation(action, lead.status);
+    if (!lead || !move) return;
+    await manager.query(`UPDATE leads SET status = $2, lost_reason = $3, status_changed_at = now() WHERE id = $1`, [
+      record.lead_id,
+      move.status,
+      move.reason,
+    ]);
+    await recordDealerAudit(manager, {
+      dealershipId: record.dealership_id!,
+      userId: dealer.userId,
+      action: 'lead.status_changed',
+      subject: { type: 'lead', id: record.lead_id },
+      detail: {
+        from: lead.status,
+        to: move.status,
+        ...(move.reason ? { reason: move.reason } : {}),
+        reservation: { id: record.id, action },
+      },
+    });
   }
 
   /** After a committed action: queue its email (the sweep relays it if this fails) and answer the reservation. */
@@ -293,6 +335,7 @@ export class DealerReservations {
           cancel: acts && ACTIVE.includes(r.status),
           extend: acts && held && (row.minutes_left ?? 0) > 0 && r.hold_extensions < bounds.max,
         },
+        leadId: r.lead_id,
       });
     }
     return views;

@@ -190,9 +190,10 @@ export class DealerController {
   @Header('Cache-Control', 'private, no-store')
   @ApiOperation({
     summary: 'The filtered leads as CSV for a spreadsheet',
-    description: `The list's filters (dealership, form, status, car, q), newest first, at most ${EXPORT_LIMIT} rows. UTF-8 with a byte order mark (Excel); a cell starting with = + - @ tab or CR is prefixed with ' so it never runs as a formula.`,
+    description: `An owner's right: the leads of the dealerships the user owns, with the list's filters (dealership, form, status, car, q), newest first, at most ${EXPORT_LIMIT} rows; each export is logged in the dealership's audit log (who, rows, filters). Received is the dealership's wall-clock time (its zone in the next column); form and status in the console's words. UTF-8 with a byte order mark (Excel); a cell starting with = + - @ tab or CR is prefixed with ' so it never runs as a formula.`,
   })
   @ApiResponse({ status: 200, description: 'text/csv attachment' })
+  @ApiResponse({ status: 403, description: 'The user owns none of the dealerships asked for' })
   @ApiResponse({ status: 404, description: 'dealership is not one of the user’s' })
   async exportLeads(
     @Dealer() dealer: DealerPrincipal,

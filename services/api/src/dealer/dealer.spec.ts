@@ -209,7 +209,7 @@ describe('Dealer console API (real PostgreSQL): accounts, sign-in links, session
   });
 
   it("answers another dealership's or another site's lead exactly as an unknown id, on every lead endpoint (property)", async () => {
-    const user = await signedIn(api.fixture.north.slug, 'isolation@example.com');
+    const user = await signedIn(api.fixture.north.slug, 'isolation@example.com', 'owner');
     const { cookie } = user;
     const unknownId = '00000000-0000-4000-8000-000000000000';
     const unknownChanges = {
@@ -477,7 +477,7 @@ describe('Dealer console API (real PostgreSQL): accounts, sign-in links, session
   });
 
   it('filters by status, car and arrival time, and exports the filtered list as spreadsheet-safe CSV', async () => {
-    const user = await signedIn(api.fixture.north.slug, 'filters@example.com');
+    const user = await signedIn(api.fixture.north.slug, 'filters@example.com', 'owner');
     const [car] = (await api.db.dataSource.query(
       `INSERT INTO cars (dealership_id, stocknum, slug, car_type, status, make, model, year, price)
        VALUES ($1, 'STK-CSV1', 'csv-car-stk-csv1', 'used', 'in_stock', 'Isuzu', 'D-Max', 2023, 45990) RETURNING id`,
@@ -521,6 +521,6 @@ describe('Dealer console API (real PostgreSQL): accounts, sign-in links, session
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(lines[1]).toContain('"STK-CSV1"');
-    expect(lines[1]).toContain('"contacted"');
+    expect(lines[1]).toContain('"Contacted"');
   });
 });

@@ -53,14 +53,18 @@ export default async function LeadsInboxPage({
   const exportHref = `/api/dealer/leads.csv${leadQuery(shown)}`;
   const filtered = Object.keys(shown).length > 0;
   const manyDealerships = me.dealerships.length > 1;
+  // Export takes every customer's contact details away: an owner's right (the api refuses others).
+  const canExport = me.dealerships.some((d) => d.role === 'owner');
 
   return (
     <div className={styles.inbox}>
       <div className={styles.titleRow}>
         <h1>Leads</h1>
-        <a className="button button-secondary" href={exportHref} download>
-          Export CSV
-        </a>
+        {canExport && (
+          <a className="button button-secondary" href={exportHref} download>
+            Export CSV
+          </a>
+        )}
       </div>
 
       <form method="get" action="/dealer" className={styles.filters} aria-label="Filter leads">

@@ -118,6 +118,11 @@ function ReservationCard({ r, site, confirming }: { r: ConsoleReservation; site:
           <dd>{r.dealership.name}</dd>
         </div>
       </dl>
+      {r.leadId ? (
+        <p>
+          <a href={`/dealer/leads/${r.leadId}`}>Open the lead</a>
+        </p>
+      ) : null}
       {r.can.complete || r.can.cancel || r.can.extend ? (
         <div className={styles.actions}>
           {r.can.complete ? (

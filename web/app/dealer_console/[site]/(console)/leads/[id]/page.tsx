@@ -9,23 +9,44 @@ import styles from '@/components/dealer-console/console.module.css';
 
 export const metadata: Metadata = { title: 'Lead' };
 
-/** An answer as text: lists joined, objects as key: value, nothing empty. */
-function answerText(value: unknown): string {
+/** A time the platform stored (an ISO instant with its zone), as opposed to a date the shopper chose. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/** An answer as text: lists joined, objects as key: value, times on the dealership's clock, nothing empty. */
+function answerText(value: unknown, timeZone: string): string {
   if (value === null || value === undefined) return '';
-  if (Array.isArray(value)) return value.map(answerText).filter(Boolean).join(', ');
+  if (Array.isArray(value))
+    return value
+      .map((inner) => answerText(inner, timeZone))
+      .filter(Boolean)
+      .join(', ');
   if (typeof value === 'object')
     return Object.entries(value as Record<string, unknown>)
-      .map(([key, inner]) => `${key}: ${answerText(inner)}`)
+      .map(([key, inner]) => `${fieldLabel(key)}: ${answerText(inner, timeZone)}`)
       .join('; ');
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string' && INSTANT.test(value)) return formatWhen(value, timeZone);
   return String(value);
 }
 
 /**
- * Answers the form adds for the platform rather than the shopper typed (the car's and dealership's
- * ids and slugs, the terms box every lead ticked): the page shows the car and dealership already.
+ * Answers the platform adds rather than the shopper typed (the car's and dealership's ids and
+ * slugs, its type and status, the terms box every lead ticked, a payment's provider and the hold's
+ * expiry): the page shows the car, the dealership and the reservation as they stand now instead.
  */
-const TECHNICAL_ANSWER = /(?:^|_)(?:id|slug)$|^terms_conditions$/i;
+const TECHNICAL_ANSWER =
+  /(?:^|_)(?:id|slug)$|^terms_conditions$|^car_type$|^vehicle_status$|^payment_provider$|^hold_expires_at$/i;
+
+/** A reservation's state in words, as the reservations page says it. */
+const RESERVATION_STATUS: Readonly<Record<string, string>> = {
+  pending_payment: 'Awaiting payment',
+  held: 'Held',
+  completed: 'Sold',
+  released: 'Released (unpaid)',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+  refunded: 'Refunded',
+};
 
 /** 'preferred_date' -> 'Preferred date'. */
 const fieldLabel = (key: string): string => {
@@ -52,7 +73,7 @@ export default async function LeadPage({ params }: { params: Promise<{ site: str
   if (!me) redirect('/dealer/sign-in');
   if (!lead) notFound();
   const answers = Object.entries(lead.answers).filter(
-    ([key, value]) => !TECHNICAL_ANSWER.test(key) && answerText(value) !== '',
+    ([key, value]) => !TECHNICAL_ANSWER.test(key) && answerText(value, lead.timeZone) !== '',
   );
   const valuation = lead.valuation;
 
@@ -67,7 +88,7 @@ export default async function LeadPage({ params }: { params: Promise<{ site: str
       </div>
       <p className={styles.leadMeta}>
         {leadFormLabel(lead.form)} · {lead.dealership.name} · received{' '}
-        <time dateTime={lead.createdAt}>{formatWhen(lead.createdAt)}</time>
+        <time dateTime={lead.createdAt}>{formatWhen(lead.createdAt, lead.timeZone)}</time>
         {lead.status === 'lost' && lead.lostReason && <> · Lost: {lead.lostReason}</>}
       </p>
 
@@ -116,6 +137,35 @@ export default async function LeadPage({ params }: { params: Promise<{ site: str
             </section>
           )}
 
+          {lead.reservation && (
+            <section className={styles.panel} aria-labelledby="reservation-title">
+              <h2 id="reservation-title">{lead.reservation.kind === 'purchase' ? 'Purchase' : 'Reservation'}</h2>
+              <dl className={styles.facts}>
+                <div className={styles.fact}>
+                  <dt>Now</dt>
+                  <dd>{RESERVATION_STATUS[lead.reservation.status] ?? lead.reservation.status}</dd>
+                </div>
+                <div className={styles.fact}>
+                  <dt>Deposit</dt>
+                  <dd>{formatDollars(lead.reservation.deposit)}</dd>
+                </div>
+                {lead.reservation.status === 'held' && lead.reservation.holdExpiresAt && (
+                  <div className={styles.fact}>
+                    <dt>Held until</dt>
+                    <dd>
+                      <time dateTime={lead.reservation.holdExpiresAt}>
+                        {formatWhen(lead.reservation.holdExpiresAt, lead.timeZone)}
+                      </time>
+                    </dd>
+                  </div>
+                )}
+              </dl>
+              <p>
+                <a href={`/dealer/reservations#reservation-${lead.reservation.id}`}>Open the reservation</a>
+              </p>
+            </section>
+          )}
+
           <section className={styles.panel} aria-labelledby="answers-title">
             <h2 id="answers-title">Their answers</h2>
             {answers.length === 0 ? (
@@ -125,7 +175,7 @@ export default async function LeadPage({ params }: { params: Promise<{ site: str
                 {answers.map(([key, value]) => (
                   <div key={key} className={styles.fact}>
                     <dt>{fieldLabel(key)}</dt>
-                    <dd className={styles.answer}>{answerText(value)}</dd>
+                    <dd className={styles.answer}>{answerText(value, lead.timeZone)}</dd>
                   </div>
                 ))}
               </dl>
@@ -152,7 +202,7 @@ export default async function LeadPage({ params }: { params: Promise<{ site: str
                 {'vehicle' in valuation && (
                   <div className={styles.fact}>
                     <dt>Vehicle</dt>
-                    <dd className={styles.answer}>{answerText(valuation['vehicle'])}</dd>
+                    <dd className={styles.answer}>{answerText(valuation['vehicle'], lead.timeZone)}</dd>
                   </div>
                 )}
                 {typeof valuation['reason'] === 'string' && (
@@ -175,7 +225,7 @@ export default async function LeadPage({ params }: { params: Promise<{ site: str
                   <li key={d.channel}>
                     {d.channel === 'crm' ? 'CRM' : 'Email'}: {d.status}
                     {d.attempts > 1 ? ` after ${d.attempts} attempts` : ''} ·{' '}
-                    <time dateTime={d.updatedAt}>{formatWhen(d.updatedAt)}</time>
+                    <time dateTime={d.updatedAt}>{formatWhen(d.updatedAt, lead.timeZone)}</time>
                   </li>
                 ))}
               </ul>
@@ -203,7 +253,8 @@ export default async function LeadPage({ params }: { params: Promise<{ site: str
                   <li key={note.id}>
                     <p className={styles.noteBody}>{note.body}</p>
                     <p className={styles.leadMeta}>
-                      {note.author.name} · <time dateTime={note.createdAt}>{formatWhen(note.createdAt)}</time>
+                      {note.author.name} ·{' '}
+                      <time dateTime={note.createdAt}>{formatWhen(note.createdAt, lead.timeZone)}</time>
                     </p>
                   </li>
                 ))}
@@ -215,11 +266,12 @@ export default async function LeadPage({ params }: { params: Promise<{ site: str
             <h2 id="history-title">History</h2>
             <ol className={styles.plainList}>
               <li>
-                Received · <time dateTime={lead.createdAt}>{formatWhen(lead.createdAt)}</time>
+                Received · <time dateTime={lead.createdAt}>{formatWhen(lead.createdAt, lead.timeZone)}</time>
               </li>
               {lead.history.map((entry, index) => (
                 <li key={`${entry.at}-${index}`}>
-                  {historyText(entry)} by {entry.by} · <time dateTime={entry.at}>{formatWhen(entry.at)}</time>
+                  {historyText(entry)} by {entry.by} ·{' '}
+                  <time dateTime={entry.at}>{formatWhen(entry.at, lead.timeZone)}</time>
                 </li>
               ))}
             </ol>
