@@ -2,3 +2,4 @@ export * from './opening-hours';
 export * from './group-opening-hours';
 export * from './test-drive-slots';
 export * from './weekly-hours';
+export * from './business-clock';

@@ -10,3 +10,4 @@ export * from './lead-form-labels';
 export * from './delivery-lanes';
 export * from './tracking-user-data';
 export * from './reservation-lead';
+export * from './response-clock';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { salesHoursOn, type SlotOpeningHours, type SlotSpecialHours } from '../hours/test-drive-slots';
-import { DEALER_RESPONSE_LOOKAHEAD_DAYS, dealerResponseDueAt, holdExtensionRefusal } from './dealer-response';
+import { BUSINESS_CLOCK_LOOKAHEAD_DAYS } from '../hours/business-clock';
+import { dealerResponseDueAt, holdExtensionRefusal } from './dealer-response';
 
 const open = (weekday: number, from: string, to: string): SlotOpeningHours => ({
   weekday,
@@ -121,7 +122,7 @@ describe('dealerResponseDueAt', () => {
             let n = 0;
             const end = DateTime.fromMillis(from, { zone })
               .startOf('day')
-              .plus({ days: DEALER_RESPONSE_LOOKAHEAD_DAYS })
+              .plus({ days: BUSINESS_CLOCK_LOOKAHEAD_DAYS })
               .toMillis();
             for (let t = from; t < end && n < quarters; t += STEP) if (isOpen(t, hours, special, zone)) n += 1;
             return n;
