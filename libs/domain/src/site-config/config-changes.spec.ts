@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { configChanges, sameDocument } from './config-changes';
 
+/**
+ * Sets an own property, even one named __proto__ (fast-check's JSON values hold that key, and a
+ * plain assignment would set the object's prototype instead of a field).
+ */
+const put = (node: object, key: string | number, value: unknown): void => {
+  Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
+};
+
 /** Applies a list of changes to a document, as a reader of the history would replay them. */
 function replay(document: unknown, changes: ReturnType<typeof configChanges>): unknown {
   const root = { value: structuredClone(document ?? {}) } as Record<string, unknown>;
@@ -12,12 +20,12 @@ function replay(document: unknown, changes: ReturnType<typeof configChanges>): u
     let key: string | number = 'value';
     for (const part of parts) {
       // A field added inside a group the document did not have yet: the group comes with it.
-      if (!Object.hasOwn(node, key) || typeof node[key] !== 'object' || node[key] === null) node[key] = {};
+      if (!Object.hasOwn(node, key) || typeof node[key] !== 'object' || node[key] === null) put(node, key, {});
       node = node[key];
       key = part;
     }
     if (change.path === '(whole document)') node = root;
-    if ('after' in change) node[key] = change.after;
+    if ('after' in change) put(node, key, change.after);
     else if (Array.isArray(node)) node.length = Math.min(node.length, key as number);
     else delete node[key];
   }
