@@ -15,7 +15,13 @@ describe('DEALER_EDITABLE_FIELDS', () => {
   it("lists the fields the schema marks as a dealership's to change", () => {
     expect([...DEALER_EDITABLE_FIELDS].sort()).toEqual([
       'finance.disclaimer_enabled',
+      'leads.assignment',
+      'leads.due_soon_minutes',
+      'leads.escalate_to_owners_after_minutes',
+      'leads.lost_reasons',
       'leads.notify_emails',
+      'leads.reassign_after_minutes',
+      'leads.response_target_minutes',
       'marketing.banners',
       'marketing.campaign',
       'marketing.claims',

@@ -656,6 +656,9 @@ export const DeliverySchema = z.strictObject({
   }),
 });
 
+/** How a new lead gets its salesperson (leads.assignment). */
+export const LEAD_ASSIGNMENT_MODES = ['round_robin', 'manual'] as const;
+
 export const LeadsSchema = z.strictObject({
   crm_webhook_url: z
     .url({ protocol: /^https?$/, error: 'Use an http(s) URL for the CRM webhook' })
@@ -682,6 +685,34 @@ export const LeadsSchema = z.strictObject({
   trade_in_margin: z.number().min(0).max(0.5).meta({
     description:
       'Share of the retail price taken off comparable stock for a trade-in estimate (reconditioning and margin).',
+  }),
+  response_target_minutes: z.number().int().min(1).max(1440).meta({
+    dealerEditable: true,
+    description:
+      'Minutes of sales opening hours within which a person should answer a new lead (5); the clock pauses while closed.',
+  }),
+  due_soon_minutes: z.number().int().min(0).max(60).meta({
+    dealerEditable: true,
+    description: 'A lead shows Due soon this many minutes before it is due (2).',
+  }),
+  assignment: z.enum(LEAD_ASSIGNMENT_MODES).meta({
+    dealerEditable: true,
+    description:
+      "How a new lead gets its salesperson: 'round_robin' gives each to the next sales user taking leads, in turn; 'manual' leaves it unassigned for someone to take.",
+  }),
+  escalate_to_owners_after_minutes: z.number().int().min(0).max(1440).meta({
+    dealerEditable: true,
+    description: "Minutes after a lead becomes overdue that the dealership's owners are told (10).",
+  }),
+  reassign_after_minutes: z.number().int().min(1).max(1440).nullable().meta({
+    dealerEditable: true,
+    description:
+      'Minutes after a lead becomes overdue that it moves to the next salesperson in turn (round-robin only); null: never.',
+  }),
+  lost_reasons: z.array(z.string().trim().min(1, 'Name the reason').max(80)).max(20).meta({
+    dealerEditable: true,
+    description:
+      'The reasons a salesperson picks from when a lead is lost, for the reports (they may add their own words).',
   }),
 });
 
