@@ -131,6 +131,22 @@ export const QUEUES = {
     removeOnComplete: { count: 1000, age: 24 * 3600 },
     removeOnFail: { count: 5000, age: 14 * 24 * 3600 },
   }),
+  /**
+   * Every 10 s: the lead desk's escalation ladder (overdue, owners, reassignment) and the relay of
+   * its pending notices (issue 53).
+   */
+  leadDeskSweep: contract('lead-desk-sweep', z.strictObject({ task: z.literal('sweep') }), {
+    attempts: 1,
+    removeOnComplete: { count: 100 },
+    removeOnFail: { count: 1000, age: 7 * 24 * 3600 },
+  }),
+  /** Sends one lead desk notice (a lead_desk_notices row) to dealer staff; the job id derives from the row id. */
+  leadDeskNotice: contract('lead-desk-notice', z.strictObject({ noticeId: z.uuid() }), {
+    attempts: 8,
+    backoff: { type: 'exponential', delay: 5000 },
+    removeOnComplete: { count: 1000, age: 24 * 3600 },
+    removeOnFail: { count: 5000, age: 14 * 24 * 3600 },
+  }),
   /** Matches a site's indexed car changes against saved searches and followed cars (issue 24). */
   alertMatch: contract('alert-match', z.strictObject({ siteId: z.int().positive() }), {
     attempts: 5,
@@ -269,6 +285,7 @@ export const mediaVariantsJobId = (photoId: number, hash: string): string => `va
 
 /** The job of a reservation email: its outbox row id, so queuing it twice adds one job. */
 export const reservationNoticeJobId = (noticeId: string): string => `notice-${noticeId}`;
+export const leadDeskNoticeJobId = (noticeId: string): string => `desk-${noticeId}`;
 
 /** The job of an alert message: its outbox row id, so queuing it twice adds one job. */
 export const alertDeliveryJobId = (messageId: string): string => `alert-${messageId}`;

@@ -1,2 +1,3 @@
 export * from './site-config-store';
 export * from './host-verification';
+export * from './dealership-hours';

@@ -249,6 +249,7 @@ export async function createTenantFixture(
       [siteId, stock.north.id, location, carIds[0] ?? null, valuation.id],
     );
     await sql(`INSERT INTO lead_notes (lead_id, author_name, body) VALUES ($1, 'Owner', 'Called back')`, [lead.id]);
+    await sql(`INSERT INTO lead_desk_notices (lead_id, kind, user_ids) VALUES ($1, 'unassigned', '{}')`, [lead.id]);
     const delivery = await one<{ id: string }>(
       `INSERT INTO lead_outbox (lead_id, channel) VALUES ($1, 'email') RETURNING id`,
       [lead.id],

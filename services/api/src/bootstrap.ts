@@ -39,13 +39,18 @@ function bodyProblem(
   if (error.type === 'entity.too.large') {
     payloadTooLarge(request, response);
   } else if (error.type === 'entity.parse.failed') {
-    response.status(400).type('application/problem+json').json({
-      type: 'about:blank',
-      title: 'Invalid JSON',
-      status: 400,
-      detail: 'The request body is not valid JSON.',
-      instance: request.originalUrl,
-    });
+    response
+      .status(400)
+      .type('application/problem+json')
+      .json({
+        type: 'about:blank',
+        title: 'Invalid JSON',
+        status: 400,
+        detail: 'The request body is not valid JSON.',
+        instance: request.originalUrl,
+        // A body that parses but is no object or list (`false`, `3`) lands here too: name what to fix.
+        errors: [{ path: 'body', message: 'Send a JSON object, such as {"field": "value"}.' }],
+      });
   } else {
     next(error);
   }

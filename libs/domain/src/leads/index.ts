@@ -11,3 +11,4 @@ export * from './delivery-lanes';
 export * from './tracking-user-data';
 export * from './reservation-lead';
 export * from './response-clock';
+export * from './lead-views';

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { leadDeliveryChannels } from '@platform/domain';
+import { onLeadArrival } from '@platform/leads';
 
 export interface PaymentLead {
   siteId: number;
@@ -16,8 +17,9 @@ export interface PaymentLead {
 
 /**
  * The lead a confirmed payment makes, with its delivery rows (the dealer's CRM and email, and the
- * shopper's confirmation), in the caller's transaction: the same outbox every form lead goes
- * through, so delivery is at least once with a stable delivery id.
+ * shopper's confirmation) and its place on the lead desk (clock, salesperson), in the caller's
+ * transaction: the same outbox every form lead goes through, so delivery is at least once with a
+ * stable delivery id.
  */
 export async function insertLeadWithDeliveries(manager: EntityManager, lead: PaymentLead): Promise<string> {
   const userData = {
@@ -48,5 +50,6 @@ export async function insertLeadWithDeliveries(manager: EntityManager, lead: Pay
     row!.id,
     leadDeliveryChannels(lead.notifyEmails, { confirmToShopper: true }),
   ]);
+  await onLeadArrival(manager, row!.id);
   return row!.id;
 }

@@ -1,14 +1,8 @@
 import { DateTime } from 'luxon';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ReservationNoticeKind } from '@platform/db';
-import {
-  dealerResponseDueAt,
-  formatDollars,
-  siteOrigin,
-  type SlotOpeningHours,
-  type SlotSpecialHours,
-} from '@platform/domain';
-import { siteConfigStore } from '@platform/site-config';
+import { dealerResponseDueAt, formatDollars, type SlotOpeningHours, type SlotSpecialHours } from '@platform/domain';
+import { dealershipHours, dealershipOrigin, siteConfigStore } from '@platform/site-config';
 import type { ReservationRecord } from '../ledger/reservation-ledger';
 
 /** A reservation email as a mailer sends it (the lead mailer's shape: the worker passes that one). */
@@ -117,28 +111,6 @@ export async function queueNotice(manager: EntityManager, reservationId: string,
   return row!.id;
 }
 
-/** The sales hours and zone of a dealership's primary location (then its first), or null when it has none. */
-export async function dealershipHours(
-  db: DataSource | EntityManager,
-  dealershipId: number,
-): Promise<{ timeZone: string; hours: SlotOpeningHours[]; specialHours: SlotSpecialHours[] } | null> {
-  const [location] = (await db.query(
-    `SELECT id, time_zone FROM locations WHERE dealership_id = $1 ORDER BY "primary" DESC, id LIMIT 1`,
-    [dealershipId],
-  )) as { id: number; time_zone: string }[];
-  if (!location) return null;
-  const hours = (await db.query(
-    `SELECT weekday, status, open, close FROM location_hours WHERE location_id = $1 AND department = 'sales'`,
-    [location.id],
-  )) as SlotOpeningHours[];
-  const specialHours = (await db.query(
-    `SELECT to_char(date, 'YYYY-MM-DD') AS date, status, start_hour, end_hour, department FROM location_special_hours
-     WHERE location_id = $1 AND date >= CURRENT_DATE - 1`,
-    [location.id],
-  )) as SlotSpecialHours[];
-  return { timeZone: location.time_zone, hours, specialHours };
-}
-
 export interface SendAttempt {
   number: number;
   max: number;
@@ -238,14 +210,7 @@ export class ReservationNotices {
         if (to.length === 0) return null;
         const reservation = row as ReservationRecord;
         const zone = hours?.timeZone ?? FALLBACK_ZONE;
-        const [site] = (await manager.query(
-          `SELECT h.host, s.slug FROM dealerships d JOIN sites s ON s.id = d.site_id
-           LEFT JOIN site_hosts h ON h.site_id = s.id WHERE d.id = $1
-           ORDER BY h."primary" DESC NULLS LAST, h.host LIMIT 1`,
-          [candidate.dealership_id],
-        )) as { host: string | null; slug: string }[];
-        if (!site) throw new Error(`Dealership ${candidate.dealership_id} has no site`);
-        const console = `${siteOrigin(site, this.options.webPort ?? null)}/dealer/reservations`;
+        const console = `${await dealershipOrigin(manager, candidate.dealership_id, this.options.webPort ?? null)}/dealer/reservations`;
         return queueNotice(manager, row.id, {
           kind: 'dealer_reminder',
           recipients: to,

@@ -6,7 +6,7 @@ import { siteOrigin, type DealerRole } from '@platform/domain';
 import { ENV } from '@platform/server-kit';
 import type { ApiEnv } from '../env';
 import { SignInSecrets } from '../sign-in/sign-in-secrets';
-import { recordDealerAudit } from './dealer-audit';
+import { recordDealerAudit } from '@platform/leads';
 import type { DealerUserInput } from './dealer.schemas';
 
 /**

@@ -5,7 +5,7 @@ import type { FeedRowError, FeedRunCounts, FeedRunStatus } from '@platform/db';
 import { notFound, ProblemException } from '@platform/server-kit';
 import { FeedKeys, FeedRuns, type ControlRefusal, type FeedKeySummary } from '@platform/stock';
 import type { DealerPrincipal } from './dealer-accounts';
-import { recordDealerAudit } from './dealer-audit';
+import { recordDealerAudit } from '@platform/leads';
 import { FEED_ADMINS, requireRole } from './dealer-scope';
 
 export interface DealerFeedRun {

@@ -9,16 +9,22 @@ import {
   isPhotoPlaceholder,
   LEAD_STATUS_LABELS,
   leadFormLabel,
+  LEAD_VIEWS,
   leadTransition,
+  responseState,
+  DEFAULT_DUE_SOON_MINUTES,
   type DealerRole,
   type LeadStatus,
+  type LeadView,
+  type ResponseState,
 } from '@platform/domain';
+import { siteConfigStore } from '@platform/site-config';
 import { storedPhotosOf } from '@platform/stock';
 import { DateTime } from 'luxon';
 import { ProblemException } from '@platform/server-kit';
 import type { DealerPrincipal, Membership } from './dealer-accounts';
-import { recordDealerAudit } from './dealer-audit';
-import type { LeadFilters, LeadListQuery, LeadStatusChange } from './dealer.schemas';
+import { queueDeskNotice, recordDealerAudit, recordFirstResponse } from '@platform/leads';
+import type { LeadCall, LeadFilters, LeadListQuery, LeadStatusChange } from './dealer.schemas';
 
 export interface LeadSummary {
   id: string;
@@ -32,6 +38,11 @@ export interface LeadSummary {
   status: LeadStatus;
   lostReason: string | null;
   assignee: { id: string; name: string } | null;
+  /**
+   * The first-response clock: when the lead is due an answer by a person (the dealership's target
+   * in its sales hours), when one first came, and where it stands now.
+   */
+  response: { dueAt: string | null; firstResponseAt: string | null; state: ResponseState | null };
 }
 
 export interface LeadNote {
@@ -70,6 +81,8 @@ export interface LeadDetail extends LeadSummary {
     deposit: number;
     holdExpiresAt: string | null;
   } | null;
+  /** The dealership's lost reasons, for the status form (free text is welcome too). */
+  lostReasons: string[];
 }
 
 /** The shopper's whole name: the forms ask for a first name (`name`) and most for a last name too. */
@@ -79,7 +92,12 @@ const SUMMARY_COLUMNS = `l.id, l.created_at, l.form, d.slug AS dealership_slug, 
   ${SHOPPER_NAME} AS name, l.fields->>'email' AS email, l.fields->>'phone' AS phone,
   c.id AS car_id, c.slug AS car_slug, c.stocknum AS car_stocknum,
   concat_ws(' ', c.year, c.make, c.model, c.badge) AS car_title,
-  l.status, l.lost_reason, l.assigned_user_id, au.name AS assignee_name`;
+  l.status, l.lost_reason, l.assigned_user_id, au.name AS assignee_name, l.dealership_id,
+  l.response_due_at, l.first_response_at`;
+
+/** The dealership's zone (its primary location's), for "today" and the export's wall-clock times. */
+const DEALERSHIP_ZONE = `coalesce((SELECT lz.time_zone FROM locations lz WHERE lz.dealership_id = l.dealership_id
+  ORDER BY lz."primary" DESC, lz.id LIMIT 1), '${DEFAULT_ALERT_ZONE}')`;
 
 // Every list, export and detail read: the assignee's name only while they still hold a membership of
 // the lead's dealership (a removed user reads as unassigned).
@@ -104,9 +122,12 @@ type SummaryRow = {
   lost_reason: string | null;
   assigned_user_id: string | null;
   assignee_name: string | null;
+  dealership_id: number;
+  response_due_at: Date | null;
+  first_response_at: Date | null;
 };
 
-const summaryOf = (row: SummaryRow): LeadSummary => ({
+const summaryOf = (row: SummaryRow, dueSoonMinutes: number, now: Date): LeadSummary => ({
   id: row.id,
   createdAt: row.created_at.toISOString(),
   form: row.form,
@@ -122,6 +143,13 @@ const summaryOf = (row: SummaryRow): LeadSummary => ({
   lostReason: row.lost_reason,
   assignee:
     row.assigned_user_id && row.assignee_name !== null ? { id: row.assigned_user_id, name: row.assignee_name } : null,
+  response: {
+    dueAt: row.response_due_at?.toISOString() ?? null,
+    firstResponseAt: row.first_response_at?.toISOString() ?? null,
+    state: row.response_due_at
+      ? responseState({ dueAt: row.response_due_at, now, firstResponseAt: row.first_response_at, dueSoonMinutes })
+      : null,
+  },
 });
 
 /** LIKE pattern of a shopper's search: its wildcards are matched literally. */
@@ -135,25 +163,57 @@ const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => 
 export class DealerLeads {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** Newest first; `next` is the `before` of the following page. Null when `dealership` is not theirs. */
+  /**
+   * Newest first, `next` being the `before` of the following page; or, sorted by `due`, the queue:
+   * leads still waiting for a first answer first, soonest due first (one page, no `next`). Null
+   * when `dealership` is not theirs.
+   */
   async list(
     dealer: DealerPrincipal,
     query: LeadListQuery,
   ): Promise<{ leads: LeadSummary[]; next: string | null } | null> {
     const ids = dealershipIds(dealer, query);
     if (!ids) return null;
-    const [where, params] = filtered(ids, query);
+    const [where, params] = filtered(ids, query, dealer.userId);
     params.push(query.before ?? null, query.after ?? null, query.limit + 1);
     const n = params.length;
+    const order =
+      query.sort === 'due'
+        ? `(l.first_response_at IS NULL AND l.status = 'new') DESC, l.response_due_at ASC NULLS LAST, l.created_at DESC, l.id DESC`
+        : `l.created_at DESC, l.id DESC`;
     const rows = (await this.db.query(
       `SELECT ${SUMMARY_COLUMNS} ${FROM}
        WHERE ${where} AND ($${n - 2}::timestamptz IS NULL OR l.created_at < $${n - 2})
          AND ($${n - 1}::timestamptz IS NULL OR l.created_at > $${n - 1})
-       ORDER BY l.created_at DESC, l.id DESC LIMIT $${n}`,
+       ORDER BY ${order} LIMIT $${n}`,
       params,
     )) as SummaryRow[];
-    const page = rows.slice(0, query.limit).map(summaryOf);
-    return { leads: page, next: rows.length > query.limit ? (page.at(-1)?.createdAt ?? null) : null };
+    const page = await this.summaries(rows.slice(0, query.limit));
+    const more = rows.length > query.limit && query.sort === 'newest';
+    return { leads: page, next: more ? (page.at(-1)?.createdAt ?? null) : null };
+  }
+
+  /** How many leads each inbox view holds, with the other filters applied (the tabs' counts). */
+  async viewCounts(dealer: DealerPrincipal, filters: LeadFilters): Promise<Record<LeadView | 'all', number> | null> {
+    const ids = dealershipIds(dealer, filters);
+    if (!ids) return null;
+    const [where, params] = filtered(ids, { ...filters, view: undefined }, dealer.userId);
+    const [row] = (await this.db.query(
+      `SELECT count(*)::int AS all,
+         ${LEAD_VIEWS.map((view) => `count(*) FILTER (WHERE ${VIEW_SQL[view]})::int AS ${view}`).join(',\n         ')}
+       ${FROM} WHERE ${where}`,
+      params,
+    )) as Record<LeadView | 'all', number>[];
+    return row!;
+  }
+
+  /** Rows as the api answers them, each with its clock read against its dealership's due-soon margin. */
+  private async summaries(rows: SummaryRow[]): Promise<LeadSummary[]> {
+    const dueSoon = new Map<number, number>();
+    for (const id of new Set(rows.map((row) => row.dealership_id)))
+      dueSoon.set(id, (await siteConfigStore(this.db).dealership(id)).leads.due_soon_minutes);
+    const now = new Date();
+    return rows.map((row) => summaryOf(row, dueSoon.get(row.dealership_id) ?? DEFAULT_DUE_SOON_MINUTES, now));
   }
 
   /**
@@ -174,12 +234,10 @@ export class DealerLeads {
         detail:
           "Exporting leads takes every customer's contact details out of the console, so only a dealership's owner can do it. Ask an owner.",
       });
-    const [where, params] = filtered(ids, filters);
+    const [where, params] = filtered(ids, filters, dealer.userId);
     const rows = await this.db.transaction(async (manager) => {
       const found = (await manager.query(
-        `SELECT ${SUMMARY_COLUMNS}, l.dealership_id,
-           (SELECT lz.time_zone FROM locations lz WHERE lz.dealership_id = l.dealership_id
-            ORDER BY lz."primary" DESC, lz.id LIMIT 1) AS time_zone
+        `SELECT ${SUMMARY_COLUMNS}, ${DEALERSHIP_ZONE} AS time_zone
          ${FROM} WHERE ${where}
          ORDER BY l.created_at DESC, l.id DESC LIMIT ${EXPORT_LIMIT}`,
         params,
@@ -236,7 +294,7 @@ export class DealerLeads {
     const [row] = (await this.db.query(
       `SELECT ${SUMMARY_COLUMNS}, l.category, l.subcategory, l.fields, l.user_data,
          (SELECT to_jsonb(v) - 'id' FROM valuations v WHERE v.id = l.valuation_id) AS valuation
-         , l.dealership_id, c.price AS car_price, c.status AS car_status, c.data AS car_data,
+         , c.price AS car_price, c.status AS car_status, c.data AS car_data,
          c.dealership_id AS car_dealership_id
        ${FROM}
        WHERE l.id = $1 AND l.dealership_id = ANY($2::int[])`,
@@ -247,7 +305,6 @@ export class DealerLeads {
       fields: Record<string, unknown>;
       user_data: Record<string, unknown>;
       valuation: Record<string, unknown> | null;
-      dealership_id: number;
       car_price: number | null;
       car_status: string | null;
       car_data: Record<string, unknown> | null;
@@ -274,6 +331,7 @@ export class DealerLeads {
       `SELECT time_zone FROM locations WHERE dealership_id = $1 ORDER BY "primary" DESC, id LIMIT 1`,
       [row.dealership_id],
     )) as { time_zone: string }[];
+    const config = await siteConfigStore(this.db).dealership(row.dealership_id);
     const notes = (await this.db.query(
       `SELECT id, body, author_user_id, author_name, created_at FROM lead_notes WHERE lead_id = $1 ORDER BY created_at, id`,
       [leadId],
@@ -285,7 +343,7 @@ export class DealerLeads {
       [leadId],
     )) as { at: Date; action: string; by: string; detail: Record<string, unknown> }[];
     return {
-      ...summaryOf(row),
+      ...summaryOf(row, config.leads.due_soon_minutes, new Date()),
       category: row.category,
       subcategory: row.subcategory,
       answers: row.fields,
@@ -320,6 +378,7 @@ export class DealerLeads {
             holdExpiresAt: reservation.hold_expires_at?.toISOString() ?? null,
           }
         : null,
+      lostReasons: config.leads.lost_reasons,
     };
   }
 
@@ -345,6 +404,8 @@ export class DealerLeads {
         move.status,
         move.reason,
       ]);
+      // Moving a lead on from New means a person has dealt with the shopper: the clock stops.
+      if (lead.status === 'new') await recordFirstResponse(manager, leadId, dealer.userId, 'status');
       await recordDealerAudit(manager, {
         dealershipId: lead.dealership_id,
         userId: dealer.userId,
@@ -389,7 +450,14 @@ export class DealerLeads {
         }
         name = member.name;
       }
-      await manager.query(`UPDATE leads SET assigned_user_id = $2 WHERE id = $1`, [leadId, userId]);
+      await manager.query(
+        `UPDATE leads SET assigned_user_id = $2, assigned_at = CASE WHEN $2::uuid IS NULL THEN NULL ELSE now() END
+         WHERE id = $1`,
+        [leadId, userId],
+      );
+      // Given to someone else: they are told, as a round-robin assignee is (taking it yourself needs no email).
+      if (userId !== null && userId !== dealer.userId && userId !== lead.assigned_user_id)
+        await queueDeskNotice(manager, leadId, 'assigned', [userId]);
       await recordDealerAudit(manager, {
         dealershipId: lead.dealership_id,
         userId: dealer.userId,
@@ -400,6 +468,46 @@ export class DealerLeads {
       return true;
     });
     return changed ? this.detail(dealer, leadId) : null;
+  }
+
+  /**
+   * Logs a call the user made to the shopper: it answers the lead (the clock stops), a call where
+   * they spoke moves a new lead to contacted, and what was said is kept as a private note. Null
+   * and throws as changeStatus.
+   */
+  async logCall(dealer: DealerPrincipal, leadId: string, call: LeadCall): Promise<LeadDetail | null> {
+    const logged = await this.db.transaction(async (manager) => {
+      const lead = await this.lockForChange(manager, dealer, leadId);
+      if (!lead) return false;
+      await recordFirstResponse(manager, leadId, dealer.userId, 'call');
+      let noteId: string | null = null;
+      if (call.note) {
+        const [note] = (await manager.query(
+          `INSERT INTO lead_notes (lead_id, author_user_id, author_name, body) VALUES ($1, $2, $3, $4) RETURNING id`,
+          [leadId, dealer.userId, dealer.name, call.note],
+        )) as { id: string }[];
+        noteId = note!.id;
+      }
+      await recordDealerAudit(manager, {
+        dealershipId: lead.dealership_id,
+        userId: dealer.userId,
+        action: 'lead.call_logged',
+        subject: { type: 'lead', id: leadId },
+        detail: { outcome: call.outcome, ...(noteId ? { note_id: noteId } : {}) },
+      });
+      if (call.outcome === 'spoke' && lead.status === 'new') {
+        await manager.query(`UPDATE leads SET status = 'contacted', status_changed_at = now() WHERE id = $1`, [leadId]);
+        await recordDealerAudit(manager, {
+          dealershipId: lead.dealership_id,
+          userId: dealer.userId,
+          action: 'lead.status_changed',
+          subject: { type: 'lead', id: leadId },
+          detail: { from: 'new', to: 'contacted', call: call.outcome },
+        });
+      }
+      return true;
+    });
+    return logged ? this.detail(dealer, leadId) : null;
   }
 
   /** Adds a private note by this user. Null and throws as changeStatus. */
@@ -508,8 +616,19 @@ function phoneDigits(q: string | undefined): string | null {
   return digits.length >= 4 ? `%${digits}%` : null;
 }
 
-/** The WHERE clause of the inbox's filters and its parameters ($1..$6). */
-function filtered(ids: number[], filters: LeadFilters): [string, unknown[]] {
+/**
+ * Each inbox view as a condition on a lead row (`$8` is the user's id). Overdue is "no first
+ * response, still new, past its due time"; today is the dealership's calendar day.
+ */
+const VIEW_SQL: Record<LeadView, string> = {
+  mine: `l.assigned_user_id = $8::uuid`,
+  unassigned: `l.assigned_user_id IS NULL AND l.status IN ('new', 'contacted')`,
+  overdue: `l.first_response_at IS NULL AND l.status = 'new' AND l.response_due_at <= now()`,
+  today: `l.created_at >= (date_trunc('day', now() AT TIME ZONE ${DEALERSHIP_ZONE}) AT TIME ZONE ${DEALERSHIP_ZONE})`,
+};
+
+/** The WHERE clause of the inbox's filters and its parameters ($1..$8). */
+function filtered(ids: number[], filters: LeadFilters, userId: string): [string, unknown[]] {
   return [
     `l.dealership_id = ANY($1::int[])
      AND ($2::text IS NULL OR l.form = $2)
@@ -517,7 +636,9 @@ function filtered(ids: number[], filters: LeadFilters): [string, unknown[]] {
           OR l.fields->>'email' ILIKE $3 OR c.stocknum ILIKE $3
           OR regexp_replace(coalesce(l.fields->>'phone', ''), '\\D', '', 'g') LIKE $6)
      AND ($4::text IS NULL OR l.status = $4)
-     AND ($5::text IS NULL OR lower(c.stocknum) = lower($5))`,
+     AND ($5::text IS NULL OR lower(c.stocknum) = lower($5))
+     AND ($7::text IS NULL OR ${LEAD_VIEWS.map((view) => `($7 = '${view}' AND ${VIEW_SQL[view]})`).join(' OR ')})
+     AND $8::uuid IS NOT NULL`,
     [
       ids,
       filters.form ?? null,
@@ -525,6 +646,8 @@ function filtered(ids: number[], filters: LeadFilters): [string, unknown[]] {
       filters.status ?? null,
       filters.car ?? null,
       phoneDigits(filters.q),
+      filters.view ?? null,
+      userId,
     ],
   ];
 }

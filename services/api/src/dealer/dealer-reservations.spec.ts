@@ -205,9 +205,12 @@ describe('Dealer console reservations (real PostgreSQL, Redis and workers)', () 
       lostReason: 'Reservation cancelled, deposit refunded',
       reservation: { id: refunded, status: 'cancelled' },
     });
+    // The paid hold's lead went to a salesperson in turn as it arrived; then sam's cancel lost it.
     expect((lost.body.history as { action: string; by: string }[]).map((h) => [h.action, h.by])).toEqual([
+      ['lead.assigned', 'system'],
       ['lead.status_changed', 'User sam'],
     ]);
+    expect(lost.body.response).toMatchObject({ firstResponseAt: expect.any(String), state: 'answered' });
   });
 
   it('cancels and refunds through the payment provider: the local provider records the refund, the state shows it', async () => {

@@ -10,17 +10,16 @@ import {
 } from '@platform/domain';
 import { QueueProducer, reservationNoticeJobId } from '@platform/queues';
 import {
-  dealershipHours,
   outcomeNotice,
   queueNotice,
   ReservationLedger,
   type ReservationRecord,
   type WithinChange,
 } from '@platform/reservations';
-import { siteConfigStore } from '@platform/site-config';
+import { dealershipHours, siteConfigStore } from '@platform/site-config';
 import { notFound, ProblemException } from '@platform/server-kit';
 import type { DealerPrincipal } from './dealer-accounts';
-import { recordDealerAudit } from './dealer-audit';
+import { recordDealerAudit, recordFirstResponse } from '@platform/leads';
 import { membershipOf, requireRole, RESERVATION_ACTORS } from './dealer-scope';
 import type { ReservationListQuery } from './dealer.schemas';
 
@@ -245,6 +244,7 @@ export class DealerReservations {
       move.status,
       move.reason,
     ]);
+    await recordFirstResponse(manager, record.lead_id, dealer.userId, 'reservation');
     await recordDealerAudit(manager, {
       dealershipId: record.dealership_id!,
       userId: dealer.userId,

@@ -18,6 +18,7 @@ import {
   DealerCodeRequestSchema,
   DealerCodeSignInSchema,
   LeadAssigneeSchema,
+  LeadCallSchema,
   LeadFiltersSchema,
   LeadIdSchema,
   LeadListQuerySchema,
@@ -27,6 +28,7 @@ import {
   type DealerCodeRequest,
   type DealerCodeSignIn,
   type LeadAssignee,
+  type LeadCall,
   type LeadFilters,
   type LeadListQuery,
   type LeadStatusChange,
@@ -168,12 +170,12 @@ export class DealerController {
   @ApiOperation({
     summary: "Leads of the user's dealerships, newest first",
     description:
-      "Filters: dealership (slug), form (kind), status (new, contacted, won, lost), car (stock number), q (name, phone, email or stock number), limit (1-100, default 50), before (the createdAt of the last lead shown, for the next page), after (the createdAt of the newest lead shown: only newer leads, for the inbox's poll).",
+      "Filters: dealership (slug), form (kind), status (new, contacted, won, lost), car (stock number), q (name, phone, email or stock number), view (mine, unassigned, overdue, today), limit (1-100, default 50), before (the createdAt of the last lead shown, for the next page), after (the createdAt of the newest lead shown: only newer leads, for the inbox's poll), sort (newest, the default, or due: unanswered leads first, soonest due first, one page). Each lead carries its first-response clock: response { dueAt, firstResponseAt, state: answered, on_time, due_soon or overdue }.",
   })
   @ApiResponse({
     status: 200,
     description:
-      '{ leads: [{ id, createdAt, form, dealership, name, email, phone, car, status, lostReason, assignee }], next }',
+      '{ leads: [{ id, createdAt, form, dealership, name, email, phone, car, status, lostReason, assignee, response }], next }',
   })
   @ApiResponse({ status: 404, description: 'dealership is not one of the user’s' })
   async listLeads(
@@ -183,6 +185,25 @@ export class DealerController {
     const page = await this.leads.list(dealer, query);
     if (!page) throw notFound('Dealership not found', `You have no dealership '${query.dealership}'.`);
     return page;
+  }
+
+  @Get('leads/views')
+  @UseGuards(DealerSignedInGuard)
+  @Header('Cache-Control', 'private, no-store')
+  @ApiOperation({
+    summary: 'How many leads each inbox view holds: all, mine, unassigned, overdue, today',
+    description:
+      "The list's filters (dealership, form, status, car, q) apply; the view filter does not. Overdue: no first response, still new, past its due time. Today: received since midnight on the dealership's clock.",
+  })
+  @ApiResponse({ status: 200, description: '{ views: { all, mine, unassigned, overdue, today } }' })
+  @ApiResponse({ status: 404, description: 'dealership is not one of the user’s' })
+  async leadViews(
+    @Dealer() dealer: DealerPrincipal,
+    @Query(new ZodValidationPipe(LeadFiltersSchema.strip(), 'query')) query: LeadFilters,
+  ): Promise<{ views: Record<string, number> }> {
+    const views = await this.leads.viewCounts(dealer, query);
+    if (!views) throw notFound('Dealership not found', `You have no dealership '${query.dealership}'.`);
+    return { views };
   }
 
   @Get('leads.csv')
@@ -263,6 +284,25 @@ export class DealerController {
     @Body(new ZodValidationPipe(LeadAssigneeSchema, 'body')) body: LeadAssignee,
   ): Promise<LeadDetail> {
     return found(LeadIdSchema.safeParse(leadId).success ? await this.leads.assign(dealer, leadId, body.userId) : null);
+  }
+
+  @Post('leads/:leadId/calls')
+  @HttpCode(200)
+  @UseGuards(DealerSignedInGuard)
+  @ApiOperation({
+    summary: 'Log a call to the shopper; X-CSRF-Token required',
+    description:
+      "Body { outcome: spoke, left_message or no_answer, note? }. The call is the lead's first response if it had none (the clock stops); a call where they spoke moves a new lead to contacted; the note is kept as a private note. Answers the lead as GET does.",
+  })
+  @ApiResponse({ status: 400, description: 'outcome or note invalid: problem names the field' })
+  @ApiResponse({ status: 403, description: 'A viewer of the lead’s dealership (read only), or no CSRF token' })
+  @ApiResponse({ status: 404, description: 'Unknown, or another dealership’s lead' })
+  async logCall(
+    @Dealer() dealer: DealerPrincipal,
+    @Param('leadId') leadId: string,
+    @Body(new ZodValidationPipe(LeadCallSchema, 'body')) body: LeadCall,
+  ): Promise<LeadDetail> {
+    return found(LeadIdSchema.safeParse(leadId).success ? await this.leads.logCall(dealer, leadId, body) : null);
   }
 
   @Post('leads/:leadId/notes')

@@ -3,8 +3,11 @@ import {
   DEALER_ROLES,
   hasControlCharacters,
   isSingleLine,
+  CALL_OUTCOMES,
   LEAD_LOST_REASON_MAX,
+  LEAD_SORTS,
   LEAD_STATUSES,
+  LEAD_VIEWS,
 } from '@platform/domain';
 import { CODE_DIGITS } from '../sign-in/sign-in-secrets';
 
@@ -122,6 +125,7 @@ export const LeadFiltersSchema = z.object({
     .max(100, 'Please keep the search under 100 characters.')
     .refine((text) => isSingleLine(text), { error: 'The search must be one line of text.' })
     .optional(),
+  view: z.enum(LEAD_VIEWS, { error: "view is 'mine', 'unassigned', 'overdue' or 'today'." }).optional(),
 });
 export type LeadFilters = z.infer<typeof LeadFiltersSchema>;
 
@@ -136,6 +140,7 @@ export const LeadListQuerySchema = LeadFiltersSchema.extend({
     .default(50),
   before: instant('before is the createdAt of the last lead shown'),
   after: instant('after is the createdAt of the newest lead shown: only newer leads are listed'),
+  sort: z.enum(LEAD_SORTS, { error: "sort is 'newest' or 'due'." }).default('newest'),
 });
 export type LeadListQuery = z.infer<typeof LeadListQuerySchema>;
 
@@ -171,6 +176,14 @@ export const LeadNoteSchema = z.object({
       error: 'The note must be plain text: remove control characters.',
     }),
 });
+
+/** POST /api/dealer/leads/{id}/calls: a call made to the shopper, as the salesperson logs it. */
+export const LeadCallSchema = z.object({
+  outcome: z.enum(CALL_OUTCOMES, { error: "outcome is 'spoke', 'left_message' or 'no_answer'." }),
+  /** What was said: kept as a private note on the lead, like any other. */
+  note: LeadNoteSchema.shape.body.optional(),
+});
+export type LeadCall = z.infer<typeof LeadCallSchema>;
 
 export const ReservationIdSchema = z.uuid();
 export const FeedRunIdSchema = z.uuid();

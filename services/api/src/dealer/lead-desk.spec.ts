@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { DevSmsSender, LeadDesk, TableMailer } from '@platform/leads';
 import { signInDealer, type SignedInDealer } from '../testing/dealer-console';
 import { createSiteApiHarness, type SiteApiHarness } from '../testing/site-api.harness';
 
@@ -19,7 +21,7 @@ describe('Lead desk (real PostgreSQL): photo, names, assignment and export right
   const hash = createHash('sha256').update('lead-desk-photo').digest('hex');
 
   beforeAll(async () => {
-    api = await createSiteApiHarness('leaddesk', { env: { OPS_TOKEN } });
+    api = await createSiteApiHarness('leaddesk', { env: { OPS_TOKEN, LEAD_SUBMIT_LIMIT_PER_MINUTE: '1000' } });
     const north = api.fixture.north;
     owner = await signInDealer(api, OPS_TOKEN, 'olive@north.example', [{ dealership: north.slug, role: 'owner' }]);
     sales = await signInDealer(api, OPS_TOKEN, 'sam@north.example', [{ dealership: north.slug, role: 'sales' }]);
@@ -58,6 +60,243 @@ describe('Lead desk (real PostgreSQL): photo, names, assignment and export right
     await api?.close();
   });
 
+  const MINUTE = 60_000;
+  const general = (name: string) => ({
+    form: 'general',
+    name,
+    email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`,
+    phone: '0412 345 678',
+    message: 'Is it still available?',
+    category: 'General Enquiry',
+    location: String(api.fixture.north.primaryLocationId),
+    dealership_slug: api.fixture.north.slug,
+    terms_conditions: true,
+  });
+  /** A shopper enquires through the real form endpoint: the lead's id. */
+  const enquire = async (name: string): Promise<string> =>
+    (await api.http().post(`/api/sites/${api.siteSlug}/leads`).send(general(name)).expect(201)).body.lead_id as string;
+  const leadRow = async (id: string) =>
+    (
+      (await api.db.dataSource.query(
+        `SELECT assigned_user_id, response_due_at, created_at, first_response_at, first_response_by, first_response_kind,
+           escalation_level, status FROM leads WHERE id = $1`,
+        [id],
+      )) as {
+        assigned_user_id: string | null;
+        response_due_at: Date;
+        created_at: Date;
+        first_response_at: Date | null;
+        first_response_by: string | null;
+        first_response_kind: string | null;
+        escalation_level: number;
+        status: string;
+      }[]
+    )[0]!;
+  const notices = async (id: string) =>
+    (await api.db.dataSource.query(
+      `SELECT kind, user_ids, status FROM lead_desk_notices WHERE lead_id = $1 ORDER BY created_at, id`,
+      [id],
+    )) as { kind: string; user_ids: string[]; status: string }[];
+  const setLeads = (leads: Record<string, unknown>) =>
+    api.db.dataSource.query(
+      `UPDATE dealerships SET config = jsonb_set(coalesce(config, '{}'), '{leads}', coalesce(config->'leads', '{}') || $2::jsonb) WHERE id = $1`,
+      [api.fixture.north.id, JSON.stringify(leads)],
+    );
+
+  describe('the first-response clock, round-robin and escalation (issue 53)', () => {
+    let sue: SignedInDealer;
+    let desk: LeadDesk;
+
+    beforeAll(async () => {
+      sue = await signInDealer(api, OPS_TOKEN, 'sue@north.example', [
+        { dealership: api.fixture.north.slug, role: 'sales' },
+      ]);
+      desk = new LeadDesk(api.db.dataSource, { webPort: 3123 });
+    });
+
+    it('gives each new lead a due time and the next salesperson in turn, never a viewer or an owner while sales take leads', async () => {
+      const ids = [await enquire('Rota One'), await enquire('Rota Two'), await enquire('Rota Three')];
+      const rows = await Promise.all(ids.map(leadRow));
+      for (const row of rows) {
+        // No sales hours entered for this dealership: every minute counts, 5 minutes by default.
+        expect(row.response_due_at.getTime() - row.created_at.getTime()).toBe(5 * MINUTE);
+        expect([sales.id, sue.id]).toContain(row.assigned_user_id);
+      }
+      expect(rows[0]!.assigned_user_id).not.toBe(rows[1]!.assigned_user_id);
+      expect(rows[2]!.assigned_user_id).toBe(rows[0]!.assigned_user_id);
+      expect(await notices(ids[0]!)).toEqual([
+        { kind: 'assigned', user_ids: [rows[0]!.assigned_user_id], status: 'pending' },
+      ]);
+      const history = await sales.get(`/api/dealer/leads/${ids[0]}`).expect(200);
+      expect(history.body.history).toEqual([
+        expect.objectContaining({
+          action: 'lead.assigned',
+          by: 'system',
+          detail: expect.objectContaining({ rule: 'round_robin' }),
+        }),
+      ]);
+      expect(history.body.response).toEqual({ dueAt: expect.any(String), firstResponseAt: null, state: 'on_time' });
+    });
+
+    it('skips a salesperson who is not taking leads, and leaves leads unassigned, telling everyone, when the dealership assigns by hand', async () => {
+      await api.db.dataSource.query(`UPDATE dealer_memberships SET takes_leads = false WHERE user_id = $1`, [sue.id]);
+      const onlySam = [await enquire('Away One'), await enquire('Away Two')];
+      for (const id of onlySam) expect((await leadRow(id)).assigned_user_id).toBe(sales.id);
+      await api.db.dataSource.query(`UPDATE dealer_memberships SET takes_leads = true WHERE user_id = $1`, [sue.id]);
+
+      await setLeads({ assignment: 'manual' });
+      const manual = await enquire('By Hand');
+      expect((await leadRow(manual)).assigned_user_id).toBeNull();
+      const [told] = await notices(manual);
+      expect(told!.kind).toBe('unassigned');
+      expect([...told!.user_ids].sort()).toEqual([owner.id, sales.id, sue.id].sort());
+      await setLeads({ assignment: 'round_robin' });
+    });
+
+    it('climbs the ladder once each step: the assignee at the due time, the owners later, then the next salesperson; an answer stops it', async () => {
+      await setLeads({ escalate_to_owners_after_minutes: 10, reassign_after_minutes: 5 });
+      const late = await enquire('Late Larry');
+      const answered = await enquire('Quick Quinn');
+      const { assigned_user_id: first, response_due_at: due } = await leadRow(late);
+      const quinn = (await leadRow(answered)).assigned_user_id === sales.id ? sales : sue;
+      await quinn.post(`/api/dealer/leads/${answered}/calls`, { outcome: 'left_message' }).expect(200);
+
+      const at = (minutes: number) => new Date(due.getTime() + minutes * MINUTE);
+      await desk.sweep(at(-1));
+      expect((await leadRow(late)).escalation_level).toBe(0);
+      await desk.sweep(at(0));
+      await desk.sweep(at(1));
+      expect(await notices(late)).toEqual([
+        { kind: 'assigned', user_ids: [first], status: 'pending' },
+        { kind: 'overdue', user_ids: [first], status: 'pending' },
+      ]);
+      await desk.sweep(at(10));
+      await desk.sweep(at(11));
+      expect((await notices(late)).map((n) => [n.kind, n.user_ids])).toEqual([
+        ['assigned', [first]],
+        ['overdue', [first]],
+        ['escalated', [owner.id]],
+      ]);
+      await desk.sweep(at(15));
+      await desk.sweep(at(30));
+      const moved = await leadRow(late);
+      expect(moved.assigned_user_id).not.toBe(first);
+      expect([sales.id, sue.id]).toContain(moved.assigned_user_id);
+      expect(moved.escalation_level).toBe(3);
+      expect((await notices(late)).map((n) => n.kind)).toEqual(['assigned', 'overdue', 'escalated', 'reassigned']);
+      // The lead answered by a call was never escalated.
+      expect((await notices(answered)).map((n) => n.kind)).toEqual(['assigned']);
+      expect(await leadRow(answered)).toMatchObject({
+        first_response_kind: 'call',
+        first_response_by: quinn.id,
+        status: 'new',
+      });
+      await setLeads({ escalate_to_owners_after_minutes: 10, reassign_after_minutes: null });
+    });
+
+    it('stops the clock at the first status change from New, keeps who answered, and counts the views', async () => {
+      const lead = await enquire('Status Stella');
+      const assignee = (await leadRow(lead)).assigned_user_id === sales.id ? sales : sue;
+      const before = await assignee.get('/api/dealer/leads/views').expect(200);
+      await api.db.dataSource.query(
+        `UPDATE leads SET created_at = created_at - interval '1 hour', response_due_at = response_due_at - interval '1 hour' WHERE id = $1`,
+        [lead],
+      );
+      const overdue = await assignee.get('/api/dealer/leads?view=overdue').expect(200);
+      expect(overdue.body.leads.map((l: { id: string }) => l.id)).toContain(lead);
+      expect(overdue.body.leads.find((l: { id: string }) => l.id === lead).response.state).toBe('overdue');
+      const mine = await assignee.get('/api/dealer/leads?view=mine').expect(200);
+      for (const row of mine.body.leads as { assignee: { id: string } }[]) expect(row.assignee.id).toBe(assignee.id);
+      const queue = await assignee.get('/api/dealer/leads?sort=due').expect(200);
+      expect(queue.body.next).toBeNull();
+      const during = await assignee.get('/api/dealer/leads/views').expect(200);
+      expect(during.body.views.overdue).toBe(before.body.views.overdue + 1);
+
+      await assignee.post(`/api/dealer/leads/${lead}/status`, { status: 'contacted' }).expect(200);
+      expect(await leadRow(lead)).toMatchObject({ first_response_kind: 'status', first_response_by: assignee.id });
+      const after = await assignee.get('/api/dealer/leads/views').expect(200);
+      expect(after.body.views.overdue).toBe(before.body.views.overdue);
+      const answered = await assignee.get(`/api/dealer/leads/${lead}`).expect(200);
+      expect(answered.body.response.state).toBe('answered');
+      expect(answered.body.lostReasons).toContain('Bought elsewhere');
+    });
+
+    it("tells people by email with the lead's console link, and skips an overdue notice once the lead is answered", async () => {
+      const lead = await enquire('Mailed Mandy');
+      const mailer = new TableMailer(api.db.dataSource, 'Dealer Platform <leads@platform.localhost>');
+      const sms = new DevSmsSender(api.db.dataSource);
+      const [assigned] = (await api.db.dataSource.query(
+        `SELECT id FROM lead_desk_notices WHERE lead_id = $1 AND kind = 'assigned'`,
+        [lead],
+      )) as { id: string }[];
+      expect(await desk.send(assigned!.id, { mailer, sms }, { number: 1, max: 8 })).toBe('sent');
+      expect(await desk.send(assigned!.id, { mailer, sms }, { number: 1, max: 8 })).toBe('skipped');
+      const [mail] = (await api.db.dataSource.query(
+        `SELECT recipients, subject, raw FROM outbound_emails WHERE delivery_id = $1`,
+        [assigned!.id],
+      )) as { recipients: string[]; subject: string; raw: string }[];
+      const assignee = (await leadRow(lead)).assigned_user_id === sales.id ? 'sam@north.example' : 'sue@north.example';
+      expect(mail).toMatchObject({ recipients: [assignee], subject: 'New lead for you: Mailed Mandy · North Motors' });
+      // Quoted-printable folds long lines with a soft break ('=' at the end of a line).
+      expect(mail!.raw.replace(/=\r?\n/g, '')).toContain(`/dealer/leads/${lead}`);
+
+      const [overdue] = (await api.db.dataSource.query(
+        `INSERT INTO lead_desk_notices (lead_id, kind, user_ids) SELECT id, 'overdue', ARRAY[assigned_user_id] FROM leads WHERE id = $1 RETURNING id`,
+        [lead],
+      )) as { id: string }[];
+      await sales
+        .post(`/api/dealer/leads/${lead}/calls`, { outcome: 'spoke', note: 'Booked a test drive' })
+        .expect(200);
+      expect(await desk.send(overdue!.id, { mailer, sms }, { number: 1, max: 8 })).toBe('skipped');
+      expect((await leadRow(lead)).status).toBe('contacted');
+    });
+
+    it("answers the new endpoints for another dealership's lead as an unknown one, and hostile bodies with a named field, never a 5xx (property)", async () => {
+      const [westLead] = (await api.db.dataSource.query(
+        `INSERT INTO leads (site_id, dealership_id, form, category, fields, user_data) VALUES ($1, $2, 'general', 'enquiry', '{}', '{}') RETURNING id`,
+        [api.fixture.siteId, api.fixture.west.id],
+      )) as { id: string }[];
+      const unknown = await sales.post(`/api/dealer/leads/00000000-0000-4000-8000-000000000000/calls`, {
+        outcome: 'spoke',
+      });
+      const other = await sales.post(`/api/dealer/leads/${westLead!.id}/calls`, { outcome: 'spoke' });
+      expect(other.status).toBe(404);
+      expect({ ...other.body, instance: null }).toEqual({ ...unknown.body, instance: null });
+      expect((await sales.get('/api/dealer/leads/views?dealership=' + api.fixture.west.slug)).status).toBe(404);
+      const mine = await enquire('Fuzz Fiona');
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            fc.jsonValue(),
+            fc.record(
+              {
+                outcome: fc.oneof(fc.string(), fc.constantFrom('spoke', 'SPOKE', '__proto__')),
+                note: fc.oneof(fc.string({ maxLength: 3000 }), fc.integer()),
+              },
+              { requiredKeys: [] },
+            ),
+          ),
+          fc.constantFrom('mine', 'overdue', 'nope', '', '__proto__', 'today'),
+          async (body, view) => {
+            const call = await api
+              .http()
+              .post(`/api/dealer/leads/${mine}/calls`)
+              .set('Cookie', sales.cookie)
+              .set('x-csrf-token', sales.csrf)
+              .set('Content-Type', 'application/json')
+              .send(JSON.stringify(body));
+            expect(call.status).toBeLessThan(500);
+            if (call.status === 400) expect((call.body.errors as { path: string }[]).length).toBeGreaterThan(0);
+            const listed = await sales.get(`/api/dealer/leads?view=${encodeURIComponent(view)}`);
+            expect(listed.status).toBeLessThan(500);
+            if (listed.status === 400) expect(listed.body.errors[0].path).toMatch(/view/);
+          },
+        ),
+        { numRuns: 40 },
+      );
+    });
+  });
+
   it("shows the car's stored photo from the platform, never the dealer's own address (defect 2)", async () => {
     const lead = await sales.get(`/api/dealer/leads/${leadId}`).expect(200);
     expect(lead.body.vehicle.photo).toMatch(new RegExp(`^/media/photos/${hash}/`));
@@ -88,11 +327,11 @@ describe('Lead desk (real PostgreSQL): photo, names, assignment and export right
 
   it("exports contact details to owners only, logs who exported what, in words and the dealership's time (defect 8)", async () => {
     for (const user of [sales, viewer]) {
-      const refused = await user.get('/api/dealer/leads.csv').expect(403);
+      const refused = await user.get('/api/dealer/leads.csv?q=nguyen').expect(403);
       expect(refused.body.detail).toMatch(/owner/i);
     }
     const csv = await owner
-      .get('/api/dealer/leads.csv')
+      .get('/api/dealer/leads.csv?q=nguyen')
       .buffer(true)
       .parse((res, done) => {
         let body = '';
@@ -111,6 +350,8 @@ describe('Lead desk (real PostgreSQL): photo, names, assignment and export right
     const logged = (await api.db.dataSource.query(
       `SELECT user_id, action, detail FROM dealer_audit_log WHERE action = 'leads.exported'`,
     )) as { user_id: string; action: string; detail: Record<string, unknown> }[];
-    expect(logged).toEqual([{ user_id: owner.id, action: 'leads.exported', detail: { rows: 1, filters: {} } }]);
+    expect(logged).toEqual([
+      { user_id: owner.id, action: 'leads.exported', detail: { rows: 1, filters: { q: 'nguyen' } } },
+    ]);
   });
 });

@@ -16,6 +16,7 @@ import {
   type SiteConfig,
   leadSourceOf,
 } from '@platform/domain';
+import { onLeadArrival } from '@platform/leads';
 import { ProblemException } from '@platform/server-kit';
 import { AnalyticsTracker } from '../analytics/analytics-tracker';
 import { CarsService } from '../cars/cars.service';
@@ -222,6 +223,7 @@ export class LeadsService {
         inserted.id,
         channels,
       ]);
+      await onLeadArrival(manager, inserted.id);
       return { leadId: inserted.id, valuation };
     });
   }

@@ -12,7 +12,7 @@ import {
 } from '@platform/domain';
 import { ENV } from '@platform/server-kit';
 import { SiteConfigStore } from '@platform/site-config';
-import { recordDealerAudit } from '../dealer/dealer-audit';
+import { recordDealerAudit } from '@platform/leads';
 import type { ApiEnv } from '../env';
 import { feedToken, tokenMatches } from './feed-tokens';
 

@@ -1,0 +1,62 @@
+import type { DataSource } from 'typeorm';
+import { leadDeskNoticeJobId, QUIET_LOG, WorkerGroup, type QueueProducer, type WorkerLog } from '@platform/queues';
+import { createMailer } from '../delivery/lead-mailer';
+import { DevSmsSender } from '../sms/dev-sms-sender';
+import { HttpSmsSender } from '../sms/http-sms-sender';
+import type { SmsSender } from '../sms/sms-sender';
+import { LeadDesk } from './lead-desk';
+
+/** How often the escalation ladder is climbed and pending notices relayed: well inside a 5-minute target. */
+export const LEAD_DESK_SWEEP_EVERY_MS = 10_000;
+
+export interface LeadDeskWorkersOptions {
+  dataSource: DataSource;
+  producer: QueueProducer;
+  redisUrl: string;
+  prefix: string;
+  webPort?: number | null;
+  smtpUrl?: string;
+  mailFrom?: string;
+  smsGatewayUrl?: string;
+  smsGatewayToken?: string;
+  log?: WorkerLog;
+  /** Register the repeatable sweep (off in tests that run it by hand). */
+  schedule?: boolean;
+  /** The sweep's clock (tests move it on). */
+  now?: () => Date;
+}
+
+/** Queues every pending desk notice; one already queued keeps its one job. */
+export async function relayDeskNotices(desk: LeadDesk, producer: QueueProducer): Promise<number> {
+  const ids = await desk.pendingIds();
+  for (const noticeId of ids)
+    await producer.add('leadDeskNotice', { noticeId }, { jobId: leadDeskNoticeJobId(noticeId) });
+  return ids.length;
+}
+
+/** Starts the lead desk's sweep and notice workers; returns a function that stops them. */
+export async function startLeadDeskWorkers(options: LeadDeskWorkersOptions): Promise<() => Promise<void>> {
+  const { dataSource, producer, log = QUIET_LOG } = options;
+  const desk = new LeadDesk(dataSource, { webPort: options.webPort ?? null });
+  const mailer = createMailer(dataSource, options);
+  const sms: SmsSender = options.smsGatewayUrl
+    ? new HttpSmsSender(options.smsGatewayUrl, options.smsGatewayToken)
+    : new DevSmsSender(dataSource, log, false);
+  const group = new WorkerGroup(options.redisUrl, options.prefix, log);
+  group.start('leadDeskSweep', 1, async () => {
+    const steps = await desk.sweep((options.now ?? (() => new Date()))());
+    const queued = await relayDeskNotices(desk, producer);
+    if (steps.overdue || steps.escalated || steps.reassigned) log.info(steps, 'lead desk sweep');
+    return { ...steps, queued };
+  });
+  group.start('leadDeskNotice', 2, async ({ noticeId }, job) =>
+    desk.send(noticeId, { mailer, sms }, { number: job.attemptsMade + 1, max: job.opts.attempts ?? 1 }),
+  );
+  if (options.schedule !== false)
+    group.schedule('leadDeskSweep', 'lead-desk-sweep', LEAD_DESK_SWEEP_EVERY_MS, { task: 'sweep' });
+  await group.ready();
+  return async () => {
+    await group.close();
+    mailer.close();
+  };
+}

@@ -1,0 +1,309 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import {
+  businessTimeAfter,
+  DEFAULT_ALERT_ZONE,
+  isQuietTime,
+  leadFormLabel,
+  type BusinessHours,
+} from '@platform/domain';
+import { dealershipHours, dealershipOrigin, siteConfigStore } from '@platform/site-config';
+import type { LeadMailer } from '../delivery/lead-mailer';
+import type { SmsSender } from '../sms/sms-sender';
+import { recordDealerAudit } from './dealer-audit';
+import { queueDeskNotice } from './lead-arrival';
+import { deskUsers, nextInRotation } from './rotation';
+
+/** How long after its due time an unanswered lead is still escalated: older ones are history, not alarms. */
+export const ESCALATION_WINDOW_MS = 24 * 3600_000;
+const MINUTE = 60_000;
+
+export type DeskNoticeKind = 'assigned' | 'unassigned' | 'overdue' | 'escalated' | 'reassigned';
+
+export interface DeskSendAttempt {
+  number: number;
+  max: number;
+}
+
+export interface LeadDeskOptions {
+  /** WEB_PORT, the port development (`*.localhost`) hosts are served on, for the console links. */
+  webPort?: number | null;
+}
+
+type LeadRow = {
+  id: string;
+  dealership_id: number;
+  site_id: number;
+  response_due_at: Date;
+  escalation_level: number;
+  assigned_user_id: string | null;
+};
+
+/**
+ * The lead desk's background work: escalating leads nobody answered in time, and telling people.
+ * The sweep walks unanswered leads past their due time (within ESCALATION_WINDOW_MS) up the
+ * dealership's ladder, each step once, under the lead's row lock: at the due time the assignee
+ * (or, unassigned, everyone taking leads) is told it is overdue; `escalate_to_owners_after_minutes`
+ * of open time later, the owners; `reassign_after_minutes` later (when set, round-robin only) it
+ * moves to the next salesperson in turn. A first response stops the ladder wherever it stands.
+ */
+export class LeadDesk {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly options: LeadDeskOptions = {},
+  ) {}
+
+  /** One pass of the escalation ladder at `now`; answers how many steps were taken. */
+  async sweep(now: Date): Promise<{ overdue: number; escalated: number; reassigned: number }> {
+    const taken = { overdue: 0, escalated: 0, reassigned: 0 };
+    const candidates = (await this.dataSource.query(
+      `SELECT id FROM leads
+       WHERE first_response_at IS NULL AND escalation_level < 3 AND dealership_id IS NOT NULL AND status = 'new'
+         AND response_due_at <= $1 AND response_due_at > $2
+       ORDER BY response_due_at LIMIT 500`,
+      [now, new Date(now.getTime() - ESCALATION_WINDOW_MS)],
+    )) as { id: string }[];
+    const hoursOf = new Map<number, BusinessHours>();
+    for (const { id } of candidates) {
+      await this.dataSource.transaction(async (manager) => {
+        const [lead] = (await manager.query(
+          `SELECT l.id, l.dealership_id, l.site_id, l.response_due_at, l.escalation_level, l.assigned_user_id
+           FROM leads l WHERE l.id = $1 AND l.first_response_at IS NULL AND l.escalation_level < 3 AND l.status = 'new'
+           FOR UPDATE SKIP LOCKED`,
+          [id],
+        )) as LeadRow[];
+        if (!lead) return;
+        let hours = hoursOf.get(lead.dealership_id);
+        if (!hours) {
+          hours = (await dealershipHours(manager, lead.dealership_id)) ?? { timeZone: DEFAULT_ALERT_ZONE, hours: [] };
+          hoursOf.set(lead.dealership_id, hours);
+        }
+        const step = await this.climb(manager, lead, hours, now);
+        if (step) taken[step] += 1;
+      });
+    }
+    return taken;
+  }
+
+  /** Takes every step of the ladder due by `now` for one locked lead; answers the last taken. */
+  private async climb(
+    manager: EntityManager,
+    lead: LeadRow,
+    hours: BusinessHours,
+    now: Date,
+  ): Promise<'overdue' | 'escalated' | 'reassigned' | null> {
+    const config = (await siteConfigStore(this.dataSource).dealership(lead.dealership_id)).leads;
+    const after = (minutes: number): Date =>
+      minutes === 0 ? lead.response_due_at : businessTimeAfter(lead.response_due_at, minutes * MINUTE, hours);
+    let level = lead.escalation_level;
+    let last: 'overdue' | 'escalated' | 'reassigned' | null = null;
+    if (level === 0) {
+      const told = lead.assigned_user_id
+        ? [lead.assigned_user_id]
+        : await deskUsers(manager, lead.dealership_id, ['sales', 'owner']);
+      await queueDeskNotice(manager, lead.id, 'overdue', told);
+      level = 1;
+      last = 'overdue';
+    }
+    if (level === 1 && now >= after(config.escalate_to_owners_after_minutes)) {
+      await queueDeskNotice(manager, lead.id, 'escalated', await deskUsers(manager, lead.dealership_id, ['owner']));
+      const reassigns = config.assignment === 'round_robin' && config.reassign_after_minutes !== null;
+      // Without a reassignment to come, telling the owners is the ladder's last step.
+      level = reassigns ? 2 : 3;
+      last = 'escalated';
+    }
+    if (
+      level === 2 &&
+      config.reassign_after_minutes !== null &&
+      now >= after(config.escalate_to_owners_after_minutes + config.reassign_after_minutes)
+    ) {
+      const next = await nextInRotation(manager, lead.dealership_id, lead.assigned_user_id);
+      if (next) {
+        await manager.query(`UPDATE leads SET assigned_user_id = $2, assigned_at = now() WHERE id = $1`, [
+          lead.id,
+          next.id,
+        ]);
+        await recordDealerAudit(manager, {
+          dealershipId: lead.dealership_id,
+          userId: null,
+          actor: 'system',
+          action: 'lead.assigned',
+          subject: { type: 'lead', id: lead.id },
+          detail: { from: lead.assigned_user_id, to: next.id, to_name: next.name, rule: 'overdue' },
+        });
+        await queueDeskNotice(manager, lead.id, 'reassigned', [next.id]);
+        last = 'reassigned';
+      }
+      level = 3;
+    }
+    if (level !== lead.escalation_level)
+      await manager.query(`UPDATE leads SET escalation_level = $2 WHERE id = $1`, [lead.id, level]);
+    return last;
+  }
+
+  /** Notices waiting to be sent (the relay queues them; a queued one keeps its one job). */
+  async pendingIds(limit = 200): Promise<string[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT id FROM lead_desk_notices WHERE status = 'pending' ORDER BY created_at LIMIT $1`,
+      [limit],
+    )) as { id: string }[];
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Sends one notice: an email to each recipient who takes email, and a text to each who chose
+   * SMS and gave a mobile, outside their quiet hours. A notice whose lead has since been answered
+   * (an overdue or escalation notice) is skipped: nobody needs telling any more. A failed send is
+   * recorded and rethrown for the queue's retry; the last attempt marks it dead.
+   */
+  async send(
+    noticeId: string,
+    deps: { mailer: Pick<LeadMailer, 'send'>; sms: SmsSender },
+    attempt: DeskSendAttempt,
+  ): Promise<'sent' | 'skipped'> {
+    const [notice] = (await this.dataSource.query(
+      `SELECT n.id, n.kind, n.user_ids, n.status, l.id AS lead_id, l.site_id, l.dealership_id, l.form, l.created_at,
+         l.response_due_at, l.first_response_at, l.fields, d.name AS dealership_name,
+         concat_ws(' ', c.year, c.make, c.model, c.badge) AS car_title, c.stocknum,
+         au.name AS assignee_name
+       FROM lead_desk_notices n JOIN leads l ON l.id = n.lead_id JOIN dealerships d ON d.id = l.dealership_id
+       LEFT JOIN cars c ON c.id = l.car_id LEFT JOIN dealer_users au ON au.id = l.assigned_user_id
+       WHERE n.id = $1`,
+      [noticeId],
+    )) as NoticeRow[];
+    if (!notice || notice.status !== 'pending') return 'skipped';
+    if (notice.first_response_at && (notice.kind === 'overdue' || notice.kind === 'escalated')) {
+      await this.dataSource.query(`UPDATE lead_desk_notices SET status = 'skipped' WHERE id = $1`, [noticeId]);
+      return 'skipped';
+    }
+    const users = (await this.dataSource.query(
+      `SELECT id, email, name, notify_email, notify_sms, mobile, quiet_start, quiet_end FROM dealer_users
+       WHERE id = ANY($1::uuid[]) ORDER BY email`,
+      [notice.user_ids],
+    )) as DeskRecipient[];
+    const hours = (await dealershipHours(this.dataSource, notice.dealership_id)) ?? {
+      timeZone: DEFAULT_ALERT_ZONE,
+      hours: [],
+    };
+    const origin = await dealershipOrigin(this.dataSource, notice.dealership_id, this.options.webPort ?? null);
+    const message = deskMessage(notice, `${origin}/dealer/leads/${notice.lead_id}`, hours.timeZone);
+    try {
+      const emails = users.filter((user) => user.notify_email).map((user) => user.email);
+      if (emails.length > 0)
+        await deps.mailer.send({
+          deliveryId: notice.id,
+          leadId: notice.lead_id,
+          to: emails,
+          subject: message.subject,
+          text: message.text,
+        });
+      const now = new Date();
+      for (const user of users) {
+        if (!user.notify_sms || !user.mobile) continue;
+        const quiet = user.quiet_start && user.quiet_end ? { start: user.quiet_start, end: user.quiet_end } : null;
+        if (quiet && isQuietTime(now, hours.timeZone, quiet)) continue;
+        await deps.sms.send({ siteId: notice.site_id, to: user.mobile, body: message.sms });
+      }
+    } catch (error) {
+      const dead = attempt.number >= attempt.max;
+      await this.dataSource.query(
+        `UPDATE lead_desk_notices SET attempts = $2, last_error = $3, status = CASE WHEN $4 THEN 'dead' ELSE status END WHERE id = $1`,
+        [noticeId, attempt.number, (error as Error).message.slice(0, 1000), dead],
+      );
+      throw error;
+    }
+    await this.dataSource.query(
+      `UPDATE lead_desk_notices SET status = 'sent', sent_at = now(), attempts = $2, last_error = NULL WHERE id = $1 AND status = 'pending'`,
+      [noticeId, attempt.number],
+    );
+    return 'sent';
+  }
+}
+
+type NoticeRow = {
+  id: string;
+  kind: DeskNoticeKind;
+  user_ids: string[];
+  status: string;
+  lead_id: string;
+  site_id: number;
+  dealership_id: number;
+  form: string;
+  created_at: Date;
+  response_due_at: Date | null;
+  first_response_at: Date | null;
+  fields: Record<string, unknown>;
+  dealership_name: string;
+  car_title: string | null;
+  stocknum: string | null;
+  assignee_name: string | null;
+};
+
+type DeskRecipient = {
+  id: string;
+  email: string;
+  name: string;
+  notify_email: boolean;
+  notify_sms: boolean;
+  mobile: string | null;
+  quiet_start: string | null;
+  quiet_end: string | null;
+};
+
+const clockTime = (at: Date, zone: string): string =>
+  new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', timeZone: zone }).format(at);
+
+/**
+ * A notice in words: who the shopper is and what they asked about, how long they have waited and
+ * when the lead is due, and the console link. The shopper's name goes to the dealership's own
+ * staff, who hold it anyway; the text is never logged.
+ */
+export function deskMessage(
+  notice: Pick<
+    NoticeRow,
+    | 'kind'
+    | 'form'
+    | 'created_at'
+    | 'response_due_at'
+    | 'fields'
+    | 'dealership_name'
+    | 'car_title'
+    | 'stocknum'
+    | 'assignee_name'
+  >,
+  link: string,
+  zone: string,
+): { subject: string; text: string; sms: string } {
+  const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+  const shopper =
+    [text(notice.fields['name']), text(notice.fields['last_name'])].filter(Boolean).join(' ') || 'A shopper';
+  const about = notice.car_title
+    ? `the ${notice.car_title}${notice.stocknum ? ` (stock ${notice.stocknum})` : ''}`
+    : leadFormLabel(notice.form).toLowerCase();
+  const due = notice.response_due_at ? clockTime(notice.response_due_at, zone) : null;
+  const received = clockTime(notice.created_at, zone);
+  const heading: Record<DeskNoticeKind, string> = {
+    assigned: `New lead for you: ${shopper}`,
+    unassigned: `New lead: ${shopper}, nobody assigned yet`,
+    overdue: `Overdue: ${shopper} is waiting for an answer`,
+    escalated: `Overdue lead at ${notice.dealership_name}: ${shopper}`,
+    reassigned: `Lead moved to you (overdue): ${shopper}`,
+  };
+  const lines = [
+    `${shopper} asked about ${about} at ${received}.`,
+    notice.kind === 'escalated'
+      ? `Assigned to ${notice.assignee_name ?? 'nobody'}, and not answered by ${due ?? 'its due time'}.`
+      : notice.kind === 'overdue' || notice.kind === 'reassigned'
+        ? `It was due for an answer by ${due ?? 'now'}: answer it first.`
+        : due
+          ? `Answer by ${due}.`
+          : null,
+    notice.kind === 'unassigned' ? 'Take it in the console and answer it.' : null,
+    '',
+    `Open the lead: ${link}`,
+  ].filter((line): line is string => line !== null);
+  return {
+    subject: `${heading[notice.kind]} · ${notice.dealership_name}`,
+    text: lines.join('\n'),
+    sms: `${heading[notice.kind]}. ${link}`,
+  };
+}
