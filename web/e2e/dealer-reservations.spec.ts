@@ -160,7 +160,7 @@ test.describe('dealer console: reservations', () => {
     // Signed out, the console sends you to sign in and shows nothing.
     const anonymous = await browser.newPage();
     await anonymous.goto(siteUrl(SITE, '/dealer/reservations'));
-    await expect(anonymous).toHaveURL(siteUrl(SITE, '/dealer/sign-in'));
+    await expect(anonymous).toHaveURL(siteUrl(SITE, '/dealer/sign-in?next=%2Fdealer%2Freservations'));
     await expect(anonymous.locator('[data-reservation]')).toHaveCount(0);
     await anonymous.close();
   });

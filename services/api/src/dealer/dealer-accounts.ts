@@ -226,8 +226,9 @@ export class DealerAccounts {
   }
 
   /** The one-time sign-in address of a link token, on the user's site. */
-  async signInUrl(siteId: number, token: string): Promise<string> {
-    return `${await this.siteOrigin(siteId)}/dealer/sign-in?token=${token}`;
+  async signInUrl(siteId: number, token: string, next?: string): Promise<string> {
+    const query = new URLSearchParams({ token, ...(next ? { next } : {}) });
+    return `${await this.siteOrigin(siteId)}/dealer/sign-in?${query.toString()}`;
   }
 
   /**
