@@ -11,6 +11,7 @@ export const dynamic = 'force-dynamic';
 
 const DONE: Record<string, string> = {
   invited: 'Done. They have been emailed how to sign in.',
+  already: 'Already a user of that dealership with that role: nothing changed and no email was sent.',
   removed: 'Removed. They can no longer see that dealership.',
   'role-changed': 'Role changed. They have been emailed their new access.',
 };
