@@ -245,10 +245,17 @@ test.describe('dealer console, issue 53', () => {
     await query(
       `INSERT INTO feed_runs (id, dealership_id, mode, content_type, payload_bytes, status, counts, detail, held_withdrawals, received_at)
        VALUES ($1, $2, 'snapshot', 'application/json', 2, 'held', '{}',
-               'Held: this snapshot would remove 999 of 1000 live cars (99.9%), more than the 50% allowed. Nothing was applied: an owner of the dealership (in the dealer console) or ops (POST /api/ops/feeds/runs/' || $1 || '/confirm) can confirm it or reject it.',
+               $5,
                $3, now() - interval '2 hours'),
               ($4, $2, 'delta', 'application/json', 2, 'succeeded', '{}', NULL, NULL, now() - interval '1 hour')`,
-      [held, dealership.id, JSON.stringify([car!.stocknum]), later],
+      [
+        held,
+        dealership.id,
+        JSON.stringify([car!.stocknum]),
+        later,
+        // The guard's own words, as it writes them: the ops API and the count of its day.
+        `Held: this snapshot would remove 999 of 1000 live cars (99.9%), more than the 50% allowed. Nothing was applied: an owner of the dealership (in the dealer console) or ops (POST /api/ops/feeds/runs/${held}/confirm) can confirm it or reject it.`,
+      ],
     );
     await page.goto(siteUrl(GROUP, `/dealer/feed?run=${held}`));
     const run = page.locator(`[data-run="${held}"]`);
