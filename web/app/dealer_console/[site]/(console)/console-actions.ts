@@ -86,7 +86,7 @@ export async function inviteUserAction(form: FormData): Promise<void> {
   const outcome = await consoleAction(site, 'POST', '/api/dealer/users', { email, name, role, dealership });
   if (!outcome.ok) back('/dealer/users', { error: outcome.detail.slice(0, 300) });
   // Say what happened: inviting someone who already has that role changes nothing and emails no one.
-  const what = (outcome.body as { outcome?: string } | null)?.outcome;
+  const what = outcome.ok ? (outcome.body as { outcome?: string } | null)?.outcome : undefined;
   back('/dealer/users', {
     done: what === 'unchanged' ? 'already' : what === 'role_changed' ? 'role-changed' : 'invited',
   });
