@@ -131,8 +131,9 @@ test.describe('dealer console: access', () => {
       `Opal Owner has changed your access to ${dealership.name} on its dealer console from viewer to sales.`,
     );
 
-    // Remove them.
+    // Remove them: a confirm step first.
     await removeSam.click();
+    await page.getByRole('button', { name: 'Yes, remove' }).click();
     await expect(page.getByRole('status')).toHaveText('Removed. They can no longer see that dealership.');
     await expect(removeSam).toHaveCount(0);
 

@@ -171,7 +171,7 @@ test.describe('dealer console', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(siteUrl(GROUP, '/dealer/sign-in'));
     await page.goto(siteUrl(GROUP, `/dealer/leads/${leadId}`));
-    await expect(page).toHaveURL(siteUrl(GROUP, '/dealer/sign-in'));
+    await expect(page).toHaveURL(siteUrl(GROUP, `/dealer/sign-in?next=%2Fdealer%2Fleads%2F${leadId}`));
   });
 
   test('without a link, the sign-in page offers the email-code form, axe clean', async ({ page }, testInfo) => {

@@ -105,6 +105,7 @@ test.describe('dealer console: reservations', () => {
 
     // Mark one sold.
     await card(sold).getByRole('button', { name: 'Mark sold' }).click();
+    await card(sold).getByRole('button', { name: 'Yes, mark sold' }).click();
     await expect(dealer.getByRole('status').filter({ hasText: 'Marked sold' })).toBeVisible();
     await expect(card(sold)).toContainText('Sold');
 
@@ -160,7 +161,7 @@ test.describe('dealer console: reservations', () => {
     // Signed out, the console sends you to sign in and shows nothing.
     const anonymous = await browser.newPage();
     await anonymous.goto(siteUrl(SITE, '/dealer/reservations'));
-    await expect(anonymous).toHaveURL(siteUrl(SITE, '/dealer/sign-in'));
+    await expect(anonymous).toHaveURL(siteUrl(SITE, '/dealer/sign-in?next=%2Fdealer%2Freservations'));
     await expect(anonymous.locator('[data-reservation]')).toHaveCount(0);
     await anonymous.close();
   });
@@ -218,6 +219,7 @@ test.describe('dealer console: reservations', () => {
     }
     // The key is listed by its prefix and can be revoked.
     await page.getByRole('button', { name: `Revoke key ${key.slice(0, 9)}` }).click();
+    await page.getByRole('button', { name: 'Yes, revoke the key' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Key revoked' })).toBeVisible();
   });
 });

@@ -105,12 +105,14 @@ export async function insertDemoHistory(manager: EntityManager, now: Date): Prom
     [now.toISOString()],
   );
   // Each worked demo lead's first status change, as the console records it, so the overview's lead
-  // response time has a figure (the demo has no console users: the actor is named 'Demo').
+  // response time has a figure (the demo has no console users: the actor is named 'Demo'). Written in
+  // time order: the log is read newest first by id, so backdated rows in lead order read out of time.
   await manager.query(
     `INSERT INTO dealer_audit_log (dealership_id, actor, action, subject_type, subject_id, detail, created_at)
      SELECT dealership_id, 'Demo', 'lead.status_changed', 'lead', id::text,
             jsonb_build_object('from', 'new', 'to', status), status_changed_at
-     FROM leads WHERE status <> 'new' AND status_changed_at IS NOT NULL`,
+     FROM leads WHERE status <> 'new' AND status_changed_at IS NOT NULL
+     ORDER BY status_changed_at, id`,
   );
   await computeCarInsights(manager, now);
   return leads.length;

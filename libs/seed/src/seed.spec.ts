@@ -139,6 +139,15 @@ describe('seeding a real PostgreSQL database', () => {
     expect(worked!.logged).toBe(worked!.leads);
   });
 
+  it("writes the demo audit log in time order, so the users page's log (newest first by id) reads newest first", async () => {
+    const [outOfOrder] = (await db.dataSource.query(
+      `SELECT count(*)::int AS n FROM (
+         SELECT created_at < lag(created_at) OVER (PARTITION BY dealership_id ORDER BY id) AS earlier FROM dealer_audit_log
+       ) t WHERE earlier`,
+    )) as { n: number }[];
+    expect(outOfOrder!.n).toBe(0);
+  });
+
   it('writes rows the site needs: hosts, templates, config layers, hours and car data', async () => {
     const q = (sql: string, params: unknown[] = []) => db.dataSource.query(sql, params);
     const hosts = await q(

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
+import { newLeadsMessage, unseenLeads } from '@/lib/dealer-console/live-leads';
 
 /** How often the inbox asks for leads newer than the newest shown. */
 export const LIVE_LEADS_POLL_MS = 15_000;
@@ -14,11 +15,16 @@ export const LIVE_LEADS_POLL_MS = 15_000;
  * the web's proxy and the load balancer, survives a phone sleeping, and several api processes need
  * no shared channel to tell each other a lead arrived. Paused while the tab is hidden.
  */
-export function LiveLeads({ query, newest }: { query: string; newest: string }) {
+export function LiveLeads({ query, newest, newestId }: { query: string; newest: string; newestId?: string }) {
   const router = useRouter();
-  const [announcement, setAnnouncement] = useState('');
+  // `seq` keys the message, so a second '1 new lead' is a new line to a screen reader, not the same one.
+  const [announcement, setAnnouncement] = useState({ text: '', seq: 0 });
   const newestRef = useRef(newest);
   newestRef.current = newest;
+  // Leads already shown or announced: a poll that answers one again (the refresh not yet rendered,
+  // or an older api) must not count it as new a second time.
+  const known = useRef(new Set<string>());
+  if (newestId) known.current.add(newestId);
 
   useEffect(() => {
     let stopped = false;
@@ -37,11 +43,13 @@ export function LiveLeads({ query, newest }: { query: string; newest: string }) 
         // Signed out meanwhile: the next full render sends them to sign in.
         if (response.status === 401) return router.refresh();
         if (!response.ok) return;
-        const { leads } = (await response.json()) as { leads: unknown[] };
-        if (leads.length > 0) {
-          setAnnouncement(`${leads.length} new lead${leads.length === 1 ? '' : 's'}`);
-          router.refresh();
-        }
+        const { leads } = (await response.json()) as { leads: { id: string }[] };
+        const fresh = unseenLeads(leads, known.current);
+        // Nothing new: say nothing (an old message is cleared, never repeated) and render nothing.
+        if (fresh.length === 0) return setAnnouncement((now) => (now.text ? { text: '', seq: now.seq } : now));
+        for (const id of fresh) known.current.add(id);
+        setAnnouncement((now) => ({ text: newLeadsMessage(fresh.length), seq: now.seq + 1 }));
+        router.refresh();
       } catch {
         // Offline for a moment: the next tick tries again.
       }
@@ -60,7 +68,7 @@ export function LiveLeads({ query, newest }: { query: string; newest: string }) 
 
   return (
     <p role="status" aria-live="polite" className="visually-hidden">
-      {announcement}
+      {announcement.text ? <span key={announcement.seq}>{announcement.text}</span> : null}
     </p>
   );
 }

@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { postJson } from '@/lib/api/browser';
 import styles from './console.module.css';
 
-/** After signing in: the inbox, loaded afresh so every server component sees the new session. */
+/** After signing in: the page asked for (the inbox by default), loaded afresh so every server component sees the new session. */
 const signedIn = (home = '/dealer'): void => window.location.assign(home);
 
 /**
@@ -75,8 +75,11 @@ async function retryAfter(
   return { status: response.status, seconds: Number.isFinite(header) && header > 0 ? header : null, data };
 }
 
-/** Email, then the code sent to it (POST /api/dealer/sign-in/request, then /sign-in/code). */
-export function EmailCodeSignIn() {
+/**
+ * Email, then the code sent to it (POST /api/dealer/sign-in/request, then /sign-in/code). `next` (a
+ * console page, checked by the page) is opened after signing in, and the emailed link carries it too.
+ */
+export function EmailCodeSignIn({ next = '/dealer' }: { next?: string }) {
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -87,7 +90,7 @@ export function EmailCodeSignIn() {
     event.preventDefault();
     setBusy(true);
     setErrors({});
-    const outcome = await postJson('/api/dealer/sign-in/request', { email });
+    const outcome = await postJson('/api/dealer/sign-in/request', next === '/dealer' ? { email } : { email, next });
     setBusy(false);
     if (!outcome.ok) {
       setErrors({ email: outcome.fields['email'], form: outcome.fields['email'] ? undefined : outcome.message });
@@ -110,7 +113,7 @@ export function EmailCodeSignIn() {
       setErrors({ form: 'We could not reach the server. Please check your connection and try again.' });
       return;
     }
-    if (answer.status === 200) return signedIn();
+    if (answer.status === 200) return signedIn(next);
     setBusy(false);
     if (answer.status === 429) return setErrors({ form: waitMessage(answer.seconds) });
     const problem = (answer.data ?? {}) as { detail?: string; errors?: { path?: string; message?: string }[] };

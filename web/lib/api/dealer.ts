@@ -223,6 +223,7 @@ const RunSchema = z.looseObject({
   dealership: z.object({ slug: z.string(), name: z.string() }),
   mode: z.string(),
   status: z.string(),
+  rejected: z.boolean().default(false),
   detail: z.string().nullable(),
   counts: z.record(z.string(), z.number()),
   errorCount: z.number(),
@@ -242,6 +243,7 @@ export const RunDetailSchema = RunSchema.extend({
   held: z
     .object({
       recorded: z.boolean(),
+      laterRun: z.object({ id: z.string(), receivedAt: z.string() }).nullable().default(null),
       withdrawals: z.array(
         z.object({
           stocknum: z.string(),

@@ -29,3 +29,7 @@ export const FEED_RUN_LABELS: Readonly<Record<string, string>> = {
   failed: 'Failed',
   cancelled: 'Cancelled',
 };
+
+/** A run's status in words: a rejected snapshot is 'failed' to the api but was a decision, not a failure. */
+export const feedRunLabel = (run: { status: string; rejected?: boolean }): string =>
+  run.rejected ? 'Rejected' : (FEED_RUN_LABELS[run.status] ?? run.status);

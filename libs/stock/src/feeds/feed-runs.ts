@@ -62,6 +62,12 @@ export function heldSnapshotDetail(
   return `Held: this snapshot would remove ${removing} of ${live} live cars (${percent(removing / live)}), more than the ${percent(share)} allowed. Nothing was applied: an owner of the dealership (in the dealer console) or ops (POST /api/ops/feeds/runs/${feedRunId}/confirm) can confirm it or reject it.`;
 }
 
+/**
+ * How a rejected held run's detail begins (reject writes it, with the status 'failed'): the console
+ * tells a rejected snapshot from a run that failed by it.
+ */
+export const REJECTED_RUN_DETAIL_PREFIX = 'Rejected by ';
+
 /** Who confirms or rejects a held run, in its detail: ops, or the dealership's owner from the console. */
 export type RunActor = { by: 'ops' } | { by: 'dealer'; name: string };
 

@@ -55,6 +55,8 @@ export type AddedUser = {
   name: string;
   site: string;
   dealerships: { slug: string; role: DealerRole }[];
+  /** What adding them did: a new member, another role for a member, or nothing (already a member with that role). */
+  outcome: 'added' | 'role_changed' | 'unchanged';
 };
 
 /**
@@ -117,20 +119,28 @@ export class DealerAccounts {
          ON CONFLICT (user_id, dealership_id) DO UPDATE SET role = excluded.role`,
         [user!.id, dealership.id, input.role],
       );
-      // A member given another role is a change of role in the log, with the role they had.
-      const changed = before !== undefined && before.role !== input.role;
-      await this.audit(manager, dealership.id, actor, changed ? 'user.role_changed' : 'user.added', {
-        user_id: user!.id,
-        email: user!.email,
-        ...(changed ? { from: before.role } : {}),
-        role: input.role,
-      });
+      // A member given another role is a change of role in the log, with the role they had; a member
+      // added again with the role they hold changed nothing, so the log says nothing.
+      const outcome = before === undefined ? 'added' : before.role !== input.role ? 'role_changed' : 'unchanged';
+      if (outcome !== 'unchanged')
+        await this.audit(
+          manager,
+          dealership.id,
+          actor,
+          outcome === 'role_changed' ? 'user.role_changed' : 'user.added',
+          {
+            user_id: user!.id,
+            email: user!.email,
+            ...(before && outcome === 'role_changed' ? { from: before.role } : {}),
+            role: input.role,
+          },
+        );
       const dealerships = (await manager.query(
         `SELECT d.slug, m.role FROM dealer_memberships m JOIN dealerships d ON d.id = m.dealership_id
          WHERE m.user_id = $1 ORDER BY d.slug`,
         [user!.id],
       )) as { slug: string; role: DealerRole }[];
-      return { ...user!, site: dealership.site_slug, dealerships };
+      return { ...user!, site: dealership.site_slug, dealerships, outcome };
     });
   }
 
@@ -226,8 +236,9 @@ export class DealerAccounts {
   }
 
   /** The one-time sign-in address of a link token, on the user's site. */
-  async signInUrl(siteId: number, token: string): Promise<string> {
-    return `${await this.siteOrigin(siteId)}/dealer/sign-in?token=${token}`;
+  async signInUrl(siteId: number, token: string, next?: string): Promise<string> {
+    const query = new URLSearchParams({ token, ...(next ? { next } : {}) });
+    return `${await this.siteOrigin(siteId)}/dealer/sign-in?${query.toString()}`;
   }
 
   /**

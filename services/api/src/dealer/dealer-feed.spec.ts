@@ -91,7 +91,7 @@ describe('Dealer console feed health (real PostgreSQL, Redis and stock workers)'
     ]);
     expect(partial.body).toMatchObject({ held: null, can: { confirm: false, reject: false } });
     const held = await sales.get(`/api/dealer/feed/runs/${runs.held}`).expect(200);
-    expect(held.body.detail).toMatch(/would remove 8 of 10 live cars/);
+    expect(held.body.detail).toMatch(/would withdraw 8 cars listed today/);
     expect(held.body.held.recorded).toBe(true);
     expect((held.body.held.withdrawals as { stocknum: string }[]).map((w) => w.stocknum).sort()).toEqual(
       TEN.filter((s) => s !== 'F1' && s !== 'F2').sort(),
@@ -143,6 +143,32 @@ describe('Dealer console feed health (real PostgreSQL, Redis and stock workers)'
     const detail = await owner.get(`/api/dealer/feed/runs/${held}`).expect(200);
     expect(detail.body.detail).toMatch(/^Rejected by User olive: the held snapshot was discarded/);
     expect(await audit(held)).toEqual([{ actor: owner.id, action: 'feed_run.rejected' }]);
+  });
+
+  it('offers only Reject on a held snapshot a later run overtook, in console words with the cars listed today; a rejected run reads as rejected', async () => {
+    await api.load(api.fixture.north.id, [feedCar('ALONE1')], 'snapshot');
+    const held = await latestRun(api.fixture.north.id);
+    expect(await status(held)).toBe('held');
+    const before = await owner.get(`/api/dealer/feed/runs/${held}`).expect(200);
+    expect(before.body.can).toEqual({ confirm: true, reject: true });
+    expect(before.body.detail).not.toContain('/api/ops');
+    const listed = (before.body.held.withdrawals as { live: boolean }[]).filter((w) => w.live).length;
+    expect(before.body.detail).toContain(`would withdraw ${listed} car${listed === 1 ? '' : 's'} listed today`);
+
+    await api.load(api.fixture.north.id, [feedCar('LATER1')], 'delta');
+    const later = await latestRun(api.fixture.north.id);
+    expect(['succeeded', 'partial']).toContain(await status(later));
+    const after = await owner.get(`/api/dealer/feed/runs/${held}`).expect(200);
+    expect(after.body.can).toEqual({ confirm: false, reject: true });
+    expect(after.body.held.laterRun).toMatchObject({ id: later });
+    expect(after.body.detail).toMatch(/A later run has been applied since/);
+    expect(after.body.detail).not.toContain('/api/ops');
+
+    await owner.post(`/api/dealer/feed/runs/${held}/reject`).expect(200);
+    const list = await owner.get('/api/dealer/feed/runs').expect(200);
+    const rows = list.body.runs as { id: string; status: string; rejected: boolean }[];
+    expect(rows.find((r) => r.id === held)).toMatchObject({ status: 'failed', rejected: true });
+    expect(rows.find((r) => r.id === later)).toMatchObject({ rejected: false });
   });
 
   it('lets an owner create a key (the secret once), list keys without secrets, see its last use, and revoke it', async () => {

@@ -3,7 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { FeedRowError, FeedRunCounts, FeedRunStatus } from '@platform/db';
 import { notFound, ProblemException } from '@platform/server-kit';
-import { FeedKeys, FeedRuns, type ControlRefusal, type FeedKeySummary } from '@platform/stock';
+import {
+  FeedKeys,
+  FeedRuns,
+  REJECTED_RUN_DETAIL_PREFIX,
+  type ControlRefusal,
+  type FeedKeySummary,
+} from '@platform/stock';
 import type { DealerPrincipal } from './dealer-accounts';
 import { recordDealerAudit } from '@platform/leads';
 import { FEED_ADMINS, requireRole } from './dealer-scope';
@@ -13,6 +19,8 @@ export interface DealerFeedRun {
   dealership: { slug: string; name: string };
   mode: 'snapshot' | 'delta';
   status: FeedRunStatus;
+  /** A held snapshot the dealer rejected (its status is 'failed': nothing was applied). */
+  rejected: boolean;
   detail: string | null;
   counts: FeedRunCounts;
   rowsApplied: number;
@@ -35,6 +43,8 @@ export interface DealerFeedRunDetail extends DealerFeedRun {
     withdrawals: { stocknum: string; title: string | null; slug: string | null; live: boolean }[];
     /** False for a run held before the guard recorded its withdrawals. */
     recorded: boolean;
+    /** The newest run applied after this one: confirming is refused once there is one. */
+    laterRun: { id: string; receivedAt: string } | null;
   } | null;
   /** What this user may do now. */
   can: { confirm: boolean; reject: boolean };
@@ -72,6 +82,7 @@ const summaryOf = (row: RunRow): DealerFeedRun => ({
   dealership: { slug: row.dealership_slug, name: row.dealership_name },
   mode: row.mode,
   status: row.status,
+  rejected: row.status === 'failed' && (row.detail ?? '').startsWith(REJECTED_RUN_DETAIL_PREFIX),
   detail: row.detail,
   counts: row.counts,
   rowsApplied: row.rows_applied,
@@ -82,6 +93,17 @@ const summaryOf = (row: RunRow): DealerFeedRun => ({
   finishedAt: row.finished_at?.toISOString() ?? null,
   confirmedAt: row.confirmed_at?.toISOString() ?? null,
 });
+
+/** A held run's detail in the console's words (the guard's names the ops API and the count of its day). */
+function heldRunDetail(listedNow: number, recorded: boolean, overtaken: boolean): string {
+  const cars = `${listedNow} car${listedNow === 1 ? '' : 's'}`;
+  const what = recorded
+    ? `Held by the mass-removal guard: confirming this snapshot would withdraw ${cars} listed today. Nothing has been applied.`
+    : 'Held by the mass-removal guard: this snapshot would withdraw more cars than the dealership allows. Nothing has been applied.';
+  return overtaken
+    ? `${what} A later run has been applied since, and confirming this older snapshot would undo it: it can only be rejected.`
+    : what;
+}
 
 export const runNotFound = (): ProblemException =>
   notFound('Feed run not found', 'No feed run of your dealerships has this id.');
@@ -120,6 +142,7 @@ export class DealerFeed {
     const row = await this.scopedRun(dealer, id);
     if (!row) return null;
     let held: DealerFeedRunDetail['held'] = null;
+    let heldDetail: string | null = null;
     if (row.status === 'held') {
       const stocknums = row.held_withdrawals ?? [];
       const cars = (await this.db.query(
@@ -129,23 +152,36 @@ export class DealerFeed {
         [row.dealership_id, stocknums],
       )) as { stocknum: string; slug: string; title: string; live: boolean }[];
       const byStock = new Map(cars.map((car) => [car.stocknum, car]));
+      // Confirm refuses a snapshot once a later run is applied (it would undo that run): say so here
+      // rather than offer a button that can only be refused.
+      const [later] = (await this.db.query(
+        `SELECT id, received_at FROM feed_runs WHERE dealership_id = $1 AND received_at > $2
+           AND status IN ('succeeded', 'partial') ORDER BY received_at DESC LIMIT 1`,
+        [row.dealership_id, row.received_at],
+      )) as { id: string; received_at: Date }[];
+      const withdrawals = stocknums.map((stocknum) => {
+        const car = byStock.get(stocknum);
+        return { stocknum, title: car?.title ?? null, slug: car?.slug ?? null, live: car?.live ?? false };
+      });
       held = {
         recorded: row.held_withdrawals !== null,
-        withdrawals: stocknums.map((stocknum) => {
-          const car = byStock.get(stocknum);
-          return { stocknum, title: car?.title ?? null, slug: car?.slug ?? null, live: car?.live ?? false };
-        }),
+        withdrawals,
+        laterRun: later ? { id: later.id, receivedAt: later.received_at.toISOString() } : null,
       };
+      // The guard's own detail names the ops API and counts the cars as they were when it held the
+      // run; the console says it in its own words, with the cars still listed today.
+      heldDetail = heldRunDetail(withdrawals.filter((w) => w.live).length, row.held_withdrawals !== null, !!later);
     }
     const owner = dealer.memberships.some((m) => m.dealershipId === row.dealership_id && FEED_ADMINS.includes(m.role));
     return {
       ...summaryOf(row),
+      ...(heldDetail ? { detail: heldDetail } : {}),
       errors: row.errors.map((e) => ({ row: e.row, stocknum: e.stocknum, field: e.path, message: e.message })),
       errorsOmitted: row.errors_omitted,
       warnings: row.warnings,
       warningsOmitted: row.warnings_omitted,
       held,
-      can: { confirm: owner && row.status === 'held', reject: owner && row.status === 'held' },
+      can: { confirm: owner && row.status === 'held' && !held?.laterRun, reject: owner && row.status === 'held' },
     };
   }
 

@@ -184,7 +184,11 @@ export class DealerLeads {
     const rows = (await this.db.query(
       `SELECT ${SUMMARY_COLUMNS} ${FROM}
        WHERE ${where} AND ($${n - 2}::timestamptz IS NULL OR l.created_at < $${n - 2})
-         AND ($${n - 1}::timestamptz IS NULL OR l.created_at > $${n - 1})
+         AND ($${n - 1}::timestamptz IS NULL
+           -- \`after\` is a createdAt as JavaScript holds it (milliseconds) while the column keeps
+           -- microseconds: newer means a later millisecond, or the newest lead comes back as new.
+           -- Written on the parameter so the created_at index still serves it.
+           OR l.created_at >= date_trunc('milliseconds', $${n - 1}::timestamptz) + interval '1 millisecond')
        ORDER BY ${order} LIMIT $${n}`,
       params,
     )) as SummaryRow[];

@@ -97,6 +97,23 @@ describe('Dealer console sign-in by emailed code (real PostgreSQL, development m
     await api.http().post('/api/dealer/sign-in/link').send({ token }).expect(200);
   });
 
+  it('carries the console page to open after signing in (next) in the emailed link, and refuses one off the console naming next', async () => {
+    await ops(api.http().post(`/api/ops/dealerships/${api.fixture.north.slug}/users`))
+      .send({ email: 'nia@north.example', name: 'Nia Next', role: 'sales' })
+      .expect(201);
+    await requestCode(
+      { email: 'nia@north.example', next: '/dealer/leads/0b9e6a4c-5f0e-4d5e-9b1a-2a3b4c5d6e7f' },
+      api.siteSlug,
+    ).expect(202);
+    const email = await lastEmail(api, 'nia@north.example');
+    const link = /(https?:\/\/\S+\/dealer\/sign-in\?\S+)/.exec(email!.raw)![1]!;
+    expect(new URL(link).searchParams.get('next')).toBe('/dealer/leads/0b9e6a4c-5f0e-4d5e-9b1a-2a3b4c5d6e7f');
+    for (const next of ['https://evil.example/dealer', '//evil.example/dealer', '/cars', '/dealer/../cars']) {
+      const refused = await requestCode({ email: 'nia@north.example', next }, api.siteSlug).expect(400);
+      expect((refused.body.errors as { path: string }[]).map((e) => e.path)).toEqual(['next']);
+    }
+  });
+
   it('answers an unknown address exactly as a known one and writes to no one', async () => {
     const unknown = await requestCode({ email: 'nobody@north.example', site: api.siteSlug }).expect(202);
     const known = await requestCode({ email: 'lee@north.example', site: api.siteSlug }).expect(202);

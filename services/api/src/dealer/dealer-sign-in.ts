@@ -43,7 +43,12 @@ export class DealerSignIn implements BeforeApplicationShutdown {
     private readonly mailer: DealerMailer,
   ) {}
 
-  async requestCode(siteSlug: string, email: string): Promise<{ status: 'sent'; expires_in_seconds: number }> {
+  async requestCode(
+    siteSlug: string,
+    email: string,
+    /** The console page the emailed link opens after signing in (checked by ConsoleNextSchema). */
+    next?: string,
+  ): Promise<{ status: 'sent'; expires_in_seconds: number }> {
     const site = await this.sites.bySlug(siteSlug);
     const issued = await this.codes.issue(site.id, dealerCodeAddress(email));
     if (!issued.issued)
@@ -65,7 +70,9 @@ export class DealerSignIn implements BeforeApplicationShutdown {
     // timing tells who works where. The code stays live for any address, so a wrong guess later
     // reads the same too (a code no one was sent can never be right: see verifyCode).
     this.later(
-      new Promise<void>((resolve) => setTimeout(resolve, SEND_AFTER_MS)).then(() => this.sendCode(site, email, issued)),
+      new Promise<void>((resolve) => setTimeout(resolve, SEND_AFTER_MS)).then(() =>
+        this.sendCode(site, email, issued, next),
+      ),
     );
     return { status: 'sent', expires_in_seconds: issued.expiresInSeconds };
   }
@@ -101,12 +108,13 @@ export class DealerSignIn implements BeforeApplicationShutdown {
     site: SiteRef,
     email: string,
     issued: { code: string; expiresInSeconds: number },
+    next?: string,
   ): Promise<void> {
     const user = await this.accounts.userByEmail(this.db.manager, site.id, email);
     if (!user) return;
     const link = await this.accounts.mintSignInLink(user.id, { userId: user.id, label: email });
     const minutes = Math.round(issued.expiresInSeconds / 60);
-    const url = link ? await this.accounts.signInUrl(link.siteId, link.token) : null;
+    const url = link ? await this.accounts.signInUrl(link.siteId, link.token, next) : null;
     try {
       await this.mailer.send({
         deliveryId: randomUUID(),

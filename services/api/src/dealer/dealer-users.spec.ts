@@ -105,6 +105,37 @@ describe('Dealer console users and audit log: owners manage their own dealership
       .expect(403);
   });
 
+  it('re-inviting a member with the role they hold changes nothing, logs nothing, emails no one, and says so', async () => {
+    const body = {
+      email: 'sid@north.example',
+      name: 'Sidney Renamed',
+      role: 'sales',
+      dealership: api.fixture.north.slug,
+    };
+    const mails = async () =>
+      (
+        (await api.db.dataSource.query(
+          `SELECT count(*)::int AS n FROM outbound_emails WHERE 'sid@north.example' = ANY(recipients)`,
+        )) as { n: number }[]
+      )[0]!.n;
+    const logged = async () =>
+      (
+        (await api.db.dataSource.query(
+          `SELECT count(*)::int AS n FROM dealer_audit_log WHERE detail->>'email' = 'sid@north.example'`,
+        )) as { n: number }[]
+      )[0]!.n;
+    const [mailsBefore, loggedBefore] = [await mails(), await logged()];
+    const again = await as(owner, api.http().post('/api/dealer/users')).send(body).expect(201);
+    expect(again.body).toMatchObject({ name: 'sid', outcome: 'unchanged' });
+    expect(await logged()).toBe(loggedBefore);
+    expect(await mails()).toBe(mailsBefore);
+    const changed = await as(owner, api.http().post('/api/dealer/users'))
+      .send({ ...body, role: 'viewer' })
+      .expect(201);
+    expect(changed.body).toMatchObject({ name: 'sid', outcome: 'role_changed' });
+    await as(owner, api.http().post('/api/dealer/users')).send(body).expect(201);
+  });
+
   it("never renames an existing user of the site when another dealership's owner invites their email", async () => {
     // wes works at west; olive owns north only, and invites wes's address under another name.
     const invited = await as(owner, api.http().post('/api/dealer/users'))

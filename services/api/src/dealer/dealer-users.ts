@@ -10,6 +10,7 @@ import {
   type AuditActor,
   type DealerPrincipal,
   type Membership,
+  type AddedUser,
 } from './dealer-accounts';
 import { DealerMailer } from './dealer-mailer';
 import type { DealerUserInput } from './dealer.schemas';
@@ -107,12 +108,19 @@ export class DealerUsers {
    * Adds a user to one of the owner's dealerships (or changes their role there) and emails them how
    * to sign in. An owner cannot demote the dealership's last owner, themselves included.
    */
-  async invite(dealer: DealerPrincipal, dealershipSlug: string, input: DealerUserInput): Promise<DealerUserView> {
+  async invite(
+    dealer: DealerPrincipal,
+    dealershipSlug: string,
+    input: DealerUserInput,
+  ): Promise<DealerUserView & { outcome: AddedUser['outcome'] }> {
     const dealership = this.ownedOne(dealer, dealershipSlug);
     const added = await this.accounts.addUser(dealership.slug, input, actorOf(dealer), async (manager, id) => {
       if (input.role !== 'owner') await this.keepAnOwner(id, input.email, manager);
     });
     if (!added) throw noDealership(dealershipSlug);
+    const view = (await this.list(dealer)).find((user) => user.id === added.id)!;
+    // Already theirs with that role: nothing changed, so no one is emailed and the answer says so.
+    if (added.outcome === 'unchanged') return { ...view, outcome: added.outcome };
     await this.emailAccess(
       dealer,
       dealership,
@@ -120,7 +128,7 @@ export class DealerUsers {
       `You have been given access to ${dealership.name}'s dealer console`,
       `${dealer.name} has given you ${input.role} access to ${dealership.name} on its dealer console.`,
     );
-    return (await this.list(dealer)).find((user) => user.id === added.id)!;
+    return { ...view, outcome: added.outcome };
   }
 
   /**

@@ -116,7 +116,7 @@ export class DealerController {
     @Body(new ZodValidationPipe(DealerCodeRequestSchema, 'body')) body: DealerCodeRequest,
     @Req() request: Request,
   ) {
-    return this.signIn.requestCode(requestSite(request, body.site), body.email);
+    return this.signIn.requestCode(requestSite(request, body.site), body.email, body.next);
   }
 
   @Post('sign-in/code')

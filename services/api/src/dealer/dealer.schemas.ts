@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  consoleNextPath,
   DEALER_ROLES,
   hasControlCharacters,
   isSingleLine,
@@ -8,6 +9,7 @@ import {
   LEAD_SORTS,
   LEAD_STATUSES,
   LEAD_VIEWS,
+  MAX_REDIRECT_LENGTH,
 } from '@platform/domain';
 import { CODE_DIGITS } from '../sign-in/sign-in-secrets';
 
@@ -28,7 +30,30 @@ const ConsoleSiteSchema = z
 const CODE_MESSAGE = `Enter the ${CODE_DIGITS}-digit code from the email.`;
 
 /** Asking for a sign-in code by email. */
-export const DealerCodeRequestSchema = z.strictObject({ email: DealerEmailSchema, site: ConsoleSiteSchema });
+/**
+ * The console page to open after signing in (the page that sent the user to sign in), carried in
+ * the emailed link: only a console page of the site, as the browser will read it.
+ */
+export const ConsoleNextSchema = z
+  .string({ error: 'next is a page of the dealer console, such as /dealer/leads/{id}.' })
+  .max(MAX_REDIRECT_LENGTH, 'next is a page of the dealer console, such as /dealer/leads/{id}.')
+  .transform((next, context) => {
+    const path = consoleNextPath(next);
+    if (path === null) {
+      context.addIssue({
+        code: 'custom',
+        message: 'next is a page of the dealer console, such as /dealer/leads/{id}.',
+      });
+      return z.NEVER;
+    }
+    return path;
+  });
+
+export const DealerCodeRequestSchema = z.strictObject({
+  email: DealerEmailSchema,
+  site: ConsoleSiteSchema,
+  next: ConsoleNextSchema.optional(),
+});
 
 /** Signing in with the emailed code (spaces forgiven: mail clients may show it as '123 456'). */
 export const DealerCodeSignInSchema = z.strictObject({

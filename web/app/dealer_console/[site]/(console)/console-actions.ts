@@ -85,7 +85,11 @@ export async function inviteUserAction(form: FormData): Promise<void> {
   // The api checks every field and names the one to fix; its words are shown as they are.
   const outcome = await consoleAction(site, 'POST', '/api/dealer/users', { email, name, role, dealership });
   if (!outcome.ok) back('/dealer/users', { error: outcome.detail.slice(0, 300) });
-  back('/dealer/users', { done: 'invited' });
+  // Say what happened: inviting someone who already has that role changes nothing and emails no one.
+  const what = outcome.ok ? (outcome.body as { outcome?: string } | null)?.outcome : undefined;
+  back('/dealer/users', {
+    done: what === 'unchanged' ? 'already' : what === 'role_changed' ? 'role-changed' : 'invited',
+  });
 }
 
 /** An owner gives a user of one of their dealerships another role there (the control beside their name). */

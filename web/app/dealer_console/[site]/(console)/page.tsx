@@ -133,7 +133,11 @@ export default async function LeadsInboxPage({
       )}
 
       {!before && !problem && (
-        <LiveLeads query={leadQuery(shown)} newest={leads[0]?.createdAt ?? new Date(0).toISOString()} />
+        <LiveLeads
+          query={leadQuery(shown)}
+          newest={leads[0]?.createdAt ?? new Date(0).toISOString()}
+          newestId={leads[0]?.id}
+        />
       )}
 
       {leads.length === 0 && !problem ? (

@@ -11,7 +11,8 @@ import {
   RunListSchema,
   type ConsoleRunDetail,
 } from '@/lib/api/dealer';
-import { FEED_RUN_LABELS } from '@/lib/dealer-console/format';
+import { feedRunLabel } from '@/lib/dealer-console/format';
+import { AskFirst, ConfirmStep } from '@/components/dealer-console/confirm-step';
 import { personalPage } from '@/lib/edge/personal-page';
 import { revokeKeyAction, runAction } from '../console-actions';
 
@@ -56,7 +57,7 @@ function WithdrawalList({ withdrawals }: { withdrawals: NonNullable<ConsoleRunDe
   );
 }
 
-function RunDetail({ run, site }: { run: ConsoleRunDetail; site: string }) {
+function RunDetail({ run, site, rejecting }: { run: ConsoleRunDetail; site: string; rejecting: boolean }) {
   const hidden = (action: string) => (
     <>
       <input type="hidden" name="site" value={site} />
@@ -70,7 +71,7 @@ function RunDetail({ run, site }: { run: ConsoleRunDetail; site: string }) {
         <h2 id="run-title">
           Run of {when(run.receivedAt)} · {run.dealership.name}
         </h2>
-        <span className={styles.pill}>{FEED_RUN_LABELS[run.status] ?? run.status}</span>
+        <span className={styles.pill}>{feedRunLabel(run)}</span>
       </div>
       {run.detail ? <p>{run.detail}</p> : null}
       {run.held ? (
@@ -81,20 +82,43 @@ function RunDetail({ run, site }: { run: ConsoleRunDetail; site: string }) {
           ) : (
             <WithdrawalList withdrawals={run.held.withdrawals} />
           )}
-          {run.can.confirm ? (
+          {run.held.laterRun ? (
+            <p>
+              <Link href={`/dealer/feed?run=${run.held.laterRun.id}`}>
+                The later run of {when(run.held.laterRun.receivedAt)}
+              </Link>{' '}
+              is applied, so this snapshot can no longer be confirmed.
+            </p>
+          ) : null}
+          {run.can.reject && rejecting ? (
+            <ConfirmStep
+              id="reject-confirm"
+              question="Reject this snapshot?"
+              consequence="Nothing in it is applied: your listed cars stay as they are, and the run cannot be confirmed afterwards."
+              action={runAction}
+              fields={hidden('reject')}
+              confirmLabel="Yes, reject it"
+              cancelHref={`/dealer/feed?run=${run.id}`}
+            />
+          ) : run.can.confirm || run.can.reject ? (
             <div className={styles.actions}>
-              <form action={runAction}>
-                {hidden('confirm')}
-                <button type="submit" className={styles.danger}>
-                  Confirm: withdraw these cars
-                </button>
-              </form>
-              <form action={runAction}>
-                {hidden('reject')}
-                <button type="submit" className={styles.secondary}>
-                  Reject the snapshot
-                </button>
-              </form>
+              {run.can.confirm ? (
+                <form action={runAction}>
+                  {hidden('confirm')}
+                  <button type="submit" className={styles.danger}>
+                    Confirm: withdraw these cars
+                  </button>
+                </form>
+              ) : null}
+              <AskFirst
+                path="/dealer/feed"
+                param="reject"
+                value={run.id}
+                anchor="reject-confirm"
+                keep={{ run: run.id }}
+              >
+                Reject the snapshot
+              </AskFirst>
             </div>
           ) : (
             <p className={styles.muted}>An owner of the dealership can confirm or reject it.</p>
@@ -171,9 +195,11 @@ export default async function DealerFeedPage({
   const owned = me.dealerships.filter((d) => d.role === 'owner');
   const keys = owned.length > 0 ? await consoleGet(site, '/api/dealer/feed/keys', KeyListSchema) : null;
   const done = param(query['done']);
+  const revokeId = param(query['revoke']);
+  const revoking = keys?.keys.find((k) => String(k.id) === revokeId && !k.revokedAt) ?? null;
   return (
     <ConsoleFrame title="Feed health" notice={done ? (DONE[done] ?? null) : null} error={param(query['error'])}>
-      {run ? <RunDetail run={run} site={site} /> : null}
+      {run ? <RunDetail run={run} site={site} rejecting={param(query['reject']) === run.id} /> : null}
       <section className={styles.section} aria-labelledby="runs-title">
         <h2 id="runs-title">Recent runs</h2>
         {list.runs.length === 0 ? (
@@ -198,7 +224,7 @@ export default async function DealerFeedPage({
                         {when(r.receivedAt)}
                       </Link>
                     </td>
-                    <td data-label="Status">{FEED_RUN_LABELS[r.status] ?? r.status}</td>
+                    <td data-label="Status">{feedRunLabel(r)}</td>
                     <td data-label="Rows">{r.counts['received'] ?? 0}</td>
                     <td data-label="Rejected">{r.counts['rejected'] ?? 0}</td>
                     <td data-label="Dealership">{r.dealership.name}</td>
@@ -244,13 +270,16 @@ export default async function DealerFeedPage({
                         {k.revokedAt ? (
                           <span className={styles.muted}>Revoked {when(k.revokedAt)}</span>
                         ) : (
-                          <form action={revokeKeyAction}>
-                            <input type="hidden" name="site" value={site} />
-                            <input type="hidden" name="id" value={k.id} />
-                            <button type="submit" className={styles.secondary} aria-label={`Revoke key ${k.prefix}`}>
-                              Revoke
-                            </button>
-                          </form>
+                          <AskFirst
+                            path="/dealer/feed"
+                            param="revoke"
+                            value={String(k.id)}
+                            anchor="revoke-confirm"
+                            label={`Revoke key ${k.prefix}`}
+                            keep={runId ? { run: runId } : {}}
+                          >
+                            Revoke
+                          </AskFirst>
                         )}
                       </td>
                     </tr>
@@ -259,6 +288,22 @@ export default async function DealerFeedPage({
               </table>
             </div>
           )}
+          {revoking ? (
+            <ConfirmStep
+              id="revoke-confirm"
+              question={`Revoke key ${revoking.prefix}?`}
+              consequence={`Pushes from your stock system with this key are refused at once, so ${revoking.dealership.name}'s stock stops updating until the system sends with another key. This cannot be undone.`}
+              action={revokeKeyAction}
+              fields={
+                <>
+                  <input type="hidden" name="site" value={site} />
+                  <input type="hidden" name="id" value={revoking.id} />
+                </>
+              }
+              confirmLabel="Yes, revoke the key"
+              cancelHref="/dealer/feed"
+            />
+          ) : null}
           <CreateKeyForm site={site} dealerships={owned.map(({ slug, name }) => ({ slug, name }))} />
         </section>
       ) : null}

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { AskFirst, ConfirmStep } from '@/components/dealer-console/confirm-step';
 import { formatDollars } from '@platform/domain';
 import { ConsoleFrame, param, SignedOut } from '@/components/dealer-console/console-frame';
 import styles from '@/components/dealer-console/console.module.css';
@@ -55,7 +56,18 @@ function timeLeft(minutes: number): string {
 /** Hours a hold can be extended by: a few useful steps within the dealership's bound. */
 const extensionChoices = (max: number): number[] => [...new Set([2, 4, 24, 48, max].filter((h) => h <= max))];
 
-function ReservationCard({ r, site, confirming }: { r: ConsoleReservation; site: string; confirming: boolean }) {
+function ReservationCard({
+  r,
+  site,
+  confirming,
+  selling = false,
+}: {
+  r: ConsoleReservation;
+  site: string;
+  confirming: boolean;
+  /** Mark sold was pressed: ask before completing the sale. */
+  selling?: boolean;
+}) {
   const hidden = (action: string) => (
     <>
       <input type="hidden" name="site" value={site} />
@@ -125,13 +137,16 @@ function ReservationCard({ r, site, confirming }: { r: ConsoleReservation; site:
       ) : null}
       {r.can.complete || r.can.cancel || r.can.extend ? (
         <div className={styles.actions}>
-          {r.can.complete ? (
-            <form action={reservationAction}>
-              {hidden('complete')}
-              <button type="submit" className={styles.button}>
-                Mark sold
-              </button>
-            </form>
+          {r.can.complete && !selling ? (
+            <AskFirst
+              path="/dealer/reservations"
+              param="sell"
+              value={r.id}
+              anchor={`sell-${r.id}`}
+              className={styles.button}
+            >
+              Mark sold
+            </AskFirst>
           ) : null}
           {r.can.extend ? (
             <form action={reservationAction}>
@@ -161,6 +176,17 @@ function ReservationCard({ r, site, confirming }: { r: ConsoleReservation; site:
             </Link>
           ) : null}
         </div>
+      ) : null}
+      {r.can.complete && selling ? (
+        <ConfirmStep
+          id={`sell-${r.id}`}
+          question="Mark this car sold?"
+          consequence={`The hold on the ${r.car.title} ends as a sale: it is recorded as sold and the shopper is emailed that their purchase is complete. This cannot be undone.`}
+          action={reservationAction}
+          fields={hidden('complete')}
+          confirmLabel="Yes, mark sold"
+          cancelHref="/dealer/reservations"
+        />
       ) : null}
       {r.can.cancel && confirming ? (
         <form action={reservationAction} className={styles.confirm}>
@@ -219,7 +245,13 @@ export default async function DealerReservationsPage({
         ) : (
           <ul className={styles.list}>
             {active.map((r) => (
-              <ReservationCard key={r.id} r={r} site={site} confirming={confirm === r.id} />
+              <ReservationCard
+                key={r.id}
+                r={r}
+                site={site}
+                confirming={confirm === r.id}
+                selling={param(query['sell']) === r.id}
+              />
             ))}
           </ul>
         )}

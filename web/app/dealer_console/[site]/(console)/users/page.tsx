@@ -3,6 +3,7 @@ import { ConsoleFrame, param } from '@/components/dealer-console/console-frame';
 import styles from '@/components/dealer-console/console.module.css';
 import { AuditPageSchema, consoleGet, ConsoleUsersSchema, getDealerMe } from '@/lib/api/dealer';
 import { personalPage } from '@/lib/edge/personal-page';
+import { AskFirst, ConfirmStep } from '@/components/dealer-console/confirm-step';
 import { changeRoleAction, inviteUserAction, removeUserAction } from '../console-actions';
 
 export const metadata: Metadata = personalPage({ title: 'Users · Dealer console' });
@@ -10,6 +11,7 @@ export const dynamic = 'force-dynamic';
 
 const DONE: Record<string, string> = {
   invited: 'Done. They have been emailed how to sign in.',
+  already: 'Already a user of that dealership with that role: nothing changed and no email was sent.',
   removed: 'Removed. They can no longer see that dealership.',
   'role-changed': 'Role changed. They have been emailed their new access.',
 };
@@ -79,6 +81,10 @@ export default async function DealerUsersPage({
     consoleGet(site, '/api/dealer/audit?limit=30', AuditPageSchema),
   ]);
   const done = param(query['done']);
+  const [removeId, removeFrom] = (param(query['remove']) ?? '').split(':');
+  const removingUser = users?.users.find((u) => u.id === removeId);
+  const removingFrom = removingUser?.dealerships.find((d) => d.slug === removeFrom);
+  const removing = removingUser && removingFrom ? { user: removingUser, dealership: removingFrom } : null;
   const names = new Map(owned.map((d) => [d.slug, d.name]));
   return (
     <ConsoleFrame title="Users" notice={done ? (DONE[done] ?? null) : null} error={param(query['error'])}>
@@ -130,16 +136,15 @@ export default async function DealerUsersPage({
                               Change role
                             </button>
                           </form>{' '}
-                          <form action={removeUserAction} className={styles.inline}>
-                            <MembershipFields site={site} dealership={d.slug} id={user.id} />
-                            <button
-                              type="submit"
-                              className={styles.secondary}
-                              aria-label={`Remove ${user.name} from ${d.name}`}
-                            >
-                              Remove
-                            </button>
-                          </form>
+                          <AskFirst
+                            path="/dealer/users"
+                            param="remove"
+                            value={`${user.id}:${d.slug}`}
+                            anchor="remove-confirm"
+                            label={`Remove ${user.name} from ${d.name}`}
+                          >
+                            Remove
+                          </AskFirst>
                         </li>
                       ))}
                     </ul>
@@ -150,6 +155,17 @@ export default async function DealerUsersPage({
             </tbody>
           </table>
         </div>
+        {removing ? (
+          <ConfirmStep
+            id="remove-confirm"
+            question={`Remove ${removing.user.name} from ${removing.dealership.name}?`}
+            consequence={`They can no longer see ${removing.dealership.name}'s leads, reservations or feed, and are signed out if it was their last dealership. You can invite them again later.`}
+            action={removeUserAction}
+            fields={<MembershipFields site={site} dealership={removing.dealership.slug} id={removing.user.id} />}
+            confirmLabel="Yes, remove"
+            cancelHref="/dealer/users"
+          />
+        ) : null}
       </section>
 
       <section className={styles.section} aria-labelledby="invite-title">
