@@ -7,7 +7,7 @@ import {
   isComparable,
   marketAverages,
   MIN_MARKET_COMPARABLES,
-  variantKey,
+  badgeKey,
   type MarketCar,
 } from './index';
 
@@ -43,7 +43,8 @@ describe('rating explanation percentages', () => {
       fc.property(count, count, count, count, (v, e, ev, ee) => {
         const text = explainRating({ views7: v, enquiries7: e }, { views7: ev, enquiries7: ee }, null, null);
         expect(text).not.toMatch(/NaN|Infinity|undefined/);
-        for (const [, n] of text.matchAll(/(\d[\d,.]*)%/g)) expect(Number(n.replace(/,/g, ''))).toBeLessThanOrEqual(100);
+        for (const [, n] of text.matchAll(/(\d[\d,.]*)%/g))
+          expect(Number(n.replace(/,/g, ''))).toBeLessThanOrEqual(100);
         for (const [, n] of text.matchAll(/(\d[\d.]*) times/g)) expect(Number(n)).toBeLessThanOrEqual(10);
       }),
     );
@@ -69,7 +70,12 @@ describe('days to sell', () => {
     const days = fc.option(fc.integer({ min: 0, max: 800 }), { nil: null });
     fc.assert(
       fc.property(days, days, fc.integer({ min: 0, max: 800 }), (d, m, inStock) => {
-        const { text, overdue } = daysToSellEstimate({ days: d, daysAtMarket: m, marketAverage: 30_000, daysInStock: inStock });
+        const { text, overdue } = daysToSellEstimate({
+          days: d,
+          daysAtMarket: m,
+          marketAverage: 30_000,
+          daysInStock: inStock,
+        });
         expect(text.length).toBeGreaterThan(0);
         expect(overdue).toBe(d !== null && inStock >= d);
         const likely = /Likely to sell in about (\d+) more day/.exec(text);
@@ -127,7 +133,7 @@ describe('market comparison, like with like', () => {
         for (const target of cars) {
           const comparable = cars.filter((other) => isComparable(target, other));
           for (const other of comparable) {
-            expect(variantKey(other.badge)).toBe(variantKey(target.badge));
+            expect(badgeKey(other.badge)).toBe(badgeKey(target.badge));
             expect(Math.abs(other.year - target.year)).toBeLessThanOrEqual(1);
             expect(other.id).not.toBe(target.id);
             expect(other.price).toBeGreaterThan(10);
@@ -135,9 +141,7 @@ describe('market comparison, like with like', () => {
           const prices = comparable.map((other) => other.price as number).sort((a, b) => a - b);
           const got = figures.get(target.id);
           expect(got?.comparables).toBe(prices.length);
-          expect(got?.average).toBe(
-            prices.length < MIN_MARKET_COMPARABLES ? null : Math.round(quantile(prices, 0.5)),
-          );
+          expect(got?.average).toBe(prices.length < MIN_MARKET_COMPARABLES ? null : Math.round(quantile(prices, 0.5)));
         }
       }),
       { numRuns: 200 },
