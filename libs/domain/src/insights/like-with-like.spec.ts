@@ -66,6 +66,12 @@ describe('days to sell', () => {
     );
   });
 
+  it('says so when the car is already past what similar cars at the market take', () => {
+    expect(daysToSellEstimate({ days: null, daysAtMarket: 65, marketAverage: 72_490, daysInStock: 190 }).text).toBe(
+      'Similar cars priced at the market ($72,490) sell in about 65 days. This one has been in stock 190 days.',
+    );
+  });
+
   it('never promises fewer days than are already past, and always says something (property)', () => {
     const days = fc.option(fc.integer({ min: 0, max: 800 }), { nil: null });
     fc.assert(

@@ -138,7 +138,12 @@ export function daysToSellEstimate({ days, daysAtMarket, marketAverage, daysInSt
   if (days === null) {
     if (atMarket === null)
       return { text: 'Not enough similar cars have sold to estimate days to sell.', overdue: false };
-    return { text: `Similar cars priced at the market (${market}) sell in ${aboutDays(atMarket)}.`, overdue: false };
+    // Past that median already: say so, rather than let the dealer read it as days still to come.
+    const past = atMarket <= inStock ? ` This one has been in stock ${inStock} day${inStock === 1 ? '' : 's'}.` : '';
+    return {
+      text: `Similar cars priced at the market (${market}) sell in ${aboutDays(atMarket)}.${past}`,
+      overdue: false,
+    };
   }
   const overdue = days <= inStock;
   const first = overdue

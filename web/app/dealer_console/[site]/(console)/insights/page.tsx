@@ -258,7 +258,7 @@ export default async function StockInsightsPage({
                   ))}
                   <SortHeader column={COLUMNS[6]} query={query} />
                   <th scope="col">Position</th>
-                  <th scope="col">Daily views, 30 days</th>
+                  <th scope="col">Daily views, last 30 days</th>
                 </tr>
               </thead>
               <tbody>

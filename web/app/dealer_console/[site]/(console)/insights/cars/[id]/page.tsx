@@ -76,7 +76,10 @@ export default async function CarInsightsPage({ params }: { params: Promise<{ si
         <div>
           <dt>Days in stock</dt>
           <dd>
-            {car.daysInStock} <span className={work.muted}>(listed {longDay(car.listedOn)})</span>
+            {car.daysInStock}{' '}
+            <span className={work.muted}>
+              (listed <time dateTime={car.listedOn}>{longDay(car.listedOn)}</time>)
+            </span>
           </dd>
         </div>
       </dl>
@@ -88,7 +91,7 @@ export default async function CarInsightsPage({ params }: { params: Promise<{ si
       <section aria-labelledby="activity-title" className={work.section}>
         <h2 id="activity-title">
           {daily.length < CHART_DAYS
-            ? `Since it was listed (${daily.length} ${daily.length === 1 ? 'day' : 'days'})`
+            ? `Since it was listed on ${longDay(car.listedOn)}`
             : `The last ${CHART_DAYS} days`}
         </h2>
         <LineChart
