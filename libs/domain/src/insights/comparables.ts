@@ -95,6 +95,10 @@ export function describeComparables(car: Omit<ComparableCar, 'id' | 'price'>): s
       .filter(Boolean)
       .join(' '),
     `${car.year - COMPARABLE_YEAR_SPREAD}-${car.year + COMPARABLE_YEAR_SPREAD}`,
-    band ? `${km(band.min)}-${km(band.max)}`.replace(/ km-/, '-') : 'any km',
+    !band
+      ? 'any km'
+      : band.min === 0
+        ? `up to ${km(band.max)}`
+        : `${km(band.min)}-${km(band.max)}`.replace(/ km-/, '-'),
   ].join(', ');
 }

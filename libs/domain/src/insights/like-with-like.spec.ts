@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { quantile } from '../market/autogauge';
 import {
   daysToSellEstimate,
+  describeComparables,
   explainRating,
   historyDays,
   isComparable,
@@ -121,6 +122,15 @@ describe('market comparison, like with like', () => {
       dmax(21, 'LS-U', null),
     ];
     expect(marketAverages(cars).get(1)).toEqual({ average: null, comparables: 4, range: null });
+  });
+
+  it('says what a car was compared with', () => {
+    expect(describeComparables({ make: 'Isuzu', model: 'D-MAX', badge: 'SX Single Cab', year: 2022, km: 30_000 })).toBe(
+      'Isuzu D-MAX SX Single Cab, 2021-2023, 10,000-50,000 km',
+    );
+    expect(describeComparables({ make: 'Toyota', model: 'Prado', badge: null, year: 2025, km: 25 })).toBe(
+      'Toyota Prado, 2024-2026, up to 20,025 km',
+    );
   });
 
   it('never compares a car with another variant, another year band or another km band (property)', () => {
