@@ -121,7 +121,12 @@ describe('Dealer console stock insights (real PostgreSQL and Redis)', () => {
     for (const said of averages) expect(said).toMatch(/\$32,000$/);
     expect(JSON.stringify(body)).not.toMatch(/\$(1[5-9]|2\d),\d00 below the market/);
     const thin = await westOwner.get(`/api/dealer/insights/cars/${ls}`).expect(200);
-    expect(thin.body.market).toMatchObject({ status: 'not-enough', average: null, comparables: 1, position: 'unknown' });
+    expect(thin.body.market).toMatchObject({
+      status: 'not-enough',
+      average: null,
+      comparables: 1,
+      position: 'unknown',
+    });
     expect(thin.body.market.text).toBe('Not enough similar cars to compare its price with.');
     expect(thin.body.rating.explanation).not.toMatch(/market average/);
     const list = await westOwner.get('/api/dealer/insights/stock').expect(200);
