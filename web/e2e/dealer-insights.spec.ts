@@ -47,9 +47,18 @@ async function signInOwner(page: Page, request: APIRequestContext, dealership: s
   await expect(page).toHaveURL(siteUrl(GROUP, '/dealer'));
 }
 
+/**
+ * WCAG A and AA, plus landmark-unique (an axe best practice, so no WCAG tag runs it): issue 53 item 8
+ * found two regions of one name on the stock list.
+ */
 async function expectAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const wcag = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const landmarks = await new AxeBuilder({ page }).withRules(['landmark-unique']).analyze();
+  expect(
+    [...wcag.violations, ...landmarks.violations].map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
 }
 
 /** Both sizes, attached to the report; a phone never scrolls sideways. A long list is shot as the screen shows it. */
@@ -90,6 +99,8 @@ test.describe('dealer console stock insights', () => {
     expect(await rows.count()).toBeGreaterThan(3);
     // Every row has its sparkline, an image with its numbers in words.
     await expect(rows.first().getByRole('img', { name: /^Daily views: \d+ in total over 30 days/ })).toBeVisible();
+    // Issue 53: an 'enquire for price' car is never $0, and a thin segment says so.
+    expect(await page.locator('table tbody td[data-label="Price"]').allTextContents()).not.toContain('$0');
     await expectAxeClean(page);
     await screenshots(page, testInfo, 'stock-list', false);
 
@@ -124,12 +135,31 @@ test.describe('dealer console stock insights', () => {
     await page.locator('table tbody tr').first().getByRole('link').first().click();
     await expect(page).toHaveURL(/\/dealer\/insights\/cars\/\d+$/);
     await expect(page.getByRole('heading', { level: 2, name: 'Why this rating' })).toBeVisible();
+    // The charts start at the listing day: 90 days, or one a day since a newer car was listed.
+    const listed = (await page.locator('dt:text-is("Days in stock") + dd time').getAttribute('datetime')) ?? '';
     const charts = page.locator('figure svg[role="img"]');
     await expect(charts).toHaveCount(2);
-    await expect(charts.first()).toHaveAttribute('aria-label', /Views: \d+ in total over 90 days/);
     await page.getByText('Show the numbers').first().click();
-    await expect(page.locator('figure table').first().locator('tbody tr')).toHaveCount(90);
-    await expect(page.getByText(/Likely to sell|sell/).first()).toBeVisible();
+    const days = await page.locator('figure table').first().locator('tbody tr th').allTextContents();
+    expect(days.length).toBeLessThanOrEqual(90);
+    if (days.length < 90) expect(days[0]).toBe(listed);
+    else expect(listed <= days[0]!).toBe(true);
+    await expect(charts.first()).toHaveAttribute(
+      'aria-label',
+      new RegExp(`Views: \\d+ in total over ${days.length} days?`),
+    );
+    await expect(
+      page
+        .getByText(
+          /Likely to sell|longer than similar cars usually take|Not enough similar cars have sold|sell in about/,
+        )
+        .first(),
+    ).toBeVisible();
+    // One market average on the page: the figure, or why there is none; no second one in a sentence.
+    await expect(page.locator('dt:text-is("Market average") + dd')).toHaveText(
+      /^\$[\d,]+$|^Not enough similar cars$|^Not worked out yet$/,
+    );
+    await expect(page.getByText(/market average of \$/)).toHaveCount(0);
     await expectAxeClean(page);
     await screenshots(page, testInfo, 'car');
 

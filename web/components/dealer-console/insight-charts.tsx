@@ -119,9 +119,20 @@ export function LineChart(props: {
             </text>
           </g>
         ))}
-        {chart.series.map((s, i) => (
-          <path key={s.name} d={s.path} fill="none" className={SERIES_CLASS[i % SERIES_CLASS.length]} />
-        ))}
+        {chart.series.map((s, i) =>
+          // A car listed today has one day: a line of one point draws nothing, so it gets a dot.
+          s.points.length === 1 ? (
+            <circle
+              key={s.name}
+              cx={s.points[0]!.x}
+              cy={s.points[0]!.y}
+              r={4}
+              className={`${styles.dot} ${SERIES_CLASS[i % SERIES_CLASS.length]}`}
+            />
+          ) : (
+            <path key={s.name} d={s.path} fill="none" className={SERIES_CLASS[i % SERIES_CLASS.length]} />
+          ),
+        )}
       </svg>
       <ul className={styles.legend}>
         {props.series.map((s, i) => (

@@ -13,6 +13,7 @@ export const StockRowSchema = z.looseObject({
   stocknum: z.string().nullable(),
   title: z.string(),
   slug: z.string().nullable(),
+  /** Null for an 'enquire for price' car. */
   price: z.number().nullable(),
   daysInStock: z.number(),
   bucket: z.string(),
@@ -47,24 +48,29 @@ export const CarInsightsSchema = z.looseObject({
     price: z.number().nullable(),
     status: z.string(),
     daysInStock: z.number(),
+    listedOn: z.string(),
   }),
   rating: z
     .looseObject({ score: z.number(), band: z.string().nullable(), explanation: z.string().nullable() })
     .nullable(),
   market: z.looseObject({
+    /** enough: the figures below; not-enough: under five comparable cars; pending: not worked out yet. */
+    status: z.enum(['enough', 'not-enough', 'pending']),
     segment: z.string().nullable(),
+    comparedWith: z.string(),
     expectedViews7: z.number().nullable(),
     expectedEnquiries7: z.number().nullable(),
     average: z.number().nullable(),
     position: z.string(),
     comparables: z.number(),
     range: z.object({ min: z.number(), max: z.number() }).nullable(),
-    description: z.string().nullable(),
+    text: z.string(),
   }),
   daysToSell: z.looseObject({
     days: z.number().nullable(),
     atMarket: z.number().nullable(),
-    text: z.string().nullable(),
+    text: z.string(),
+    overdue: z.boolean(),
   }),
   daily: z.array(
     z.object({

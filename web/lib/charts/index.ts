@@ -158,5 +158,7 @@ export function summarise(name: string, labels: readonly string[], values: reado
     if (value > values[best]!) best = i;
   });
   const mean = Math.round((total / values.length) * 10) / 10;
-  return `${name}: ${total.toLocaleString('en-AU')} in total over ${values.length} ${unit}, ${mean.toLocaleString('en-AU')} a ${unit === 'days' ? 'day' : unit.replace(/s$/, '')} on average; the most, ${values[best]!.toLocaleString('en-AU')}, on ${labels[best] ?? ''}.`;
+  const one = unit === 'days' ? 'day' : unit.replace(/s$/, '');
+  // A car listed today has one day of history: "over 1 day", not "over 1 days".
+  return `${name}: ${total.toLocaleString('en-AU')} in total over ${values.length} ${values.length === 1 ? one : unit}, ${mean.toLocaleString('en-AU')} a ${one} on average; the most, ${values[best]!.toLocaleString('en-AU')}, on ${labels[best] ?? ''}.`;
 }

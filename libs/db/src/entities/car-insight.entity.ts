@@ -46,6 +46,17 @@ export class CarInsightEntity {
   @Column({ type: 'int', nullable: true })
   market_average!: number | null;
 
+  /** How many comparable cars the market figures come from (libs/domain isComparable). */
+  @Column({ type: 'int', default: 0 })
+  market_comparables!: number;
+
+  /** Where most comparables are priced (10th to 90th percentile, to $100); null when too few. */
+  @Column({ type: 'int', nullable: true })
+  market_low!: number | null;
+
+  @Column({ type: 'int', nullable: true })
+  market_high!: number | null;
+
   /** below, at, above or unknown. */
   @Column({ type: 'text' })
   price_position!: string;

@@ -35,6 +35,7 @@ import { AnalyticsEventUserData1767304000000 } from './1767304000000-analytics-e
 import { PromotionSlides1767304000001 } from './1767304000001-promotion-slides';
 import { SiteEditor1767400000000 } from './1767400000000-site-editor';
 import { SiteImages1767450000000 } from './1767450000000-site-images';
+import { InsightsMarketFigures1767500000000 } from './1767500000000-insights-market-figures';
 import { LeadDesk1767600000000 } from './1767600000000-lead-desk';
 import { PhotoSpool1766600000000 } from './1766600000000-photo-spool';
 
@@ -78,5 +79,6 @@ export const MIGRATIONS = [
   PromotionSlides1767304000001,
   SiteEditor1767400000000,
   SiteImages1767450000000,
+  InsightsMarketFigures1767500000000,
   LeadDesk1767600000000,
 ];

@@ -4,7 +4,7 @@ import {
   ageingBucket,
   assessCar,
   Benchmarks,
-  daysToSellSentence,
+  daysToSellEstimate,
   explainRating,
   marketAverages,
   MIN_SEGMENT_CARS,
@@ -15,9 +15,12 @@ import {
   segmentKey,
   type BenchmarkSample,
   type InsightCar,
+  marketFigures,
+  badgeKey,
   type MarketCar,
+  type MarketFigures,
 } from './index';
-import { kmBand, quantile } from '../market/autogauge';
+import { kmBand } from '../market/autogauge';
 
 const YEAR = 2026;
 const hilux = { make: 'Toyota', model: 'Hilux', year: 2023, km: 40_000, state: 'QLD' };
@@ -187,30 +190,50 @@ describe('days to sell on generated histories', () => {
     expect(result.pricePosition).toBe('above');
     expect(result.daysToSell).toBe(24);
     expect(result.daysToSellAtMarket).toBe(13);
-    expect(result.daysToSellText).toBe('Likely to sell in about 24 days; about 13 days at $52,000.');
+    expect(
+      daysToSellEstimate({
+        days: result.daysToSell,
+        daysAtMarket: result.daysToSellAtMarket,
+        marketAverage: 52_000,
+        daysInStock: 4,
+      }).text,
+    ).toBe(
+      'Likely to sell in about 20 more days (similar cars sell about 24 days after listing); about 9 more days at $52,000.',
+    );
   });
 
   it('says so when too few similar cars sold', () => {
-    expect(assessCar(mine(), new Benchmarks([]), YEAR).daysToSellText).toBe(
-      'Not enough similar cars have sold to estimate days to sell.',
+    const none = assessCar(mine(), new Benchmarks([]), YEAR);
+    expect(
+      daysToSellEstimate({
+        days: none.daysToSell,
+        daysAtMarket: none.daysToSellAtMarket,
+        marketAverage: null,
+        daysInStock: 3,
+      }).text,
+    ).toBe('Not enough similar cars have sold to estimate days to sell.');
+    expect(daysToSellEstimate({ days: 24, daysAtMarket: 11, marketAverage: 27_988, daysInStock: 0 }).text).toBe(
+      'Likely to sell in about 24 more days (similar cars sell about 24 days after listing); about 11 more days at $27,990.',
     );
-    expect(daysToSellSentence(24, 11, 27_988)).toBe('Likely to sell in about 24 days; about 11 days at $27,990.');
   });
 });
 
 describe('market averages and price position', () => {
-  it('are the median of comparables (same model, year +-1, km band), never the car itself', () => {
+  it('are the median of comparables (same model and variant, year +-1, km band), never the car itself', () => {
     const cars = [
       { id: 1, make: 'Toyota', model: 'Hilux', year: 2023, km: 40_000, price: 50_000 },
       { id: 2, make: 'toyota', model: 'HILUX', year: 2022, km: 45_000, price: 48_000 },
       { id: 3, make: 'Toyota', model: 'Hilux', year: 2024, km: 30_000, price: 52_000 },
+      { id: 7, make: 'Toyota', model: 'Hilux', year: 2023, km: 35_000, price: 49_000 },
+      { id: 8, make: 'Toyota', model: 'Hilux', year: 2023, km: 50_000, price: 51_000 },
+      { id: 9, make: 'Toyota', model: 'Hilux', year: 2024, km: 38_000, price: 53_000 },
       { id: 4, make: 'Toyota', model: 'Hilux', year: 2019, km: 40_000, price: 30_000 },
       { id: 5, make: 'Toyota', model: 'Hilux', year: 2023, km: 200_000, price: 20_000 },
       { id: 6, make: 'Toyota', model: 'Corolla', year: 2023, km: 40_000, price: 25_000 },
     ];
     const averages = marketAverages(cars);
-    expect(averages.get(1)).toBe(50_000);
-    expect(averages.get(6)).toBeNull();
+    expect(averages.get(1)).toMatchObject({ average: 51_000, comparables: 5 });
+    expect(averages.get(6)).toEqual({ average: null, comparables: 0, range: null });
     expect(pricePosition(52_600, 50_000)).toBe('above');
     expect(pricePosition(52_400, 50_000)).toBe('at');
     expect(pricePosition(47_400, 50_000)).toBe('below');
@@ -220,18 +243,19 @@ describe('market averages and price position', () => {
 
 describe('market averages on generated stock', () => {
   /** The gauge's reading compared pair by pair: what the sweep in marketAverages must equal. */
-  const pairwise = (cars: readonly MarketCar[]): Map<number, number | null> => {
-    const name = (car: MarketCar) => `${car.make.trim().toLowerCase()}|${car.model.trim().toLowerCase()}`;
+  const pairwise = (cars: readonly MarketCar[], inMarket: (car: MarketCar) => boolean): Map<number, MarketFigures> => {
+    const name = (car: MarketCar) =>
+      `${car.make.trim().toLowerCase()}|${car.model.trim().toLowerCase()}|${badgeKey(car.badge)}`;
     return new Map(
       cars.map((car) => {
         const band = kmBand(car.km);
         const prices = cars
-          .filter((other) => other.id !== car.id && !!other.price && other.price > 10)
+          .filter((other) => other.id !== car.id && !!other.price && other.price > 10 && inMarket(other))
           .filter((other) => name(other) === name(car) && Math.abs(other.year - car.year) <= 1)
           .filter((other) => !band || (other.km !== null && other.km >= band.min && other.km <= band.max))
           .map((other) => other.price as number)
           .sort((a, b) => a - b);
-        return [car.id, prices.length === 0 ? null : Math.round(quantile(prices, 0.5))];
+        return [car.id, marketFigures(prices)];
       }),
     );
   };
@@ -240,6 +264,8 @@ describe('market averages on generated stock', () => {
     const car = fc.record({
       make: fc.constantFrom('Toyota', 'toyota ', 'Mazda'),
       model: fc.constantFrom('HiLux', 'HILUX', 'CX-5'),
+      badge: fc.option(fc.constantFrom('SR5', 'sr-5', 'Rogue'), { nil: null }),
+      sold: fc.boolean(),
       year: fc.integer({ min: 2015, max: 2021 }),
       km: fc.option(fc.oneof(fc.integer({ min: 0, max: 300_000 }), fc.constantFrom(0, 20_000, 66_667, 100_000)), {
         nil: null,
@@ -251,7 +277,8 @@ describe('market averages on generated stock', () => {
     fc.assert(
       fc.property(fc.array(car, { maxLength: 120 }), (generated) => {
         const cars = generated.map((c, i) => ({ ...c, id: i + 1 }));
-        expect(marketAverages(cars)).toEqual(pairwise(cars));
+        const inMarket = (car: MarketCar) => !(car as MarketCar & { sold: boolean }).sold;
+        expect(marketAverages(cars, inMarket)).toEqual(pairwise(cars, inMarket));
       }),
       { numRuns: 300 },
     );

@@ -1,4 +1,5 @@
 import type { Benchmarks } from './benchmarks';
+import { hasMarketPrice } from './comparables';
 import { describeSegment, pricePosition, segmentKey, type PricePosition } from './segments';
 
 export interface Activity {
@@ -17,6 +18,15 @@ const VIEW_SMOOTHING = 1;
 const ENQUIRY_SMOOTHING = 0.5;
 /** Differences smaller than this read as "in line with". */
 const IN_LINE_SHARE = 0.1;
+/**
+ * Issue 53 ("999% above similar cars"): a share of a tiny mean is noise, so a segment averaging
+ * fewer than one a week is compared in counts; from twice the segment up a lead is put in times
+ * ("about 3.5 times"), and past MAX_TIMES only as "more than 10 times". A percentage is therefore
+ * always 10-100% below or 10-99% above.
+ */
+const MIN_MEAN_FOR_SHARE = 1;
+const TIMES_FROM = 2;
+const MAX_TIMES = 10;
 
 export const RATING_BANDS = [
   { min: 70, name: 'Strong' },
@@ -44,16 +54,39 @@ export const ratingBand = (score: number): RatingBand =>
 
 export const dollars = (value: number): string => `$${Math.round(value).toLocaleString('en-AU')}`;
 
-function compare(noun: string, actual: number, expected: number): string {
-  if (expected <= 0) return actual > 0 ? `${noun} are above similar cars` : `${noun} are in line with similar cars`;
-  const share = (actual - expected) / expected;
-  if (Math.abs(share) < IN_LINE_SHARE) return `${noun} are in line with similar cars`;
-  return `${noun} are ${Math.min(999, Math.round(Math.abs(share) * 100))}% ${share < 0 ? 'below' : 'above'} similar cars`;
+interface Noun {
+  /** As the clause starts: "Views" first in the sentence, "enquiries" after. */
+  plural: string;
+  one: string;
+  many: string;
+}
+
+const VIEWS: Noun = { plural: 'Views', one: 'view', many: 'views' };
+const ENQUIRIES: Noun = { plural: 'enquiries', one: 'enquiry', many: 'enquiries' };
+
+/** How a car's week compares with its segment's mean, in words whose every figure is bounded. */
+function compare(noun: Noun, actualRaw: number, expectedRaw: number): string {
+  const actual = Number.isFinite(actualRaw) ? Math.max(0, actualRaw) : 0;
+  const expected = Number.isFinite(expectedRaw) ? Math.max(0, expectedRaw) : 0;
+  const inLine = `${noun.plural} are in line with similar cars`;
+  if (expected < MIN_MEAN_FOR_SHARE) {
+    const count = Math.round(actual);
+    if (count < 1) return expected > 0 ? `${inLine} (fewer than one a week)` : inLine;
+    const said = `${count.toLocaleString('en-AU')} ${count === 1 ? noun.one : noun.many} this week`;
+    return expected > 0 ? `${said}, where similar cars average fewer than one` : `${said}, where similar cars had none`;
+  }
+  const ratio = actual / expected;
+  const share = ratio - 1;
+  if (Math.abs(share) < IN_LINE_SHARE) return inLine;
+  if (share < 0) return `${noun.plural} are ${Math.min(100, Math.round(-share * 100))}% below similar cars`;
+  if (ratio < TIMES_FROM) return `${noun.plural} are ${Math.min(99, Math.round(share * 100))}% above similar cars`;
+  if (ratio > MAX_TIMES) return `${noun.plural} are more than ${MAX_TIMES} times those of similar cars`;
+  return `${noun.plural} are about ${Math.round(ratio * 10) / 10} times those of similar cars`;
 }
 
 /** The price against the market average in words; null when either is unknown. */
 export function priceGapWords(price: number | null, marketAverage: number | null): string | null {
-  if (!price || price <= 0 || !marketAverage || marketAverage <= 0) return null;
+  if (!hasMarketPrice(price) || !marketAverage || marketAverage <= 0) return null;
   const gap = price - marketAverage;
   if (Math.abs(gap) < marketAverage * 0.01) return 'it is priced in line with the market average';
   return `it is priced ${dollars(Math.abs(Math.round(gap / 100) * 100))} ${gap < 0 ? 'below' : 'above'} the market average`;
@@ -67,8 +100,8 @@ export function explainRating(
   marketAverage: number | null,
 ): string {
   const parts = [
-    compare('Views', actual.views7, expected.views7),
-    compare('enquiries', actual.enquiries7, expected.enquiries7),
+    compare(VIEWS, actual.views7, expected.views7),
+    compare(ENQUIRIES, actual.enquiries7, expected.enquiries7),
     priceGapWords(price, marketAverage),
   ].filter((part): part is string => part !== null);
   return `${parts.join('; ')}.`;
@@ -77,23 +110,54 @@ export function explainRating(
 /** The market price a dealer would quote: the average rounded to the nearest $10. */
 export const marketPriceLabel = (marketAverage: number): string => dollars(Math.round(marketAverage / 10) * 10);
 
-/** "Likely to sell in about 24 days; about 11 days at $27,990." */
-export function daysToSellSentence(
-  days: number | null,
-  daysAtMarket: number | null,
-  marketAverage: number | null,
-): string {
-  if (days === null && daysAtMarket === null) return 'Not enough similar cars have sold to estimate days to sell.';
-  const plural = (n: number): string => `about ${n} day${n === 1 ? '' : 's'}`;
-  const first = days !== null ? `Likely to sell in ${plural(days)}` : null;
-  const second =
-    daysAtMarket !== null && marketAverage && (days === null || daysAtMarket !== days)
-      ? `${plural(daysAtMarket)} at ${marketPriceLabel(marketAverage)}`
-      : null;
-  if (first && second) return `${first}; ${second}.`;
-  if (first) return `${first}.`;
-  return `Similar cars priced at the market (${marketPriceLabel(marketAverage ?? 0)}) sell in ${plural(daysAtMarket as number)}.`;
+export interface DaysToSellInput {
+  /** Median days from listing to sale of similar cars at the car's own price position. */
+  days: number | null;
+  /** The same at the market price. */
+  daysAtMarket: number | null;
+  marketAverage: number | null;
+  daysInStock: number;
 }
+
+const aboutDays = (n: number): string => `about ${n} day${n === 1 ? '' : 's'}`;
+const moreDays = (n: number): string => `about ${n} more day${n === 1 ? '' : 's'}`;
+
+/**
+ * The days-to-sell sentence (issue 53: "likely to sell in about 68 days" for a car already 150
+ * days in stock). The benchmarks are days from listing to sale, so what is left is told as "more
+ * days", and a car already past the median is told so plainly: `overdue`. An estimate is never
+ * below the days already in stock.
+ */
+export function daysToSellEstimate({ days, daysAtMarket, marketAverage, daysInStock }: DaysToSellInput): {
+  text: string;
+  overdue: boolean;
+} {
+  const inStock = Math.max(0, Math.floor(daysInStock));
+  const market = marketAverage && marketAverage > 0 ? marketPriceLabel(marketAverage) : null;
+  const atMarket = daysAtMarket !== null && market !== null && daysAtMarket !== days ? daysAtMarket : null;
+  if (days === null) {
+    if (atMarket === null)
+      return { text: 'Not enough similar cars have sold to estimate days to sell.', overdue: false };
+    // Past that median already: say so, rather than let the dealer read it as days still to come.
+    const past = atMarket <= inStock ? ` This one has been in stock ${inStock} day${inStock === 1 ? '' : 's'}.` : '';
+    return {
+      text: `Similar cars priced at the market (${market}) sell in ${aboutDays(atMarket)}.${past}`,
+      overdue: false,
+    };
+  }
+  const overdue = days <= inStock;
+  const first = overdue
+    ? `In stock ${inStock} day${inStock === 1 ? '' : 's'}, longer than similar cars usually take (${aboutDays(days)})`
+    : `Likely to sell in ${moreDays(days - inStock)} (similar cars sell ${aboutDays(days)} after listing)`;
+  if (atMarket === null) return { text: `${first}.`, overdue };
+  const second =
+    atMarket > inStock
+      ? `${moreDays(atMarket - inStock)} at ${market}`
+      : `similar cars at ${market} sell in ${aboutDays(atMarket)}`;
+  return { text: overdue ? `${first}. ${capitalise(second)}.` : `${first}; ${second}.`, overdue };
+}
+
+const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 export interface InsightCar {
   dealershipId: number;
@@ -118,7 +182,6 @@ export interface CarAssessment {
   pricePosition: PricePosition;
   daysToSell: number | null;
   daysToSellAtMarket: number | null;
-  daysToSellText: string;
 }
 
 /**
@@ -150,6 +213,5 @@ export function assessCar(car: InsightCar, benchmarks: Benchmarks, currentYear: 
     pricePosition: position,
     daysToSell: days?.days ?? null,
     daysToSellAtMarket: daysAtMarket?.days ?? null,
-    daysToSellText: daysToSellSentence(days?.days ?? null, daysAtMarket?.days ?? null, car.marketAverage),
   };
 }

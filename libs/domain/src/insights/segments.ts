@@ -4,6 +4,8 @@
  * and state; when a segment is too thin to show, the next wider one is used (SEGMENT_LEVELS).
  */
 
+import { hasMarketPrice } from './comparables';
+
 export type PricePosition = 'below' | 'at' | 'above' | 'unknown';
 
 /** Within this share of the market average a price counts as "at the market". */
@@ -46,7 +48,8 @@ export function pricePosition(
   price: number | null | undefined,
   marketAverage: number | null | undefined,
 ): PricePosition {
-  if (!price || price <= 0 || !marketAverage || marketAverage <= 0) return 'unknown';
+  // An 'enquire for price' car (0, null or a placeholder under $10) is never compared: issue 53.
+  if (!hasMarketPrice(price) || !marketAverage || marketAverage <= 0) return 'unknown';
   const gap = (price - marketAverage) / marketAverage;
   if (gap < -PRICE_POSITION_TOLERANCE) return 'below';
   if (gap > PRICE_POSITION_TOLERANCE) return 'above';

@@ -4,7 +4,9 @@ import {
   assessCar,
   AVAILABLE_STATUS_SQL,
   Benchmarks,
+  COMPARABLE_SOLD_WITHIN_DAYS,
   daysBetween,
+  isAvailable,
   marketAverages,
   pricePosition,
   segmentKey,
@@ -21,6 +23,7 @@ interface CarRow {
   dealership_id: number;
   make: string;
   model: string;
+  badge: string | null;
   year: number;
   km: number | null;
   price: number | null;
@@ -38,7 +41,7 @@ interface CarRow {
  */
 export async function computeCarInsights(db: DataSource | EntityManager, now = new Date()): Promise<{ rated: number }> {
   const cars = (await db.query(
-    `SELECT c.id, c.dealership_id, c.make, c.model, c.year, c.km, c.price, c.status, c.created_at, c.sold_date,
+    `SELECT c.id, c.dealership_id, c.make, c.model, c.badge, c.year, c.km, c.price, c.status, c.created_at, c.sold_date,
             (SELECT l.state FROM locations l WHERE l.dealership_id = c.dealership_id ORDER BY l."primary" DESC, l.id LIMIT 1) AS state
      FROM cars c
      WHERE c.withdrawn_at IS NULL
@@ -56,7 +59,14 @@ export async function computeCarInsights(db: DataSource | EntityManager, now = n
   )) as { car_id: number; views: number; enquiries: number }[])
     activity.set(row.car_id, { views7: row.views, enquiries7: row.enquiries });
 
-  const averages = marketAverages(cars);
+  // The market is read from the same pool as the price gauge's comparablePrices (live, or sold in
+  // the last 90 days); the older sales are here only for days to sell, yet still get a position.
+  const soldSince = now.getTime() - COMPARABLE_SOLD_WITHIN_DAYS * 86_400_000;
+  const markets = marketAverages(
+    cars,
+    (car) => isAvailable(car) || (car.status === 'sold' && !!car.sold_date && car.sold_date.getTime() > soldSince),
+  );
+  const averages = new Map([...markets].map(([id, figures]) => [id, figures.average]));
   const currentYear = DateTime.fromJSDate(now).setZone(DEFAULT_FACT_ZONE).year;
   const live = cars.filter((car) => car.status !== 'sold');
   const samples: BenchmarkSample[] = cars.map((car) => {
@@ -73,7 +83,7 @@ export async function computeCarInsights(db: DataSource | EntityManager, now = n
   const benchmarks = new Benchmarks(samples);
 
   for (let i = 0; i < live.length; i += WRITE_CHUNK) {
-    const columns: unknown[][] = Array.from({ length: 13 }, () => []);
+    const columns: unknown[][] = Array.from({ length: 16 }, () => []);
     for (const car of live.slice(i, i + WRITE_CHUNK)) {
       const own = activity.get(car.id) ?? { views7: 0, enquiries7: 0 };
       const marketAverage = averages.get(car.id) ?? null;
@@ -92,6 +102,9 @@ export async function computeCarInsights(db: DataSource | EntityManager, now = n
         a.expectedViews7,
         a.expectedEnquiries7,
         marketAverage,
+        markets.get(car.id)?.comparables ?? 0,
+        markets.get(car.id)?.range?.min ?? null,
+        markets.get(car.id)?.range?.max ?? null,
         a.pricePosition,
         a.daysToSell,
         a.daysToSellAtMarket,
@@ -100,12 +113,16 @@ export async function computeCarInsights(db: DataSource | EntityManager, now = n
     }
     await db.query(
       `INSERT INTO car_insights (car_id, dealership_id, score, band, explanation, segment, expected_views7, expected_enquiries7,
-                                 market_average, price_position, days_to_sell, days_to_sell_at_market, computed_at)
+                                 market_average, market_comparables, market_low, market_high, price_position,
+                                 days_to_sell, days_to_sell_at_market, computed_at)
        SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::real[], $8::real[],
-                            $9::int[], $10::text[], $11::int[], $12::int[], $13::timestamptz[])
+                            $9::int[], $10::int[], $11::int[], $12::int[], $13::text[], $14::int[], $15::int[],
+                            $16::timestamptz[])
        ON CONFLICT (car_id) DO UPDATE SET dealership_id = EXCLUDED.dealership_id, score = EXCLUDED.score, band = EXCLUDED.band,
          explanation = EXCLUDED.explanation, segment = EXCLUDED.segment, expected_views7 = EXCLUDED.expected_views7,
          expected_enquiries7 = EXCLUDED.expected_enquiries7, market_average = EXCLUDED.market_average,
+         market_comparables = EXCLUDED.market_comparables, market_low = EXCLUDED.market_low,
+         market_high = EXCLUDED.market_high,
          price_position = EXCLUDED.price_position, days_to_sell = EXCLUDED.days_to_sell,
          days_to_sell_at_market = EXCLUDED.days_to_sell_at_market, computed_at = EXCLUDED.computed_at`,
       columns,

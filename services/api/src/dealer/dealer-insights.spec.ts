@@ -26,13 +26,30 @@ describe('Dealer console stock insights (real PostgreSQL and Redis)', () => {
     api = await createSiteApiHarness('dealerinsights', { env: { OPS_TOKEN } });
     other = await createStockFixture(api.db.dataSource, 'dealerinsights-other');
     await api.load(api.fixture.north.id, [feedCar('N1', { price: 45990 }), feedCar('N2', { price: 39990, km: 60000 })]);
-    await api.load(api.fixture.west.id, [feedCar('W1')]);
+    // Issue 53: West holds a base D-MAX SX Single Cab (150 days in stock), a D-MAX variant no other
+    // dealer has, and an 'enquire for price' car; the other site holds the market around them.
+    const dmax = (stocknum: string, badge: string, price: number) =>
+      feedCar(stocknum, { make: 'Isuzu', model: 'D-MAX', badge, year: 2022, km: 30000, price });
+    await api.load(api.fixture.west.id, [
+      feedCar('W1'),
+      dmax('WSX', 'SX Single Cab', 30000),
+      dmax('WLS', 'LS-U Crew Cab', 52000),
+      feedCar('WPOA', { price: 0 }),
+    ]);
     await api.load(other.north.id, [feedCar('O1')]);
+    await api.load(other.west.id, [
+      ...[29000, 31000, 32000, 33000, 35000].map((price, i) => dmax(`OSX${i}`, 'sx  single-cab', price)),
+      ...[58000, 60000, 61000, 62000, 64000, 65000].map((price, i) => dmax(`OXT${i}`, 'X-Terrain', price)),
+      dmax('OLS', 'LS-U Crew Cab', 53000),
+    ]);
     ids.north = await carIds(api.fixture.north.id);
     ids.west = await carIds(api.fixture.west.id);
     ids.otherSite = await carIds(other.north.id);
     await api.db.dataSource.query(`UPDATE cars SET created_at = now() - interval '45 days' WHERE id = $1`, [
       ids.north[0],
+    ]);
+    await api.db.dataSource.query(`UPDATE cars SET created_at = now() - interval '150 days' WHERE id = $1`, [
+      ids.west[1],
     ]);
     await api.db.dataSource.query(
       `INSERT INTO car_event_days (car_id, site_id, kind, day, dealership_id, count)
@@ -65,6 +82,8 @@ describe('Dealer console stock insights (real PostgreSQL and Redis)', () => {
     expect(first).toMatchObject({ daysInStock: 45, bucket: '31-60', views7: 10 + 11 + 12 + 13 + 14 + 15 + 16 });
     expect(first.dailyViews).toHaveLength(30);
     expect(first.dailyViews.slice(-3)).toEqual([12, 11, 10]);
+    // Listed today: its sparkline is today alone, not 29 days of zeros before it was listed.
+    expect(body.cars[1]).toMatchObject({ daysInStock: 0, dailyViews: [0] });
     expect(first.band).toEqual(expect.any(String));
     const filtered = await owner.get('/api/dealer/insights/stock?bucket=0-30').expect(200);
     expect(filtered.body.cars.map((car: { id: number }) => car.id)).toEqual([ids.north[1]]);
@@ -79,7 +98,9 @@ describe('Dealer console stock insights (real PostgreSQL and Redis)', () => {
 
   it('shows a car’s 90 days, rating, anonymous market comparison and days to sell', async () => {
     const { body } = await owner.get(`/api/dealer/insights/cars/${ids.north[0]}`).expect(200);
-    expect(body.daily).toHaveLength(90);
+    // Listed 45 days ago: the charts start on its listing day, not with 44 days of zeros before it.
+    expect(body.daily).toHaveLength(46);
+    expect(body.daily[0].day).toBe(new Date(Date.now() - 45 * 86_400_000).toISOString().slice(0, 10));
     expect(body.daily.at(-1)).toMatchObject({ views: 10 });
     expect(body.rating).toMatchObject({ score: expect.any(Number), band: expect.any(String) });
     expect(body.daysToSell.text).toEqual(expect.any(String));
@@ -87,6 +108,58 @@ describe('Dealer console stock insights (real PostgreSQL and Redis)', () => {
     const text = JSON.stringify(body);
     for (const id of [...ids.west, ...ids.otherSite]) expect(text).not.toMatch(new RegExp(`"id":${id}\\b`));
     expect(text).not.toContain('West Motors');
+  });
+
+  it('compares a base D-MAX only with the same variant, and says so when too few similar cars exist (issue 53)', async () => {
+    const [, sx, ls] = ids.west;
+    const { body } = await westOwner.get(`/api/dealer/insights/cars/${sx}`).expect(200);
+    // The five SX Single Cabs (29,000-35,000), not the X-Terrains at 58,000-65,000.
+    expect(body.market).toMatchObject({ status: 'enough', average: 32000, comparables: 5, position: 'below' });
+    expect(body.market.range.max).toBeLessThan(40000);
+    // One market average on the page: every dollar figure said to be "the market average" is it.
+    const averages = JSON.stringify(body).match(/market average (?:of )?\$[\d,]+/g) ?? [];
+    for (const said of averages) expect(said).toMatch(/\$32,000$/);
+    expect(JSON.stringify(body)).not.toMatch(/\$(1[5-9]|2\d),\d00 below the market/);
+    const thin = await westOwner.get(`/api/dealer/insights/cars/${ls}`).expect(200);
+    expect(thin.body.market).toMatchObject({
+      status: 'not-enough',
+      average: null,
+      comparables: 1,
+      position: 'unknown',
+    });
+    expect(thin.body.market.text).toBe('Not enough similar cars to compare its price with.');
+    expect(thin.body.rating.explanation).not.toMatch(/market average/);
+    const list = await westOwner.get('/api/dealer/insights/stock').expect(200);
+    const row = (id: number) => list.body.cars.find((car: { id: number }) => car.id === id);
+    expect(row(sx)).toMatchObject({ marketAverage: 32000, pricePosition: 'below' });
+    expect(row(ls)).toMatchObject({ marketAverage: null, pricePosition: 'unknown' });
+  });
+
+  it('never shows an enquire-for-price car as $0 nor compares its price (issue 53)', async () => {
+    const poa = ids.west[3];
+    const list = await westOwner.get('/api/dealer/insights/stock?sort=price&order=asc').expect(200);
+    expect(list.body.cars.find((car: { id: number }) => car.id === poa)).toMatchObject({
+      price: null,
+      pricePosition: 'unknown',
+    });
+    const { body } = await westOwner.get(`/api/dealer/insights/cars/${poa}`).expect(200);
+    expect(body.car.price).toBeNull();
+    expect(body.market.position).toBe('unknown');
+    for (const point of body.daily) expect(point.price).toBeNull();
+    expect(JSON.stringify(body)).not.toMatch(/\$0\b/);
+  });
+
+  it('never estimates a sale sooner than the days the car has already been in stock (issue 53)', async () => {
+    const sx = ids.west[1];
+    await api.db.dataSource.query(
+      `UPDATE car_insights SET days_to_sell = 68, days_to_sell_at_market = 40 WHERE car_id = $1`,
+      [sx],
+    );
+    const { body } = await westOwner.get(`/api/dealer/insights/cars/${sx}`).expect(200);
+    expect(body.car.daysInStock).toBe(150);
+    expect(body.daysToSell.text).not.toMatch(/likely to sell in about 68 days/i);
+    expect(body.daysToSell.text).toMatch(/^In stock 150 days, longer than similar cars usually take \(about 68 days\)/);
+    expect(body.daysToSell.overdue).toBe(true);
   });
 
   it('answers another dealership’s car, on this site or another, exactly as an unknown one: 404 (property)', async () => {
@@ -101,7 +174,7 @@ describe('Dealer console stock insights (real PostgreSQL and Redis)', () => {
     );
     await westOwner.get(`/api/dealer/insights/cars/${ids.north[0]}`).expect(404);
     const west = await westOwner.get('/api/dealer/insights/stock').expect(200);
-    expect(west.body.cars.map((car: { id: number }) => car.id)).toEqual(ids.west);
+    expect(west.body.cars.map((car: { id: number }) => car.id).sort((a: number, b: number) => a - b)).toEqual(ids.west);
     await owner.get(`/api/dealer/insights/stock?dealership=${api.fixture.west.slug}`).expect(404);
   });
 

@@ -4,15 +4,17 @@ import { DateTime } from 'luxon';
 import type { DataSource } from 'typeorm';
 import {
   ageingBucket,
-  autogauge,
   AVAILABLE_STATUS_SQL,
   daysBetween,
-  daysToSellSentence,
+  daysToSellEstimate,
+  describeComparables,
+  hasMarketPrice,
+  historyDays,
+  priceGapWords,
   type AgeingBucket,
 } from '@platform/domain';
 import { DEFAULT_FACT_ZONE } from '@platform/events';
 import { notFound } from '@platform/server-kit';
-import { comparablePrices } from '../market/comparable-prices';
 import type { StockInsightsQuery } from './dealer-insights.schemas';
 
 /** Days of daily views each stock row carries for its sparkline. */
@@ -26,6 +28,7 @@ export interface StockInsightRow {
   stocknum: string;
   title: string;
   slug: string;
+  /** Null for an 'enquire for price' car (stored as 0, null or a placeholder), never $0. */
   price: number | null;
   daysInStock: number;
   bucket: AgeingBucket;
@@ -37,7 +40,7 @@ export interface StockInsightRow {
   band: string | null;
   pricePosition: string;
   marketAverage: number | null;
-  /** Views per day, oldest first, SPARKLINE_DAYS of them ending today. */
+  /** Views per day, oldest first, ending today: SPARKLINE_DAYS of them, or fewer from a newer car's listing day. */
   dailyViews: number[];
 }
 
@@ -52,10 +55,10 @@ export interface DailyPoint {
 
 export const carNotFound = () => notFound('Car not found', 'No car with this id is in your dealerships’ stock.');
 
-const today = (now: Date): string => DateTime.fromJSDate(now).setZone(DEFAULT_FACT_ZONE).toISODate() as string;
-const minusDays = (day: string, days: number): string => DateTime.fromISO(day).minus({ days }).toISODate() as string;
-const daySeries = (last: string, count: number): string[] =>
-  Array.from({ length: count }, (_, i) => minusDays(last, count - 1 - i));
+const dayOf = (at: Date): string => DateTime.fromJSDate(at).setZone(DEFAULT_FACT_ZONE).toISODate() as string;
+const today = dayOf;
+/** A price as the console may print it: an amount, or null for 'enquire for price'. */
+const shownPrice = (price: number | null | undefined): number | null => (hasMarketPrice(price) ? price : null);
 
 interface StockCarRow {
   id: number;
@@ -133,7 +136,7 @@ export class DealerInsights {
         stocknum: row.stocknum,
         title: [row.year, row.make, row.model, row.badge].filter(Boolean).join(' '),
         slug: row.slug,
-        price: row.price,
+        price: shownPrice(row.price),
         daysInStock,
         bucket: ageingBucket(daysInStock),
         views7: sum?.views7 ?? 0,
@@ -147,6 +150,7 @@ export class DealerInsights {
         dailyViews: [],
       };
     });
+    const listedDays = new Map(listed.map((row) => [row.id, dayOf(row.created_at)]));
     const buckets = { '0-30': 0, '31-60': 0, '61-90': 0, '90+': 0 } as Record<AgeingBucket, number>;
     for (const row of all) buckets[row.bucket] += 1;
     const key = SORT_KEYS[query.sort];
@@ -157,15 +161,23 @@ export class DealerInsights {
       .sort((a, b) => direction * (key(a) - key(b)) || a.id - b.id);
     const start = (query.page - 1) * query.limit;
     const cars = matching.slice(start, start + query.limit);
-    await this.fillDailyViews(cars, last);
+    await this.fillDailyViews(cars, listedDays, last);
     return { cars, buckets, total: all.length, matching: matching.length };
   }
 
-  /** The sparklines, for the page's cars only: a day's views each, oldest first, zero where none. */
-  private async fillDailyViews(cars: StockInsightRow[], last: string): Promise<void> {
-    const days = daySeries(last, SPARKLINE_DAYS);
-    const index = new Map(days.map((day, i) => [day, i]));
-    const byCar = new Map(cars.map((car) => [car.id, (car.dailyViews = days.map(() => 0))]));
+  /** The sparklines, for the page's cars only: a day's views each from the listing day, oldest first, zero where none. */
+  private async fillDailyViews(
+    cars: StockInsightRow[],
+    listedDays: ReadonlyMap<number, string>,
+    last: string,
+  ): Promise<void> {
+    const byCar = new Map(
+      cars.map((car) => {
+        const days = historyDays(listedDays.get(car.id) ?? last, last, SPARKLINE_DAYS);
+        car.dailyViews = days.map(() => 0);
+        return [car.id, { series: car.dailyViews, index: new Map(days.map((day, i) => [day, i])) }];
+      }),
+    );
     if (cars.length === 0) return;
     const rows = (await this.db.query(
       `SELECT car_id, day::text AS day, views FROM car_daily_facts
@@ -173,9 +185,9 @@ export class DealerInsights {
       [[...byCar.keys()], last, SPARKLINE_DAYS],
     )) as { car_id: number; day: string; views: number }[];
     for (const row of rows) {
-      const at = index.get(row.day);
-      const series = byCar.get(row.car_id);
-      if (series && at !== undefined) series[at] = row.views;
+      const car = byCar.get(row.car_id);
+      const at = car?.index.get(row.day);
+      if (car && at !== undefined) car.series[at] = row.views;
     }
   }
 
@@ -184,7 +196,8 @@ export class DealerInsights {
     const [car] = (await this.db.query(
       `SELECT c.id, c.stocknum, c.slug, c.year, c.make, c.model, c.badge, c.price, c.km, c.status, c.created_at, c.sold_date,
               d.slug AS dealership, i.score, i.band, i.explanation, i.segment, i.expected_views7, i.expected_enquiries7,
-              i.market_average, i.price_position, i.days_to_sell, i.days_to_sell_at_market, i.computed_at
+              i.market_average, i.market_comparables, i.market_low, i.market_high, i.price_position,
+              i.days_to_sell, i.days_to_sell_at_market, i.computed_at
        FROM cars c JOIN dealerships d ON d.id = c.dealership_id LEFT JOIN car_insights i ON i.car_id = c.id
        WHERE c.id = $1 AND c.dealership_id = ANY($2::int[])`,
       [carId, dealershipIds],
@@ -204,7 +217,8 @@ export class DealerInsights {
       price: number | null;
     }[];
     const byDay = new Map(facts.map((fact) => [fact.day, fact]));
-    const daily: DailyPoint[] = daySeries(last, CAR_HISTORY_DAYS).map((day) => {
+    // From the listing day: days before it were not quiet days, the car was not for sale yet.
+    const daily: DailyPoint[] = historyDays(dayOf(car.created_at), last, CAR_HISTORY_DAYS).map((day) => {
       const fact = byDay.get(day);
       return {
         day,
@@ -212,7 +226,7 @@ export class DealerInsights {
         phoneReveals: fact?.phone_reveals ?? 0,
         enquiries: fact?.enquiries ?? 0,
         searchAppearances: fact?.search_appearances ?? 0,
-        price: fact?.price ?? null,
+        price: shownPrice(fact?.price),
       };
     });
     const priceChanges: { day: string; from: number; to: number }[] = [];
@@ -222,16 +236,22 @@ export class DealerInsights {
         priceChanges.push({ day: point.day, from: previous, to: point.price });
       if (point.price !== null) previous = point.price;
     }
-    // The gauge's own comparables, as figures only: how many, their range and centre; never a car.
-    const prices = await comparablePrices(this.db, {
-      make: car.make,
-      model: car.model,
-      year: car.year,
-      km: car.km,
-      excludeCarId: car.id,
+    // One market reading, the hourly job's (car_insights), the same one the rating, its explanation
+    // and the stock list were worked out from: reading the comparables again here gave the page a
+    // second, different market average (issue 53). Figures only: how many, their range and centre.
+    const price = shownPrice(car.price);
+    const daysInStock = daysBetween(car.created_at, car.sold_date ?? now);
+    const rated = car.computed_at !== null && car.computed_at !== undefined;
+    const marketAverage: number | null = rated ? car.market_average : null;
+    const comparables: number = rated ? Number(car.market_comparables ?? 0) : 0;
+    const status = !rated ? 'pending' : marketAverage === null ? 'not-enough' : 'enough';
+    const gap = priceGapWords(price, marketAverage);
+    const days = daysToSellEstimate({
+      days: car.days_to_sell ?? null,
+      daysAtMarket: car.days_to_sell_at_market ?? null,
+      marketAverage,
+      daysInStock,
     });
-    const gauge = autogauge({ listingPrice: car.price, comparablePrices: prices });
-    const marketAverage: number | null = car.market_average;
     return {
       car: {
         id: car.id,
@@ -239,28 +259,48 @@ export class DealerInsights {
         stocknum: car.stocknum,
         slug: car.slug,
         title: [car.year, car.make, car.model, car.badge].filter(Boolean).join(' '),
-        price: car.price,
+        price,
         status: car.status,
-        daysInStock: daysBetween(car.created_at, car.sold_date ?? now),
+        daysInStock,
+        listedOn: dayOf(car.created_at),
       },
       rating:
         car.score === null
           ? null
           : { score: car.score, band: car.band, explanation: car.explanation, computedAt: car.computed_at },
       market: {
+        status,
         segment: car.segment ?? null,
+        comparedWith: describeComparables({
+          make: car.make,
+          model: car.model,
+          badge: car.badge,
+          year: car.year,
+          km: car.km,
+        }),
         expectedViews7: car.expected_views7 ?? null,
         expectedEnquiries7: car.expected_enquiries7 ?? null,
         average: marketAverage,
-        position: car.price_position ?? 'unknown',
-        comparables: prices.length,
-        range: gauge ? { min: gauge.market_range_min, max: gauge.market_range_max } : null,
-        description: gauge?.description ?? null,
+        position: price === null ? 'unknown' : (car.price_position ?? 'unknown'),
+        comparables,
+        range:
+          status === 'enough' && car.market_low !== null && car.market_high !== null
+            ? { min: car.market_low, max: car.market_high }
+            : null,
+        text:
+          status === 'pending'
+            ? 'The market is worked out every hour; not yet for this car.'
+            : status === 'not-enough'
+              ? 'Not enough similar cars to compare its price with.'
+              : price === null
+                ? 'Enquire for price: its price is not compared with the market.'
+                : `${gap ? gap.charAt(0).toUpperCase() + gap.slice(1) : 'Its price is not compared with the market'}.`,
       },
       daysToSell: {
         days: car.days_to_sell ?? null,
         atMarket: car.days_to_sell_at_market ?? null,
-        text: daysToSellSentence(car.days_to_sell ?? null, car.days_to_sell_at_market ?? null, marketAverage),
+        text: days.text,
+        overdue: days.overdue,
       },
       daily,
       priceChanges,

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { AGEING_BUCKETS, formatDollars, RATING_BANDS } from '@platform/domain';
+import { AGEING_BUCKETS, RATING_BANDS } from '@platform/domain';
 import { ConsoleFrame, param, SignedOut } from '@/components/dealer-console/console-frame';
 import { Sparkline } from '@/components/dealer-console/insight-charts';
 import styles from '@/components/dealer-console/insights.module.css';
@@ -11,7 +11,7 @@ import { getStockInsights, type StockInsights, type StockRow } from '@/lib/api/d
 import { personalPage } from '@/lib/edge/personal-page';
 import { summarise } from '@/lib/charts';
 import { Pagination } from '@/components/search/pagination';
-import { Band, InsightsNav, POSITION_LABELS } from './insights-nav';
+import { Band, InsightsNav, POSITION_LABELS, positionLabel, priceLabel } from './insights-nav';
 
 export const metadata: Metadata = personalPage({ title: 'Stock insights · Dealer console' });
 export const dynamic = 'force-dynamic';
@@ -98,9 +98,9 @@ function StockTableRow({ car }: { car: StockRow }) {
         {car.score !== null ? <span className={work.muted}> {car.score}</span> : null}
       </td>
       <td className={styles.num} data-label="Price">
-        {car.price !== null ? formatDollars(car.price) : '—'}
+        {priceLabel(car.price)}
       </td>
-      <td data-label="Position">{POSITION_LABELS[car.pricePosition] ?? car.pricePosition}</td>
+      <td data-label="Position">{positionLabel(car.pricePosition, car.price)}</td>
       <td data-label="Daily views" data-wide="">
         <Sparkline
           values={car.dailyViews}
@@ -243,11 +243,12 @@ export default async function StockInsightsPage({
           </p>
         ) : null}
         {stock && stock.cars.length > 0 ? (
-          <div className={styles.tableWrap} role="region" aria-labelledby="stock-title" tabIndex={0}>
+          // Named by its caption, not the section's heading: two regions of one name are axe's landmark-unique.
+          <div className={styles.tableWrap} role="region" aria-labelledby="stock-caption" tabIndex={0}>
             <table className={styles.stock}>
-              <caption className="visually-hidden">
+              <caption id="stock-caption" className="visually-hidden">
                 Live cars with days in stock, views and enquiries over 7 and 30 days, rating, price, price position and
-                daily views over 30 days
+                daily views over the last 30 days (or since listing)
               </caption>
               <thead>
                 <tr>
@@ -257,7 +258,7 @@ export default async function StockInsightsPage({
                   ))}
                   <SortHeader column={COLUMNS[6]} query={query} />
                   <th scope="col">Position</th>
-                  <th scope="col">Daily views, 30 days</th>
+                  <th scope="col">Daily views, last 30 days</th>
                 </tr>
               </thead>
               <tbody>

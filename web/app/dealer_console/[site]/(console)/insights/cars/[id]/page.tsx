@@ -8,13 +8,29 @@ import styles from '@/components/dealer-console/insights.module.css';
 import work from '@/components/dealer-console/console.module.css';
 import { getCarInsights } from '@/lib/api/dealer-insights';
 import { personalPage } from '@/lib/edge/personal-page';
-import { Band, InsightsNav, POSITION_LABELS } from '../../insights-nav';
+import { Band, InsightsNav, positionLabel, priceLabel } from '../../insights-nav';
 
 export const metadata: Metadata = personalPage({ title: 'Car insights · Dealer console' });
 export const dynamic = 'force-dynamic';
 
 const dayMonth = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const shortDay = (day: string): string => dayMonth.format(new Date(`${day}T00:00:00Z`));
+const dayMonthYear = new Intl.DateTimeFormat('en-AU', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const longDay = (day: string): string => dayMonthYear.format(new Date(`${day}T00:00:00Z`));
+/** The api's most days of history: a newer car's charts start at its listing day. */
+const CHART_DAYS = 90;
+
+/** One market average on the page, or why there is none. */
+const MARKET_AVERAGE: Record<'enough' | 'not-enough' | 'pending', (average: number | null) => string> = {
+  enough: (average) => (average === null ? '—' : formatDollars(average)),
+  'not-enough': () => 'Not enough similar cars',
+  pending: () => 'Not worked out yet',
+};
 
 /** /dealer/insights/cars/[id]: one car's 90 days, its rating and why, the market and days to sell. */
 export default async function CarInsightsPage({ params }: { params: Promise<{ site: string; id: string }> }) {
@@ -51,24 +67,33 @@ export default async function CarInsightsPage({ params }: { params: Promise<{ si
         </div>
         <div>
           <dt>Price</dt>
-          <dd>{car.price !== null ? formatDollars(car.price) : '—'}</dd>
+          <dd>{priceLabel(car.price)}</dd>
         </div>
         <div>
           <dt>Market average</dt>
-          <dd>{market.average !== null ? formatDollars(market.average) : '—'}</dd>
+          <dd>{MARKET_AVERAGE[market.status](market.average)}</dd>
         </div>
         <div>
           <dt>Days in stock</dt>
-          <dd>{car.daysInStock}</dd>
+          <dd>
+            {car.daysInStock}{' '}
+            <span className={work.muted}>
+              (listed <time dateTime={car.listedOn}>{longDay(car.listedOn)}</time>)
+            </span>
+          </dd>
         </div>
       </dl>
       <section aria-labelledby="why-title" className={work.section}>
         <h2 id="why-title">Why this rating</h2>
         <p>{rating?.explanation ?? 'This car has not been rated yet: ratings are worked out every hour.'}</p>
-        {daysToSell.text ? <p>{daysToSell.text}</p> : null}
+        <p>{daysToSell.text}</p>
       </section>
       <section aria-labelledby="activity-title" className={work.section}>
-        <h2 id="activity-title">The last 90 days</h2>
+        <h2 id="activity-title">
+          {daily.length < CHART_DAYS
+            ? `Since it was listed on ${longDay(car.listedOn)}`
+            : `The last ${CHART_DAYS} days`}
+        </h2>
         <LineChart
           title="Vehicle page views per day"
           labels={labels}
@@ -93,14 +118,14 @@ export default async function CarInsightsPage({ params }: { params: Promise<{ si
         <dl className={styles.figures}>
           <div>
             <dt>Price position</dt>
-            <dd>{POSITION_LABELS[market.position] ?? market.position}</dd>
+            <dd>{market.status === 'pending' ? 'Not worked out yet' : positionLabel(market.position, car.price)}</dd>
           </div>
           <div>
-            <dt>Comparable cars</dt>
+            <dt>Similar cars for sale</dt>
             <dd>{market.comparables}</dd>
           </div>
           <div>
-            <dt>Market range</dt>
+            <dt>Most are priced</dt>
             <dd>{market.range ? `${formatDollars(market.range.min)} – ${formatDollars(market.range.max)}` : '—'}</dd>
           </div>
           <div>
@@ -112,8 +137,11 @@ export default async function CarInsightsPage({ params }: { params: Promise<{ si
             <dd>{market.expectedEnquiries7 !== null ? Math.round(market.expectedEnquiries7 * 10) / 10 : '—'}</dd>
           </div>
         </dl>
-        {market.description ? <p>{market.description}</p> : null}
-        {market.segment ? <p className={work.muted}>Compared with: {market.segment}.</p> : null}
+        <p>{market.text}</p>
+        <p className={work.muted}>
+          Price compared with: {market.comparedWith}, live or sold in the last 90 days, at least 5 cars.
+          {market.segment ? ` Views and enquiries compared with: ${market.segment}.` : ''}
+        </p>
       </section>
     </ConsoleFrame>
   );
