@@ -11,14 +11,15 @@ import {
   leadFormLabel,
   LEAD_VIEWS,
   leadTransition,
+  responseMinutes,
   responseState,
-  DEFAULT_DUE_SOON_MINUTES,
+  type BusinessHours,
   type DealerRole,
   type LeadStatus,
   type LeadView,
   type ResponseState,
 } from '@platform/domain';
-import { siteConfigStore } from '@platform/site-config';
+import { dealershipHours, siteConfigStore } from '@platform/site-config';
 import { storedPhotosOf } from '@platform/stock';
 import { DateTime } from 'luxon';
 import { ProblemException } from '@platform/server-kit';
@@ -42,7 +43,15 @@ export interface LeadSummary {
    * The first-response clock: when the lead is due an answer by a person (the dealership's target
    * in its sales hours), when one first came, and where it stands now.
    */
-  response: { dueAt: string | null; firstResponseAt: string | null; state: ResponseState | null };
+  response: {
+    dueAt: string | null;
+    firstResponseAt: string | null;
+    state: ResponseState | null;
+    /** How long the first response took, in minutes of the dealership's open time. */
+    minutes: number | null;
+  };
+  /** The dealership's zone (its primary location's): the console shows the lead's times in it. */
+  timeZone: string;
 }
 
 export interface LeadNote {
@@ -70,8 +79,6 @@ export interface LeadDetail extends LeadSummary {
   notes: LeadNote[];
   /** Status changes and assignments, oldest first, from the audit log. */
   history: { at: string; action: string; by: string; detail: Record<string, unknown> }[];
-  /** The dealership's zone (its primary location's): the console shows the lead's times in it. */
-  timeZone: string;
   /** The reservation (or purchase) whose paid deposit made this lead, as it stands now. */
   reservation: {
     id: string;
@@ -88,16 +95,16 @@ export interface LeadDetail extends LeadSummary {
 /** The shopper's whole name: the forms ask for a first name (`name`) and most for a last name too. */
 const SHOPPER_NAME = `nullif(concat_ws(' ', nullif(btrim(l.fields->>'name'), ''), nullif(btrim(l.fields->>'last_name'), '')), '')`;
 
+/** The dealership's zone (its primary location's), for "today" and the export's wall-clock times. */
+const DEALERSHIP_ZONE = `coalesce((SELECT lz.time_zone FROM locations lz WHERE lz.dealership_id = l.dealership_id
+  ORDER BY lz."primary" DESC, lz.id LIMIT 1), '${DEFAULT_ALERT_ZONE}')`;
+
 const SUMMARY_COLUMNS = `l.id, l.created_at, l.form, d.slug AS dealership_slug, d.name AS dealership_name,
   ${SHOPPER_NAME} AS name, l.fields->>'email' AS email, l.fields->>'phone' AS phone,
   c.id AS car_id, c.slug AS car_slug, c.stocknum AS car_stocknum,
   concat_ws(' ', c.year, c.make, c.model, c.badge) AS car_title,
   l.status, l.lost_reason, l.assigned_user_id, au.name AS assignee_name, l.dealership_id,
-  l.response_due_at, l.first_response_at`;
-
-/** The dealership's zone (its primary location's), for "today" and the export's wall-clock times. */
-const DEALERSHIP_ZONE = `coalesce((SELECT lz.time_zone FROM locations lz WHERE lz.dealership_id = l.dealership_id
-  ORDER BY lz."primary" DESC, lz.id LIMIT 1), '${DEFAULT_ALERT_ZONE}')`;
+  l.response_due_at, l.first_response_at, ${DEALERSHIP_ZONE} AS time_zone`;
 
 // Every list, export and detail read: the assignee's name only while they still hold a membership of
 // the lead's dealership (a removed user reads as unassigned).
@@ -125,9 +132,10 @@ type SummaryRow = {
   dealership_id: number;
   response_due_at: Date | null;
   first_response_at: Date | null;
+  time_zone: string;
 };
 
-const summaryOf = (row: SummaryRow, dueSoonMinutes: number, now: Date): LeadSummary => ({
+const summaryOf = (row: SummaryRow, desk: DeskReading, now: Date): LeadSummary => ({
   id: row.id,
   createdAt: row.created_at.toISOString(),
   form: row.form,
@@ -147,10 +155,20 @@ const summaryOf = (row: SummaryRow, dueSoonMinutes: number, now: Date): LeadSumm
     dueAt: row.response_due_at?.toISOString() ?? null,
     firstResponseAt: row.first_response_at?.toISOString() ?? null,
     state: row.response_due_at
-      ? responseState({ dueAt: row.response_due_at, now, firstResponseAt: row.first_response_at, dueSoonMinutes })
+      ? responseState({
+          dueAt: row.response_due_at,
+          now,
+          firstResponseAt: row.first_response_at,
+          dueSoonMinutes: desk.dueSoonMinutes,
+        })
       : null,
+    minutes: row.first_response_at ? responseMinutes(row.created_at, row.first_response_at, desk.hours) : null,
   },
+  timeZone: row.time_zone,
 });
+
+/** What reading a lead's clock takes from its dealership: its due-soon margin and its sales hours. */
+type DeskReading = { dueSoonMinutes: number; hours: BusinessHours };
 
 /** LIKE pattern of a shopper's search: its wildcards are matched literally. */
 const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -211,13 +229,18 @@ export class DealerLeads {
     return row!;
   }
 
-  /** Rows as the api answers them, each with its clock read against its dealership's due-soon margin. */
+  /** Rows as the api answers them, each with its clock read against its dealership's settings and hours. */
   private async summaries(rows: SummaryRow[]): Promise<LeadSummary[]> {
-    const dueSoon = new Map<number, number>();
-    for (const id of new Set(rows.map((row) => row.dealership_id)))
-      dueSoon.set(id, (await siteConfigStore(this.db).dealership(id)).leads.due_soon_minutes);
+    const desks = new Map<number, DeskReading>();
+    for (const id of new Set(rows.map((row) => row.dealership_id))) desks.set(id, await this.deskReading(id));
     const now = new Date();
-    return rows.map((row) => summaryOf(row, dueSoon.get(row.dealership_id) ?? DEFAULT_DUE_SOON_MINUTES, now));
+    return rows.map((row) => summaryOf(row, desks.get(row.dealership_id)!, now));
+  }
+
+  private async deskReading(dealershipId: number): Promise<DeskReading> {
+    const config = await siteConfigStore(this.db).dealership(dealershipId);
+    const hours = (await dealershipHours(this.db, dealershipId)) ?? { timeZone: DEFAULT_ALERT_ZONE, hours: [] };
+    return { dueSoonMinutes: config.leads.due_soon_minutes, hours };
   }
 
   /**
@@ -241,11 +264,11 @@ export class DealerLeads {
     const [where, params] = filtered(ids, filters, dealer.userId);
     const rows = await this.db.transaction(async (manager) => {
       const found = (await manager.query(
-        `SELECT ${SUMMARY_COLUMNS}, ${DEALERSHIP_ZONE} AS time_zone
+        `SELECT ${SUMMARY_COLUMNS}
          ${FROM} WHERE ${where}
          ORDER BY l.created_at DESC, l.id DESC LIMIT ${EXPORT_LIMIT}`,
         params,
-      )) as (SummaryRow & { dealership_id: number; time_zone: string | null })[];
+      )) as SummaryRow[];
       for (const id of ids)
         await recordDealerAudit(manager, {
           dealershipId: id,
@@ -272,7 +295,7 @@ export class DealerLeads {
         'Lead id',
       ]),
       ...rows.map((row) => {
-        const zone = row.time_zone ?? DEFAULT_ALERT_ZONE;
+        const zone = row.time_zone;
         return csvRow([
           DateTime.fromJSDate(row.created_at, { zone }).toFormat('yyyy-MM-dd HH:mm'),
           zone,
@@ -331,10 +354,6 @@ export class DealerLeads {
        ORDER BY created_at DESC LIMIT 1`,
       [leadId],
     )) as { id: string; kind: string; status: string; deposit_cents: number; hold_expires_at: Date | null }[];
-    const [zone] = (await this.db.query(
-      `SELECT time_zone FROM locations WHERE dealership_id = $1 ORDER BY "primary" DESC, id LIMIT 1`,
-      [row.dealership_id],
-    )) as { time_zone: string }[];
     const config = await siteConfigStore(this.db).dealership(row.dealership_id);
     const notes = (await this.db.query(
       `SELECT id, body, author_user_id, author_name, created_at FROM lead_notes WHERE lead_id = $1 ORDER BY created_at, id`,
@@ -347,7 +366,7 @@ export class DealerLeads {
       [leadId],
     )) as { at: Date; action: string; by: string; detail: Record<string, unknown> }[];
     return {
-      ...summaryOf(row, config.leads.due_soon_minutes, new Date()),
+      ...summaryOf(row, await this.deskReading(row.dealership_id), new Date()),
       category: row.category,
       subcategory: row.subcategory,
       answers: row.fields,
@@ -372,7 +391,6 @@ export class DealerLeads {
       assignees,
       notes: notes.map(noteOf),
       history: history.map((h) => ({ at: h.at.toISOString(), action: h.action, by: h.by, detail: h.detail })),
-      timeZone: zone?.time_zone ?? DEFAULT_ALERT_ZONE,
       reservation: reservation
         ? {
             id: reservation.id,

@@ -483,7 +483,9 @@ describe('Dealer console API (real PostgreSQL): accounts, sign-in links, session
        VALUES ($1, 'STK-CSV1', 'csv-car-stk-csv1', 'used', 'in_stock', 'Isuzu', 'D-Max', 2023, 45990) RETURNING id`,
       [api.fixture.north.id],
     )) as { id: number }[];
-    const since = new Date().toISOString();
+    // The inbox's poll asks for leads after the newest it shows (that lead's createdAt, to the millisecond).
+    const shown = await api.http().get('/api/dealer/leads?limit=1').set('Cookie', user.cookie).expect(200);
+    const since = shown.body.leads[0].createdAt as string;
     const hostile = await insertLead(api.fixture.siteId, api.fixture.north.id, '=HYPERLINK("http://evil")', {
       carId: car!.id,
       form: 'test_drive',

@@ -135,7 +135,12 @@ describe('Lead desk (real PostgreSQL): photo, names, assignment and export right
           detail: expect.objectContaining({ rule: 'round_robin' }),
         }),
       ]);
-      expect(history.body.response).toEqual({ dueAt: expect.any(String), firstResponseAt: null, state: 'on_time' });
+      expect(history.body.response).toEqual({
+        dueAt: expect.any(String),
+        firstResponseAt: null,
+        state: 'on_time',
+        minutes: null,
+      });
     });
 
     it('skips a salesperson who is not taking leads, and leaves leads unassigned, telling everyone, when the dealership assigns by hand', async () => {
@@ -218,6 +223,8 @@ describe('Lead desk (real PostgreSQL): photo, names, assignment and export right
       expect(after.body.views.overdue).toBe(before.body.views.overdue);
       const answered = await assignee.get(`/api/dealer/leads/${lead}`).expect(200);
       expect(answered.body.response.state).toBe('answered');
+      // Answered an hour after it arrived (no sales hours entered: every minute is open time).
+      expect(answered.body.response.minutes).toBeGreaterThanOrEqual(60);
       expect(answered.body.lostReasons).toContain('Bought elsewhere');
     });
 
