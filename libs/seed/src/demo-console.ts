@@ -151,7 +151,7 @@ async function insertHeldReservation(
       payment_provider: 'local',
       hold_expires_at: holdExpiresAt.toISOString(),
     },
-    notifyEmails: config.leads.notify_emails,
+    leads: config.leads,
   });
   await manager.query(`UPDATE leads SET created_at = $2 WHERE id = $1`, [leadId, heldAt]);
   await manager.query(`UPDATE reservations SET lead_id = $2 WHERE id = $1`, [id, leadId]);

@@ -379,7 +379,23 @@ async function insertDataset(
   counts.feed_runs = consoleDemo.feed_runs;
   // 90 days of shopper activity, older closed leads and the rolled-up insights (issue 41).
   counts.leads += await insertDemoHistory(manager, now);
+  await settleDemoLeadClocks(manager);
   return counts;
+}
+
+/**
+ * The demo leads' first-response clocks (issue 53), as the desk would have kept them: due five
+ * minutes after arrival, answered at their first status change. They are history, so the
+ * escalation ladder is finished for each (level 3): starting the platform mails nobody about them,
+ * while the inbox still shows the two unanswered demo leads of each dealership as overdue.
+ */
+async function settleDemoLeadClocks(manager: EntityManager): Promise<void> {
+  await manager.query(
+    `UPDATE leads SET response_due_at = created_at + interval '5 minutes', escalation_level = 3,
+       first_response_at = CASE WHEN status <> 'new' THEN coalesce(status_changed_at, created_at) END,
+       first_response_kind = CASE WHEN status <> 'new' THEN 'status' END
+     WHERE response_due_at IS NULL`,
+  );
 }
 
 /**

@@ -2,7 +2,14 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { DEALER_CSRF_HEADER, LEAD_LOST_REASON_MAX, leadStatusesAfter, type LeadStatus } from '@platform/domain';
+import {
+  CALL_OUTCOME_LABELS,
+  CALL_OUTCOMES,
+  DEALER_CSRF_HEADER,
+  LEAD_LOST_REASON_MAX,
+  leadStatusesAfter,
+  type LeadStatus,
+} from '@platform/domain';
 import { postJson } from '@/lib/api/browser';
 import styles from './console.module.css';
 
@@ -23,16 +30,21 @@ interface Props {
   assigneeId: string | null;
   assignees: { id: string; name: string }[];
   canChange: boolean;
+  /** The dealership's lost reasons (leads.lost_reasons): picked for the reports, or Other in their own words. */
+  lostReasons: string[];
 }
+
+const OTHER = '__other__';
 
 /**
  * What a salesperson does with a lead: move its status (lost with a reason), assign it, add a note.
  * Each is one api call with the CSRF token; the page is then rendered afresh on the server.
  */
-export function LeadActions({ leadId, csrfToken, status, assigneeId, assignees, canChange }: Props) {
+export function LeadActions({ leadId, csrfToken, status, assigneeId, assignees, canChange, lostReasons }: Props) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [losing, setLosing] = useState(false);
+  const [reasonChoice, setReasonChoice] = useState(lostReasons[0] ?? OTHER);
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -44,7 +56,7 @@ export function LeadActions({ leadId, csrfToken, status, assigneeId, assignees, 
       </section>
     );
 
-  async function send(what: 'status' | 'assignee' | 'notes', body: unknown, done: string): Promise<boolean> {
+  async function send(what: 'status' | 'assignee' | 'notes' | 'calls', body: unknown, done: string): Promise<boolean> {
     setBusy(true);
     setErrors({});
     setMessage('');
@@ -63,8 +75,18 @@ export function LeadActions({ leadId, csrfToken, status, assigneeId, assignees, 
 
   async function markLost(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
-    const reason = String(new FormData(event.currentTarget).get('reason') ?? '');
+    const data = new FormData(event.currentTarget);
+    const reason = String((reasonChoice === OTHER ? data.get('reason') : reasonChoice) ?? '');
     if (await send('status', { status: 'lost', reason }, 'Marked lost.')) setLosing(false);
+  }
+
+  async function logCall(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const note = String(data.get('callNote') ?? '').trim();
+    const outcome = String(data.get('outcome') ?? '');
+    if (await send('calls', { outcome, ...(note ? { note } : {}) }, 'Call logged.')) form.reset();
   }
 
   async function assign(event: FormEvent<HTMLFormElement>): Promise<void> {
@@ -120,19 +142,44 @@ export function LeadActions({ leadId, csrfToken, status, assigneeId, assignees, 
       </div>
       {losing && (
         <form className={styles.stack} onSubmit={(event) => void markLost(event)} noValidate>
-          <label className={styles.label} htmlFor="lost-reason">
-            Why was it lost?
-          </label>
-          <input
-            id="lost-reason"
-            name="reason"
-            className={styles.input}
-            maxLength={LEAD_LOST_REASON_MAX}
-            required
-            autoFocus
-            aria-invalid={errors['reason'] ? true : undefined}
-            aria-describedby={errors['reason'] ? 'lost-reason-error' : undefined}
-          />
+          {lostReasons.length > 0 && (
+            <>
+              <label className={styles.label} htmlFor="lost-reason-choice">
+                Why was it lost?
+              </label>
+              <select
+                id="lost-reason-choice"
+                className={styles.input}
+                value={reasonChoice}
+                onChange={(event) => setReasonChoice(event.target.value)}
+                autoFocus
+              >
+                {lostReasons.map((reason) => (
+                  <option key={reason} value={reason}>
+                    {reason}
+                  </option>
+                ))}
+                <option value={OTHER}>Other reason…</option>
+              </select>
+            </>
+          )}
+          {(lostReasons.length === 0 || reasonChoice === OTHER) && (
+            <>
+              <label className={styles.label} htmlFor="lost-reason">
+                {lostReasons.length === 0 ? 'Why was it lost?' : 'The reason, in your words'}
+              </label>
+              <input
+                id="lost-reason"
+                name="reason"
+                className={styles.input}
+                maxLength={LEAD_LOST_REASON_MAX}
+                required
+                autoFocus={lostReasons.length === 0}
+                aria-invalid={errors['reason'] ? true : undefined}
+                aria-describedby={errors['reason'] ? 'lost-reason-error' : undefined}
+              />
+            </>
+          )}
           {errors['reason'] && (
             <p id="lost-reason-error" className={styles.error}>
               {errors['reason']}
@@ -148,6 +195,41 @@ export function LeadActions({ leadId, csrfToken, status, assigneeId, assignees, 
           </div>
         </form>
       )}
+
+      <form className={styles.stack} onSubmit={(event) => void logCall(event)} noValidate>
+        <fieldset className={styles.fieldset}>
+          <legend className={styles.label}>Log a call</legend>
+          <div className={styles.choices}>
+            {CALL_OUTCOMES.map((outcome, index) => (
+              <label key={outcome} className={styles.choice}>
+                <input type="radio" name="outcome" value={outcome} defaultChecked={index === 0} />{' '}
+                {CALL_OUTCOME_LABELS[outcome]}
+              </label>
+            ))}
+          </div>
+          {errors['outcome'] && <p className={styles.error}>{errors['outcome']}</p>}
+          <label className={styles.label} htmlFor="call-note">
+            What was said (optional, kept as a private note)
+          </label>
+          <textarea
+            id="call-note"
+            name="callNote"
+            rows={2}
+            maxLength={NOTE_MAX}
+            className={styles.input}
+            aria-invalid={errors['note'] ? true : undefined}
+            aria-describedby={errors['note'] ? 'call-note-error' : undefined}
+          />
+          {errors['note'] && (
+            <p id="call-note-error" className={styles.error}>
+              {errors['note']}
+            </p>
+          )}
+        </fieldset>
+        <button type="submit" className="button button-secondary" disabled={busy}>
+          Log call
+        </button>
+      </form>
 
       <form className={styles.inlineForm} onSubmit={(event) => void assign(event)}>
         <label className={styles.label} htmlFor="assignee">

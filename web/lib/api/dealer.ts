@@ -1,7 +1,13 @@
 import { cache } from 'react';
 import { cookies } from 'next/headers';
 import { z } from 'zod';
-import { DEALER_CSRF_HEADER, DEALER_ROLES, DEALER_SESSION_COOKIE, LEAD_STATUSES } from '@platform/domain';
+import {
+  DEALER_CSRF_HEADER,
+  DEALER_ROLES,
+  DEALER_SESSION_COOKIE,
+  LEAD_STATUSES,
+  RESPONSE_STATES,
+} from '@platform/domain';
 import { apiBaseUrl, ApiError, apiGet, ProblemDetailsSchema, segment } from './client';
 
 /**
@@ -61,6 +67,13 @@ const LeadSummarySchema = z.object({
   status: z.enum(LEAD_STATUSES),
   lostReason: z.string().nullable(),
   assignee: Person.nullable(),
+  response: z.object({
+    dueAt: z.string().nullable(),
+    firstResponseAt: z.string().nullable(),
+    state: z.enum(RESPONSE_STATES).nullable(),
+    minutes: z.number().nullable(),
+  }),
+  timeZone: z.string(),
 });
 export type DealerLeadSummary = z.infer<typeof LeadSummarySchema>;
 
@@ -91,7 +104,6 @@ const LeadDetailSchema = LeadSummarySchema.extend({
   history: z.array(
     z.object({ at: z.string(), action: z.string(), by: z.string(), detail: z.record(z.string(), z.unknown()) }),
   ),
-  timeZone: z.string(),
   reservation: z
     .object({
       id: z.string(),
@@ -101,6 +113,7 @@ const LeadDetailSchema = LeadSummarySchema.extend({
       holdExpiresAt: z.string().nullable(),
     })
     .nullable(),
+  lostReasons: z.array(z.string()),
 });
 export type DealerLeadDetail = z.infer<typeof LeadDetailSchema>;
 
@@ -118,6 +131,26 @@ export async function getDealerLeads(
   filters: Record<string, string | undefined>,
 ): Promise<z.infer<typeof LeadListSchema> | null> {
   return consoleGet(site, `/api/dealer/leads${leadQuery(filters)}`, LeadListSchema);
+}
+
+const LeadViewCountsSchema = z.object({
+  views: z.object({
+    all: z.number(),
+    mine: z.number(),
+    unassigned: z.number(),
+    overdue: z.number(),
+    today: z.number(),
+  }),
+});
+export type LeadViewCounts = z.infer<typeof LeadViewCountsSchema>['views'];
+
+/** How many leads each inbox view holds with the other filters applied; null when signed out. */
+export async function getDealerLeadViews(
+  site: string,
+  filters: Record<string, string | undefined>,
+): Promise<LeadViewCounts | null> {
+  const counted = await consoleGet(site, `/api/dealer/leads/views${leadQuery(filters)}`, LeadViewCountsSchema);
+  return counted?.views ?? null;
 }
 
 /** One lead; null when it is not the user's (404) or they are signed out (the page tells these apart by getDealerMe). */

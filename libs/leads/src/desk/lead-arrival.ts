@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { DEFAULT_ALERT_ZONE, DEFAULT_RESPONSE_TARGET_MINUTES, responseDueAt } from '@platform/domain';
-import { dealershipHours, siteConfigStore } from '@platform/site-config';
+import { DEFAULT_ALERT_ZONE, DEFAULT_RESPONSE_TARGET_MINUTES, responseDueAt, type SiteConfig } from '@platform/domain';
+import { dealershipHours } from '@platform/site-config';
 import { recordDealerAudit } from './dealer-audit';
 import { deskUsers, nextInRotation } from './rotation';
 
@@ -24,9 +24,15 @@ export async function queueDeskNotice(
  * never without its clock, nor assigned twice): its response due time from the dealership's target
  * and sales hours, its salesperson when the dealership assigns round-robin (audited as the
  * platform's doing), and the notice that tells them (or, unassigned, the dealership's sales users
- * and owners). Every writer of leads calls it: the forms, a paid reservation or purchase.
+ * and owners). Every writer of leads calls it: the forms, a paid reservation or purchase, passing
+ * the dealership's lead settings it already holds (read in the writer's transaction, so even a
+ * dealership created in the same transaction, as the seed's, has them).
  */
-export async function onLeadArrival(manager: EntityManager, leadId: string): Promise<void> {
+export async function onLeadArrival(
+  manager: EntityManager,
+  leadId: string,
+  config: Pick<SiteConfig['leads'], 'response_target_minutes' | 'assignment'>,
+): Promise<void> {
   const [lead] = (await manager.query(`SELECT dealership_id, created_at FROM leads WHERE id = $1`, [leadId])) as {
     dealership_id: number | null;
     created_at: Date;
@@ -40,7 +46,6 @@ export async function onLeadArrival(manager: EntityManager, leadId: string): Pro
     ]);
     return;
   }
-  const config = (await siteConfigStore(manager.connection).dealership(lead.dealership_id)).leads;
   const hours = (await dealershipHours(manager, lead.dealership_id)) ?? { timeZone: DEFAULT_ALERT_ZONE, hours: [] };
   const dueAt = responseDueAt(lead.created_at, config.response_target_minutes, hours);
   const assignee = config.assignment === 'round_robin' ? await nextInRotation(manager, lead.dealership_id) : null;

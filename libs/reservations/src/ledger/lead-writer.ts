@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { leadDeliveryChannels } from '@platform/domain';
+import { leadDeliveryChannels, type SiteConfig } from '@platform/domain';
 import { onLeadArrival } from '@platform/leads';
 
 export interface PaymentLead {
@@ -11,7 +11,8 @@ export interface PaymentLead {
   category: string;
   subcategory: string | null;
   fields: Record<string, unknown>;
-  notifyEmails: readonly string[];
+  /** The dealership's lead settings: who is emailed, and the desk's target and assignment. */
+  leads: SiteConfig['leads'];
   valuationId?: string | null;
 }
 
@@ -48,8 +49,8 @@ export async function insertLeadWithDeliveries(manager: EntityManager, lead: Pay
   )) as { id: string }[];
   await manager.query(`INSERT INTO lead_outbox (lead_id, channel) SELECT $1, unnest($2::text[])`, [
     row!.id,
-    leadDeliveryChannels(lead.notifyEmails, { confirmToShopper: true }),
+    leadDeliveryChannels(lead.leads.notify_emails, { confirmToShopper: true }),
   ]);
-  await onLeadArrival(manager, row!.id);
+  await onLeadArrival(manager, row!.id, lead.leads);
   return row!.id;
 }

@@ -134,7 +134,7 @@ export class OnlinePaymentLedger {
         payment_reference: payment.payment_ref,
         payment_provider: payment.payment_provider,
       },
-      notifyEmails: config.leads.notify_emails,
+      leads: config.leads,
     });
     await manager.query(
       `UPDATE online_payments SET status = 'paid', paid_at = now(), payment_error = NULL, lead_id = $2, updated_at = now() WHERE id = $1`,

@@ -359,7 +359,7 @@ export class ReservationLedger {
         hold_expires_at: holdExpiresAt,
         ...(reservation.selections ? { selections: reservation.selections } : {}),
       },
-      notifyEmails: config.leads.notify_emails,
+      leads: config.leads,
       valuationId: tradeInValuationId(reservation.selections),
     });
     await manager.query(`UPDATE reservations SET lead_id = $2 WHERE id = $1`, [reservation.id, leadId]);

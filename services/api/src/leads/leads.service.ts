@@ -223,7 +223,7 @@ export class LeadsService {
         inserted.id,
         channels,
       ]);
-      await onLeadArrival(manager, inserted.id);
+      await onLeadArrival(manager, inserted.id, config.leads);
       return { leadId: inserted.id, valuation };
     });
   }

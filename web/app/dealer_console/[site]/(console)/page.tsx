@@ -1,16 +1,43 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { LEAD_FORM_LABELS, LEAD_STATUS_LABELS, LEAD_STATUSES, leadFormLabel } from '@platform/domain';
+import {
+  LEAD_FORM_LABELS,
+  LEAD_SORTS,
+  LEAD_STATUS_LABELS,
+  LEAD_STATUSES,
+  LEAD_VIEW_LABELS,
+  LEAD_VIEWS,
+  leadFormLabel,
+  type LeadView,
+} from '@platform/domain';
 import { LiveLeads } from '@/components/dealer-console/live-leads';
 import { StatusBadge } from '@/components/dealer-console/status-badge';
 import { ApiError } from '@/lib/api';
-import { getDealerLeads, getDealerMe, leadQuery, type DealerLeadSummary } from '@/lib/api/dealer';
-import { formatWhen } from '@/lib/dealer-console/format';
+import {
+  getDealerLeads,
+  getDealerLeadViews,
+  getDealerMe,
+  leadQuery,
+  type DealerLeadSummary,
+  type LeadViewCounts,
+} from '@/lib/api/dealer';
+import { formatSpan, leadClock } from '@/lib/dealer-console/lead-clock';
 import styles from '@/components/dealer-console/console.module.css';
 
 export const metadata: Metadata = { title: 'Leads' };
 
-const FILTERS = ['q', 'status', 'form', 'car', 'dealership'] as const;
+const FILTERS = ['q', 'status', 'form', 'car', 'dealership', 'view', 'sort'] as const;
+
+/** The filters a view tab keeps when it is chosen (the view itself is what the tab changes). */
+const withView = (filters: Filters, view: LeadView | null): string => {
+  const { before: _before, view: _view, ...rest } = filters;
+  return `/dealer${leadQuery({ ...rest, ...(view ? { view } : {}) })}`;
+};
+
+const SORT_LABELS: Record<(typeof LEAD_SORTS)[number], string> = {
+  newest: 'Newest first',
+  due: 'Due first (who to answer next)',
+};
 type Filters = Partial<Record<(typeof FILTERS)[number] | 'before', string>>;
 
 function filtersOf(query: Record<string, string | string[] | undefined>): Filters {
@@ -39,9 +66,14 @@ export default async function LeadsInboxPage({
   if (!me) redirect('/dealer/sign-in');
 
   let page: { leads: DealerLeadSummary[]; next: string | null } | null = null;
+  let counts: LeadViewCounts | null = null;
   let problem: string | null = null;
   try {
-    page = await getDealerLeads(slug, { ...filters, limit: '50' });
+    const { view: _view, sort: _sort, before: _before, ...counted } = filters;
+    [page, counts] = await Promise.all([
+      getDealerLeads(slug, { ...filters, limit: '50' }),
+      getDealerLeadViews(slug, counted),
+    ]);
   } catch (error) {
     // A filter the api refuses (a hand-edited address): say which, and show the form to fix it.
     if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 404)) throw error;
@@ -50,8 +82,13 @@ export default async function LeadsInboxPage({
   if (!page && !problem) redirect('/dealer/sign-in');
   const leads = page?.leads ?? [];
   const { before, ...shown } = filters;
-  const exportHref = `/api/dealer/leads.csv${leadQuery(shown)}`;
-  const filtered = Object.keys(shown).length > 0;
+  const { sort: _order, ...exported } = shown;
+  const exportHref = `/api/dealer/leads.csv${leadQuery(exported)}`;
+  const filtered = Object.keys(shown).some((key) => key !== 'view' && key !== 'sort');
+  const currentView = (LEAD_VIEWS as readonly string[]).includes(filters.view ?? '')
+    ? (filters.view as LeadView)
+    : null;
+  const now = new Date();
   const manyDealerships = me.dealerships.length > 1;
   // Export takes every customer's contact details away: an owner's right (the api refuses others).
   const canExport = me.dealerships.some((d) => d.role === 'owner');
@@ -67,7 +104,23 @@ export default async function LeadsInboxPage({
         )}
       </div>
 
+      {counts && (
+        <nav aria-label="Lead views" className={styles.views}>
+          {([null, ...LEAD_VIEWS] as const).map((view) => (
+            <a
+              key={view ?? 'all'}
+              href={withView(filters, view)}
+              className={`${styles.viewTab} ${view === 'overdue' && counts.overdue > 0 ? styles.viewTabAlert : ''}`}
+              aria-current={view === currentView ? 'page' : undefined}
+            >
+              {LEAD_VIEW_LABELS[view ?? 'all']} <span className={styles.viewCount}>{counts[view ?? 'all']}</span>
+            </a>
+          ))}
+        </nav>
+      )}
+
       <form method="get" action="/dealer" className={styles.filters} aria-label="Filter leads">
+        {currentView && <input type="hidden" name="view" value={currentView} />}
         <div className={styles.filterSearch}>
           <label htmlFor="filter-q">Search</label>
           <input
@@ -79,50 +132,68 @@ export default async function LeadsInboxPage({
             maxLength={100}
           />
         </div>
-        <div>
-          <label htmlFor="filter-status">Status</label>
-          <select id="filter-status" name="status" defaultValue={filters.status ?? ''}>
-            <option value="">Any status</option>
-            {LEAD_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {LEAD_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-form">Form</label>
-          <select id="filter-form" name="form" defaultValue={filters.form ?? ''}>
-            <option value="">Any form</option>
-            {Object.entries(LEAD_FORM_LABELS).map(([form, label]) => (
-              <option key={form} value={form}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-car">Car (stock number)</label>
-          <input id="filter-car" name="car" defaultValue={filters.car} maxLength={60} autoComplete="off" />
-        </div>
-        {manyDealerships && (
-          <div>
-            <label htmlFor="filter-dealership">Dealership</label>
-            <select id="filter-dealership" name="dealership" defaultValue={filters.dealership ?? ''}>
-              <option value="">All dealerships</option>
-              {me.dealerships.map((d) => (
-                <option key={d.slug} value={d.slug}>
-                  {d.name}
-                </option>
-              ))}
-            </select>
+        <details
+          className={styles.moreFilters}
+          open={Boolean(filters.status || filters.form || filters.car || filters.dealership || filters.sort)}
+        >
+          <summary>Filters</summary>
+          <div className={styles.moreFilterFields}>
+            <div>
+              <label htmlFor="filter-status">Status</label>
+              <select id="filter-status" name="status" defaultValue={filters.status ?? ''}>
+                <option value="">Any status</option>
+                {LEAD_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {LEAD_STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="filter-form">Form</label>
+              <select id="filter-form" name="form" defaultValue={filters.form ?? ''}>
+                <option value="">Any form</option>
+                {Object.entries(LEAD_FORM_LABELS).map(([form, label]) => (
+                  <option key={form} value={form}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="filter-car">Car (stock number)</label>
+              <input id="filter-car" name="car" defaultValue={filters.car} maxLength={60} autoComplete="off" />
+            </div>
+            {manyDealerships && (
+              <div>
+                <label htmlFor="filter-dealership">Dealership</label>
+                <select id="filter-dealership" name="dealership" defaultValue={filters.dealership ?? ''}>
+                  <option value="">All dealerships</option>
+                  {me.dealerships.map((d) => (
+                    <option key={d.slug} value={d.slug}>
+                      {d.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+            <div>
+              <label htmlFor="filter-sort">Order</label>
+              <select id="filter-sort" name="sort" defaultValue={filters.sort ?? 'newest'}>
+                {LEAD_SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {SORT_LABELS[sort]}
+                  </option>
+                ))}
+              </select>
+            </div>
           </div>
-        )}
+        </details>
         <div className={styles.filterActions}>
           <button type="submit" className="button button-primary">
             Filter
           </button>
-          {filtered && <a href="/dealer">Clear</a>}
+          {filtered && <a href={withView({}, currentView)}>Clear</a>}
         </div>
       </form>
 
@@ -143,33 +214,41 @@ export default async function LeadsInboxPage({
       {leads.length === 0 && !problem ? (
         <p className={styles.empty}>{filtered ? 'No leads match these filters.' : 'No leads yet.'}</p>
       ) : (
-        <ul className={styles.leadList} aria-label="Leads, newest first">
-          {leads.map((lead) => (
-            <li key={lead.id} className={styles.leadItem}>
-              <div className={styles.leadMain}>
-                <a href={`/dealer/leads/${lead.id}`} className={styles.leadName}>
-                  {lead.name || lead.email || lead.phone || 'No name given'}
-                </a>
-                <StatusBadge status={lead.status} />
-              </div>
-              <p className={styles.leadMeta}>
-                {leadFormLabel(lead.form)}
-                {lead.car && (
-                  <>
-                    {' · '}
-                    {lead.car.title} <span className={styles.stock}>#{lead.car.stocknum}</span>
-                  </>
-                )}
-              </p>
-              <p className={styles.leadMeta}>
-                <time dateTime={lead.createdAt}>{formatWhen(lead.createdAt)}</time>
-                {lead.phone && <> · {lead.phone}</>}
-                {manyDealerships && <> · {lead.dealership.name}</>}
-                {' · '}
-                {lead.assignee ? `Assigned to ${lead.assignee.name}` : 'Unassigned'}
-              </p>
-            </li>
-          ))}
+        <ul
+          className={styles.leadList}
+          aria-label={filters.sort === 'due' ? 'Leads, the next to answer first' : 'Leads, newest first'}
+        >
+          {leads.map((lead) => {
+            const clock = leadClock(lead.response, now, lead.timeZone);
+            return (
+              <li key={lead.id} className={styles.leadItem}>
+                <div className={styles.leadMain}>
+                  <a href={`/dealer/leads/${lead.id}`} className={styles.leadName}>
+                    {lead.name || lead.email || lead.phone || 'No name given'}
+                  </a>
+                  {clock && lead.status === 'new' ? (
+                    <span className={`${styles.clock} ${styles[`clock_${clock.state}`]}`}>{clock.text}</span>
+                  ) : (
+                    <StatusBadge status={lead.status} />
+                  )}
+                </div>
+                <p className={styles.leadMeta}>
+                  {leadFormLabel(lead.form)}
+                  {lead.car && (
+                    <>
+                      {' · '}
+                      {lead.car.title} <span className={styles.stock}>#{lead.car.stocknum}</span>
+                    </>
+                  )}
+                  {' · '}
+                  <time dateTime={lead.createdAt}>{formatSpan(now.getTime() - Date.parse(lead.createdAt))} ago</time>
+                  {manyDealerships && <> · {lead.dealership.name}</>}
+                  {' · '}
+                  {lead.assignee ? lead.assignee.name : 'Unassigned'}
+                </p>
+              </li>
+            );
+          })}
         </ul>
       )}
 

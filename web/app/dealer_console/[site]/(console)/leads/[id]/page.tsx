@@ -1,10 +1,19 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
-import { formatDollars, leadFormLabel, LEAD_STATUS_LABELS, isLeadStatus } from '@platform/domain';
+import {
+  CALL_OUTCOME_LABELS,
+  CALL_OUTCOMES,
+  formatDollars,
+  leadFormLabel,
+  LEAD_STATUS_LABELS,
+  isLeadStatus,
+  type CallOutcome,
+} from '@platform/domain';
 import { LeadActions } from '@/components/dealer-console/lead-actions';
 import { StatusBadge } from '@/components/dealer-console/status-badge';
 import { getDealerLead, getDealerMe, type DealerLeadDetail } from '@/lib/api/dealer';
 import { formatWhen } from '@/lib/dealer-console/format';
+import { leadClock } from '@/lib/dealer-console/lead-clock';
 import styles from '@/components/dealer-console/console.module.css';
 
 export const metadata: Metadata = { title: 'Lead' };
@@ -54,6 +63,9 @@ const fieldLabel = (key: string): string => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
+const isCallOutcome = (value: unknown): value is CallOutcome =>
+  typeof value === 'string' && (CALL_OUTCOMES as readonly string[]).includes(value);
+
 /** 'Marked contacted', 'Marked lost: Bought elsewhere', 'Assigned to Sam'. */
 function historyText(entry: DealerLeadDetail['history'][number]): string {
   const { detail } = entry;
@@ -61,8 +73,14 @@ function historyText(entry: DealerLeadDetail['history'][number]): string {
     const reason = typeof detail['reason'] === 'string' ? `: ${detail['reason']}` : '';
     return `Marked ${LEAD_STATUS_LABELS[detail['to']].toLowerCase()}${reason}`;
   }
-  if (entry.action === 'lead.assigned')
-    return typeof detail['to_name'] === 'string' ? `Assigned to ${detail['to_name']}` : 'Unassigned';
+  if (entry.action === 'lead.assigned') {
+    const to = typeof detail['to_name'] === 'string' ? `Assigned to ${detail['to_name']}` : 'Unassigned';
+    if (detail['rule'] === 'round_robin') return `${to} (next in turn)`;
+    if (detail['rule'] === 'overdue') return `${to} (moved on: not answered in time)`;
+    return to;
+  }
+  if (entry.action === 'lead.call_logged' && isCallOutcome(detail['outcome']))
+    return `Call logged: ${CALL_OUTCOME_LABELS[detail['outcome']].toLowerCase()}`;
   return entry.action;
 }
 
@@ -76,6 +94,7 @@ export default async function LeadPage({ params }: { params: Promise<{ site: str
     ([key, value]) => !TECHNICAL_ANSWER.test(key) && answerText(value, lead.timeZone) !== '',
   );
   const valuation = lead.valuation;
+  const clock = leadClock(lead.response, new Date(), lead.timeZone);
 
   return (
     <article className={styles.lead} aria-labelledby="lead-title">
@@ -91,6 +110,24 @@ export default async function LeadPage({ params }: { params: Promise<{ site: str
         <time dateTime={lead.createdAt}>{formatWhen(lead.createdAt, lead.timeZone)}</time>
         {lead.status === 'lost' && lead.lostReason && <> · Lost: {lead.lostReason}</>}
       </p>
+      {clock && (
+        <p className={styles.leadMeta}>
+          <span className={`${styles.clock} ${styles[`clock_${clock.state}`]}`}>{clock.text}</span>{' '}
+          {lead.response.dueAt && clock.state !== 'answered' && (
+            <>
+              answer by <time dateTime={lead.response.dueAt}>{formatWhen(lead.response.dueAt, lead.timeZone)}</time>
+            </>
+          )}
+          {lead.response.firstResponseAt && (
+            <>
+              first answered{' '}
+              <time dateTime={lead.response.firstResponseAt}>
+                {formatWhen(lead.response.firstResponseAt, lead.timeZone)}
+              </time>
+            </>
+          )}
+        </p>
+      )}
 
       <div className={styles.leadGrid}>
         <div className={styles.leadColumn}>
@@ -241,6 +278,7 @@ export default async function LeadPage({ params }: { params: Promise<{ site: str
             assigneeId={lead.assignee?.id ?? null}
             assignees={lead.assignees}
             canChange={lead.canChange}
+            lostReasons={lead.lostReasons}
           />
 
           <section className={styles.panel} aria-labelledby="notes-title">
@@ -270,7 +308,9 @@ export default async function LeadPage({ params }: { params: Promise<{ site: str
               </li>
               {lead.history.map((entry, index) => (
                 <li key={`${entry.at}-${index}`}>
-                  {historyText(entry)} by {entry.by} ·{' '}
+                  {historyText(entry)}
+                  {/* The platform's own steps (round-robin, escalation) name no person. */}
+                  {entry.by === 'system' ? '' : ` by ${entry.by}`} ·{' '}
                   <time dateTime={entry.at}>{formatWhen(entry.at, lead.timeZone)}</time>
                 </li>
               ))}
