@@ -114,6 +114,7 @@ const LeadDetailSchema = LeadSummarySchema.extend({
     })
     .nullable(),
   lostReasons: z.array(z.string()),
+  location: z.string().nullable(),
 });
 export type DealerLeadDetail = z.infer<typeof LeadDetailSchema>;
 

@@ -14,17 +14,29 @@ describe('the lead clock in words', () => {
 
   it('says how overdue, how soon, when due and how fast it was answered', () => {
     const due = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
-    expect(leadClock({ dueAt: due(-12), state: 'overdue', minutes: null }, now, zone)).toEqual({
+    expect(leadClock({ dueAt: due(-12), firstResponseAt: null, state: 'overdue', minutes: null }, now, zone)).toEqual({
       state: 'overdue',
       text: 'Overdue by 12 min',
     });
-    expect(leadClock({ dueAt: due(2), state: 'due_soon', minutes: null }, now, zone)?.text).toBe('Due in 2 min');
-    expect(leadClock({ dueAt: due(5), state: 'on_time', minutes: null }, now, zone)?.text).toBe('Due 10:35 am');
-    // Due tomorrow morning on the dealership's clock (a lead of the night): the weekday says so.
-    expect(leadClock({ dueAt: '2026-06-10T22:05:00Z', state: 'on_time', minutes: null }, now, zone)?.text).toBe(
-      'Due Thu 8:05 am',
+    expect(leadClock({ dueAt: due(2), firstResponseAt: null, state: 'due_soon', minutes: null }, now, zone)?.text).toBe(
+      'Due in 2 min',
     );
-    expect(leadClock({ dueAt: due(-60), state: 'answered', minutes: 3 }, now, zone)?.text).toBe('Answered in 3 min');
-    expect(leadClock({ dueAt: null, state: null, minutes: null }, now, zone)).toBeNull();
+    expect(leadClock({ dueAt: due(5), firstResponseAt: null, state: 'on_time', minutes: null }, now, zone)?.text).toBe(
+      'Due 10:35 am',
+    );
+    // Due tomorrow morning on the dealership's clock (a lead of the night): the weekday says so.
+    expect(
+      leadClock({ dueAt: '2026-06-10T22:05:00Z', firstResponseAt: null, state: 'on_time', minutes: null }, now, zone)
+        ?.text,
+    ).toBe('Due Thu 8:05 am');
+    expect(
+      leadClock({ dueAt: due(-60), firstResponseAt: due(-58), state: 'answered', minutes: 3 }, now, zone)?.text,
+    ).toBe('Answered in 3 min');
+    // A lead of 11:11 pm answered at 11:31 pm: closed all the while, so nothing on the clock.
+    expect(
+      leadClock({ dueAt: due(-60), firstResponseAt: due(-40), state: 'answered', minutes: 0 }, now, zone, due(-60))
+        ?.text,
+    ).toBe('Answered out of hours');
+    expect(leadClock({ dueAt: null, firstResponseAt: null, state: null, minutes: null }, now, zone)).toBeNull();
   });
 });

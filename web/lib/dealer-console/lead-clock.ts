@@ -30,18 +30,29 @@ export interface LeadClock {
  * render). Null for a lead without a clock (from before the desk).
  */
 export function leadClock(
-  response: { dueAt: string | null; state: ResponseState | null; minutes: number | null },
+  response: {
+    dueAt: string | null;
+    firstResponseAt: string | null;
+    state: ResponseState | null;
+    minutes: number | null;
+  },
   now: Date,
   timeZone: string,
+  createdAt?: string,
 ): LeadClock | null {
   if (!response.state || !response.dueAt) return null;
   const left = new Date(response.dueAt).getTime() - now.getTime();
   switch (response.state) {
-    case 'answered':
+    case 'answered': {
+      // Answered while the dealership was closed: no time passed on its clock, though some did.
+      const waited =
+        createdAt && response.firstResponseAt ? Date.parse(response.firstResponseAt) - Date.parse(createdAt) : 0;
+      if (response.minutes === 0 && waited >= 60_000) return { state: 'answered', text: 'Answered out of hours' };
       return {
         state: 'answered',
         text: response.minutes === null ? 'Answered' : `Answered in ${formatSpan(response.minutes * 60_000)}`,
       };
+    }
     case 'overdue':
       return { state: 'overdue', text: `Overdue by ${formatSpan(-left)}` };
     case 'due_soon':

@@ -90,6 +90,8 @@ export interface LeadDetail extends LeadSummary {
   } | null;
   /** The dealership's lost reasons, for the status form (free text is welcome too). */
   lostReasons: string[];
+  /** The name of the location the lead is for (the form sends its id). */
+  location: string | null;
 }
 
 /** The shopper's whole name: the forms ask for a first name (`name`) and most for a last name too. */
@@ -321,6 +323,7 @@ export class DealerLeads {
     const [row] = (await this.db.query(
       `SELECT ${SUMMARY_COLUMNS}, l.category, l.subcategory, l.fields, l.user_data,
          (SELECT to_jsonb(v) - 'id' FROM valuations v WHERE v.id = l.valuation_id) AS valuation
+         , (SELECT lo.name FROM locations lo WHERE lo.id = l.location_id) AS location_name
          , c.price AS car_price, c.status AS car_status, c.data AS car_data,
          c.dealership_id AS car_dealership_id
        ${FROM}
@@ -332,6 +335,7 @@ export class DealerLeads {
       fields: Record<string, unknown>;
       user_data: Record<string, unknown>;
       valuation: Record<string, unknown> | null;
+      location_name: string | null;
       car_price: number | null;
       car_status: string | null;
       car_data: Record<string, unknown> | null;
@@ -401,6 +405,7 @@ export class DealerLeads {
           }
         : null,
       lostReasons: config.leads.lost_reasons,
+      location: row.location_name,
     };
   }
 

@@ -219,7 +219,7 @@ export default async function LeadsInboxPage({
           aria-label={filters.sort === 'due' ? 'Leads, the next to answer first' : 'Leads, newest first'}
         >
           {leads.map((lead) => {
-            const clock = leadClock(lead.response, now, lead.timeZone);
+            const clock = leadClock(lead.response, now, lead.timeZone, lead.createdAt);
             return (
               <li key={lead.id} className={styles.leadItem}>
                 <div className={styles.leadMain}>
@@ -233,6 +233,11 @@ export default async function LeadsInboxPage({
                   )}
                 </div>
                 <p className={styles.leadMeta}>
+                  <time dateTime={lead.createdAt}>{formatSpan(now.getTime() - Date.parse(lead.createdAt))} ago</time>
+                  {' · '}
+                  {lead.assignee ? lead.assignee.name : 'Unassigned'}
+                  {manyDealerships && <> · {lead.dealership.name}</>}
+                  {' · '}
                   {leadFormLabel(lead.form)}
                   {lead.car && (
                     <>
@@ -240,11 +245,6 @@ export default async function LeadsInboxPage({
                       {lead.car.title} <span className={styles.stock}>#{lead.car.stocknum}</span>
                     </>
                   )}
-                  {' · '}
-                  <time dateTime={lead.createdAt}>{formatSpan(now.getTime() - Date.parse(lead.createdAt))} ago</time>
-                  {manyDealerships && <> · {lead.dealership.name}</>}
-                  {' · '}
-                  {lead.assignee ? lead.assignee.name : 'Unassigned'}
                 </p>
               </li>
             );

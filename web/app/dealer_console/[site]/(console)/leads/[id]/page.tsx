@@ -94,7 +94,7 @@ export default async function LeadPage({ params }: { params: Promise<{ site: str
     ([key, value]) => !TECHNICAL_ANSWER.test(key) && answerText(value, lead.timeZone) !== '',
   );
   const valuation = lead.valuation;
-  const clock = leadClock(lead.response, new Date(), lead.timeZone);
+  const clock = leadClock(lead.response, new Date(), lead.timeZone, lead.createdAt);
 
   return (
     <article className={styles.lead} aria-labelledby="lead-title">
@@ -212,7 +212,12 @@ export default async function LeadPage({ params }: { params: Promise<{ site: str
                 {answers.map(([key, value]) => (
                   <div key={key} className={styles.fact}>
                     <dt>{fieldLabel(key)}</dt>
-                    <dd className={styles.answer}>{answerText(value, lead.timeZone)}</dd>
+                    <dd className={styles.answer}>
+                      {/* The form sends a location by its id: the dealer knows it by its name. */}
+                      {key === 'location' && lead.location && /^\d+$/.test(String(value))
+                        ? lead.location
+                        : answerText(value, lead.timeZone)}
+                    </dd>
                   </div>
                 ))}
               </dl>
