@@ -140,10 +140,10 @@ function Salespeople({ report, range }: { report: LeadReport; range: string }) {
                   <td className={insights.num} data-label="Answered">
                     {row.responded.toLocaleString('en-AU')}
                   </td>
-                  <td className={insights.num} data-label="Median (p50)">
+                  <td className={insights.num} data-label="First response p50">
                     {minutes(row.p50Minutes)}
                   </td>
-                  <td className={insights.num} data-label="p90">
+                  <td className={insights.num} data-label="First response p90">
                     {minutes(row.p90Minutes)}
                   </td>
                   <td className={insights.num} data-label="Won">
