@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { barChart, lineChart, niceTicks, sparkline, summarise } from './index';
+import { barChart, clip, horizontalBarChart, lineChart, niceTicks, sparkline, summarise } from './index';
 
 describe('niceTicks', () => {
   it('gives round steps from 0 that cover the maximum', () => {
@@ -120,5 +120,50 @@ describe('summarise', () => {
       'Views: 9 in total over 3 days, 3 a day on average; the most, 5, on Tue.',
     );
     expect(summarise('Views', [], [])).toBe('Views: no data.');
+  });
+});
+
+describe('horizontalBarChart', () => {
+  it('gives the largest value the whole bar width and the others their share', () => {
+    const chart = horizontalBarChart({
+      labels: ['Google Ads', 'Direct', 'None'],
+      values: [10, 5, 0],
+      width: 480,
+      rowHeight: 50,
+      valueWidth: 80,
+    });
+    expect(chart.height).toBe(150);
+    expect(chart.rows.map((row) => [row.label, row.y, row.width])).toEqual([
+      ['Google Ads', 0, 400],
+      ['Direct', 50, 200],
+      ['None', 100, 0],
+    ]);
+  });
+
+  it('keeps every bar inside the plot, in proportion to its value (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: 100_000 }), { maxLength: 20 }), (values) => {
+        const chart = horizontalBarChart({
+          labels: values.map(String),
+          values,
+          width: 480,
+          rowHeight: 50,
+          valueWidth: 80,
+        });
+        const top = Math.max(0, ...values);
+        for (const row of chart.rows) {
+          expect(row.width).toBeGreaterThanOrEqual(0);
+          expect(row.width).toBeLessThanOrEqual(400);
+          if (top > 0) expect(Math.abs(row.width - (row.value / top) * 400)).toBeLessThanOrEqual(0.1);
+        }
+      }),
+    );
+  });
+});
+
+describe('clip', () => {
+  it('cuts long text with an ellipsis and leaves short text alone', () => {
+    expect(clip('Google Ads', 20)).toBe('Google Ads');
+    expect(clip('a'.repeat(30), 10)).toBe(`${'a'.repeat(9)}…`);
   });
 });

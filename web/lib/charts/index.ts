@@ -162,3 +162,29 @@ export function summarise(name: string, labels: readonly string[], values: reado
   // A car listed today has one day of history: "over 1 day", not "over 1 days".
   return `${name}: ${total.toLocaleString('en-AU')} in total over ${values.length} ${values.length === 1 ? one : unit}, ${mean.toLocaleString('en-AU')} a ${one} on average; the most, ${values[best]!.toLocaleString('en-AU')}, on ${labels[best] ?? ''}.`;
 }
+
+/** Text cut to `max` characters with an ellipsis: a drawing's label (the table beside it has it whole). */
+export const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/**
+ * Bars across, one row per label, each label written above its bar and the value after its end
+ * (the reports' sources, forms and salespeople: names too long for an x axis). Bars are in
+ * proportion from 0; the width left after the longest bar holds its value.
+ */
+export function horizontalBarChart(input: {
+  labels: readonly string[];
+  values: readonly number[];
+  width: number;
+  rowHeight: number;
+  valueWidth: number;
+}) {
+  // Values are printed at the bars' ends, so no axis: the largest bar spans the plot.
+  const plotWidth = input.width - input.valueWidth;
+  const top = Math.max(0, ...input.values);
+  const length = (value: number): number => (top > 0 ? r((Math.max(0, value) / top) * plotWidth) : 0);
+  const rows = input.values.map((value, i) => {
+    const y = i * input.rowHeight;
+    return { label: input.labels[i] ?? '', value, y, width: length(value) };
+  });
+  return { rows, height: rows.length * input.rowHeight };
+}

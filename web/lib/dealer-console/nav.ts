@@ -13,6 +13,7 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { label: 'Leads', href: '/dealer' },
   { label: 'Reservations', href: '/dealer/reservations' },
   { label: 'Insights', href: '/dealer/insights' },
+  { label: 'Reports', href: '/dealer/reports' },
   { label: 'Feed', href: '/dealer/feed' },
   { label: 'Google & Meta', href: '/dealer/syndication' },
   { label: 'Site', href: '/dealer/site' },

@@ -47,14 +47,19 @@ function openIntervals(from: Date, clock: BusinessHours): { open: number; close:
   const intervals: { open: number; close: number }[] = [];
   for (let offset = 0; offset < BUSINESS_CLOCK_LOOKAHEAD_DAYS; offset++) {
     // Built from the calendar date, never by adding 24 hours: a day can be 23 or 25 hours long.
-    const day = start.startOf('day').plus({ days: offset });
-    const times = salesHoursOn(day.toISODate() as string, day.weekday % 7, clock.hours, clock.specialHours ?? []);
-    if (!times) continue;
-    const open = wallInstant(day, times.open).toMillis();
-    const close = wallInstant(day, times.close).toMillis();
-    if (close > open) intervals.push({ open, close });
+    const interval = dayInterval(start.startOf('day').plus({ days: offset }), clock);
+    if (interval) intervals.push(interval);
   }
   return intervals;
+}
+
+/** The open interval (instants) of one local day (its start of day), or null when closed. */
+function dayInterval(day: DateTime, clock: BusinessHours): { open: number; close: number } | null {
+  const times = salesHoursOn(day.toISODate() as string, day.weekday % 7, clock.hours, clock.specialHours ?? []);
+  if (!times) return null;
+  const open = wallInstant(day, times.open).toMillis();
+  const close = wallInstant(day, times.close).toMillis();
+  return close > open ? { open, close } : null;
 }
 
 /** The instant `durationMs` of open time after `from` (from the next opening when `from` is while closed). */
@@ -88,4 +93,43 @@ export function businessTimeBetween(from: Date, to: Date, clock: BusinessHours):
     total += Math.max(0, Math.min(close, end) - Math.max(open, start));
   }
   return total;
+}
+
+/**
+ * businessTimeBetween for many instants on one clock (a report over a year of leads): each local
+ * day's opening is worked out once and kept, so a call costs map lookups instead of a month of
+ * calendar arithmetic (about 3 ms a lead). The same answers, property-tested.
+ */
+export function openTimeCounter(clock: BusinessHours): (from: Date, to: Date) => number {
+  type Day = { interval: { open: number; close: number } | null; next: string };
+  const days = new Map<string, Day>();
+  const dayOf = (iso: string): Day => {
+    let known = days.get(iso);
+    if (!known) {
+      const day = DateTime.fromISO(iso, { zone: clock.timeZone });
+      known = { interval: dayInterval(day, clock), next: day.plus({ days: 1 }).toISODate() as string };
+      days.set(iso, known);
+    }
+    return known;
+  };
+  return (from, to) => {
+    const start = from.getTime();
+    const end = to.getTime();
+    if (end <= start) return 0;
+    const first = DateTime.fromJSDate(from, { zone: clock.timeZone });
+    if (!first.isValid) throw new RangeError(`Unknown time zone: ${clock.timeZone}`);
+    let iso = first.toISODate() as string;
+    let total = 0;
+    let opened = false;
+    for (let offset = 0; offset < BUSINESS_CLOCK_LOOKAHEAD_DAYS; offset++) {
+      const day = dayOf(iso);
+      if (day.interval) {
+        opened = true;
+        if (day.interval.open >= end) break;
+        total += Math.max(0, Math.min(day.interval.close, end) - Math.max(day.interval.open, start));
+      }
+      iso = day.next;
+    }
+    return opened ? total : end - start;
+  };
 }

@@ -12,3 +12,4 @@ export * from './tracking-user-data';
 export * from './reservation-lead';
 export * from './response-clock';
 export * from './lead-views';
+export * from './lead-reports';

@@ -17,6 +17,8 @@ import { DealerUsersController } from './dealer-users.controller';
 import { SignInCodes } from '../sign-in/sign-in-codes';
 import { SitesModule } from '../sites/sites.module';
 import { DealerOpsController } from './dealer-ops.controller';
+import { DealerReports } from './dealer-reports';
+import { DealerReportsController } from './dealer-reports.controller';
 import { DealerReservations } from './dealer-reservations';
 import { DealerReservationsController } from './dealer-reservations.controller';
 import { DealerController } from './dealer.controller';
@@ -36,6 +38,7 @@ import { DealerSignedInGuard } from './dealer-session';
     DealerFeedController,
     DealerInsightsController,
     DealerInsightsEmailController,
+    DealerReportsController,
   ],
   providers: [
     SignInSecrets,
@@ -48,6 +51,7 @@ import { DealerSignedInGuard } from './dealer-session';
     DealerReservations,
     DealerFeed,
     DealerInsights,
+    DealerReports,
     DealerSignedInGuard,
     OpsAuthGuard,
   ],
