@@ -702,12 +702,13 @@ export const LeadsSchema = z.strictObject({
   }),
   escalate_to_owners_after_minutes: z.number().int().min(0).max(1440).meta({
     dealerEditable: true,
-    description: "Minutes after a lead becomes overdue that the dealership's owners are told (10).",
+    description:
+      "Minutes of open time after a lead becomes overdue that the dealership's owners are told (10; 0: at once).",
   }),
   reassign_after_minutes: z.number().int().min(1).max(1440).nullable().meta({
     dealerEditable: true,
     description:
-      'Minutes after a lead becomes overdue that it moves to the next salesperson in turn (round-robin only); null: never.',
+      'Minutes of open time after the owners are told that an unanswered lead moves to the next salesperson in turn (round-robin only); null: never.',
   }),
   lost_reasons: z.array(z.string().trim().min(1, 'Name the reason').max(80)).max(20).meta({
     dealerEditable: true,
