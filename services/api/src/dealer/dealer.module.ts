@@ -11,6 +11,8 @@ import { DealerInsightsController } from './dealer-insights.controller';
 import { DealerInsightsEmailController } from './dealer-insights-email.controller';
 import { DealerLeads } from './dealer-leads';
 import { DealerMailer } from './dealer-mailer';
+import { DealerPreferences } from './dealer-preferences';
+import { DealerPreferencesController } from './dealer-preferences.controller';
 import { DealerSignIn } from './dealer-sign-in';
 import { DealerUsers } from './dealer-users';
 import { DealerUsersController } from './dealer-users.controller';
@@ -36,6 +38,7 @@ import { DealerSignedInGuard } from './dealer-session';
     DealerFeedController,
     DealerInsightsController,
     DealerInsightsEmailController,
+    DealerPreferencesController,
   ],
   providers: [
     SignInSecrets,
@@ -48,6 +51,7 @@ import { DealerSignedInGuard } from './dealer-session';
     DealerReservations,
     DealerFeed,
     DealerInsights,
+    DealerPreferences,
     DealerSignedInGuard,
     OpsAuthGuard,
   ],
