@@ -166,6 +166,8 @@ describe('Dealer preferences and console counts (real PostgreSQL)', () => {
       [{ ...defaults, quietStart: '22:00', quietEnd: '22:00' }, ['quietEnd']],
       [{ notifySms: false }, ['notifyEmail']],
       [{ ...defaults, extra: 1 }, ['extra']],
+      // Every field to fix in one answer, the pair rules with the fields' own.
+      [{ ...defaults, notifySms: true, mobile: '12345', quietStart: '21:30' }, ['mobile', 'quietEnd']],
       [{ ...defaults, dealerships: [{ slug: 'nowhere', takesLeads: true }] }, ['dealerships.0.slug']],
       [
         {

@@ -42,34 +42,46 @@ export const DeskPreferencesSchema = z
       .max(100, 'List at most 100 dealerships.')
       .optional(),
   })
-  .superRefine((body, context) => {
-    if (body.notifySms && !body.mobile)
-      context.addIssue({ code: 'custom', path: ['mobile'], message: 'Enter the mobile texts go to, or turn SMS off.' });
-    const start = body.quietStart ?? null;
-    const end = body.quietEnd ?? null;
-    if ((start === null) !== (end === null))
-      context.addIssue({
-        code: 'custom',
-        path: [start === null ? 'quietStart' : 'quietEnd'],
-        message: 'Give both the start and the end of your quiet hours, or neither.',
-      });
-    else if (start !== null && start === end)
-      context.addIssue({
-        code: 'custom',
-        path: ['quietEnd'],
-        message: 'Quiet hours end at another time than they start.',
-      });
-    const seen = new Set<string>();
-    body.dealerships?.forEach((entry, index) => {
-      if (seen.has(entry.slug))
+  // Runs even when a field failed, so one answer names every field to fix (a bad mobile and half
+  // the quiet hours together); the body may then hold raw values, so each is looked at defensively.
+  .superRefine(
+    (body, context) => {
+      const given = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
+      if (body.notifySms === true && !given(body.mobile))
         context.addIssue({
           code: 'custom',
-          path: ['dealerships', index, 'slug'],
-          message: `Dealership '${entry.slug}' is listed twice.`,
+          path: ['mobile'],
+          message: 'Enter the mobile texts go to, or turn SMS off.',
         });
-      seen.add(entry.slug);
-    });
-  });
+      if (given(body.quietStart) !== given(body.quietEnd))
+        context.addIssue({
+          code: 'custom',
+          path: [given(body.quietStart) ? 'quietEnd' : 'quietStart'],
+          message: 'Give both the start and the end of your quiet hours, or neither.',
+        });
+      else if (typeof body.quietStart === 'string' && body.quietStart === body.quietEnd)
+        context.addIssue({
+          code: 'custom',
+          path: ['quietEnd'],
+          message: 'Quiet hours end at another time than they start.',
+        });
+      const seen = new Set<string>();
+      (Array.isArray(body.dealerships) ? body.dealerships : []).forEach((entry: unknown, index) => {
+        const slug = (entry as { slug?: unknown } | null)?.slug;
+        if (typeof slug !== 'string') return;
+        if (seen.has(slug))
+          context.addIssue({
+            code: 'custom',
+            path: ['dealerships', index, 'slug'],
+            message: `Dealership '${slug}' is listed twice.`,
+          });
+        seen.add(slug);
+      });
+    },
+    {
+      when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+    },
+  );
 export type DeskPreferencesInput = z.infer<typeof DeskPreferencesSchema>;
 
 export interface DeskPreferencesView {
