@@ -96,7 +96,7 @@ test.describe('dealer console: notifications and live counts (issue 53)', () => 
     await expect(mobile).toHaveAttribute('aria-invalid', 'true');
     await expect(mobile).toHaveAttribute('aria-describedby', /pref-mobile-error/);
     await expect(page.locator('#pref-quietEnd-error')).toHaveText(/both the start and the end/);
-    await expect(page.getByRole('alert')).toContainText('Nothing was saved');
+    await expect(page.getByRole('alert').filter({ hasText: 'Nothing was saved' })).toContainText('Give both the start');
     // What they typed is still there to correct.
     await expect(mobile).toHaveValue('02 9876 5432');
     await expect(from).toHaveValue('21:30');

@@ -129,7 +129,7 @@ export function PreferencesForm(props: {
             aria-invalid={invalid('smsConsent')}
             aria-describedby={describedBy('pref-consent-hint', errors['smsConsent'] && 'pref-smsConsent-error')}
           />
-          <label htmlFor={idOf('smsConsent')}>
+          <label htmlFor={idOf('smsConsent')} className={own.consent}>
             I agree to receive text messages from {props.siteName}&apos;s dealer console at this mobile number about
             leads: new leads given to me, leads overdue for an answer, and escalations. I can stop them at any time by
             turning text messages off here.
