@@ -1,11 +1,28 @@
 import type { SiteView } from '@/lib/api';
-import type { DealerMe } from '@/lib/api/dealer';
+import type { ConsoleCounts, DealerMe } from '@/lib/api/dealer';
 import { consoleNavFor, isCurrent } from '@/lib/dealer-console/nav';
+import { NavCount } from './nav-count';
 import { SignOutButton } from './sign-out-button';
 import styles from './console.module.css';
 
-/** The console's banner: the dealer's logo, the pages they may open, who is signed in and Sign out. */
-export function ConsoleHeader({ site, me, pathname }: { site: SiteView; me: DealerMe | null; pathname: string }) {
+/** The pages whose links carry live counts (issue 53). */
+const COUNTED = new Set(['/dealer', '/dealer/reservations']);
+
+/**
+ * The console's banner: the dealer's logo, the pages they may open (Leads and Reservations with live
+ * counts), who is signed in, their notification settings and Sign out.
+ */
+export function ConsoleHeader({
+  site,
+  me,
+  pathname,
+  counts = null,
+}: {
+  site: SiteView;
+  me: DealerMe | null;
+  pathname: string;
+  counts?: ConsoleCounts | null;
+}) {
   const items = me ? consoleNavFor(me.dealerships.map((d) => d.role)) : [];
   return (
     <header className={styles.header}>
@@ -23,6 +40,7 @@ export function ConsoleHeader({ site, me, pathname }: { site: SiteView; me: Deal
                   <li key={item.href}>
                     <a href={item.href} aria-current={isCurrent(item.href, pathname) ? 'page' : undefined}>
                       {item.label}
+                      {counts && COUNTED.has(item.href) ? <NavCount href={item.href} initial={counts} /> : null}
                     </a>
                   </li>
                 ))}
@@ -30,6 +48,13 @@ export function ConsoleHeader({ site, me, pathname }: { site: SiteView; me: Deal
             </nav>
             <div className={styles.account}>
               <span className={styles.userName}>{me.user.name}</span>
+              <a
+                href="/dealer/settings"
+                className={styles.accountLink}
+                aria-current={isCurrent('/dealer/settings', pathname) ? 'page' : undefined}
+              >
+                Notifications
+              </a>
               <SignOutButton csrfToken={me.csrfToken} />
             </div>
           </>

@@ -359,3 +359,35 @@ export const SyndicationReportSchema = z.object({
   ),
 });
 export type ConsoleFeedReport = z.infer<typeof SyndicationReportSchema>['feeds'][number];
+
+export const DeskPreferencesSchema = z.object({
+  notifyEmail: z.boolean(),
+  notifySms: z.boolean(),
+  mobile: z.string().nullable(),
+  smsConsentAt: z.string().nullable(),
+  quietStart: z.string().nullable(),
+  quietEnd: z.string().nullable(),
+  dealerships: z.array(
+    z.object({ slug: z.string(), name: z.string(), role: z.enum(DEALER_ROLES), takesLeads: z.boolean() }),
+  ),
+});
+export type DeskPreferences = z.infer<typeof DeskPreferencesSchema>;
+
+/** The signed-in user's own channels, quiet hours and shift; null when signed out. */
+export const getDeskPreferences = (site: string): Promise<DeskPreferences | null> =>
+  consoleGet(site, '/api/dealer/me/preferences', DeskPreferencesSchema);
+
+const Count = z.number().int().nonnegative();
+export const ConsoleCountsSchema = z.object({
+  leads: z.object({ new: Count, overdue: Count, mine: Count }),
+  reservations: z.object({ active: Count }),
+});
+export type ConsoleCounts = z.infer<typeof ConsoleCountsSchema>;
+
+/**
+ * The navigation's counts; null when signed out or when the api cannot answer: a badge is never
+ * worth failing the page for.
+ */
+export async function getConsoleCounts(site: string): Promise<ConsoleCounts | null> {
+  return consoleGet(site, '/api/dealer/counts', ConsoleCountsSchema).catch(() => null);
+}

@@ -37,6 +37,7 @@ import { SiteEditor1767400000000 } from './1767400000000-site-editor';
 import { SiteImages1767450000000 } from './1767450000000-site-images';
 import { InsightsMarketFigures1767500000000 } from './1767500000000-insights-market-figures';
 import { LeadDesk1767600000000 } from './1767600000000-lead-desk';
+import { DeskPreferences1767700000000 } from './1767700000000-desk-preferences';
 import { PhotoSpool1766600000000 } from './1766600000000-photo-spool';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
@@ -81,4 +82,5 @@ export const MIGRATIONS = [
   SiteImages1767450000000,
   InsightsMarketFigures1767500000000,
   LeadDesk1767600000000,
+  DeskPreferences1767700000000,
 ];

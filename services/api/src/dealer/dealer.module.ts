@@ -11,6 +11,8 @@ import { DealerInsightsController } from './dealer-insights.controller';
 import { DealerInsightsEmailController } from './dealer-insights-email.controller';
 import { DealerLeads } from './dealer-leads';
 import { DealerMailer } from './dealer-mailer';
+import { DealerPreferences } from './dealer-preferences';
+import { DealerPreferencesController } from './dealer-preferences.controller';
 import { DealerSignIn } from './dealer-sign-in';
 import { DealerUsers } from './dealer-users';
 import { DealerUsersController } from './dealer-users.controller';
@@ -39,6 +41,7 @@ import { DealerSignedInGuard } from './dealer-session';
     DealerInsightsController,
     DealerInsightsEmailController,
     DealerReportsController,
+    DealerPreferencesController,
   ],
   providers: [
     SignInSecrets,
@@ -52,6 +55,7 @@ import { DealerSignedInGuard } from './dealer-session';
     DealerFeed,
     DealerInsights,
     DealerReports,
+    DealerPreferences,
     DealerSignedInGuard,
     OpsAuthGuard,
   ],

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { headers } from 'next/headers';
 import { ConsoleHeader } from '@/components/dealer-console/console-header';
 import { getSite } from '@/lib/api';
-import { getDealerMe } from '@/lib/api/dealer';
+import { getConsoleCounts, getDealerMe } from '@/lib/api/dealer';
 import { personalPage } from '@/lib/edge/personal-page';
 import { CONSOLE_PATH_HEADER } from '@/lib/tenancy/dealer-console';
 import { themeStyle } from '@/lib/theme';
@@ -28,13 +28,24 @@ export async function generateMetadata({ params }: ConsoleParams): Promise<Metad
  */
 export default async function ConsoleLayout({ params, children }: ConsoleParams & { children: ReactNode }) {
   const { site: slug } = await params;
-  const [site, me, requestHeaders] = await Promise.all([getSite(slug), getDealerMe(slug), headers()]);
+  // Counts are asked alongside who is signed in (null for a visitor), not after: no extra round trip.
+  const [site, me, counts, requestHeaders] = await Promise.all([
+    getSite(slug),
+    getDealerMe(slug),
+    getConsoleCounts(slug),
+    headers(),
+  ]);
   return (
     <div className={styles.console} style={themeStyle(site.config.theme)}>
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
-      <ConsoleHeader site={site} me={me} pathname={requestHeaders.get(CONSOLE_PATH_HEADER) ?? '/dealer'} />
+      <ConsoleHeader
+        site={site}
+        me={me}
+        counts={counts}
+        pathname={requestHeaders.get(CONSOLE_PATH_HEADER) ?? '/dealer'}
+      />
       <main id="main" tabIndex={-1} className={styles.main}>
         {children}
       </main>
