@@ -14,6 +14,9 @@ import type { ValuationEntity } from './valuation.entity';
 @Index('ix_leads_dealership_created', ['dealership_id', 'created_at'])
 @Index('ix_leads_dealership_status', ['dealership_id', 'status', 'created_at'])
 @Check('ck_leads_status', `status IN ('new', 'contacted', 'won', 'lost')`)
+@Check('ck_leads_first_response_kind', `first_response_kind IN ('status', 'call', 'reply', 'reservation')`)
+@Check('ck_leads_escalation_level', `escalation_level BETWEEN 0 AND 3`)
+@Index('ix_leads_desk_open', ['response_due_at'], { where: 'first_response_at IS NULL AND escalation_level < 3' })
 @Index('ux_leads_idempotency', ['site_id', 'idempotency_key'], { unique: true, where: 'idempotency_key IS NOT NULL' })
 export class LeadEntity {
   @PrimaryGeneratedColumn('uuid')
@@ -103,6 +106,28 @@ export class LeadEntity {
    */
   @Column({ type: 'uuid', nullable: true })
   assigned_user_id!: string | null;
+
+  /** When it was last assigned (round-robin, by hand, or moved on when overdue). */
+  @Column({ type: 'timestamptz', nullable: true })
+  assigned_at!: Date | null;
+
+  /** When a person should have first answered: the dealership's target in its sales hours (responseDueAt). */
+  @Column({ type: 'timestamptz', nullable: true })
+  response_due_at!: Date | null;
+
+  /** The first answer by a person, who gave it (no foreign key, as assigned_user_id) and how. */
+  @Column({ type: 'timestamptz', nullable: true })
+  first_response_at!: Date | null;
+
+  @Column({ type: 'uuid', nullable: true })
+  first_response_by!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  first_response_kind!: 'status' | 'call' | 'reply' | 'reservation' | null;
+
+  /** How far the lead desk's sweep has escalated it: 0 none, 1 assignee told, 2 owners told, 3 done. */
+  @Column({ type: 'smallint', default: 0 })
+  escalation_level!: number;
 
   @CreateDateColumn({ type: 'timestamptz' })
   created_at!: Date;

@@ -8,6 +8,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * desk are finished (level 3) so the first sweep mails nobody about history; those already worked
  * count their status change as the first response.
  *
+ * `first_response_by` names a dealer user without a foreign key, as `assigned_user_id` does (dealer
+ * users have no entity; a removed user reads as no one).
+ *
  * Memberships say whether the user is taking leads (round-robin skips one who is not: on leave, off
  * shift) and when they were last given one (the rotation's order). Users choose how they are told
  * (email, and SMS to a mobile number they consented with) and their quiet hours. Desk notices are
@@ -21,10 +24,16 @@ export class LeadDesk1767600000000 implements MigrationInterface {
       `ALTER TABLE "leads"
          ADD "response_due_at" TIMESTAMP WITH TIME ZONE,
          ADD "first_response_at" TIMESTAMP WITH TIME ZONE,
-         ADD "first_response_by" uuid REFERENCES "dealer_users" ("id") ON DELETE SET NULL,
-         ADD "first_response_kind" text CHECK ("first_response_kind" IN ('status', 'call', 'reply', 'reservation')),
+         ADD "first_response_by" uuid,
+         ADD "first_response_kind" text,
          ADD "assigned_at" TIMESTAMP WITH TIME ZONE,
-         ADD "escalation_level" smallint NOT NULL DEFAULT 0 CHECK ("escalation_level" BETWEEN 0 AND 3)`,
+         ADD "escalation_level" smallint NOT NULL DEFAULT '0'`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "leads" ADD CONSTRAINT "ck_leads_first_response_kind" CHECK (first_response_kind IN ('status', 'call', 'reply', 'reservation'))`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "leads" ADD CONSTRAINT "ck_leads_escalation_level" CHECK (escalation_level BETWEEN 0 AND 3)`,
     );
     await queryRunner.query(
       `UPDATE "leads" SET "first_response_at" = coalesce("status_changed_at", "created_at"), "first_response_kind" = 'status'
@@ -35,7 +44,7 @@ export class LeadDesk1767600000000 implements MigrationInterface {
          "assigned_at" = CASE WHEN "assigned_user_id" IS NOT NULL THEN "created_at" END`,
     );
     await queryRunner.query(
-      `CREATE INDEX "ix_leads_desk_open" ON "leads" ("response_due_at") WHERE "first_response_at" IS NULL AND "escalation_level" < 3`,
+      `CREATE INDEX "ix_leads_desk_open" ON "leads" ("response_due_at") WHERE first_response_at IS NULL AND escalation_level < 3`,
     );
     await queryRunner.query(
       `ALTER TABLE "dealer_memberships"
@@ -79,7 +88,10 @@ export class LeadDesk1767600000000 implements MigrationInterface {
     await queryRunner.query(
       `ALTER TABLE "dealer_memberships" DROP COLUMN "takes_leads", DROP COLUMN "last_assigned_at"`,
     );
-    await queryRunner.query(`DROP INDEX "ix_leads_desk_open"`);
+    await queryRunner.query(`DROP INDEX "public"."ix_leads_desk_open"`);
+    await queryRunner.query(
+      `ALTER TABLE "leads" DROP CONSTRAINT "ck_leads_first_response_kind", DROP CONSTRAINT "ck_leads_escalation_level"`,
+    );
     await queryRunner.query(
       `ALTER TABLE "leads" DROP COLUMN "response_due_at", DROP COLUMN "first_response_at", DROP COLUMN "first_response_by",
          DROP COLUMN "first_response_kind", DROP COLUMN "assigned_at", DROP COLUMN "escalation_level"`,
