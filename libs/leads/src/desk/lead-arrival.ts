@@ -126,8 +126,7 @@ async function markIfDuplicate(
     ]);
   // The SQL narrows to candidates the index finds; the domain rule decides.
   const earlier = (await manager.query(
-    `SELECT id, created_at, form, car_id, customer_email, customer_phone, duplicate_of, response_due_at,
-       assigned_user_id, assigned_at
+    `SELECT id, created_at, form, car_id, customer_email, customer_phone, duplicate_of
      FROM leads
      WHERE dealership_id = $1 AND id <> $2 AND form = $3 AND car_id IS NOT DISTINCT FROM $4
        AND (customer_email = $5 OR customer_phone = $6)
@@ -171,21 +170,19 @@ async function markIfDuplicate(
   if (!match) return false;
   // A third press points at the first lead, not the second: one enquiry, one lead that counts.
   const firstId = match.duplicate_of ?? match.id;
-  const [first] = (await manager.query(
+  await manager.query(
     `UPDATE leads l SET duplicate_of = f.id, response_due_at = f.response_due_at, assigned_user_id = f.assigned_user_id,
        assigned_at = f.assigned_at, escalation_level = 3
-     FROM leads f WHERE l.id = $1 AND f.id = $2
-     RETURNING f.id, f.assigned_user_id`,
+     FROM leads f WHERE l.id = $1 AND f.id = $2`,
     [leadId, firstId],
-  )) as { id: string; assigned_user_id: string | null }[];
-  if (!first) return false;
+  );
   await recordDealerAudit(manager, {
     dealershipId: lead.dealership_id,
     userId: null,
     actor: 'system',
     action: 'lead.duplicate',
     subject: { type: 'lead', id: leadId },
-    detail: { of: first.id, window_minutes: DUPLICATE_WINDOW_MINUTES },
+    detail: { of: firstId, window_minutes: DUPLICATE_WINDOW_MINUTES },
   });
   return true;
 }
