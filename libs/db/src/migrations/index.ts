@@ -38,6 +38,7 @@ import { SiteImages1767450000000 } from './1767450000000-site-images';
 import { InsightsMarketFigures1767500000000 } from './1767500000000-insights-market-figures';
 import { LeadDesk1767600000000 } from './1767600000000-lead-desk';
 import { DeskPreferences1767700000000 } from './1767700000000-desk-preferences';
+import { LeadCustomers1767800000000 } from './1767800000000-lead-customers';
 import { PhotoSpool1766600000000 } from './1766600000000-photo-spool';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
@@ -83,4 +84,8 @@ export const MIGRATIONS = [
   InsightsMarketFigures1767500000000,
   LeadDesk1767600000000,
   DeskPreferences1767700000000,
+  LeadCustomers1767800000000,
 ];
+
+/** The backfill's SQL form of the customer keys, for the test that it agrees with the domain rule. */
+export { LEAD_CUSTOMER_EMAIL_SQL, LEAD_CUSTOMER_PHONE_SQL } from './1767800000000-lead-customers';

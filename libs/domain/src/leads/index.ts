@@ -13,3 +13,4 @@ export * from './reservation-lead';
 export * from './response-clock';
 export * from './lead-views';
 export * from './lead-reports';
+export * from './customer-key';

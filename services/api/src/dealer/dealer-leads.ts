@@ -92,7 +92,36 @@ export interface LeadDetail extends LeadSummary {
   lostReasons: string[];
   /** The name of the location the lead is for (the form sends its id). */
   location: string | null;
+  /**
+   * The customer: the shopper's other leads at this dealership (never another's), found by the
+   * normalised email or phone (libs/domain customerKeys), newest first, at most CUSTOMER_LEADS;
+   * and the reservations and purchases of all their leads, this one included, newest first.
+   */
+  customer: {
+    leads: {
+      id: string;
+      createdAt: string;
+      form: string;
+      status: LeadStatus;
+      car: { title: string } | null;
+      duplicateOf: string | null;
+    }[];
+    reservations: {
+      id: string;
+      leadId: string;
+      kind: string;
+      status: string;
+      /** Whole dollars. */
+      deposit: number;
+      createdAt: string;
+    }[];
+  };
+  /** The first lead this one repeats within minutes (same shopper, form and car), or null. */
+  duplicateOf: string | null;
 }
+
+/** The most of a customer's other leads one lead shows. */
+export const CUSTOMER_LEADS = 50;
 
 /** The shopper's whole name: the forms ask for a first name (`name`) and most for a last name too. */
 const SHOPPER_NAME = `nullif(concat_ws(' ', nullif(btrim(l.fields->>'name'), ''), nullif(btrim(l.fields->>'last_name'), '')), '')`;
@@ -369,6 +398,7 @@ export class DealerLeads {
        WHERE a.subject_type = 'lead' AND a.subject_id = $1 AND a.action <> 'lead.note_added' ORDER BY a.created_at, a.id`,
       [leadId],
     )) as { at: Date; action: string; by: string; detail: Record<string, unknown> }[];
+    const customer = await this.customer(leadId, row.dealership_id);
     return {
       ...summaryOf(row, await this.deskReading(row.dealership_id), new Date()),
       category: row.category,
@@ -406,6 +436,63 @@ export class DealerLeads {
         : null,
       lostReasons: config.leads.lost_reasons,
       location: row.location_name,
+      customer: customer.customer,
+      duplicateOf: customer.duplicateOf,
+    };
+  }
+
+  /**
+   * The lead's customer: the leads of its dealership sharing its email or phone key (the indexes
+   * (dealership_id, customer_email|phone) find them), and their reservations. Scoped by the lead's
+   * own dealership, so the same shopper's leads at another dealership, even of the same group or
+   * user, are never shown here.
+   */
+  private async customer(leadId: string, dealershipId: number): Promise<Pick<LeadDetail, 'customer' | 'duplicateOf'>> {
+    const leads = (await this.db.query(
+      `SELECT o.id, o.created_at, o.form, o.status, o.duplicate_of,
+         CASE WHEN c.id IS NULL THEN NULL ELSE concat_ws(' ', c.year, c.make, c.model, c.badge) END AS car_title
+       FROM leads me JOIN leads o ON o.dealership_id = $2 AND o.id <> me.id
+         AND (o.customer_email = me.customer_email OR o.customer_phone = me.customer_phone)
+       LEFT JOIN cars c ON c.id = o.car_id
+       WHERE me.id = $1 AND me.dealership_id = $2
+       ORDER BY o.created_at DESC, o.id DESC LIMIT ${CUSTOMER_LEADS}`,
+      [leadId, dealershipId],
+    )) as {
+      id: string;
+      created_at: Date;
+      form: string;
+      status: LeadStatus;
+      duplicate_of: string | null;
+      car_title: string | null;
+    }[];
+    const reservations = (await this.db.query(
+      `SELECT id, lead_id, kind, status, deposit_cents, created_at FROM reservations
+       WHERE lead_id = ANY($1::uuid[]) AND dealership_id = $2 ORDER BY created_at DESC, id DESC LIMIT ${CUSTOMER_LEADS}`,
+      [[leadId, ...leads.map((lead) => lead.id)], dealershipId],
+    )) as { id: string; lead_id: string; kind: string; status: string; deposit_cents: number; created_at: Date }[];
+    const [self] = (await this.db.query(`SELECT duplicate_of FROM leads WHERE id = $1`, [leadId])) as {
+      duplicate_of: string | null;
+    }[];
+    return {
+      customer: {
+        leads: leads.map((lead) => ({
+          id: lead.id,
+          createdAt: lead.created_at.toISOString(),
+          form: lead.form,
+          status: lead.status,
+          car: lead.car_title === null ? null : { title: lead.car_title },
+          duplicateOf: lead.duplicate_of,
+        })),
+        reservations: reservations.map((r) => ({
+          id: r.id,
+          leadId: r.lead_id,
+          kind: r.kind,
+          status: r.status,
+          deposit: r.deposit_cents / 100,
+          createdAt: r.created_at.toISOString(),
+        })),
+      },
+      duplicateOf: self?.duplicate_of ?? null,
     };
   }
 

@@ -101,7 +101,9 @@ export class DealerReports {
        FROM leads l
        JOIN zones z ON z.id = l.dealership_id
        LEFT JOIN dealer_users u ON u.id = l.assigned_user_id
-       WHERE l.created_at >= ($3::date)::timestamp AT TIME ZONE z.zone
+       -- A repeat within minutes (duplicate_of set by the desk) is the same enquiry: counted once.
+       WHERE l.duplicate_of IS NULL
+         AND l.created_at >= ($3::date)::timestamp AT TIME ZONE z.zone
          AND l.created_at < ($4::date + 1)::timestamp AT TIME ZONE z.zone`,
       [ids, ids.map((id) => clocks.get(id)!.timeZone), from, to],
     )) as LeadRow[];
