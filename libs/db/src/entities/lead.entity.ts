@@ -16,6 +16,14 @@ import type { ValuationEntity } from './valuation.entity';
 @Check('ck_leads_status', `status IN ('new', 'contacted', 'won', 'lost')`)
 @Check('ck_leads_first_response_kind', `first_response_kind IN ('status', 'call', 'reply', 'reservation')`)
 @Check('ck_leads_escalation_level', `escalation_level BETWEEN 0 AND 3`)
+@Check('ck_leads_customer_phone', `customer_phone ~ '^\\+61[23478][0-9]{8}$'`)
+@Index('ix_leads_dealership_customer_email', ['dealership_id', 'customer_email'], {
+  where: 'customer_email IS NOT NULL',
+})
+@Index('ix_leads_dealership_customer_phone', ['dealership_id', 'customer_phone'], {
+  where: 'customer_phone IS NOT NULL',
+})
+@Index('ix_leads_duplicate_of', ['duplicate_of'])
 @Index('ix_leads_desk_open', ['response_due_at'], { where: 'first_response_at IS NULL AND escalation_level < 3' })
 @Index('ux_leads_idempotency', ['site_id', 'idempotency_key'], { unique: true, where: 'idempotency_key IS NOT NULL' })
 export class LeadEntity {
@@ -124,6 +132,20 @@ export class LeadEntity {
 
   @Column({ type: 'text', nullable: true })
   first_response_kind!: 'status' | 'call' | 'reply' | 'reservation' | null;
+
+  /** The shopper's normalised email and phone (libs/domain customerKeys): a dealership's customer is the leads sharing one. */
+  @Column({ type: 'text', nullable: true })
+  customer_email!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  customer_phone!: string | null;
+
+  /**
+   * The first lead this one repeats (same shopper, form and car within minutes), or null. No
+   * foreign key: a lead is deleted with its site, duplicates and all.
+   */
+  @Column({ type: 'uuid', nullable: true })
+  duplicate_of!: string | null;
 
   /** How far the lead desk's sweep has escalated it: 0 none, 1 assignee told, 2 owners told, 3 done. */
   @Column({ type: 'smallint', default: 0 })

@@ -6,7 +6,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * per dealership, so the console groups one shopper's leads without reading every lead's fields.
  * A lead repeating an earlier one within minutes (same shopper, form and car) points at it in
  * `duplicate_of`: the desk neither assigns nor announces it again and the reports do not count it.
- * Deleting the first lead leaves the repeat standing, as a lead of its own.
+ * No foreign key (the entity has none to describe): leads are deleted with their site, repeats
+ * and all, and a repeat whose first lead went still reads as a repeat in the reports.
  *
  * Existing leads are backfilled in SQL with the same rule as libs/domain customer-key.ts (ASCII
  * whitespace trimmed, A-Z lower-cased, a phone kept only when Australian); services/api
@@ -18,26 +19,26 @@ export class LeadCustomers1767800000000 implements MigrationInterface {
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
-      `ALTER TABLE "leads"
-         ADD "customer_email" text,
-         ADD "customer_phone" text CHECK ("customer_phone" ~ '^\\+61[23478][0-9]{8}$'),
-         ADD "duplicate_of" uuid REFERENCES "leads" ("id") ON DELETE SET NULL`,
+      `ALTER TABLE "leads" ADD "customer_email" text, ADD "customer_phone" text, ADD "duplicate_of" uuid`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "leads" ADD CONSTRAINT "ck_leads_customer_phone" CHECK (customer_phone ~ '^\\+61[23478][0-9]{8}$')`,
     );
     await queryRunner.query(
       `UPDATE "leads" SET "customer_email" = ${LEAD_CUSTOMER_EMAIL_SQL}, "customer_phone" = ${LEAD_CUSTOMER_PHONE_SQL}`,
     );
     await queryRunner.query(
-      `CREATE INDEX "ix_leads_dealership_customer_email" ON "leads" ("dealership_id", "customer_email") WHERE "customer_email" IS NOT NULL`,
+      `CREATE INDEX "ix_leads_dealership_customer_email" ON "leads" ("dealership_id", "customer_email") WHERE customer_email IS NOT NULL`,
     );
     await queryRunner.query(
-      `CREATE INDEX "ix_leads_dealership_customer_phone" ON "leads" ("dealership_id", "customer_phone") WHERE "customer_phone" IS NOT NULL`,
+      `CREATE INDEX "ix_leads_dealership_customer_phone" ON "leads" ("dealership_id", "customer_phone") WHERE customer_phone IS NOT NULL`,
     );
     await queryRunner.query(`CREATE INDEX "ix_leads_duplicate_of" ON "leads" ("duplicate_of")`);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
-      `ALTER TABLE "leads" DROP COLUMN "duplicate_of", DROP COLUMN "customer_phone", DROP COLUMN "customer_email"`,
+      `ALTER TABLE "leads" DROP CONSTRAINT "ck_leads_customer_phone", DROP COLUMN "duplicate_of", DROP COLUMN "customer_phone", DROP COLUMN "customer_email"`,
     );
   }
 }
