@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ReservationNoticeKind } from '@platform/db';
-import { dealerResponseDueAt, formatDollars, type SlotOpeningHours, type SlotSpecialHours } from '@platform/domain';
+import { dealerResponseDueAt, formatDollars } from '@platform/domain';
 import { dealershipHours, dealershipOrigin, siteConfigStore } from '@platform/site-config';
 import type { ReservationRecord } from '../ledger/reservation-ledger';
 
