@@ -17,7 +17,8 @@ import { API_ORIGIN, E2E_OPS_TOKEN, siteUrl } from './e2e-env';
  * no other spec's leads or users share its rotation): a shopper enquires; the first sales user in
  * turn is assigned and emailed; the lead shows its clock; moved past its due time (the injected
  * clock: the lead's own times moved back), the worker's sweep tells the salesperson and then the
- * owners; the salesperson logs a call and the clock stops. A phone shows five leads above the fold.
+ * owners; the salesperson logs a call and the clock stops; the shopper's next enquiry lands on the
+ * same customer. A phone shows five leads above the fold.
  */
 
 const EXAMPLE = path.resolve(__dirname, '../../infra/onboarding/example-dealer.json');
@@ -155,5 +156,22 @@ test('a lead is assigned in turn, shows its clock, escalates when overdue, and s
   expect(answered).toEqual({ first_response_kind: 'call', status: 'contacted' });
   await page.goto(siteUrl(site, '/dealer'));
   await expect(views.getByRole('link', { name: 'Overdue 0' })).toBeVisible();
+
+  // The same shopper enquires again: the next salesperson in turn takes it, and it lands on the
+  // same customer, with the first enquiry on its page.
+  const again = await enquire(request, site, 'Maria Nguyen');
+  const [second] = await query<{ email: string; duplicate_of: string | null }>(
+    `SELECT u.email, l.duplicate_of FROM leads l JOIN dealer_users u ON u.id = l.assigned_user_id WHERE l.id = $1`,
+    [again],
+  );
+  expect(second).toEqual({ email: `sue@${site}.example`, duplicate_of: null });
+  await page.goto(siteUrl(site, `/dealer/leads/${again}`));
+  const customer = page.getByRole('region', { name: "The customer's other enquiries" });
+  await expect(customer.getByRole('link', { name: 'General enquiry' })).toHaveAttribute(
+    'href',
+    `/dealer/leads/${leadId}`,
+  );
+  await expect(customer).toContainText('Contacted');
+  await expectAxeClean(page);
   await context.close();
 });

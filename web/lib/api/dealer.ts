@@ -115,6 +115,29 @@ const LeadDetailSchema = LeadSummarySchema.extend({
     .nullable(),
   lostReasons: z.array(z.string()),
   location: z.string().nullable(),
+  customer: z.object({
+    leads: z.array(
+      z.object({
+        id: z.string(),
+        createdAt: z.string(),
+        form: z.string(),
+        status: z.enum(LEAD_STATUSES),
+        car: z.object({ title: z.string() }).nullable(),
+        duplicateOf: z.string().nullable(),
+      }),
+    ),
+    reservations: z.array(
+      z.object({
+        id: z.string(),
+        leadId: z.string(),
+        kind: z.string(),
+        status: z.string(),
+        deposit: z.number(),
+        createdAt: z.string(),
+      }),
+    ),
+  }),
+  duplicateOf: z.string().nullable(),
 });
 export type DealerLeadDetail = z.infer<typeof LeadDetailSchema>;
 

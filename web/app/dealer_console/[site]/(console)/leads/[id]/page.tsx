@@ -174,6 +174,41 @@ export default async function LeadPage({ params }: { params: Promise<{ site: str
             </section>
           )}
 
+          {lead.duplicateOf && (
+            <p className={styles.panel} role="note">
+              This repeats an enquiry the shopper sent minutes earlier: it is not counted again in the reports.{' '}
+              <a href={`/dealer/leads/${lead.duplicateOf}`}>Open the first enquiry</a>
+            </p>
+          )}
+
+          {(lead.customer.leads.length > 0 || lead.customer.reservations.length > 0) && (
+            <section className={styles.panel} aria-labelledby="customer-title">
+              <h2 id="customer-title">The customer's other enquiries</h2>
+              <ol className={styles.plainList}>
+                {lead.customer.leads.map((other) => (
+                  <li key={other.id}>
+                    <a href={`/dealer/leads/${other.id}`}>
+                      {leadFormLabel(other.form)}
+                      {other.car ? `: ${other.car.title}` : ''}
+                    </a>{' '}
+                    · {LEAD_STATUS_LABELS[other.status]}
+                    {other.duplicateOf ? ' (a repeat)' : ''} ·{' '}
+                    <time dateTime={other.createdAt}>{formatWhen(other.createdAt, lead.timeZone)}</time>
+                  </li>
+                ))}
+                {lead.customer.reservations.map((hold) => (
+                  <li key={hold.id}>
+                    <a href={`/dealer/reservations#reservation-${hold.id}`}>
+                      {hold.kind === 'purchase' ? 'Purchase' : 'Reservation'}, {formatDollars(hold.deposit)} deposit
+                    </a>{' '}
+                    · {RESERVATION_STATUS[hold.status] ?? hold.status} ·{' '}
+                    <time dateTime={hold.createdAt}>{formatWhen(hold.createdAt, lead.timeZone)}</time>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          )}
+
           {lead.reservation && (
             <section className={styles.panel} aria-labelledby="reservation-title">
               <h2 id="reservation-title">{lead.reservation.kind === 'purchase' ? 'Purchase' : 'Reservation'}</h2>
