@@ -173,5 +173,6 @@ test('a lead is assigned in turn, shows its clock, escalates when overdue, and s
   );
   await expect(customer).toContainText('Contacted');
   await expectAxeClean(page);
+  await page.screenshot({ path: `${SHOTS}/customer-390.png`, fullPage: true });
   await context.close();
 });
