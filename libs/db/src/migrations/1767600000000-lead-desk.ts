@@ -5,8 +5,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * in sales opening hours), when and how a person first responded (a status change from New, a
  * logged call, a reply), when it was assigned and how far it has been escalated (0 none, 1 the
  * assignee told it is overdue, 2 the owners told, 3 moved on or finished). Leads from before the
- * desk are finished (level 3) so the first sweep mails nobody about history; those already worked
- * count their status change as the first response.
+ * desk get no clock (no due time: never overdue, never in the queue ahead of today's leads) and are
+ * finished (level 3), so the first sweep mails nobody about history; those already worked count
+ * their status change as the first response.
  *
  * `first_response_by` names a dealer user without a foreign key, as `assigned_user_id` does (dealer
  * users have no entity; a removed user reads as no one).
@@ -40,7 +41,7 @@ export class LeadDesk1767600000000 implements MigrationInterface {
        WHERE "status" <> 'new'`,
     );
     await queryRunner.query(
-      `UPDATE "leads" SET "response_due_at" = "created_at" + interval '5 minutes', "escalation_level" = 3,
+      `UPDATE "leads" SET "escalation_level" = 3,
          "assigned_at" = CASE WHEN "assigned_user_id" IS NOT NULL THEN "created_at" END`,
     );
     await queryRunner.query(

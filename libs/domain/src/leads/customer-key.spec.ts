@@ -143,9 +143,11 @@ describe('isDuplicateOf', () => {
     expect(isDuplicateOf(later(3, { carId: null }), { ...first, carId: null })).toBe(true);
   });
 
-  it('is not: later than the window, before it, another dealership, form, car or shopper, or no keys', () => {
+  it('is not: outside the window either way, another dealership, form, car or shopper, or no keys', () => {
     expect(isDuplicateOf(later(DUPLICATE_WINDOW_MINUTES + 0.001), first)).toBe(false);
-    expect(isDuplicateOf(later(-1), first)).toBe(false);
+    expect(isDuplicateOf(later(-DUPLICATE_WINDOW_MINUTES - 0.001), first)).toBe(false);
+    // Sent a moment before the one it is checked against (the two committed the other way round).
+    expect(isDuplicateOf(later(-1), first)).toBe(true);
     expect(isDuplicateOf(later(1, { dealershipId: 8 }), first)).toBe(false);
     expect(isDuplicateOf(later(1, { dealershipId: null }), { ...first, dealershipId: null })).toBe(false);
     expect(isDuplicateOf(later(1, { form: 'test_drive' }), first)).toBe(false);

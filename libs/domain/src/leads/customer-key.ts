@@ -61,8 +61,9 @@ export interface DuplicateCandidate {
 
 /**
  * Whether `lead` repeats `earlier`: the same dealership, the same shopper (email or phone key), the
- * same form about the same car (or both about none), within DUPLICATE_WINDOW_MINUTES after it. A
- * different form or car is a new question from the same customer, never a duplicate.
+ * same form about the same car (or both about none), within DUPLICATE_WINDOW_MINUTES of it, either
+ * way: two forms sent at the same moment commit in either order, and the second to commit must see
+ * the first. A different form or car is a new question from the same customer, never a duplicate.
  */
 export function isDuplicateOf(lead: DuplicateCandidate, earlier: DuplicateCandidate): boolean {
   if (lead.dealershipId === null || lead.dealershipId !== earlier.dealershipId) return false;
@@ -71,5 +72,5 @@ export function isDuplicateOf(lead: DuplicateCandidate, earlier: DuplicateCandid
   const samePhone = lead.keys.phone !== null && lead.keys.phone === earlier.keys.phone;
   if (!sameEmail && !samePhone) return false;
   const gap = lead.createdAt.getTime() - earlier.createdAt.getTime();
-  return gap >= 0 && gap <= DUPLICATE_WINDOW_MINUTES * 60_000;
+  return Math.abs(gap) <= DUPLICATE_WINDOW_MINUTES * 60_000;
 }

@@ -130,7 +130,7 @@ async function markIfDuplicate(
      FROM leads
      WHERE dealership_id = $1 AND id <> $2 AND form = $3 AND car_id IS NOT DISTINCT FROM $4
        AND (customer_email = $5 OR customer_phone = $6)
-       AND created_at <= $7 AND created_at >= $7::timestamptz - make_interval(mins => $8)
+       AND created_at BETWEEN $7::timestamptz - make_interval(mins => $8) AND $7::timestamptz + make_interval(mins => $8)
      ORDER BY created_at DESC, id DESC`,
     [
       lead.dealership_id,

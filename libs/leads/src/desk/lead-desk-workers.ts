@@ -37,7 +37,7 @@ export async function relayDeskNotices(desk: LeadDesk, producer: QueueProducer):
 /** Starts the lead desk's sweep and notice workers; returns a function that stops them. */
 export async function startLeadDeskWorkers(options: LeadDeskWorkersOptions): Promise<() => Promise<void>> {
   const { dataSource, producer, log = QUIET_LOG } = options;
-  const desk = new LeadDesk(dataSource, { webPort: options.webPort ?? null });
+  const desk = new LeadDesk(dataSource, { webPort: options.webPort ?? null, log });
   const mailer = createMailer(dataSource, options);
   const sms: SmsSender = options.smsGatewayUrl
     ? new HttpSmsSender(options.smsGatewayUrl, options.smsGatewayToken)

@@ -7,6 +7,7 @@ import {
   type BusinessHours,
 } from '@platform/domain';
 import { dealershipHours, dealershipOrigin, siteConfigStore } from '@platform/site-config';
+import type { WorkerLog } from '@platform/queues';
 import type { LeadMailer } from '../delivery/lead-mailer';
 import type { SmsSender } from '../sms/sms-sender';
 import { recordDealerAudit } from './dealer-audit';
@@ -27,6 +28,7 @@ export interface DeskSendAttempt {
 export interface LeadDeskOptions {
   /** WEB_PORT, the port development (`*.localhost`) hosts are served on, for the console links. */
   webPort?: number | null;
+  log?: Pick<WorkerLog, 'warn'>;
 }
 
 type LeadRow = {
@@ -58,30 +60,46 @@ export class LeadDesk {
     const candidates = (await this.dataSource.query(
       `SELECT id FROM leads
        WHERE first_response_at IS NULL AND escalation_level < 3 AND dealership_id IS NOT NULL AND status = 'new'
-         AND response_due_at <= $1 AND response_due_at > $2
+         AND duplicate_of IS NULL AND response_due_at <= $1
+         -- The window bounds only the first step: a lead already climbing goes on to the owners and
+         -- the next salesperson however long the dealership was closed (a Friday evening's lead
+         -- reaches the owners' step on Monday morning).
+         AND (escalation_level > 0 OR response_due_at > $2)
        ORDER BY response_due_at LIMIT 500`,
       [now, new Date(now.getTime() - ESCALATION_WINDOW_MS)],
     )) as { id: string }[];
     const hoursOf = new Map<number, BusinessHours>();
     for (const { id } of candidates) {
-      await this.dataSource.transaction(async (manager) => {
-        const [lead] = (await manager.query(
-          `SELECT l.id, l.dealership_id, l.site_id, l.response_due_at, l.escalation_level, l.assigned_user_id
-           FROM leads l WHERE l.id = $1 AND l.first_response_at IS NULL AND l.escalation_level < 3 AND l.status = 'new'
-           FOR UPDATE SKIP LOCKED`,
-          [id],
-        )) as LeadRow[];
-        if (!lead) return;
-        let hours = hoursOf.get(lead.dealership_id);
-        if (!hours) {
-          hours = (await dealershipHours(manager, lead.dealership_id)) ?? { timeZone: DEFAULT_ALERT_ZONE, hours: [] };
-          hoursOf.set(lead.dealership_id, hours);
-        }
-        const step = await this.climb(manager, lead, hours, now);
-        if (step) taken[step] += 1;
-      });
+      // One lead's failure (a location's zone gone wrong) is that lead's: the rest still climb.
+      await this.climbOne(id, now, hoursOf, taken).catch((error: Error) =>
+        this.options.log?.warn({ lead: id, error: error.message }, 'lead desk: a lead could not be escalated'),
+      );
     }
     return taken;
+  }
+
+  private async climbOne(
+    id: string,
+    now: Date,
+    hoursOf: Map<number, BusinessHours>,
+    taken: { overdue: number; escalated: number; reassigned: number },
+  ): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const [lead] = (await manager.query(
+        `SELECT l.id, l.dealership_id, l.site_id, l.response_due_at, l.escalation_level, l.assigned_user_id
+           FROM leads l WHERE l.id = $1 AND l.first_response_at IS NULL AND l.escalation_level < 3 AND l.status = 'new'
+           FOR UPDATE SKIP LOCKED`,
+        [id],
+      )) as LeadRow[];
+      if (!lead) return;
+      let hours = hoursOf.get(lead.dealership_id);
+      if (!hours) {
+        hours = (await dealershipHours(manager, lead.dealership_id)) ?? { timeZone: DEFAULT_ALERT_ZONE, hours: [] };
+        hoursOf.set(lead.dealership_id, hours);
+      }
+      const step = await this.climb(manager, lead, hours, now);
+      if (step) taken[step] += 1;
+    });
   }
 
   /** Takes every step of the ladder due by `now` for one locked lead; answers the last taken. */
@@ -97,9 +115,9 @@ export class LeadDesk {
     let level = lead.escalation_level;
     let last: 'overdue' | 'escalated' | 'reassigned' | null = null;
     if (level === 0) {
-      const told = lead.assigned_user_id
-        ? [lead.assigned_user_id]
-        : await deskUsers(manager, lead.dealership_id, ['sales', 'owner']);
+      // An assignee who has since left the dealership reads as nobody: everyone taking leads is told.
+      const assignee = await this.currentHandler(manager, lead);
+      const told = assignee ? [assignee] : await deskUsers(manager, lead.dealership_id, ['sales', 'owner']);
       await queueDeskNotice(manager, lead.id, 'overdue', told);
       level = 1;
       last = 'overdue';
@@ -111,6 +129,8 @@ export class LeadDesk {
       level = reassigns ? 2 : 3;
       last = 'escalated';
     }
+    // The dealership may have turned reassignment or round-robin off since: then the ladder ends here.
+    if (level === 2 && (config.assignment !== 'round_robin' || config.reassign_after_minutes === null)) level = 3;
     if (
       level === 2 &&
       config.reassign_after_minutes !== null &&
@@ -138,6 +158,16 @@ export class LeadDesk {
     if (level !== lead.escalation_level)
       await manager.query(`UPDATE leads SET escalation_level = $2 WHERE id = $1`, [lead.id, level]);
     return last;
+  }
+
+  /** The lead's assignee while they still answer leads at its dealership (owner or sales), else null. */
+  private async currentHandler(manager: EntityManager, lead: LeadRow): Promise<string | null> {
+    if (!lead.assigned_user_id) return null;
+    const [member] = (await manager.query(
+      `SELECT 1 FROM dealer_memberships WHERE user_id = $1 AND dealership_id = $2 AND role IN ('owner', 'sales')`,
+      [lead.assigned_user_id, lead.dealership_id],
+    )) as unknown[];
+    return member ? lead.assigned_user_id : null;
   }
 
   /** Notices waiting to be sent (the relay queues them; a queued one keeps its one job). */
@@ -176,9 +206,13 @@ export class LeadDesk {
       return 'skipped';
     }
     const users = (await this.dataSource.query(
-      `SELECT id, email, name, notify_email, notify_sms, mobile, quiet_start, quiet_end FROM dealer_users
-       WHERE id = ANY($1::uuid[]) ORDER BY email`,
-      [notice.user_ids],
+      `SELECT u.id, u.email, u.name, u.notify_email, u.notify_sms, u.mobile, u.quiet_start, u.quiet_end
+       FROM dealer_users u
+       WHERE u.id = ANY($1::uuid[])
+         -- Only people still at the dealership: a notice queued before someone left names a shopper.
+         AND EXISTS (SELECT 1 FROM dealer_memberships m WHERE m.user_id = u.id AND m.dealership_id = $2)
+       ORDER BY u.email`,
+      [notice.user_ids, notice.dealership_id],
     )) as DeskRecipient[];
     const hours = (await dealershipHours(this.dataSource, notice.dealership_id)) ?? {
       timeZone: DEFAULT_ALERT_ZONE,

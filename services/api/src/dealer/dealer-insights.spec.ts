@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import fc from 'fast-check';
 import { legibleKey } from '@platform/domain';
 import { computeCarInsights, rollUpAll } from '@platform/events';
@@ -100,7 +101,9 @@ describe('Dealer console stock insights (real PostgreSQL and Redis)', () => {
     const { body } = await owner.get(`/api/dealer/insights/cars/${ids.north[0]}`).expect(200);
     // Listed 45 days ago: the charts start on its listing day, not with 44 days of zeros before it.
     expect(body.daily).toHaveLength(46);
-    expect(body.daily[0].day).toBe(new Date(Date.now() - 45 * 86_400_000).toISOString().slice(0, 10));
+    // The first day is the listing day, 45 calendar days before today's (the last): compared on the
+    // api's own calendar, never UTC's, which is a day behind Australia's for part of every day.
+    expect(DateTime.fromISO(body.daily.at(-1).day).minus({ days: 45 }).toISODate()).toBe(body.daily[0].day);
     expect(body.daily.at(-1)).toMatchObject({ views: 10 });
     expect(body.rating).toMatchObject({ score: expect.any(Number), band: expect.any(String) });
     expect(body.daysToSell.text).toEqual(expect.any(String));

@@ -135,7 +135,7 @@ const SUMMARY_COLUMNS = `l.id, l.created_at, l.form, d.slug AS dealership_slug, 
   c.id AS car_id, c.slug AS car_slug, c.stocknum AS car_stocknum,
   concat_ws(' ', c.year, c.make, c.model, c.badge) AS car_title,
   l.status, l.lost_reason, l.assigned_user_id, au.name AS assignee_name, l.dealership_id,
-  l.response_due_at, l.first_response_at, ${DEALERSHIP_ZONE} AS time_zone`;
+  l.response_due_at, l.first_response_at, l.duplicate_of, ${DEALERSHIP_ZONE} AS time_zone`;
 
 // Every list, export and detail read: the assignee's name only while they still hold a membership of
 // the lead's dealership (a removed user reads as unassigned).
@@ -163,6 +163,7 @@ type SummaryRow = {
   dealership_id: number;
   response_due_at: Date | null;
   first_response_at: Date | null;
+  duplicate_of: string | null;
   time_zone: string;
 };
 
@@ -185,14 +186,16 @@ const summaryOf = (row: SummaryRow, desk: DeskReading, now: Date): LeadSummary =
   response: {
     dueAt: row.response_due_at?.toISOString() ?? null,
     firstResponseAt: row.first_response_at?.toISOString() ?? null,
-    state: row.response_due_at
-      ? responseState({
-          dueAt: row.response_due_at,
-          now,
-          firstResponseAt: row.first_response_at,
-          dueSoonMinutes: desk.dueSoonMinutes,
-        })
-      : null,
+    // A repeat's clock is its first lead's: it is never due or overdue itself.
+    state:
+      row.response_due_at && !row.duplicate_of
+        ? responseState({
+            dueAt: row.response_due_at,
+            now,
+            firstResponseAt: row.first_response_at,
+            dueSoonMinutes: desk.dueSoonMinutes,
+          })
+        : null,
     minutes: row.first_response_at ? responseMinutes(row.created_at, row.first_response_at, desk.hours) : null,
   },
   timeZone: row.time_zone,
@@ -228,7 +231,7 @@ export class DealerLeads {
     const n = params.length;
     const order =
       query.sort === 'due'
-        ? `(l.first_response_at IS NULL AND l.status = 'new') DESC, l.response_due_at ASC NULLS LAST, l.created_at DESC, l.id DESC`
+        ? `(l.first_response_at IS NULL AND l.status = 'new' AND l.duplicate_of IS NULL) DESC, l.response_due_at ASC NULLS LAST, l.created_at DESC, l.id DESC`
         : `l.created_at DESC, l.id DESC`;
     const rows = (await this.db.query(
       `SELECT ${SUMMARY_COLUMNS} ${FROM}
@@ -688,9 +691,16 @@ export class DealerLeads {
   }
 }
 
-/** The filters an export used, as its log keeps them (only those given). */
-const exportFilters = (filters: LeadFilters): Record<string, string> =>
-  Object.fromEntries(Object.entries(filters).filter(([, value]) => typeof value === 'string' && value !== ''));
+/**
+ * The filters an export used, as its log keeps them (only those given). A search is logged as
+ * having been made, never its words: they are often a shopper's name, phone or email.
+ */
+const exportFilters = (filters: LeadFilters): Record<string, string | boolean> =>
+  Object.fromEntries(
+    Object.entries(filters)
+      .filter(([, value]) => typeof value === 'string' && value !== '')
+      .map(([key, value]) => [key, key === 'q' ? true : (value as string)]),
+  );
 
 /** Who answers leads, so who may be assigned one: never a read-only viewer. */
 export const LEAD_HANDLERS: readonly DealerRole[] = ['owner', 'sales'];
@@ -737,7 +747,7 @@ function phoneDigits(q: string | undefined): string | null {
 const VIEW_SQL: Record<LeadView, string> = {
   mine: `l.assigned_user_id = $8::uuid`,
   unassigned: `l.assigned_user_id IS NULL AND l.status IN ('new', 'contacted')`,
-  overdue: `l.first_response_at IS NULL AND l.status = 'new' AND l.response_due_at <= now()`,
+  overdue: `l.first_response_at IS NULL AND l.status = 'new' AND l.duplicate_of IS NULL AND l.response_due_at <= now()`,
   today: `l.created_at >= (date_trunc('day', now() AT TIME ZONE ${DEALERSHIP_ZONE}) AT TIME ZONE ${DEALERSHIP_ZONE})`,
 };
 

@@ -244,7 +244,7 @@ export class DealerPreferences {
     const ids = dealer.memberships.map((m) => m.dealershipId);
     const [leads] = (await this.db.query(
       `SELECT count(*)::int AS new,
-         count(*) FILTER (WHERE first_response_at IS NULL AND response_due_at <= now())::int AS overdue,
+         count(*) FILTER (WHERE first_response_at IS NULL AND duplicate_of IS NULL AND response_due_at <= now())::int AS overdue,
          count(*) FILTER (WHERE assigned_user_id = $2::uuid)::int AS mine
        FROM leads WHERE dealership_id = ANY($1::int[]) AND status = 'new'`,
       [ids, dealer.userId],

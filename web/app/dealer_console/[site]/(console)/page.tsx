@@ -89,6 +89,11 @@ export default async function LeadsInboxPage({
     ? (filters.view as LeadView)
     : null;
   const now = new Date();
+  // The poll asks for leads newer than the newest shown, which heads the list only in newest order.
+  const newest = leads.reduce<DealerLeadSummary | undefined>(
+    (found, lead) => (!found || lead.createdAt > found.createdAt ? lead : found),
+    undefined,
+  );
   const manyDealerships = me.dealerships.length > 1;
   // Export takes every customer's contact details away: an owner's right (the api refuses others).
   const canExport = me.dealerships.some((d) => d.role === 'owner');
@@ -206,8 +211,8 @@ export default async function LeadsInboxPage({
       {!before && !problem && (
         <LiveLeads
           query={leadQuery(shown)}
-          newest={leads[0]?.createdAt ?? new Date(0).toISOString()}
-          newestId={leads[0]?.id}
+          newest={newest?.createdAt ?? new Date(0).toISOString()}
+          newestId={newest?.id}
         />
       )}
 

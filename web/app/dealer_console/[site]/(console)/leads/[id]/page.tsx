@@ -79,6 +79,7 @@ function historyText(entry: DealerLeadDetail['history'][number]): string {
     if (detail['rule'] === 'overdue') return `${to} (moved on: not answered in time)`;
     return to;
   }
+  if (entry.action === 'lead.duplicate') return 'Marked a repeat of an enquiry minutes before';
   if (entry.action === 'lead.call_logged' && isCallOutcome(detail['outcome']))
     return `Call logged: ${CALL_OUTCOME_LABELS[detail['outcome']].toLowerCase()}`;
   return entry.action;
