@@ -210,8 +210,14 @@ test.describe('dealer console: access', () => {
        ORDER BY f.received_at LIMIT 1`,
       [dealership.slug],
     );
+    // Another spec may push this dealership a feed meanwhile: once a later run is applied the
+    // snapshot can only be rejected (confirming would undo that run), and the page says so instead.
     await page.goto(siteUrl(dealership.site, '/dealer/feed'));
-    await expect(page.getByRole('button', { name: 'Confirm: withdraw these cars' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('button', { name: 'Confirm: withdraw these cars' })
+        .or(page.getByText(/is applied, so this snapshot can no longer be confirmed/)),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reject the snapshot' })).toBeVisible();
     await page.getByRole('button', { name: 'Create a feed key' }).click();
     await expect(page.getByTestId('new-feed-key')).toBeVisible();
