@@ -327,10 +327,26 @@ describe('Lead desk (real PostgreSQL): photo, names, assignment and export right
             fc.record(
               {
                 outcome: fc.oneof(fc.string(), fc.constantFrom('spoke', 'SPOKE', '__proto__')),
-                note: fc.oneof(fc.string({ maxLength: 3000 }), fc.integer()),
+                note: fc.oneof(
+                  fc.string({ maxLength: 3000 }),
+                  fc.integer(),
+                  fc.constantFrom('NUL \u0000 here', 'bell \u0007', 'bidi \u202e', 'lone \ud800'),
+                ),
               },
               { requiredKeys: [] },
             ),
+            // Hostile keys beside a valid outcome: an own __proto__ (as JSON.parse makes it), NUL and
+            // control characters in a key.
+            fc
+              .tuple(
+                fc.constantFrom('__proto__', 'constructor', 'outcome\u0000', '\u0007', 'prototype'),
+                fc.jsonValue(),
+              )
+              .map(([key, value]) => {
+                const body: Record<string, unknown> = { outcome: 'left_message' };
+                Object.defineProperty(body, key, { value, enumerable: true, configurable: true, writable: true });
+                return body;
+              }),
           ),
           fc.constantFrom('mine', 'overdue', 'nope', '', '__proto__', 'today'),
           async (body, view) => {
