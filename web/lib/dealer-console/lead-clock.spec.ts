@@ -1,4 +1,4 @@
-import { formatSpan, leadClock } from './lead-clock';
+import { formatMinutes, formatSpan, leadClock } from './lead-clock';
 
 describe('the lead clock in words', () => {
   const now = new Date('2026-06-10T00:30:00Z'); // 10:30 am in Melbourne
@@ -10,6 +10,9 @@ describe('the lead clock in words', () => {
     expect(formatSpan(125 * 60_000)).toBe('2 h 5 min');
     expect(formatSpan(120 * 60_000)).toBe('2 h');
     expect(formatSpan(3 * 24 * 3600_000)).toBe('3 days');
+    expect(formatMinutes(null)).toBe('—');
+    expect(formatMinutes(0)).toBe('0 min');
+    expect(formatMinutes(90)).toBe('1 h 30 min');
   });
 
   it('says how overdue, how soon, when due and how fast it was answered', () => {

@@ -1,13 +1,19 @@
 import type { ResponseState } from '@platform/domain';
 
+/** Whole minutes in the console's short words: '35 min', '2 h 5 min', '2 h'; '—' for none (the reports). */
+export function formatMinutes(minutes: number | null): string {
+  if (minutes === null) return '—';
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+}
+
 /** A span of time in the console's short words: '45 s' never shows; '4 min', '2 h 5 min', '3 days'. */
 export function formatSpan(ms: number): string {
   const minutes = Math.max(0, Math.floor(ms / 60_000));
   if (minutes < 1) return 'under a minute';
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
-  const days = Math.floor(hours / 24);
+  if (minutes < 24 * 60) return formatMinutes(minutes);
+  const days = Math.floor(minutes / (24 * 60));
   return days === 1 ? '1 day' : `${days} days`;
 }
 

@@ -8,6 +8,7 @@ import work from '@/components/dealer-console/console.module.css';
 import { ApiError } from '@/lib/api/client';
 import { getDealerMe } from '@/lib/api/dealer';
 import { getLeadReport, type LeadReport, type ReportRow } from '@/lib/api/dealer-reports';
+import { formatMinutes } from '@/lib/dealer-console/lead-clock';
 import { personalPage } from '@/lib/edge/personal-page';
 
 export const metadata: Metadata = personalPage({ title: 'Reports · Dealer console' });
@@ -23,13 +24,6 @@ const dayFormat = new Intl.DateTimeFormat('en-AU', {
 });
 const day = (iso: string): string => dayFormat.format(new Date(`${iso}T00:00:00Z`));
 
-/** "2 h 5 min", "35 min", "—" when no lead was answered. */
-function minutes(value: number | null): string {
-  if (value === null) return '—';
-  if (value < 60) return `${value} min`;
-  const hours = Math.floor(value / 60);
-  return value % 60 ? `${hours} h ${value % 60} min` : `${hours} h`;
-}
 const percent = (value: number | null): string => (value === null ? '—' : `${value.toLocaleString('en-AU')}%`);
 
 /** One breakdown: the bars, then the same numbers with the won and the conversion in a table. */
@@ -141,10 +135,10 @@ function Salespeople({ report, range }: { report: LeadReport; range: string }) {
                     {row.responded.toLocaleString('en-AU')}
                   </td>
                   <td className={insights.num} data-label="First response p50">
-                    {minutes(row.p50Minutes)}
+                    {formatMinutes(row.p50Minutes)}
                   </td>
                   <td className={insights.num} data-label="First response p90">
-                    {minutes(row.p90Minutes)}
+                    {formatMinutes(row.p90Minutes)}
                   </td>
                   <td className={insights.num} data-label="Won">
                     {row.won.toLocaleString('en-AU')}
@@ -238,11 +232,11 @@ export default async function ReportsPage({
               </div>
               <div>
                 <dt>First response, median (p50)</dt>
-                <dd>{minutes(report.p50Minutes)}</dd>
+                <dd>{formatMinutes(report.p50Minutes)}</dd>
               </div>
               <div>
                 <dt>First response, p90</dt>
-                <dd>{minutes(report.p90Minutes)}</dd>
+                <dd>{formatMinutes(report.p90Minutes)}</dd>
               </div>
             </dl>
             <p className={work.muted}>
