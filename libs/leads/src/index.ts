@@ -24,3 +24,4 @@ export * from './desk/lead-arrival';
 export * from './desk/lead-desk';
 export * from './desk/lead-desk-workers';
 export * from './desk/first-response';
+export * from './desk/lead-replies';

@@ -147,6 +147,16 @@ export const QUEUES = {
     removeOnComplete: { count: 1000, age: 24 * 3600 },
     removeOnFail: { count: 5000, age: 14 * 24 * 3600 },
   }),
+  /**
+   * Sends one reply to a shopper (a lead_replies row): a salesperson's email or text from the
+   * console, or the dealership's automatic acknowledgement. The job id derives from the row id.
+   */
+  leadReply: contract('lead-reply', z.strictObject({ replyId: z.uuid() }), {
+    attempts: 8,
+    backoff: { type: 'exponential', delay: 5000 },
+    removeOnComplete: { count: 1000, age: 24 * 3600 },
+    removeOnFail: { count: 5000, age: 14 * 24 * 3600 },
+  }),
   /** Matches a site's indexed car changes against saved searches and followed cars (issue 24). */
   alertMatch: contract('alert-match', z.strictObject({ siteId: z.int().positive() }), {
     attempts: 5,
@@ -286,6 +296,7 @@ export const mediaVariantsJobId = (photoId: number, hash: string): string => `va
 /** The job of a reservation email: its outbox row id, so queuing it twice adds one job. */
 export const reservationNoticeJobId = (noticeId: string): string => `notice-${noticeId}`;
 export const leadDeskNoticeJobId = (noticeId: string): string => `desk-${noticeId}`;
+export const leadReplyJobId = (replyId: string): string => `reply-${replyId}`;
 
 /** The job of an alert message: its outbox row id, so queuing it twice adds one job. */
 export const alertDeliveryJobId = (messageId: string): string => `alert-${messageId}`;

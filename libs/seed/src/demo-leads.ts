@@ -12,6 +12,8 @@ interface DemoLead {
   hoursAgo: number;
   withCar: boolean;
   message?: string;
+  /** The shopper ticked 'Text me about this enquiry': the console offers an SMS reply. */
+  smsOk?: boolean;
 }
 
 const DEMO_LEADS: readonly DemoLead[] = [
@@ -24,6 +26,7 @@ const DEMO_LEADS: readonly DemoLead[] = [
     hoursAgo: 2,
     withCar: true,
     message: 'Is this still available? Could I see it Saturday?',
+    smsOk: true,
   },
   {
     name: 'Jack Wilson',
@@ -114,6 +117,7 @@ export async function insertDemoLeads(
             email,
             phone: lead.phone,
             ...(lead.message ? { message: lead.message } : {}),
+            ...(lead.smsOk ? { sms_ok: true } : {}),
           }),
           JSON.stringify({ source: 'demo' }),
           lead.status,

@@ -250,6 +250,11 @@ export async function createTenantFixture(
     );
     await sql(`INSERT INTO lead_notes (lead_id, author_name, body) VALUES ($1, 'Owner', 'Called back')`, [lead.id]);
     await sql(`INSERT INTO lead_desk_notices (lead_id, kind, user_ids) VALUES ($1, 'unassigned', '{}')`, [lead.id]);
+    await sql(
+      `INSERT INTO lead_replies (lead_id, kind, channel, author_name, recipient, subject, body)
+       VALUES ($1, 'reply', 'email', 'Owner', 'shopper@example.com', 'Your enquiry', 'Thanks')`,
+      [lead.id],
+    );
     const delivery = await one<{ id: string }>(
       `INSERT INTO lead_outbox (lead_id, channel) VALUES ($1, 'email') RETURNING id`,
       [lead.id],

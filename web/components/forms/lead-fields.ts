@@ -91,6 +91,9 @@ export const messageField = (required: boolean, defaultValue?: string): LeadFiel
 });
 export const termsField: LeadField = { name: 'terms_conditions', label: TERMS_LABEL, type: 'checkbox', required: true };
 export const optInField: LeadField = { name: 'opt_in', label: OPT_IN_LABEL, type: 'checkbox', defaultValue: true };
+export const SMS_OK_LABEL = 'Text me about this enquiry';
+/** The shopper's agreement to a text reply: never ticked for them (the dealer may text only on a yes). */
+export const smsOkField: LeadField = { name: 'sms_ok', label: SMS_OK_LABEL, type: 'checkbox' };
 
 /** State select with the site's default state (qld unless configured). */
 export function stateField(name: string, label: string, config: SiteConfig): LeadField {

@@ -16,6 +16,7 @@ import {
   messageField,
   nameField,
   optInField,
+  smsOkField,
   phoneField,
   termsField,
   type LeadField,
@@ -61,7 +62,7 @@ export function formSetup(
 ): FormSetup {
   const { car, messageRequired } = props;
   const contact = (phoneRequired: boolean): LeadField[] => [nameField, emailField, phoneField(phoneRequired)];
-  const consent: LeadField[] = [optInField, termsField];
+  const consent: LeadField[] = [smsOkField, optInField, termsField];
   switch (form) {
     case 'enquiry':
       return {

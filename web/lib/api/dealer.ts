@@ -6,6 +6,8 @@ import {
   DEALER_ROLES,
   DEALER_SESSION_COOKIE,
   LEAD_STATUSES,
+  REPLY_CHANNELS,
+  REPLY_KINDS,
   RESPONSE_STATES,
 } from '@platform/domain';
 import { apiBaseUrl, ApiError, apiGet, ProblemDetailsSchema, segment } from './client';
@@ -138,8 +140,43 @@ const LeadDetailSchema = LeadSummarySchema.extend({
     ),
   }),
   duplicateOf: z.string().nullable(),
+  replies: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(REPLY_KINDS),
+      channel: z.enum(REPLY_CHANNELS),
+      by: z.string(),
+      to: z.string(),
+      subject: z.string().nullable(),
+      body: z.string().nullable(),
+      status: z.enum(['pending', 'sent', 'skipped', 'dead']),
+      createdAt: z.string(),
+      sentAt: z.string().nullable(),
+    }),
+  ),
 });
 export type DealerLeadDetail = z.infer<typeof LeadDetailSchema>;
+
+const ReplyComposerSchema = z.object({
+  email: z.string().nullable(),
+  sms: z.string().nullable(),
+  smsRefusal: z.string().nullable(),
+  canReply: z.boolean(),
+  templates: z.array(
+    z.object({ key: z.string(), name: z.string(), subject: z.string(), email: z.string(), sms: z.string().nullable() }),
+  ),
+});
+export type ReplyComposer = z.infer<typeof ReplyComposerSchema>;
+
+/** The lead's reply form (the shopper's reachable channels, the templates filled); null when not the user's. */
+export async function getReplyComposer(site: string, id: string): Promise<ReplyComposer | null> {
+  try {
+    return await consoleGet(site, `/api/dealer/leads/${segment(id)}/replies`, ReplyComposerSchema);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
 
 /** The inbox's filters as the api's query string (empty values left out). */
 export function leadQuery(filters: Record<string, string | undefined>): string {

@@ -16,6 +16,7 @@ import {
   messageField,
   nameField,
   optInField,
+  smsOkField,
   phoneField,
   postcodeField,
   regoField,
@@ -207,6 +208,7 @@ export function contactFormSetup(site: SiteView, query: QueryParams): FormSetup 
     regoField,
     ...additionalServicesField(site.config),
     messageField(site.config.forms.message_required),
+    smsOkField,
     termsField,
     optInField,
   ];
@@ -221,6 +223,7 @@ export function locationContactFormSetup(site: SiteView, locationId: number): Fo
     emailField,
     phoneField(false),
     messageField(site.config.forms.message_required),
+    smsOkField,
     termsField,
     optInField,
   ];

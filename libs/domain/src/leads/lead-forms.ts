@@ -117,6 +117,11 @@ const envelope = {
   /** The page the form is on: its path (the web sends it), as long as a visited page may be. */
   page_id: z.union([text(VISITED_PAGE_MAX_LENGTH), z.number()]).optional(),
   opt_in: z.boolean({ error: 'opt_in must be true or false' }).default(true),
+  /**
+   * The shopper agreed to be texted about this enquiry (the forms' tick, never ticked for them):
+   * the console offers an SMS reply only then (libs/domain lead-replies smsReplyNumber).
+   */
+  sms_ok: z.boolean({ error: 'sms_ok must be true or false' }).optional(),
 };
 
 const contact = {

@@ -21,6 +21,7 @@ describe('DEALER_EDITABLE_FIELDS', () => {
       'leads.lost_reasons',
       'leads.notify_emails',
       'leads.reassign_after_minutes',
+      'leads.reply_templates',
       'leads.response_target_minutes',
       'marketing.banners',
       'marketing.campaign',

@@ -13,6 +13,7 @@ import { REPAYMENT_ROUNDINGS } from '../finance/calculator';
 import { listEditSchema } from './list-edit';
 import { CLOCK_TIME } from '../alerts/quiet-hours';
 import { CarTypeSchema } from '../entities/car';
+import { REPLY_EMAIL_MAX, REPLY_SMS_MAX, REPLY_SUBJECT_MAX, unknownMergeFields } from '../leads/lead-replies';
 import { SlideSchema } from '../entities/slide';
 
 /**
@@ -656,6 +657,45 @@ export const DeliverySchema = z.strictObject({
   }),
 });
 
+/** A template's text may only name merge fields that exist: a typo would reach a shopper as written. */
+const mergeText = (max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Write the ${what}`)
+    .max(max, `Keep the ${what} to ${max} characters`)
+    .superRefine((text, context) => {
+      for (const name of unknownMergeFields(text))
+        context.addIssue({
+          code: 'custom',
+          message: `{{${name}}} is not a merge field: use first_name, name, enquiry, car, car_link, dealership, dealership_phone, location or salesperson`,
+        });
+    });
+
+/** One reply a salesperson starts from (leads.reply_templates). */
+export const ReplyTemplateSchema = z
+  .strictObject({
+    key: z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9_-]{0,39}$/,
+        'Use a short key of lower-case letters, digits, - and _ (thanks, test-drive)',
+      ),
+    name: z.string().trim().min(1, 'Name the template').max(80, 'Keep the name to 80 characters'),
+    subject: mergeText(REPLY_SUBJECT_MAX, 'subject').meta({ description: "The email's subject line." }),
+    email: mergeText(REPLY_EMAIL_MAX, 'email').meta({ title: 'Email text' }),
+    // Room is left for the dealership's name, which signs every text.
+    sms: mergeText(REPLY_SMS_MAX - 80, 'text message')
+      .nullable()
+      .meta({ title: 'Text message', description: 'The SMS version; null: this template is email only.' }),
+    acknowledge: z.boolean().meta({
+      title: 'Send automatically',
+      description: "Emailed to the shopper in the dealership's name the moment a lead arrives (one template at most).",
+    }),
+  })
+  .meta({ title: 'Reply template' });
+export type ReplyTemplate = z.infer<typeof ReplyTemplateSchema>;
+
 /** How a new lead gets its salesperson (leads.assignment). */
 export const LEAD_ASSIGNMENT_MODES = ['round_robin', 'manual'] as const;
 
@@ -715,6 +755,29 @@ export const LeadsSchema = z.strictObject({
     description:
       'The reasons a salesperson picks from when a lead is lost, for the reports (they may add their own words).',
   }),
+  reply_templates: z
+    .array(ReplyTemplateSchema)
+    .max(30, 'Keep to 30 templates')
+    .superRefine((templates, context) => {
+      const seen = new Set<string>();
+      templates.forEach((template, index) => {
+        if (seen.has(template.key))
+          context.addIssue({ code: 'custom', path: [index, 'key'], message: `Another template is '${template.key}'` });
+        seen.add(template.key);
+      });
+      const automatic = templates.flatMap((template, index) => (template.acknowledge ? [index] : []));
+      for (const index of automatic.slice(1))
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'acknowledge'],
+          message: 'Only one template can be sent automatically: untick the others',
+        });
+    })
+    .meta({
+      dealerEditable: true,
+      description:
+        'The replies a salesperson starts from on a lead, with merge fields such as {{first_name}}, {{car}} and {{car_link}}.',
+    }),
 });
 
 /** Reserve online and buy online (spec 000 §4 'Reservation'; issue 21): deposits, holds and payments. */

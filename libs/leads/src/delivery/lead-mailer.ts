@@ -19,6 +19,8 @@ export interface LeadEmail {
   headers?: Record<string, string>;
   /** The sender's display name (alerts: the site's name); the address stays MAIL_FROM's. */
   fromName?: string;
+  /** Where the recipient's answer goes (a salesperson's reply: their own address). */
+  replyTo?: string;
 }
 
 /** The dealership's email notification of a lead, the second channel beside its CRM. */
@@ -38,6 +40,7 @@ const message = (from: string, email: LeadEmail) => ({
   text: email.text,
   ...(email.html ? { html: email.html } : {}),
   ...(email.headers ? { headers: email.headers } : {}),
+  ...(email.replyTo ? { replyTo: email.replyTo } : {}),
   messageId: leadMessageId(email.deliveryId),
 });
 
@@ -155,7 +158,7 @@ export function leadEmail(record: LeadDeliveryRecord, to: string[]): LeadEmail {
     ? `${car.year} ${car.make} ${car.model}${car.badge ? ` ${car.badge}` : ''} (stock ${car.stocknum})`
     : null;
   const subject = oneLine(`New ${lead.category}${vehicle ? `: ${vehicle}` : ''} via ${record.site.name}`);
-  const hidden = new Set(['form', 'terms_conditions', 'userData', 'captcha_token']);
+  const hidden = new Set(['form', 'terms_conditions', 'userData', 'captcha_token', 'sms_ok']);
   const lines = [
     oneLine(
       `${lead.category}${lead.subcategory ? ` / ${lead.subcategory}` : ''} submitted on ${record.site.name} at ${lead.created_at}.`,
@@ -173,6 +176,7 @@ export function leadEmail(record: LeadDeliveryRecord, to: string[]): LeadEmail {
       .filter(([key, value]) => !hidden.has(key) && value !== undefined && value !== null && value !== '')
       .map(([key, value]) => `${oneLine(label(key))}: ${indented(fieldText(value))}`),
     '',
+    lead.fields['sms_ok'] === true ? 'The shopper agreed to be texted about this enquiry.' : null,
     typeof lead.user_data['url'] === 'string' ? `Page: ${oneLine(lead.user_data['url'])}` : null,
     `Lead id: ${lead.id}`,
   ];

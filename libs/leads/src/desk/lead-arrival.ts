@@ -11,6 +11,7 @@ import {
 } from '@platform/domain';
 import { dealershipHours } from '@platform/site-config';
 import { recordDealerAudit } from './dealer-audit';
+import { queueAcknowledgement } from './lead-replies';
 import { deskUsers, nextInRotation } from './rotation';
 
 /** Writes a desk notice (the worker sends it); answers its id. */
@@ -33,14 +34,15 @@ export async function queueDeskNotice(
  * never without its clock, nor assigned twice): its response due time from the dealership's target
  * and sales hours, its salesperson when the dealership assigns round-robin (audited as the
  * platform's doing), and the notice that tells them (or, unassigned, the dealership's sales users
- * and owners). Every writer of leads calls it: the forms, a paid reservation or purchase, passing
+ * and owners), and the dealership's automatic acknowledgement to the shopper when it sends one.
+ * Every writer of leads calls it: the forms, a paid reservation or purchase, passing
  * the dealership's lead settings it already holds (read in the writer's transaction, so even a
  * dealership created in the same transaction, as the seed's, has them).
  */
 export async function onLeadArrival(
   manager: EntityManager,
   leadId: string,
-  config: Pick<SiteConfig['leads'], 'response_target_minutes' | 'assignment'>,
+  config: Pick<SiteConfig['leads'], 'response_target_minutes' | 'assignment' | 'reply_templates'>,
 ): Promise<void> {
   const [lead] = (await manager.query(
     `SELECT dealership_id, created_at, form, car_id, fields FROM leads WHERE id = $1`,
@@ -68,6 +70,11 @@ export async function onLeadArrival(
     return;
   }
   if (await markIfDuplicate(manager, leadId, { ...lead, dealership_id: lead.dealership_id }, keys)) return;
+  await queueAcknowledgement(
+    manager,
+    { ...lead, id: leadId, dealership_id: lead.dealership_id },
+    config.reply_templates,
+  );
   const hours = (await dealershipHours(manager, lead.dealership_id)) ?? { timeZone: DEFAULT_ALERT_ZONE, hours: [] };
   const dueAt = responseDueAt(lead.created_at, config.response_target_minutes, hours);
   const assignee = config.assignment === 'round_robin' ? await nextInRotation(manager, lead.dealership_id) : null;

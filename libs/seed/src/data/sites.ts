@@ -1,3 +1,4 @@
+import { PLATFORM_DEFAULTS } from '@platform/domain';
 import { brandLogoUrl } from './manufacturers';
 import type { SiteSeed } from './types';
 
@@ -475,7 +476,15 @@ const harbourMotorGroup: SiteSeed = {
         forms: { default_state: 'vic' },
         features: { delivery_calculator_enabled: true },
         // Leads go to the deliveries table (no CRM webhook in the demo) and by email to outbound_emails.
-        leads: { notify_emails: ['sales@harbour-mg-byd.example.com.au'], save_valuation: true },
+        // It also acknowledges every enquiry by email the moment it arrives, from its 'received' template.
+        leads: {
+          notify_emails: ['sales@harbour-mg-byd.example.com.au'],
+          save_valuation: true,
+          reply_templates: PLATFORM_DEFAULTS.leads.reply_templates.map((template) => ({
+            ...template,
+            acknowledge: template.key === 'received',
+          })),
+        },
         // Distance bands are labelled by their reach, since a band is no place; only the postcode
         // region's name is shown to shoppers.
         delivery: {

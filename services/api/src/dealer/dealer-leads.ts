@@ -17,6 +17,8 @@ import {
   type DealerRole,
   type LeadStatus,
   type LeadView,
+  type ReplyChannel,
+  type ReplyKind,
   type ResponseState,
 } from '@platform/domain';
 import { dealershipHours, siteConfigStore } from '@platform/site-config';
@@ -118,6 +120,23 @@ export interface LeadDetail extends LeadSummary {
   };
   /** The first lead this one repeats within minutes (same shopper, form and car), or null. */
   duplicateOf: string | null;
+  /** What the shopper was sent from the console or in the dealership's name, oldest first. */
+  replies: LeadReplyView[];
+}
+
+export interface LeadReplyView {
+  id: string;
+  kind: ReplyKind;
+  channel: ReplyChannel;
+  /** The person who wrote it, or the dealership's name for its acknowledgement. */
+  by: string;
+  to: string;
+  subject: string | null;
+  /** The text as sent; null while an acknowledgement waits to be written. */
+  body: string | null;
+  status: 'pending' | 'sent' | 'skipped' | 'dead';
+  createdAt: string;
+  sentAt: string | null;
 }
 
 /** The most of a customer's other leads one lead shows. */
@@ -402,6 +421,22 @@ export class DealerLeads {
       [leadId],
     )) as { at: Date; action: string; by: string; detail: Record<string, unknown> }[];
     const customer = await this.customer(leadId, row.dealership_id);
+    const replies = (await this.db.query(
+      `SELECT id, kind, channel, author_name, recipient, subject, body, status, created_at, sent_at
+       FROM lead_replies WHERE lead_id = $1 ORDER BY created_at, id`,
+      [leadId],
+    )) as {
+      id: string;
+      kind: ReplyKind;
+      channel: ReplyChannel;
+      author_name: string;
+      recipient: string;
+      subject: string | null;
+      body: string | null;
+      status: LeadReplyView['status'];
+      created_at: Date;
+      sent_at: Date | null;
+    }[];
     return {
       ...summaryOf(row, await this.deskReading(row.dealership_id), new Date()),
       category: row.category,
@@ -441,6 +476,18 @@ export class DealerLeads {
       location: row.location_name,
       customer: customer.customer,
       duplicateOf: customer.duplicateOf,
+      replies: replies.map((reply) => ({
+        id: reply.id,
+        kind: reply.kind,
+        channel: reply.channel,
+        by: reply.author_name,
+        to: reply.recipient,
+        subject: reply.subject,
+        body: reply.body,
+        status: reply.status,
+        createdAt: reply.created_at.toISOString(),
+        sentAt: reply.sent_at?.toISOString() ?? null,
+      })),
     };
   }
 
@@ -668,7 +715,7 @@ export class DealerLeads {
    * The lead locked for a change, when it is one of the user's dealerships' (else null: the same 404
    * as an unknown id); a viewer of its dealership is refused with 403 only after that.
    */
-  private async lockForChange(
+  async lockForChange(
     manager: EntityManager,
     dealer: DealerPrincipal,
     leadId: string,

@@ -60,7 +60,8 @@ function requestSite(request: Request, bodySite: string | undefined): string {
   });
 }
 
-const leadNotFound = (): ProblemException => notFound('Lead not found', 'No lead of your dealerships has this id.');
+export const leadNotFound = (): ProblemException =>
+  notFound('Lead not found', 'No lead of your dealerships has this id.');
 
 /**
  * The dealer console's API: a dealer user signs in with an emailed code or a one-time link and then sees and acts on

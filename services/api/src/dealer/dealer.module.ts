@@ -10,6 +10,8 @@ import { DealerInsights } from './dealer-insights';
 import { DealerInsightsController } from './dealer-insights.controller';
 import { DealerInsightsEmailController } from './dealer-insights-email.controller';
 import { DealerLeads } from './dealer-leads';
+import { DealerLeadReplies } from './dealer-lead-replies';
+import { DealerLeadRepliesController } from './dealer-lead-replies.controller';
 import { DealerMailer } from './dealer-mailer';
 import { DealerPreferences } from './dealer-preferences';
 import { DealerPreferencesController } from './dealer-preferences.controller';
@@ -42,12 +44,14 @@ import { DealerSignedInGuard } from './dealer-session';
     DealerInsightsEmailController,
     DealerReportsController,
     DealerPreferencesController,
+    DealerLeadRepliesController,
   ],
   providers: [
     SignInSecrets,
     SignInCodes,
     DealerAccounts,
     DealerLeads,
+    DealerLeadReplies,
     DealerMailer,
     DealerSignIn,
     DealerUsers,

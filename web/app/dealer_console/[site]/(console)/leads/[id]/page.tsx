@@ -7,11 +7,14 @@ import {
   leadFormLabel,
   LEAD_STATUS_LABELS,
   isLeadStatus,
+  REPLY_CHANNEL_LABELS,
+  REPLY_KIND_LABELS,
   type CallOutcome,
 } from '@platform/domain';
 import { LeadActions } from '@/components/dealer-console/lead-actions';
+import { LeadReply } from '@/components/dealer-console/lead-reply';
 import { StatusBadge } from '@/components/dealer-console/status-badge';
-import { getDealerLead, getDealerMe, type DealerLeadDetail } from '@/lib/api/dealer';
+import { getDealerLead, getDealerMe, getReplyComposer, type DealerLeadDetail } from '@/lib/api/dealer';
 import { formatWhen } from '@/lib/dealer-console/format';
 import { leadClock } from '@/lib/dealer-console/lead-clock';
 import styles from '@/components/dealer-console/console.module.css';
@@ -57,6 +60,14 @@ const RESERVATION_STATUS: Readonly<Record<string, string>> = {
   refunded: 'Refunded',
 };
 
+/** Where a reply stands, in words. */
+const REPLY_STATUS: Readonly<Record<DealerLeadDetail['replies'][number]['status'], string>> = {
+  pending: 'Sending',
+  sent: 'Sent',
+  skipped: 'Not sent (the dealership stopped sending it)',
+  dead: 'Not sent: the mail or SMS service refused it',
+};
+
 /** 'preferred_date' -> 'Preferred date'. */
 const fieldLabel = (key: string): string => {
   const words = key.replace(/[_-]+/g, ' ').trim();
@@ -80,6 +91,7 @@ function historyText(entry: DealerLeadDetail['history'][number]): string {
     return to;
   }
   if (entry.action === 'lead.duplicate') return 'Marked a repeat of an enquiry minutes before';
+  if (entry.action === 'lead.replied') return detail['channel'] === 'sms' ? 'Replied by text' : 'Replied by email';
   if (entry.action === 'lead.call_logged' && isCallOutcome(detail['outcome']))
     return `Call logged: ${CALL_OUTCOME_LABELS[detail['outcome']].toLowerCase()}`;
   return entry.action;
@@ -88,7 +100,11 @@ function historyText(entry: DealerLeadDetail['history'][number]): string {
 /** /dealer/leads/{id}: everything about one lead, and what the user may do with it. */
 export default async function LeadPage({ params }: { params: Promise<{ site: string; id: string }> }) {
   const { site: slug, id } = await params;
-  const [me, lead] = await Promise.all([getDealerMe(slug), getDealerLead(slug, id)]);
+  const [me, lead, composer] = await Promise.all([
+    getDealerMe(slug),
+    getDealerLead(slug, id),
+    getReplyComposer(slug, id),
+  ]);
   if (!me) redirect('/dealer/sign-in');
   if (!lead) notFound();
   const answers = Object.entries(lead.answers).filter(
@@ -312,6 +328,8 @@ export default async function LeadPage({ params }: { params: Promise<{ site: str
         </div>
 
         <div className={styles.leadColumn}>
+          {composer && <LeadReply leadId={lead.id} csrfToken={me.csrfToken} composer={composer} />}
+
           <LeadActions
             leadId={lead.id}
             csrfToken={me.csrfToken}
@@ -340,6 +358,28 @@ export default async function LeadPage({ params }: { params: Promise<{ site: str
               </ol>
             )}
           </section>
+
+          {lead.replies.length > 0 && (
+            <section className={styles.panel} aria-labelledby="replies-title">
+              <h2 id="replies-title">Replies</h2>
+              <ol className={styles.notes}>
+                {lead.replies.map((reply) => (
+                  <li key={reply.id}>
+                    <p className={styles.leadMeta}>
+                      {reply.kind === 'reply' ? REPLY_CHANNEL_LABELS[reply.channel] : REPLY_KIND_LABELS[reply.kind]} to{' '}
+                      {reply.to} by {reply.by} ·{' '}
+                      <time dateTime={reply.sentAt ?? reply.createdAt}>
+                        {formatWhen(reply.sentAt ?? reply.createdAt, lead.timeZone)}
+                      </time>{' '}
+                      · {REPLY_STATUS[reply.status]}
+                    </p>
+                    {reply.subject && <p className={styles.replySubject}>{reply.subject}</p>}
+                    {reply.body && <p className={styles.noteBody}>{reply.body}</p>}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          )}
 
           <section className={styles.panel} aria-labelledby="history-title">
             <h2 id="history-title">History</h2>
