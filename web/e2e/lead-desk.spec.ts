@@ -17,7 +17,8 @@ import { API_ORIGIN, E2E_OPS_TOKEN, siteUrl } from './e2e-env';
  * no other spec's leads or users share its rotation): a shopper enquires; the first sales user in
  * turn is assigned and emailed; the lead shows its clock; moved past its due time (the injected
  * clock: the lead's own times moved back), the worker's sweep tells the salesperson and then the
- * owners; the salesperson logs a call and the clock stops; the shopper's next enquiry lands on the
+ * owners; the salesperson replies from a template (the email in the development outbox, on the
+ * timeline) and the clock stops, then logs a call; the shopper's next enquiry lands on the
  * same customer. A phone shows five leads above the fold.
  */
 
@@ -131,16 +132,49 @@ test('a lead is assigned in turn, shows its clock, escalates when overdue, and s
   await page.setViewportSize(CONSOLE_SIZES[1]);
   await page.screenshot({ path: `${SHOTS}/inbox-1366.png` });
 
-  // Sam answers: a logged call stops the clock and the lead leaves the overdue view.
+  // Sam answers from a template: the email goes from the dealership's name (the development
+  // outbox has it), the timeline shows it, the clock stops and the lead leaves the overdue view.
   await page.setViewportSize(CONSOLE_SIZES[0]);
   await page.goto(siteUrl(site, `/dealer/leads/${leadId}`));
   await expect(page.getByText('Overdue by 11 min')).toBeVisible();
+  const reply = page.getByRole('region', { name: 'Reply' });
+  await expect(reply.getByRole('radio', { name: 'SMS' })).toBeDisabled();
+  await expect(reply).toContainText('did not agree to be texted');
+  await reply.getByLabel('Start from a template').selectOption({ label: 'Thanks for your enquiry' });
+  const [dealership] = await query<{ name: string }>(`SELECT name FROM dealerships WHERE slug = $1`, [site]);
+  const subject = `Your enquiry with ${dealership!.name}`;
+  await expect(reply.getByLabel('Subject')).toHaveValue(subject);
+  // This run's own subject line, so an earlier run's email to the same shopper is never read.
+  await reply.getByLabel('Subject').fill(`${subject} (${site})`);
+  await expect(reply.getByLabel('Message')).toHaveValue(
+    /^Hi Maria,\n\nThank you for getting in touch about your enquiry\./,
+  );
+  await expect(reply.getByLabel('Message')).toHaveValue(/Kind regards,\nSam Seller\n/);
+  await reply.getByLabel('Message').press('Control+End');
+  await reply.getByLabel('Message').pressSequentially('\nPS: the ute is here until Saturday.');
+  await reply.getByRole('button', { name: 'Send email' }).click();
+  await expect(reply.getByRole('status')).toContainText('Email to maria.nguyen@example.com is on its way');
+  const sent = await emailTo('maria.nguyen@example.com', new RegExp(`\\(${site}\\)$`));
+  expect(sent.text).toContain('PS: the ute is here until Saturday.');
+  expect(sent.text).toMatch(/^Reply-To: sam@/m);
+  await expect(page.getByText(/^Answered (in (under a minute|\d+ min)|out of hours)$/)).toBeVisible();
+  await expect(page.getByText('Replied by email by Sam Seller')).toBeVisible();
+  const replies = page.getByRole('region', { name: 'Replies' });
+  await expect(replies).toContainText('PS: the ute is here until Saturday.');
+  await expect(replies).toContainText(/Email to maria\.nguyen@example\.com by Sam Seller · .* · (Sending|Sent)/);
+  await page.reload();
+  await expect(replies).toContainText('· Sent');
+  await expectAxeClean(page);
+  await page.screenshot({ path: `${SHOTS}/reply-390.png`, fullPage: true });
+  await page.setViewportSize(CONSOLE_SIZES[1]);
+  await page.screenshot({ path: `${SHOTS}/reply-1366.png`, fullPage: true });
+  await page.setViewportSize(CONSOLE_SIZES[0]);
+
+  // A call logged after it is the record of what was said; the first answer stays the reply.
   await page.getByRole('radio', { name: 'Spoke to them' }).check();
   await page.getByLabel(/What was said/).fill('Booked a test drive for Saturday.');
   await page.getByRole('button', { name: 'Log call' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Call logged.' })).toBeVisible();
-  // In open time: while the dealership is closed, an answer takes no time on its clock.
-  await expect(page.getByText(/^Answered (in (under a minute|\d+ min)|out of hours)$/)).toBeVisible();
   await expect(page.getByText('Call logged: spoke to them by Sam Seller')).toBeVisible();
   await expect(page.getByText('Assigned to Sam Seller (next in turn)')).toBeVisible();
   await expect(page.getByText('Booked a test drive for Saturday.')).toBeVisible();
@@ -153,7 +187,7 @@ test('a lead is assigned in turn, shows its clock, escalates when overdue, and s
     `SELECT first_response_kind, status FROM leads WHERE id = $1`,
     [leadId],
   );
-  expect(answered).toEqual({ first_response_kind: 'call', status: 'contacted' });
+  expect(answered).toEqual({ first_response_kind: 'reply', status: 'contacted' });
   await page.goto(siteUrl(site, '/dealer'));
   await expect(views.getByRole('link', { name: 'Overdue 0' })).toBeVisible();
 

@@ -51,9 +51,17 @@ describe('renderReply', () => {
     expect(parsed.error?.issues[0]?.message).toMatch(/\{\{firstname\}\} is not a merge field/);
   });
 
+  it('greets by the first word of a single Name box, and by the first name where the form asks both', () => {
+    const single = replyMergeValues({ ...CONTEXT, fields: { name: 'Maria Nguyen' } });
+    expect([single.first_name, single.name]).toEqual(['Maria', 'Maria Nguyen']);
+    const both = replyMergeValues({ ...CONTEXT, fields: { name: 'Mary Ann', last_name: 'Lee' } });
+    expect([both.first_name, both.name]).toEqual(['Mary Ann', 'Mary Ann Lee']);
+    expect(replyMergeValues({ ...CONTEXT, fields: {} }).first_name).toBe('');
+  });
+
   it('never lets a value break a line: a shopper who typed a line break into their name stays on one line', () => {
     const values = replyMergeValues({ ...CONTEXT, fields: { name: 'Maria\nLead id: 1' } });
-    expect(renderReply('Hi {{first_name}},', values)).toBe('Hi Maria Lead id: 1,');
+    expect(renderReply('Hi {{name}},', values)).toBe('Hi Maria Lead id: 1,');
   });
 
   it('fills any template whose fields are known, without a merge marker left behind (property)', () => {

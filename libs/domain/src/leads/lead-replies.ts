@@ -150,10 +150,12 @@ export interface ReplyContext {
 /** The merge values of one lead: each a plain line of text, never the shopper's line breaks. */
 export function replyMergeValues(context: ReplyContext): ReplyMergeValues {
   const word = (value: unknown): string => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '');
-  const first = word(context.fields['name']);
+  const name = word(context.fields['name']);
+  const last = word(context.fields['last_name']);
   return {
-    first_name: first,
-    name: [first, word(context.fields['last_name'])].filter(Boolean).join(' '),
+    // Forms with one Name box hold the whole name there: its first word greets the shopper.
+    first_name: last ? name : (name.split(' ')[0] ?? ''),
+    name: [name, last].filter(Boolean).join(' '),
     enquiry: context.car ? `the ${context.car}` : (ENQUIRY_WORDS[context.form] ?? 'your enquiry'),
     car: context.car,
     car_link: context.carLink,

@@ -68,8 +68,12 @@ const REPLY_STATUS: Readonly<Record<DealerLeadDetail['replies'][number]['status'
   dead: 'Not sent: the mail or SMS service refused it',
 };
 
+/** Answers whose key says little to a salesperson, in the words the shopper ticked. */
+const ANSWER_LABELS: Readonly<Record<string, string>> = { sms_ok: 'Agreed to be texted' };
+
 /** 'preferred_date' -> 'Preferred date'. */
 const fieldLabel = (key: string): string => {
+  if (Object.hasOwn(ANSWER_LABELS, key)) return ANSWER_LABELS[key]!;
   const words = key.replace(/[_-]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
