@@ -44,6 +44,9 @@ export interface UnderstoodSearch {
   parts: UnderstoodPart[];
 }
 
+/** The most of a sentence read (whole words); the rest is ignored. */
+export const MAX_SENTENCE_LENGTH = 500;
+
 /** 'Around $30,000' is this share either side. */
 export const AROUND_SHARE = 0.1;
 
@@ -270,7 +273,10 @@ export function combineParts(parts: readonly Pick<UnderstoodPart, 'filters' | 'r
  * label and where it came from, and the words not understood as free text. Pure and
  * deterministic: the same sentence and vocabulary always give the same answer; it never throws.
  */
-export function understandQuery(sentence: string, vocabulary: UnderstandingVocabulary): UnderstoodSearch {
+export function understandQuery(text: string, vocabulary: UnderstandingVocabulary): UnderstoodSearch {
+  // A pasted page is not a search: read the first whole words only, so time stays bounded.
+  const cut = text.length > MAX_SENTENCE_LENGTH ? text.slice(0, MAX_SENTENCE_LENGTH + 1).search(/\s\S*$/u) : -1;
+  const sentence = text.length > MAX_SENTENCE_LENGTH ? text.slice(0, Math.max(cut, 0)) : text;
   const words = sentenceWords(sentence);
   const tokens = tokenize(sentence, words);
   const n = tokens.length;
