@@ -179,11 +179,6 @@ const POSTCODE_TRIGGERS: readonly string[][] = [
   'pc',
   ...PLACE_TRIGGERS.map((t) => t.join(' ')),
 ].map(seq);
-const FREQUENCY: Readonly<Record<'week' | 'fortnight' | 'month', FinanceFrequency>> = {
-  week: 'week',
-  fortnight: 'fortnight',
-  month: 'month',
-};
 const FREQUENCY_WORDS: Readonly<Record<FinanceFrequency, string>> = {
   week: 'week',
   fortnight: 'fortnight',
@@ -421,8 +416,7 @@ export function understandQuery(text: string, vocabulary: UnderstandingVocabular
       case 'fortnight':
       case 'month': {
         if (cmp === 'gt' || cmp === 'ge' || cmp === 'after' || !vocabulary.loan) return null;
-        const frequency = FREQUENCY[unit.value];
-        return weeklyCandidate(j, upper ?? value, frequency, 0);
+        return weeklyCandidate(j, upper ?? value, unit.value, 0);
       }
       case 'yearsOld': {
         if (second || !Number.isInteger(value) || value > 60 || first.money) return null;

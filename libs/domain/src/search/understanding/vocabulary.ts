@@ -219,6 +219,12 @@ export function placesFromPostcodeData(rows: Iterable<PostcodeDataRow>): PlacePo
   return places;
 }
 
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 interface PlaceIndex {
   byName: Map<string, ResolvedPlace[]>;
   byPostcode: Map<string, ResolvedPlace>;
@@ -237,8 +243,8 @@ function placeIndex(places: Iterable<PlacePoint>, locations: readonly { point: C
     if (place.lat === null || place.lng === null) continue;
     const key = squash(place.locality);
     if (key === '') continue;
-    (byLocality.get(key) ?? byLocality.set(key, []).get(key))?.push(place);
-    (byPostcodeRows.get(place.postcode) ?? byPostcodeRows.set(place.postcode, []).get(place.postcode))?.push(place);
+    pushTo(byLocality, key, place);
+    pushTo(byPostcodeRows, place.postcode, place);
   }
   const resolved = (place: PlacePoint): ResolvedPlace => ({
     name: titleCase(place.locality),
