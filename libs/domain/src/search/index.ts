@@ -14,3 +14,4 @@ export * from './result-count';
 export * from './promo-positions';
 export * from './range-slider';
 export * from './body-label';
+export * from './understanding';

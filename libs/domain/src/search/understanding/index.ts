@@ -1,0 +1,6 @@
+export * from './aliases';
+export * from './vocabulary';
+export * from './weekly-budget';
+export * from './understand';
+export * from './understanding-score';
+export { sentenceWords } from './tokens';
