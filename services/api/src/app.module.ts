@@ -19,6 +19,7 @@ import { PlacesModule } from './places/places.module';
 import { ReservationsModule } from './reservations/reservations.module';
 import { ReviewsModule } from './reviews/reviews.module';
 import { SearchModule } from './search/search.module';
+import { UnderstandingModule } from './understanding/understanding.module';
 import { SignInModule } from './sign-in/sign-in.module';
 import { SitemapModule } from './sitemap/sitemap.module';
 import { SitesModule } from './sites/sites.module';
@@ -38,6 +39,7 @@ export class AppModule {
         SitesModule,
         SitemapModule,
         SearchModule,
+        UnderstandingModule,
         CarsModule,
         PlacesModule,
         ReviewsModule,

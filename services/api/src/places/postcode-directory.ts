@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PostcodeLocality } from '@platform/domain';
+import type { PlacePoint, PostcodeLocality } from '@platform/domain';
 
 export interface PostcodePlace {
   postcode: string;
@@ -25,6 +25,7 @@ interface RawPostcodeRow {
 interface PostcodeData {
   places: Map<string, PostcodePlace>;
   localities: Map<string, PostcodeLocality[]>;
+  points?: PlacePoint[];
 }
 
 /**
@@ -43,6 +44,15 @@ export class PostcodeDirectory {
   /** Every locality of a postcode (suburbs, post-office boxes, large-volume receivers); none for an unknown one. */
   async localities(postcode: string): Promise<PostcodeLocality[]> {
     return (await this.loaded()).localities.get(postcode) ?? [];
+  }
+
+  /** Every locality with its postcode, as the sentence search's vocabulary reads places (built once). */
+  async placePoints(): Promise<PlacePoint[]> {
+    const data = await this.loaded();
+    data.points ??= [...data.localities].flatMap(([postcode, localities]) =>
+      localities.map((locality) => ({ ...locality, postcode })),
+    );
+    return data.points;
   }
 
   private loaded(): Promise<PostcodeData> {
