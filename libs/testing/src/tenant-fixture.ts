@@ -250,6 +250,14 @@ export async function createTenantFixture(
     );
     await sql(`INSERT INTO lead_notes (lead_id, author_name, body) VALUES ($1, 'Owner', 'Called back')`, [lead.id]);
     await sql(`INSERT INTO lead_desk_notices (lead_id, kind, user_ids) VALUES ($1, 'unassigned', '{}')`, [lead.id]);
+    const task = await one<{ id: string }>(
+      `INSERT INTO lead_tasks (lead_id, dealership_id, kind, due_at, remind_at) VALUES ($1, $2, 'call_back', now() + interval '1 day', now()) RETURNING id`,
+      [lead.id, stock.north.id],
+    );
+    await sql(`INSERT INTO lead_desk_notices (lead_id, kind, user_ids, task_id) VALUES ($1, 'task_due', '{}', $2)`, [
+      lead.id,
+      task.id,
+    ]);
     const delivery = await one<{ id: string }>(
       `INSERT INTO lead_outbox (lead_id, channel) VALUES ($1, 'email') RETURNING id`,
       [lead.id],

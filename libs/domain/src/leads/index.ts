@@ -14,3 +14,4 @@ export * from './response-clock';
 export * from './lead-views';
 export * from './lead-reports';
 export * from './customer-key';
+export * from './lead-tasks';

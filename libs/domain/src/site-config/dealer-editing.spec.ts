@@ -22,6 +22,7 @@ describe('DEALER_EDITABLE_FIELDS', () => {
       'leads.notify_emails',
       'leads.reassign_after_minutes',
       'leads.response_target_minutes',
+      'leads.task_reminder_minutes',
       'marketing.banners',
       'marketing.campaign',
       'marketing.claims',

@@ -26,6 +26,7 @@ import { ProblemException } from '@platform/server-kit';
 import type { DealerPrincipal, Membership } from './dealer-accounts';
 import { queueDeskNotice, recordDealerAudit, recordFirstResponse } from '@platform/leads';
 import type { LeadCall, LeadFilters, LeadListQuery, LeadStatusChange } from './dealer.schemas';
+import { leadTasksOf, type LeadTask } from './dealer-lead-tasks';
 
 export interface LeadSummary {
   id: string;
@@ -118,6 +119,8 @@ export interface LeadDetail extends LeadSummary {
   };
   /** The first lead this one repeats within minutes (same shopper, form and car), or null. */
   duplicateOf: string | null;
+  /** Follow-up tasks (dealer-lead-tasks.ts): open ones soonest due first, then those closed. */
+  tasks: LeadTask[];
 }
 
 /** The most of a customer's other leads one lead shows. */
@@ -441,6 +444,7 @@ export class DealerLeads {
       location: row.location_name,
       customer: customer.customer,
       duplicateOf: customer.duplicateOf,
+      tasks: await leadTasksOf(this.db, leadId),
     };
   }
 
@@ -746,7 +750,7 @@ function phoneDigits(q: string | undefined): string | null {
  */
 const VIEW_SQL: Record<LeadView, string> = {
   mine: `l.assigned_user_id = $8::uuid`,
-  unassigned: `l.assigned_user_id IS NULL AND l.status IN ('new', 'contacted')`,
+  unassigned: `l.assigned_user_id IS NULL AND l.status IN ('new', 'contacted', 'appointment')`,
   overdue: `l.first_response_at IS NULL AND l.status = 'new' AND l.duplicate_of IS NULL AND l.response_due_at <= now()`,
   today: `l.created_at >= (date_trunc('day', now() AT TIME ZONE ${DEALERSHIP_ZONE}) AT TIME ZONE ${DEALERSHIP_ZONE})`,
 };

@@ -347,12 +347,14 @@ describe('Dealer preferences and console counts (real PostgreSQL)', () => {
       expect(olga).toEqual({
         leads: { new: base.leads.new + 4, overdue: base.leads.overdue + 2, mine: base.leads.mine + 1 },
         reservations: { active: base.reservations.active + 2 },
+        tasks: base.tasks,
       });
       // Sam works at both: every New lead of both, his own one, and both dealerships' holds.
       const sam = (await sales.get('/api/dealer/counts').expect(200)).body;
       expect(sam).toEqual({
         leads: { new: samBase.leads.new + 5, overdue: samBase.leads.overdue + 3, mine: samBase.leads.mine + 1 },
         reservations: { active: samBase.reservations.active + 3 },
+        tasks: samBase.tasks,
       });
     });
   });

@@ -10,6 +10,8 @@ import { DealerInsights } from './dealer-insights';
 import { DealerInsightsController } from './dealer-insights.controller';
 import { DealerInsightsEmailController } from './dealer-insights-email.controller';
 import { DealerLeads } from './dealer-leads';
+import { DealerLeadTasks } from './dealer-lead-tasks';
+import { DealerLeadTasksController } from './dealer-lead-tasks.controller';
 import { DealerMailer } from './dealer-mailer';
 import { DealerPreferences } from './dealer-preferences';
 import { DealerPreferencesController } from './dealer-preferences.controller';
@@ -42,6 +44,7 @@ import { DealerSignedInGuard } from './dealer-session';
     DealerInsightsEmailController,
     DealerReportsController,
     DealerPreferencesController,
+    DealerLeadTasksController,
   ],
   providers: [
     SignInSecrets,
@@ -56,6 +59,7 @@ import { DealerSignedInGuard } from './dealer-session';
     DealerInsights,
     DealerReports,
     DealerPreferences,
+    DealerLeadTasks,
     DealerSignedInGuard,
     OpsAuthGuard,
   ],
