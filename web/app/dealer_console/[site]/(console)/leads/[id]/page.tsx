@@ -10,6 +10,7 @@ import {
   type CallOutcome,
 } from '@platform/domain';
 import { LeadActions } from '@/components/dealer-console/lead-actions';
+import { LeadTasks, taskHistoryText } from '@/components/dealer-console/lead-tasks';
 import { StatusBadge } from '@/components/dealer-console/status-badge';
 import { getDealerLead, getDealerMe, type DealerLeadDetail } from '@/lib/api/dealer';
 import { formatWhen } from '@/lib/dealer-console/format';
@@ -80,6 +81,8 @@ function historyText(entry: DealerLeadDetail['history'][number]): string {
     return to;
   }
   if (entry.action === 'lead.duplicate') return 'Marked a repeat of an enquiry minutes before';
+  const task = taskHistoryText(entry.action, detail);
+  if (task) return task;
   if (entry.action === 'lead.call_logged' && isCallOutcome(detail['outcome']))
     return `Call logged: ${CALL_OUTCOME_LABELS[detail['outcome']].toLowerCase()}`;
   return entry.action;
@@ -320,6 +323,16 @@ export default async function LeadPage({ params }: { params: Promise<{ site: str
             assignees={lead.assignees}
             canChange={lead.canChange}
             lostReasons={lead.lostReasons}
+          />
+
+          <LeadTasks
+            site={slug}
+            leadId={lead.id}
+            tasks={lead.tasks}
+            timeZone={lead.timeZone}
+            canChange={lead.canChange}
+            assignees={lead.assignees}
+            defaultAssigneeId={lead.assignee?.id ?? me.user.id}
           />
 
           <section className={styles.panel} aria-labelledby="notes-title">
