@@ -176,11 +176,26 @@ export function CloseTaskButtons(props: { site: string; leadId: string; taskId: 
       <input type="hidden" name="site" value={props.site} />
       <input type="hidden" name="leadId" value={props.leadId} />
       <input type="hidden" name="taskId" value={props.taskId} />
-      <button type="submit" name="how" value="done" className="button button-secondary" disabled={pending}>
-        Done<span className="visually-hidden">: {props.what}</span>
+      {/* Named with their task: a list of tasks is a list of Done buttons to a screen reader. */}
+      <button
+        type="submit"
+        name="how"
+        value="done"
+        className="button button-secondary"
+        disabled={pending}
+        aria-label={`Done: ${props.what}`}
+      >
+        Done
       </button>
-      <button type="submit" name="how" value="cancel" className={styles.linkButton} disabled={pending}>
-        Cancel task<span className="visually-hidden">: {props.what}</span>
+      <button
+        type="submit"
+        name="how"
+        value="cancel"
+        className={styles.linkButton}
+        disabled={pending}
+        aria-label={`Cancel task: ${props.what}`}
+      >
+        Cancel task
       </button>
       {state.error ? (
         <p role="alert" className={styles.error}>

@@ -51,7 +51,8 @@ export function LeadTasks(props: {
                 <span className={`${own.state} ${own[`state_${task.state}`] ?? ''}`}>
                   {TASK_STATE_LABELS[task.state]}
                 </span>{' '}
-                {task.state === 'overdue' ? 'was due' : 'due'} {when(task.dueAt)}
+                · {task.state === 'overdue' ? 'was due ' : ''}
+                {when(task.dueAt)}
                 {task.assignee ? ` · for ${task.assignee.name}` : ' · for whoever takes the lead'}
               </p>
               {props.canChange ? (

@@ -72,7 +72,7 @@ export default async function TasksPage({
                 <span className={`${own.state} ${own[`state_${task.state}`] ?? ''}`}>
                   {TASK_STATE_LABELS[task.state]}
                 </span>{' '}
-                {task.state === 'overdue' ? 'was due' : 'due'}{' '}
+                · {task.state === 'overdue' ? 'was due ' : ''}
                 <time dateTime={task.dueAt}>{formatWhen(task.dueAt, task.timeZone)}</time>
                 {view !== 'mine' ? ` · for ${task.assignee?.name ?? 'nobody at the dealership now'}` : ''} · lead{' '}
                 {LEAD_STATUS_LABELS[task.lead.status].toLowerCase()}
