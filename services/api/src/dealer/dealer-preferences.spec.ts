@@ -329,6 +329,7 @@ describe('Dealer preferences and console counts (real PostgreSQL)', () => {
       expect(base).toEqual({
         leads: { new: expect.any(Number), overdue: expect.any(Number), mine: expect.any(Number) },
         reservations: { active: expect.any(Number) },
+        tasks: { due: expect.any(Number), overdue: expect.any(Number) },
       });
       const samBase = (await sales.get('/api/dealer/counts').expect(200)).body;
       await insertLead(northId, {});

@@ -124,7 +124,7 @@ describe('The customer (real PostgreSQL): grouping, duplicates and their scope',
       expect.objectContaining({ id: reservation!.id, leadId: first, kind: 'reserve', status: 'held', deposit: 500 }),
     ]);
     // The new fields come last: the lead page's own fields are untouched.
-    expect(Object.keys(body).slice(-2)).toEqual(['customer', 'duplicateOf']);
+    expect(Object.keys(body).slice(-3)).toEqual(['customer', 'duplicateOf', 'tasks']);
     const other = await owner.get(`/api/dealer/leads/${stranger}`).expect(200);
     expect(other.body.customer).toEqual({ leads: [], reservations: [] });
   });
