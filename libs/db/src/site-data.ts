@@ -74,6 +74,7 @@ export const SITE_DATA_TABLES: readonly SiteDataTable[] = [
   { table: 'lead_outbox', rows: `t.lead_id IN ${LEADS}` },
   { table: 'lead_desk_notices', rows: `t.lead_id IN ${LEADS}` },
   { table: 'lead_replies', rows: `t.lead_id IN ${LEADS}` },
+  { table: 'lead_tasks', rows: `t.lead_id IN ${LEADS} OR t.dealership_id IN ${DEALERSHIPS}` },
   { table: 'reservation_notices', rows: `t.reservation_id IN ${RESERVATIONS}` },
   { table: 'online_payments', rows: `t.site_id = $1 OR t.dealership_id IN ${DEALERSHIPS}` },
   { table: 'reservations', rows: `t.site_id = $1 OR t.dealership_id IN ${DEALERSHIPS}` },

@@ -1,5 +1,17 @@
 import type { EntityManager } from 'typeorm';
-import type { LeadStatus } from '@platform/domain';
+import type { LeadStatus, TaskKind } from '@platform/domain';
+
+/**
+ * A demo lead's follow-up task, due `dueInHours` from the seed's now (negative: overdue); a done one
+ * was finished an hour after it was due. No dealer user exists when the seed runs, so nobody is
+ * named: the lead page shows the task, and its reminder goes to whoever takes the lead.
+ */
+interface DemoTask {
+  kind: TaskKind;
+  title?: string;
+  dueInHours: number;
+  done?: boolean;
+}
 
 /** One demo enquiry, the same for every dealership: a lived-in inbox with every status. */
 interface DemoLead {
@@ -14,6 +26,7 @@ interface DemoLead {
   message?: string;
   /** The shopper ticked 'Text me about this enquiry': the console offers an SMS reply. */
   smsOk?: boolean;
+  tasks?: DemoTask[];
 }
 
 const DEMO_LEADS: readonly DemoLead[] = [
@@ -33,9 +46,10 @@ const DEMO_LEADS: readonly DemoLead[] = [
     phone: '0412 000 102',
     form: 'test_drive',
     category: 'Test Drive',
-    status: 'new',
+    status: 'appointment',
     hoursAgo: 6,
     withCar: true,
+    tasks: [{ kind: 'test_drive', title: 'Bring licence; wants to try it with the tray loaded', dueInHours: 26 }],
   },
   {
     name: 'Chloe Smith',
@@ -46,6 +60,7 @@ const DEMO_LEADS: readonly DemoLead[] = [
     hoursAgo: 26,
     withCar: true,
     message: 'What would repayments be over 5 years?',
+    tasks: [{ kind: 'finance_docs', title: 'Payslips and driver licence', dueInHours: 3 }],
   },
   {
     name: 'Liam Brown',
@@ -56,6 +71,7 @@ const DEMO_LEADS: readonly DemoLead[] = [
     hoursAgo: 50,
     withCar: false,
     message: 'Do you take trade-ins on utes?',
+    tasks: [{ kind: 'call_back', title: 'Trade-in figure for his Ranger', dueInHours: -1 }],
   },
   {
     name: 'Noah Taylor',
@@ -65,6 +81,7 @@ const DEMO_LEADS: readonly DemoLead[] = [
     status: 'won',
     hoursAgo: 120,
     withCar: true,
+    tasks: [{ kind: 'call_back', dueInHours: -100, done: true }],
   },
   {
     name: 'Ava Martin',
@@ -102,10 +119,10 @@ export async function insertDemoLeads(
       const carId = lead.withCar ? (cars[carIndex++ % Math.max(cars.length, 1)]?.id ?? null) : null;
       const createdAt = new Date(now.getTime() - lead.hoursAgo * HOUR_MS);
       const email = `${lead.name.toLowerCase().replace(/\W+/g, '.')}.${dealership.slug}@example.com`;
-      await manager.query(
+      const [inserted] = (await manager.query(
         `INSERT INTO leads (site_id, dealership_id, car_id, form, category, fields, user_data, status, lost_reason,
            status_changed_at, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
         [
           dealership.site_id,
           dealership.id,
@@ -125,7 +142,27 @@ export async function insertDemoLeads(
           lead.status === 'new' ? null : new Date(createdAt.getTime() + HOUR_MS),
           createdAt,
         ],
-      );
+      )) as { id: string }[];
+      for (const task of lead.tasks ?? []) {
+        const dueAt = new Date(now.getTime() + task.dueInHours * HOUR_MS);
+        // Reminded 15 minutes before (the default); one already past was reminded then.
+        const remindAt = new Date(dueAt.getTime() - 15 * 60_000);
+        await manager.query(
+          `INSERT INTO lead_tasks (lead_id, dealership_id, kind, title, due_at, remind_at, reminded_at, created_at, done_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+          [
+            inserted!.id,
+            dealership.id,
+            task.kind,
+            task.title ?? null,
+            dueAt,
+            remindAt,
+            remindAt < now ? remindAt : null,
+            new Date(createdAt.getTime() + HOUR_MS),
+            task.done ? new Date(dueAt.getTime() + HOUR_MS) : null,
+          ],
+        );
+      }
       written++;
     }
   }

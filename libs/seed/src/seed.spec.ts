@@ -89,8 +89,22 @@ describe('seeding a real PostgreSQL database', () => {
     )) as { slug: string; statuses: string[]; reasons: boolean; own_cars: boolean; with_car: number }[];
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
-      expect(row).toMatchObject({ statuses: ['contacted', 'lost', 'new', 'won'], reasons: true, own_cars: true });
+      expect(row).toMatchObject({
+        statuses: ['appointment', 'contacted', 'lost', 'new', 'won'],
+        reasons: true,
+        own_cars: true,
+      });
     }
+    // Follow-up on the demo leads: a test drive booked, finance documents due, a call back overdue, one done.
+    const tasks = (await db.dataSource.query(
+      `SELECT d.slug, count(*) FILTER (WHERE t.done_at IS NULL AND t.due_at < $1)::int AS overdue,
+         count(*) FILTER (WHERE t.done_at IS NOT NULL)::int AS done,
+         bool_and(t.kind <> 'test_drive' OR l.status = 'appointment') AS booked
+       FROM dealerships d JOIN lead_tasks t ON t.dealership_id = d.id JOIN leads l ON l.id = t.lead_id GROUP BY d.slug`,
+      [NOW],
+    )) as { slug: string; overdue: number; done: number; booked: boolean }[];
+    expect(tasks.length).toBe(rows.length);
+    for (const row of tasks) expect(row).toMatchObject({ overdue: 1, done: 1, booked: true });
     expect(rows.some((row) => row.with_car > 0)).toBe(true);
   });
 

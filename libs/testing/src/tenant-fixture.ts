@@ -255,6 +255,14 @@ export async function createTenantFixture(
        VALUES ($1, 'reply', 'email', 'Owner', 'shopper@example.com', 'Your enquiry', 'Thanks')`,
       [lead.id],
     );
+    const task = await one<{ id: string }>(
+      `INSERT INTO lead_tasks (lead_id, dealership_id, kind, due_at, remind_at) VALUES ($1, $2, 'call_back', now() + interval '1 day', now()) RETURNING id`,
+      [lead.id, stock.north.id],
+    );
+    await sql(`INSERT INTO lead_desk_notices (lead_id, kind, user_ids, task_id) VALUES ($1, 'task_due', '{}', $2)`, [
+      lead.id,
+      task.id,
+    ]);
     const delivery = await one<{ id: string }>(
       `INSERT INTO lead_outbox (lead_id, channel) VALUES ($1, 'email') RETURNING id`,
       [lead.id],

@@ -6,7 +6,7 @@ import { SignOutButton } from './sign-out-button';
 import styles from './console.module.css';
 
 /** The pages whose links carry live counts (issue 53). */
-const COUNTED = new Set(['/dealer', '/dealer/reservations']);
+const COUNTED = new Set(['/dealer', '/dealer/reservations', '/dealer/tasks']);
 
 /**
  * The console's banner: the dealer's logo, the pages they may open (Leads and Reservations with live

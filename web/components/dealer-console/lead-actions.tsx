@@ -19,6 +19,7 @@ const NOTE_MAX = 2000;
 const MOVE_LABELS: Record<LeadStatus, string> = {
   new: 'Mark new',
   contacted: 'Mark contacted',
+  appointment: 'Mark test drive booked',
   won: 'Mark won',
   lost: 'Mark lost',
 };
@@ -122,7 +123,8 @@ export function LeadActions({ leadId, csrfToken, status, assigneeId, assignees, 
 
       <div className={styles.moves}>
         {moves
-          .filter((to) => to !== 'lost')
+          // Lost asks why, below; a test drive is booked in Tasks, with its time and reminder.
+          .filter((to) => to !== 'lost' && to !== 'appointment')
           .map((to) => (
             <button
               key={to}

@@ -9,6 +9,7 @@ import {
   REPLY_CHANNELS,
   REPLY_KINDS,
   RESPONSE_STATES,
+  TASK_KINDS,
 } from '@platform/domain';
 import { apiBaseUrl, ApiError, apiGet, ProblemDetailsSchema, segment } from './client';
 
@@ -80,6 +81,24 @@ const LeadSummarySchema = z.object({
 export type DealerLeadSummary = z.infer<typeof LeadSummarySchema>;
 
 const LeadListSchema = z.object({ leads: z.array(LeadSummarySchema), next: z.string().nullable() });
+
+/** A follow-up task (call back, test drive, finance documents) as the api answers it. */
+export const LeadTaskSchema = z.object({
+  id: z.string(),
+  kind: z.enum(TASK_KINDS),
+  title: z.string().nullable(),
+  dueAt: z.string(),
+  remindAt: z.string().nullable(),
+  remindedAt: z.string().nullable(),
+  state: z.enum(['done', 'cancelled', 'overdue', 'today', 'upcoming']),
+  assignee: Person.nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  doneAt: z.string().nullable(),
+  doneBy: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+});
+export type DealerLeadTask = z.infer<typeof LeadTaskSchema>;
 
 const LeadDetailSchema = LeadSummarySchema.extend({
   category: z.string(),
@@ -154,6 +173,7 @@ const LeadDetailSchema = LeadSummarySchema.extend({
       sentAt: z.string().nullable(),
     }),
   ),
+  tasks: z.array(LeadTaskSchema).default([]),
 });
 export type DealerLeadDetail = z.infer<typeof LeadDetailSchema>;
 
@@ -222,6 +242,27 @@ export async function getDealerLead(site: string, id: string): Promise<DealerLea
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
+}
+
+const TaskListSchema = z.object({
+  tasks: z.array(
+    LeadTaskSchema.extend({
+      lead: z.object({
+        id: z.string(),
+        name: z.string().nullable(),
+        status: z.enum(LEAD_STATUSES),
+        dealership: z.object({ slug: z.string(), name: z.string() }),
+      }),
+      timeZone: z.string(),
+    }),
+  ),
+});
+export type DealerTaskListItem = z.infer<typeof TaskListSchema>['tasks'][number];
+
+/** The open tasks of a view (mine, overdue, today); null when signed out. */
+export async function getDealerTasks(site: string, view: string): Promise<DealerTaskListItem[] | null> {
+  const listed = await consoleGet(site, `/api/dealer/tasks?view=${encodeURIComponent(view)}`, TaskListSchema);
+  return listed?.tasks ?? null;
 }
 
 export type ActionOutcome =
@@ -441,6 +482,7 @@ const Count = z.number().int().nonnegative();
 export const ConsoleCountsSchema = z.object({
   leads: z.object({ new: Count, overdue: Count, mine: Count }),
   reservations: z.object({ active: Count }),
+  tasks: z.object({ due: Count, overdue: Count }).optional(),
 });
 export type ConsoleCounts = z.infer<typeof ConsoleCountsSchema>;
 

@@ -12,6 +12,18 @@ describe('navigation counts', () => {
     expect(navBadges('/dealer/feed', counts)).toEqual([]);
   });
 
+  it('says the tasks due today and those overdue: Tasks, 2 due, 1 overdue; nothing from an older api', () => {
+    const withTasks = { ...counts, tasks: { due: 2, overdue: 1 } };
+    expect(navBadges('/dealer/tasks', withTasks).map((b) => `${b.spoken}|${b.shown}|${b.tone}`)).toEqual([
+      '2 due|2|count',
+      '1 overdue|1 overdue|late',
+    ]);
+    expect(navBadges('/dealer/tasks', { ...counts, tasks: { due: 0, overdue: 0 } })).toEqual([]);
+    expect(navBadges('/dealer/tasks', counts)).toEqual([]);
+    expect(parseNavCounts(withTasks)).toEqual(withTasks);
+    expect(parseNavCounts({ ...withTasks, tasks: { due: -1, overdue: 0 } })).toEqual(counts);
+  });
+
   it('shows no badge for nothing, nor without counts', () => {
     const none = { leads: { new: 0, overdue: 0, mine: 0 }, reservations: { active: 0 } };
     expect(navBadges('/dealer', none)).toEqual([]);

@@ -6,6 +6,8 @@
 export interface NavCounts {
   leads: { new: number; overdue: number; mine: number };
   reservations: { active: number };
+  /** The user's own open tasks due by the end of today, and those overdue (absent from an older api). */
+  tasks?: { due: number; overdue: number };
 }
 
 /** One badge: its visible text, the words a screen reader hears after the link's label, its tone. */
@@ -28,6 +30,17 @@ export function navBadges(href: string, counts: NavCounts | null): NavBadge[] {
         key: 'overdue',
         shown: `${counts.leads.overdue} overdue`,
         spoken: `${counts.leads.overdue} overdue`,
+        tone: 'late',
+      });
+  } else if (href === '/dealer/tasks' && counts.tasks) {
+    // Overdue ones are among those due: the first badge says how many are due, the second how late.
+    if (counts.tasks.due > 0)
+      badges.push({ key: 'due', shown: String(counts.tasks.due), spoken: `${counts.tasks.due} due`, tone: 'count' });
+    if (counts.tasks.overdue > 0)
+      badges.push({
+        key: 'tasks-overdue',
+        shown: `${counts.tasks.overdue} overdue`,
+        spoken: `${counts.tasks.overdue} overdue`,
         tone: 'late',
       });
   } else if (href === '/dealer/reservations' && counts.reservations.active > 0) {
@@ -53,5 +66,12 @@ export function parseNavCounts(body: unknown): NavCounts | null {
   const mine = count(leads?.['mine']);
   const active = count(reservations?.['active']);
   if (fresh === null || overdue === null || mine === null || active === null) return null;
-  return { leads: { new: fresh, overdue, mine }, reservations: { active } };
+  const tasks = (body as { tasks?: Record<string, unknown> } | null)?.tasks;
+  const due = count(tasks?.['due']);
+  const late = count(tasks?.['overdue']);
+  return {
+    leads: { new: fresh, overdue, mine },
+    reservations: { active },
+    ...(due !== null && late !== null ? { tasks: { due, overdue: late } } : {}),
+  };
 }

@@ -11,6 +11,7 @@ export interface ConsoleNavItem {
 /** The console's pages, in the order the navigation shows them. A new console page adds its line here. */
 export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { label: 'Leads', href: '/dealer' },
+  { label: 'Tasks', href: '/dealer/tasks' },
   { label: 'Reservations', href: '/dealer/reservations' },
   { label: 'Insights', href: '/dealer/insights' },
   { label: 'Reports', href: '/dealer/reports' },

@@ -6,6 +6,7 @@ import { SyndicationFeedLeftOutEntity } from './syndication-feed-left-out.entity
 import { CrmDeliveryEntity } from './crm-delivery.entity';
 import { LeadOutboxEntity } from './lead-outbox.entity';
 import { LeadEntity } from './lead.entity';
+import { LeadTaskEntity } from './lead-task.entity';
 import { OutboundEmailEntity } from './outbound-email.entity';
 import { ValuationEntity } from './valuation.entity';
 import { CarEventDayEntity } from './car-event-day.entity';
@@ -65,6 +66,7 @@ export {
   CrmDeliveryEntity,
   LeadEntity,
   LeadOutboxEntity,
+  LeadTaskEntity,
   OutboundEmailEntity,
   ValuationEntity,
   CarChangeEntity,
@@ -145,6 +147,7 @@ export const ENTITIES = [
   ValuationEntity,
   LeadEntity,
   LeadOutboxEntity,
+  LeadTaskEntity,
   CrmDeliveryEntity,
   OutboundEmailEntity,
   AnalyticsEventEntity,

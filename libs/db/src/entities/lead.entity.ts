@@ -13,7 +13,7 @@ import type { ValuationEntity } from './valuation.entity';
 @Index('ix_leads_site_created', ['site_id', 'created_at'])
 @Index('ix_leads_dealership_created', ['dealership_id', 'created_at'])
 @Index('ix_leads_dealership_status', ['dealership_id', 'status', 'created_at'])
-@Check('ck_leads_status', `status IN ('new', 'contacted', 'won', 'lost')`)
+@Check('ck_leads_status', `status IN ('new', 'contacted', 'appointment', 'won', 'lost')`)
 @Check('ck_leads_first_response_kind', `first_response_kind IN ('status', 'call', 'reply', 'reservation')`)
 @Check('ck_leads_escalation_level', `escalation_level BETWEEN 0 AND 3`)
 @Check('ck_leads_customer_phone', `customer_phone ~ '^\\+61[23478][0-9]{8}$'`)
@@ -98,7 +98,7 @@ export class LeadEntity {
 
   /** Where the dealership's work on it stands (libs/domain leadTransition moves it). */
   @Column({ type: 'text', default: 'new' })
-  status!: 'new' | 'contacted' | 'won' | 'lost';
+  status!: 'new' | 'contacted' | 'appointment' | 'won' | 'lost';
 
   /** Why a lost lead was lost; null otherwise. */
   @Column({ type: 'text', nullable: true })

@@ -39,6 +39,7 @@ import { InsightsMarketFigures1767500000000 } from './1767500000000-insights-mar
 import { LeadDesk1767600000000 } from './1767600000000-lead-desk';
 import { DeskPreferences1767700000000 } from './1767700000000-desk-preferences';
 import { LeadCustomers1767800000000 } from './1767800000000-lead-customers';
+import { LeadTasks1767900000000 } from './1767900000000-lead-tasks';
 import { LeadReplies1768000000000 } from './1768000000000-lead-replies';
 import { PhotoSpool1766600000000 } from './1766600000000-photo-spool';
 
@@ -86,6 +87,7 @@ export const MIGRATIONS = [
   LeadDesk1767600000000,
   DeskPreferences1767700000000,
   LeadCustomers1767800000000,
+  LeadTasks1767900000000,
   LeadReplies1768000000000,
 ];
 

@@ -15,3 +15,4 @@ export * from './lead-views';
 export * from './lead-reports';
 export * from './customer-key';
 export * from './lead-replies';
+export * from './lead-tasks';

@@ -8,6 +8,11 @@ describe('leadTransition: new -> contacted -> won / lost, lost with a reason', (
     ['new', 'won'],
     ['won', 'contacted'],
     ['lost', 'contacted'],
+    // A test drive booked: from new (booking it is the answer) or contacted; one that falls through.
+    ['new', 'appointment'],
+    ['contacted', 'appointment'],
+    ['appointment', 'contacted'],
+    ['appointment', 'won'],
   ])('allows %s -> %s without a reason', (from, to) => {
     expect(leadTransition(from, to)).toEqual({ ok: true, status: to, reason: null });
   });
@@ -18,6 +23,10 @@ describe('leadTransition: new -> contacted -> won / lost, lost with a reason', (
     ['lost', 'won'],
     ['new', 'new'],
     ['won', 'won'],
+    ['appointment', 'new'],
+    ['appointment', 'appointment'],
+    ['won', 'appointment'],
+    ['lost', 'appointment'],
   ])('refuses %s -> %s, naming status', (from, to) => {
     expect(leadTransition(from, to, 'x')).toMatchObject({ ok: false, field: 'status' });
   });
@@ -26,6 +35,7 @@ describe('leadTransition: new -> contacted -> won / lost, lost with a reason', (
     expect(leadTransition('contacted', 'lost')).toMatchObject({ ok: false, field: 'reason' });
     expect(leadTransition('contacted', 'lost', '   ')).toMatchObject({ ok: false, field: 'reason' });
     expect(leadTransition('contacted', 'lost', 'x'.repeat(301))).toMatchObject({ ok: false, field: 'reason' });
+    expect(leadTransition('appointment', 'lost')).toMatchObject({ ok: false, field: 'reason' });
     expect(leadTransition('new', 'lost', ' Bought elsewhere ')).toEqual({
       ok: true,
       status: 'lost',

@@ -1,13 +1,15 @@
 /**
- * Where a lead stands in the dealership's work on it. A new lead is contacted, then won or lost; a
- * lost lead carries the reason (the dealer's own record of why, and what the inbox shows).
+ * Where a lead stands in the dealership's work on it. A new lead is contacted, may have a test
+ * drive booked (appointment), then is won or lost; a lost lead carries the reason (the dealer's
+ * own record of why, and what the inbox shows).
  */
-export const LEAD_STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
+export const LEAD_STATUSES = ['new', 'contacted', 'appointment', 'won', 'lost'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   new: 'New',
   contacted: 'Contacted',
+  appointment: 'Test drive booked',
   won: 'Won',
   lost: 'Lost',
 };
@@ -16,13 +18,16 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
 export const LEAD_LOST_REASON_MAX = 300;
 
 /**
- * The moves a salesperson may make. `new` -> `contacted` -> `won`/`lost`; a lead may also be won
- * or lost straight from `new` (the shopper walked in and bought), and a closed lead may be reopened
- * to `contacted` (they came back). Nothing returns to `new`: that status means nobody has acted.
+ * The moves a salesperson may make. `new` -> `contacted` -> `appointment` -> `won`/`lost`; a test
+ * drive may be booked straight from `new` (booking it is the answer), a lead may be won or lost
+ * from any open status (the shopper walked in and bought), a booked drive that falls through goes
+ * back to `contacted`, and a closed lead may be reopened to `contacted` (they came back). Nothing
+ * returns to `new`: that status means nobody has acted.
  */
 const NEXT: Record<LeadStatus, readonly LeadStatus[]> = {
-  new: ['contacted', 'won', 'lost'],
-  contacted: ['won', 'lost'],
+  new: ['contacted', 'appointment', 'won', 'lost'],
+  contacted: ['appointment', 'won', 'lost'],
+  appointment: ['contacted', 'won', 'lost'],
   won: ['contacted'],
   lost: ['contacted'],
 };

@@ -10,6 +10,13 @@ describe('leadMoveForReservation', () => {
       reason: RESERVATION_CANCELLED_REASON,
     });
     expect(leadMoveForReservation('extended', 'new')).toEqual({ status: 'contacted', reason: null });
+    // A lead with a test drive booked is still open: a sale wins it, a cancel loses it.
+    expect(leadMoveForReservation('completed', 'appointment')).toEqual({ status: 'won', reason: null });
+    expect(leadMoveForReservation('cancelled', 'appointment')).toEqual({
+      status: 'lost',
+      reason: RESERVATION_CANCELLED_REASON,
+    });
+    expect(leadMoveForReservation('extended', 'appointment')).toBeNull();
   });
 
   it('leaves a lead that already says as much, and never undoes a decision', () => {

@@ -18,8 +18,8 @@ export function leadMoveForReservation(
   status: LeadStatus,
 ): { status: LeadStatus; reason: string | null } | null {
   const wanted: Record<ReservationAction, { to: LeadStatus; reason?: string; from: readonly LeadStatus[] }> = {
-    completed: { to: 'won', from: ['new', 'contacted', 'lost'] },
-    cancelled: { to: 'lost', reason: RESERVATION_CANCELLED_REASON, from: ['new', 'contacted'] },
+    completed: { to: 'won', from: ['new', 'contacted', 'appointment', 'lost'] },
+    cancelled: { to: 'lost', reason: RESERVATION_CANCELLED_REASON, from: ['new', 'contacted', 'appointment'] },
     extended: { to: 'contacted', from: ['new'] },
   };
   const move = wanted[action];

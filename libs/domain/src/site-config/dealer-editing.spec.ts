@@ -23,6 +23,7 @@ describe('DEALER_EDITABLE_FIELDS', () => {
       'leads.reassign_after_minutes',
       'leads.reply_templates',
       'leads.response_target_minutes',
+      'leads.task_reminder_minutes',
       'marketing.banners',
       'marketing.campaign',
       'marketing.claims',

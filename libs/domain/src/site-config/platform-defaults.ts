@@ -250,6 +250,7 @@ export const PLATFORM_DEFAULTS: SiteConfig = {
     assignment: 'round_robin',
     escalate_to_owners_after_minutes: 10,
     reassign_after_minutes: null,
+    task_reminder_minutes: 15,
     lost_reasons: [
       'Bought elsewhere',
       'Price',

@@ -750,6 +750,11 @@ export const LeadsSchema = z.strictObject({
     description:
       'Minutes of open time after the owners are told that an unanswered lead moves to the next salesperson in turn (round-robin only); null: never.',
   }),
+  task_reminder_minutes: z.number().int().min(0).max(1440).meta({
+    dealerEditable: true,
+    description:
+      "Minutes before a follow-up task is due (a call back, a test drive) that the task's person is reminded (15; 0: at the due time).",
+  }),
   lost_reasons: z.array(z.string().trim().min(1, 'Name the reason').max(80)).max(20).meta({
     dealerEditable: true,
     description:

@@ -14,17 +14,18 @@ import { recordDealerAudit } from './dealer-audit';
 import { queueAcknowledgement } from './lead-replies';
 import { deskUsers, nextInRotation } from './rotation';
 
-/** Writes a desk notice (the worker sends it); answers its id. */
+/** Writes a desk notice (the worker sends it); answers its id. A task's reminder names its task. */
 export async function queueDeskNotice(
   manager: EntityManager,
   leadId: string,
-  kind: 'assigned' | 'unassigned' | 'overdue' | 'escalated' | 'reassigned',
+  kind: 'assigned' | 'unassigned' | 'overdue' | 'escalated' | 'reassigned' | 'task_due',
   userIds: readonly string[],
+  taskId: string | null = null,
 ): Promise<string | null> {
   if (userIds.length === 0) return null;
   const [row] = (await manager.query(
-    `INSERT INTO lead_desk_notices (lead_id, kind, user_ids) VALUES ($1, $2, $3::uuid[]) RETURNING id`,
-    [leadId, kind, userIds],
+    `INSERT INTO lead_desk_notices (lead_id, kind, user_ids, task_id) VALUES ($1, $2, $3::uuid[], $4) RETURNING id`,
+    [leadId, kind, userIds, taskId],
   )) as { id: string }[];
   return row!.id;
 }

@@ -62,7 +62,7 @@ export async function startLeadDeskWorkers(options: LeadDeskWorkersOptions): Pro
   group.start('leadDeskSweep', 1, async () => {
     const steps = await desk.sweep((options.now ?? (() => new Date()))());
     const queued = (await relayDeskNotices(desk, producer)) + (await relayReplies(replies, producer));
-    if (steps.overdue || steps.escalated || steps.reassigned) log.info(steps, 'lead desk sweep');
+    if (steps.overdue || steps.escalated || steps.reassigned || steps.reminded) log.info(steps, 'lead desk sweep');
     return { ...steps, queued };
   });
   group.start('leadDeskNotice', 2, async ({ noticeId }, job) =>

@@ -4,8 +4,12 @@ import {
   DEFAULT_ALERT_ZONE,
   isQuietTime,
   leadFormLabel,
+  TASK_REMINDER_WINDOW_MS,
+  taskPhrase,
   type BusinessHours,
+  type TaskKind,
 } from '@platform/domain';
+import { DateTime } from 'luxon';
 import { dealershipHours, dealershipOrigin, siteConfigStore } from '@platform/site-config';
 import type { WorkerLog } from '@platform/queues';
 import type { LeadMailer } from '../delivery/lead-mailer';
@@ -18,7 +22,7 @@ import { deskUsers, nextInRotation } from './rotation';
 export const ESCALATION_WINDOW_MS = 24 * 3600_000;
 const MINUTE = 60_000;
 
-export type DeskNoticeKind = 'assigned' | 'unassigned' | 'overdue' | 'escalated' | 'reassigned';
+export type DeskNoticeKind = 'assigned' | 'unassigned' | 'overdue' | 'escalated' | 'reassigned' | 'task_due';
 
 export interface DeskSendAttempt {
   number: number;
@@ -54,8 +58,11 @@ export class LeadDesk {
     private readonly options: LeadDeskOptions = {},
   ) {}
 
-  /** One pass of the escalation ladder at `now`; answers how many steps were taken. */
-  async sweep(now: Date): Promise<{ overdue: number; escalated: number; reassigned: number }> {
+  /**
+   * One pass of the escalation ladder at `now`, then the follow-up tasks whose reminder is due;
+   * answers how many steps were taken and reminders queued.
+   */
+  async sweep(now: Date): Promise<{ overdue: number; escalated: number; reassigned: number; reminded: number }> {
     const taken = { overdue: 0, escalated: 0, reassigned: 0 };
     const candidates = (await this.dataSource.query(
       `SELECT id FROM leads
@@ -75,7 +82,70 @@ export class LeadDesk {
         this.options.log?.warn({ lead: id, error: error.message }, 'lead desk: a lead could not be escalated'),
       );
     }
-    return taken;
+    return { ...taken, reminded: await this.remindTasks(now) };
+  }
+
+  /**
+   * Follow-up tasks whose reminder time has come (leads.task_reminder_minutes before they are
+   * due), still open and not yet reminded: each is taken once under its row lock (two workers never
+   * remind twice) and its person told, while they are still an owner or salesperson of the
+   * dealership; else the lead's assignee, else nobody (the task still shows overdue on the lead).
+   * A reminder the worker reaches more than TASK_REMINDER_WINDOW_MS after its due time (it was
+   * down) is taken without telling anyone: history, not an alarm. Answers how many were queued.
+   */
+  private async remindTasks(now: Date): Promise<number> {
+    const due = (await this.dataSource.query(
+      `SELECT id FROM lead_tasks
+       WHERE remind_at <= $1 AND reminded_at IS NULL AND done_at IS NULL AND cancelled_at IS NULL
+       ORDER BY remind_at LIMIT 500`,
+      [now],
+    )) as { id: string }[];
+    let reminded = 0;
+    for (const { id } of due) {
+      const queued = await this.remindOne(id, now).catch((error: Error) => {
+        this.options.log?.warn({ task: id, error: error.message }, 'lead desk: a task reminder could not be queued');
+        return false;
+      });
+      if (queued) reminded += 1;
+    }
+    return reminded;
+  }
+
+  private async remindOne(id: string, now: Date): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const [task] = (await manager.query(
+        `SELECT t.id, t.lead_id, t.dealership_id, t.due_at, t.assigned_user_id, l.assigned_user_id AS lead_assignee
+         FROM lead_tasks t JOIN leads l ON l.id = t.lead_id
+         WHERE t.id = $1 AND t.remind_at <= $2 AND t.reminded_at IS NULL AND t.done_at IS NULL AND t.cancelled_at IS NULL
+         FOR UPDATE OF t SKIP LOCKED`,
+        [id, now],
+      )) as {
+        id: string;
+        lead_id: string;
+        dealership_id: number;
+        due_at: Date;
+        assigned_user_id: string | null;
+        lead_assignee: string | null;
+      }[];
+      if (!task) return false;
+      await manager.query(`UPDATE lead_tasks SET reminded_at = $2 WHERE id = $1`, [task.id, now]);
+      if (task.due_at.getTime() < now.getTime() - TASK_REMINDER_WINDOW_MS) return false;
+      const person =
+        (await this.handlerAt(manager, task.assigned_user_id, task.dealership_id)) ??
+        (await this.handlerAt(manager, task.lead_assignee, task.dealership_id));
+      if (!person) return false;
+      return (await queueDeskNotice(manager, task.lead_id, 'task_due', [person], task.id)) !== null;
+    });
+  }
+
+  /** The user while they answer leads at the dealership (owner or sales), else null. */
+  private async handlerAt(manager: EntityManager, userId: string | null, dealershipId: number): Promise<string | null> {
+    if (!userId) return null;
+    const [member] = (await manager.query(
+      `SELECT 1 FROM dealer_memberships WHERE user_id = $1 AND dealership_id = $2 AND role IN ('owner', 'sales')`,
+      [userId, dealershipId],
+    )) as unknown[];
+    return member ? userId : null;
   }
 
   private async climbOne(
@@ -162,12 +232,7 @@ export class LeadDesk {
 
   /** The lead's assignee while they still answer leads at its dealership (owner or sales), else null. */
   private async currentHandler(manager: EntityManager, lead: LeadRow): Promise<string | null> {
-    if (!lead.assigned_user_id) return null;
-    const [member] = (await manager.query(
-      `SELECT 1 FROM dealer_memberships WHERE user_id = $1 AND dealership_id = $2 AND role IN ('owner', 'sales')`,
-      [lead.assigned_user_id, lead.dealership_id],
-    )) as unknown[];
-    return member ? lead.assigned_user_id : null;
+    return this.handlerAt(manager, lead.assigned_user_id, lead.dealership_id);
   }
 
   /** Notices waiting to be sent (the relay queues them; a queued one keeps its one job). */
@@ -182,7 +247,8 @@ export class LeadDesk {
   /**
    * Sends one notice: an email to each recipient who takes email, and a text to each who chose
    * SMS and gave a mobile, outside their quiet hours. A notice whose lead has since been answered
-   * (an overdue or escalation notice) is skipped: nobody needs telling any more. A failed send is
+   * (an overdue or escalation notice) is skipped: nobody needs telling any more; so is a task's
+   * reminder whose task was done or cancelled after it was queued. A failed send is
    * recorded and rethrown for the queue's retry; the last attempt marks it dead.
    */
   async send(
@@ -194,14 +260,20 @@ export class LeadDesk {
       `SELECT n.id, n.kind, n.user_ids, n.status, l.id AS lead_id, l.site_id, l.dealership_id, l.form, l.created_at,
          l.response_due_at, l.first_response_at, l.fields, d.name AS dealership_name,
          concat_ws(' ', c.year, c.make, c.model, c.badge) AS car_title, c.stocknum,
-         au.name AS assignee_name
+         au.name AS assignee_name,
+         t.kind AS task_kind, t.title AS task_title, t.due_at AS task_due_at, t.done_at AS task_done_at,
+         t.cancelled_at AS task_cancelled_at
        FROM lead_desk_notices n JOIN leads l ON l.id = n.lead_id JOIN dealerships d ON d.id = l.dealership_id
        LEFT JOIN cars c ON c.id = l.car_id LEFT JOIN dealer_users au ON au.id = l.assigned_user_id
+       LEFT JOIN lead_tasks t ON t.id = n.task_id
        WHERE n.id = $1`,
       [noticeId],
     )) as NoticeRow[];
     if (!notice || notice.status !== 'pending') return 'skipped';
-    if (notice.first_response_at && (notice.kind === 'overdue' || notice.kind === 'escalated')) {
+    const answered = notice.first_response_at && (notice.kind === 'overdue' || notice.kind === 'escalated');
+    const taskClosed =
+      notice.kind === 'task_due' && (!notice.task_kind || notice.task_done_at || notice.task_cancelled_at);
+    if (answered || taskClosed) {
       await this.dataSource.query(`UPDATE lead_desk_notices SET status = 'skipped' WHERE id = $1`, [noticeId]);
       return 'skipped';
     }
@@ -270,6 +342,12 @@ type NoticeRow = {
   car_title: string | null;
   stocknum: string | null;
   assignee_name: string | null;
+  /** A task's reminder: the task as it stands now. */
+  task_kind: TaskKind | null;
+  task_title: string | null;
+  task_due_at: Date | null;
+  task_done_at: Date | null;
+  task_cancelled_at: Date | null;
 };
 
 type DeskRecipient = {
@@ -287,8 +365,20 @@ const clockTime = (at: Date, zone: string): string =>
   new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', timeZone: zone }).format(at);
 
 /**
+ * A task's due time as its reminder says it: '3:30 pm' on the day it is sent, else with the day
+ * ('9:00 am on Sat 5 Dec'), on the dealership's clock.
+ */
+const taskTime = (at: Date, now: Date, zone: string): string => {
+  const sameDay = DateTime.fromJSDate(at, { zone }).toISODate() === DateTime.fromJSDate(now, { zone }).toISODate();
+  if (sameDay) return clockTime(at, zone);
+  const day = new Intl.DateTimeFormat('en-AU', { weekday: 'short', day: 'numeric', month: 'short', timeZone: zone });
+  return `${clockTime(at, zone)} on ${day.format(at).replace(',', '')}`;
+};
+
+/**
  * A notice in words: who the shopper is and what they asked about, how long they have waited and
- * when the lead is due, and the console link. The shopper's name goes to the dealership's own
+ * when the lead is due, and the console link; a task's reminder says what is due and when
+ * ("Reminder: call back Jane Citizen at 3:30 pm"). The shopper's name goes to the dealership's own
  * staff, who hold it anyway; the text is never logged.
  */
 export function deskMessage(
@@ -303,9 +393,11 @@ export function deskMessage(
     | 'car_title'
     | 'stocknum'
     | 'assignee_name'
-  >,
+  > &
+    Partial<Pick<NoticeRow, 'task_kind' | 'task_title' | 'task_due_at'>>,
   link: string,
   zone: string,
+  now: Date = new Date(),
 ): { subject: string; text: string; sms: string } {
   const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
   const shopper =
@@ -313,6 +405,18 @@ export function deskMessage(
   const about = notice.car_title
     ? `the ${notice.car_title}${notice.stocknum ? ` (stock ${notice.stocknum})` : ''}`
     : leadFormLabel(notice.form).toLowerCase();
+  if (notice.kind === 'task_due' && notice.task_kind && notice.task_due_at) {
+    const what = taskPhrase(notice.task_kind, shopper, notice.task_title ?? null);
+    const heading = `Reminder: ${what} at ${taskTime(notice.task_due_at, now, zone)}`;
+    const lines = [
+      `${shopper} asked about ${about}.`,
+      notice.task_title && notice.task_kind !== 'other' ? `Note: ${notice.task_title}` : null,
+      'Mark it done on the lead once it is.',
+      '',
+      `Open the lead: ${link}`,
+    ].filter((line): line is string => line !== null);
+    return { subject: `${heading} · ${notice.dealership_name}`, text: lines.join('\n'), sms: `${heading}. ${link}` };
+  }
   const due = notice.response_due_at ? clockTime(notice.response_due_at, zone) : null;
   const received = clockTime(notice.created_at, zone);
   const heading: Record<DeskNoticeKind, string> = {
@@ -321,6 +425,8 @@ export function deskMessage(
     overdue: `Overdue: ${shopper} is waiting for an answer`,
     escalated: `Overdue lead at ${notice.dealership_name}: ${shopper}`,
     reassigned: `Lead moved to you (overdue): ${shopper}`,
+    // Only reached when the reminder's task is gone: the caller skips such a notice first.
+    task_due: `Reminder about ${shopper}`,
   };
   const lines = [
     `${shopper} asked about ${about} at ${received}.`,

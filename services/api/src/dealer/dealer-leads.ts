@@ -28,6 +28,7 @@ import { ProblemException } from '@platform/server-kit';
 import type { DealerPrincipal, Membership } from './dealer-accounts';
 import { queueDeskNotice, recordDealerAudit, recordFirstResponse } from '@platform/leads';
 import type { LeadCall, LeadFilters, LeadListQuery, LeadStatusChange } from './dealer.schemas';
+import { leadTasksOf, type LeadTask } from './dealer-lead-tasks';
 
 export interface LeadSummary {
   id: string;
@@ -122,6 +123,8 @@ export interface LeadDetail extends LeadSummary {
   duplicateOf: string | null;
   /** What the shopper was sent from the console or in the dealership's name, oldest first. */
   replies: LeadReplyView[];
+  /** Follow-up tasks (dealer-lead-tasks.ts): open ones soonest due first, then those closed. */
+  tasks: LeadTask[];
 }
 
 export interface LeadReplyView {
@@ -488,6 +491,7 @@ export class DealerLeads {
         createdAt: reply.created_at.toISOString(),
         sentAt: reply.sent_at?.toISOString() ?? null,
       })),
+      tasks: await leadTasksOf(this.db, leadId),
     };
   }
 
@@ -793,7 +797,7 @@ function phoneDigits(q: string | undefined): string | null {
  */
 const VIEW_SQL: Record<LeadView, string> = {
   mine: `l.assigned_user_id = $8::uuid`,
-  unassigned: `l.assigned_user_id IS NULL AND l.status IN ('new', 'contacted')`,
+  unassigned: `l.assigned_user_id IS NULL AND l.status IN ('new', 'contacted', 'appointment')`,
   overdue: `l.first_response_at IS NULL AND l.status = 'new' AND l.duplicate_of IS NULL AND l.response_due_at <= now()`,
   today: `l.created_at >= (date_trunc('day', now() AT TIME ZONE ${DEALERSHIP_ZONE}) AT TIME ZONE ${DEALERSHIP_ZONE})`,
 };

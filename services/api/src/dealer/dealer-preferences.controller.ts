@@ -53,9 +53,13 @@ export class DealerPreferencesController {
 
   @Get('counts')
   @ApiOperation({
-    summary: "The navigation's counts over your dealerships: New, overdue and your New leads; active holds",
+    summary:
+      "The navigation's counts over your dealerships: New, overdue and your New leads; active holds; your tasks due",
   })
-  @ApiResponse({ status: 200, description: '{ leads: { new, overdue, mine }, reservations: { active } }' })
+  @ApiResponse({
+    status: 200,
+    description: '{ leads: { new, overdue, mine }, reservations: { active }, tasks: { due, overdue } }',
+  })
   @ApiResponse({ status: 401, description: 'Not signed in' })
   counts(@Dealer() dealer: DealerPrincipal): Promise<ConsoleCounts> {
     return this.preferences.counts(dealer);

@@ -329,6 +329,7 @@ describe('Dealer preferences and console counts (real PostgreSQL)', () => {
       expect(base).toEqual({
         leads: { new: expect.any(Number), overdue: expect.any(Number), mine: expect.any(Number) },
         reservations: { active: expect.any(Number) },
+        tasks: { due: expect.any(Number), overdue: expect.any(Number) },
       });
       const samBase = (await sales.get('/api/dealer/counts').expect(200)).body;
       await insertLead(northId, {});
@@ -347,12 +348,14 @@ describe('Dealer preferences and console counts (real PostgreSQL)', () => {
       expect(olga).toEqual({
         leads: { new: base.leads.new + 4, overdue: base.leads.overdue + 2, mine: base.leads.mine + 1 },
         reservations: { active: base.reservations.active + 2 },
+        tasks: base.tasks,
       });
       // Sam works at both: every New lead of both, his own one, and both dealerships' holds.
       const sam = (await sales.get('/api/dealer/counts').expect(200)).body;
       expect(sam).toEqual({
         leads: { new: samBase.leads.new + 5, overdue: samBase.leads.overdue + 3, mine: samBase.leads.mine + 1 },
         reservations: { active: samBase.reservations.active + 3 },
+        tasks: samBase.tasks,
       });
     });
   });

@@ -6,6 +6,7 @@ import { CLOCK_TIME, displayMobile, MobileNumberSchema, type DealerRole } from '
 import { recordDealerAudit } from '@platform/leads';
 import { ProblemException, type FieldError } from '@platform/server-kit';
 import type { DealerPrincipal } from './dealer-accounts';
+import { myTaskCounts } from './dealer-lead-tasks';
 
 const CLOCK_MESSAGE = 'Enter a time on the 24-hour clock, such as 21:00.';
 const SLUG_MESSAGE = 'dealership is the slug of one of your dealerships, such as north-motors.';
@@ -102,6 +103,8 @@ export interface ConsoleCounts {
   leads: { new: number; overdue: number; mine: number };
   /** Holds awaiting payment or held. */
   reservations: { active: number };
+  /** The user's own open follow-up tasks due by the end of today (overdue ones included), and those overdue. */
+  tasks: { due: number; overdue: number };
 }
 
 type UserRow = {
@@ -254,7 +257,7 @@ export class DealerPreferences {
        WHERE dealership_id = ANY($1::int[]) AND status IN ('pending_payment', 'held')`,
       [ids],
     )) as { active: number }[];
-    return { leads: leads!, reservations: holds! };
+    return { leads: leads!, reservations: holds!, tasks: await myTaskCounts(this.db, dealer) };
   }
 
   private async memberships(manager: EntityManager, userId: string, lock: boolean): Promise<MembershipRow[]> {

@@ -12,6 +12,8 @@ import { DealerInsightsEmailController } from './dealer-insights-email.controlle
 import { DealerLeads } from './dealer-leads';
 import { DealerLeadReplies } from './dealer-lead-replies';
 import { DealerLeadRepliesController } from './dealer-lead-replies.controller';
+import { DealerLeadTasks } from './dealer-lead-tasks';
+import { DealerLeadTasksController } from './dealer-lead-tasks.controller';
 import { DealerMailer } from './dealer-mailer';
 import { DealerPreferences } from './dealer-preferences';
 import { DealerPreferencesController } from './dealer-preferences.controller';
@@ -45,6 +47,7 @@ import { DealerSignedInGuard } from './dealer-session';
     DealerReportsController,
     DealerPreferencesController,
     DealerLeadRepliesController,
+    DealerLeadTasksController,
   ],
   providers: [
     SignInSecrets,
@@ -60,6 +63,7 @@ import { DealerSignedInGuard } from './dealer-session';
     DealerInsights,
     DealerReports,
     DealerPreferences,
+    DealerLeadTasks,
     DealerSignedInGuard,
     OpsAuthGuard,
   ],

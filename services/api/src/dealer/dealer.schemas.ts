@@ -123,6 +123,11 @@ export const AuditQuerySchema = z.object({
 });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 
+/** "status is 'new', 'contacted', 'appointment', 'won' or 'lost'.", from the domain's list. */
+const STATUS_MESSAGE = `status is ${LEAD_STATUSES.slice(0, -1)
+  .map((status) => `'${status}'`)
+  .join(', ')} or '${LEAD_STATUSES.at(-1)}'.`;
+
 export const DealerUserIdSchema = z.uuid();
 export const LeadIdSchema = z.uuid();
 
@@ -136,7 +141,7 @@ export const LeadFiltersSchema = z.object({
     .string()
     .regex(/^[a-z_]{1,40}$/, 'A form is named by its kind, such as vehicle or test_drive.')
     .optional(),
-  status: z.enum(LEAD_STATUSES, { error: "status is 'new', 'contacted', 'won' or 'lost'." }).optional(),
+  status: z.enum(LEAD_STATUSES, { error: STATUS_MESSAGE }).optional(),
   car: z
     .string()
     .trim()
@@ -171,7 +176,7 @@ export type LeadListQuery = z.infer<typeof LeadListQuerySchema>;
 
 /** POST /api/dealer/leads/{id}/status: the move itself is checked by the domain rule (leadTransition). */
 export const LeadStatusChangeSchema = z.object({
-  status: z.enum(LEAD_STATUSES, { error: "status is 'new', 'contacted', 'won' or 'lost'." }),
+  status: z.enum(LEAD_STATUSES, { error: STATUS_MESSAGE }),
   reason: z
     .string({ error: 'reason is text: why the lead was lost.' })
     .max(LEAD_LOST_REASON_MAX * 2, `Keep the reason under ${LEAD_LOST_REASON_MAX} characters.`)

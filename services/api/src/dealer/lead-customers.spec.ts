@@ -124,7 +124,7 @@ describe('The customer (real PostgreSQL): grouping, duplicates and their scope',
       expect.objectContaining({ id: reservation!.id, leadId: first, kind: 'reserve', status: 'held', deposit: 500 }),
     ]);
     // The customer's fields sit beside the lead page's own, which are untouched.
-    expect(Object.keys(body)).toEqual(expect.arrayContaining(['customer', 'duplicateOf', 'name', 'answers']));
+    expect(Object.keys(body)).toEqual(expect.arrayContaining(['customer', 'duplicateOf', 'name', 'answers', 'tasks']));
     const other = await owner.get(`/api/dealer/leads/${stranger}`).expect(200);
     expect(other.body.customer).toEqual({ leads: [], reservations: [] });
   });

@@ -13,6 +13,7 @@ import {
 } from '@platform/domain';
 import { LeadActions } from '@/components/dealer-console/lead-actions';
 import { LeadReply } from '@/components/dealer-console/lead-reply';
+import { LeadTasks, taskHistoryText } from '@/components/dealer-console/lead-tasks';
 import { StatusBadge } from '@/components/dealer-console/status-badge';
 import { getDealerLead, getDealerMe, getReplyComposer, type DealerLeadDetail } from '@/lib/api/dealer';
 import { formatWhen } from '@/lib/dealer-console/format';
@@ -96,6 +97,8 @@ function historyText(entry: DealerLeadDetail['history'][number]): string {
   }
   if (entry.action === 'lead.duplicate') return 'Marked a repeat of an enquiry minutes before';
   if (entry.action === 'lead.replied') return detail['channel'] === 'sms' ? 'Replied by text' : 'Replied by email';
+  const task = taskHistoryText(entry.action, detail);
+  if (task) return task;
   if (entry.action === 'lead.call_logged' && isCallOutcome(detail['outcome']))
     return `Call logged: ${CALL_OUTCOME_LABELS[detail['outcome']].toLowerCase()}`;
   return entry.action;
@@ -342,6 +345,16 @@ export default async function LeadPage({ params }: { params: Promise<{ site: str
             assignees={lead.assignees}
             canChange={lead.canChange}
             lostReasons={lead.lostReasons}
+          />
+
+          <LeadTasks
+            site={slug}
+            leadId={lead.id}
+            tasks={lead.tasks}
+            timeZone={lead.timeZone}
+            canChange={lead.canChange}
+            assignees={lead.assignees}
+            defaultAssigneeId={lead.assignee?.id ?? me.user.id}
           />
 
           <section className={styles.panel} aria-labelledby="notes-title">
