@@ -183,7 +183,7 @@ export function LeadActions({ leadId, csrfToken, status, assigneeId, assignees, 
             </>
           )}
           {errors['reason'] && (
-            <p id="lost-reason-error" className={styles.error}>
+            <p id="lost-reason-error" role="alert" className={styles.error}>
               {errors['reason']}
             </p>
           )}
@@ -209,7 +209,11 @@ export function LeadActions({ leadId, csrfToken, status, assigneeId, assignees, 
               </label>
             ))}
           </div>
-          {errors['outcome'] && <p className={styles.error}>{errors['outcome']}</p>}
+          {errors['outcome'] && (
+            <p role="alert" className={styles.error}>
+              {errors['outcome']}
+            </p>
+          )}
           <label className={styles.label} htmlFor="call-note">
             What was said (optional, kept as a private note)
           </label>
@@ -223,7 +227,7 @@ export function LeadActions({ leadId, csrfToken, status, assigneeId, assignees, 
             aria-describedby={errors['note'] ? 'call-note-error' : undefined}
           />
           {errors['note'] && (
-            <p id="call-note-error" className={styles.error}>
+            <p id="call-note-error" role="alert" className={styles.error}>
               {errors['note']}
             </p>
           )}
@@ -258,7 +262,7 @@ export function LeadActions({ leadId, csrfToken, status, assigneeId, assignees, 
           </button>
         </div>
         {errors['userId'] && (
-          <p id="assignee-error" className={styles.error}>
+          <p id="assignee-error" role="alert" className={styles.error}>
             {errors['userId']}
           </p>
         )}
@@ -279,7 +283,7 @@ export function LeadActions({ leadId, csrfToken, status, assigneeId, assignees, 
           aria-describedby={errors['body'] ? 'note-error' : undefined}
         />
         {errors['body'] && (
-          <p id="note-error" className={styles.error}>
+          <p id="note-error" role="alert" className={styles.error}>
             {errors['body']}
           </p>
         )}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { navBadges, parseNavCounts, type NavCounts } from '@/lib/dealer-console/nav-counts';
 import styles from './nav-count.module.css';
 
@@ -37,6 +37,15 @@ async function poll(): Promise<void> {
   }
 }
 
+/**
+ * The counts a server render brought (a page refreshed after an action): newer than any poll
+ * before it, so they replace what the badges show rather than wait for the next poll.
+ */
+function adopt(counts: NavCounts): void {
+  latest = counts;
+  for (const listener of listeners) listener();
+}
+
 const onVisible = (): void => {
   if (document.visibilityState === 'visible') void poll();
 };
@@ -64,6 +73,9 @@ function subscribe(listener: () => void): () => void {
  * a '1 overdue' badge on screen), first as the server rendered them, then as the polls find them.
  */
 export function NavCount({ href, initial }: { href: string; initial: NavCounts }) {
+  // Keyed by value: a refresh that renders the same numbers is no news.
+  const rendered = JSON.stringify(initial);
+  useEffect(() => adopt(JSON.parse(rendered) as NavCounts), [rendered]);
   const counts = useSyncExternalStore(
     subscribe,
     () => latest ?? initial,

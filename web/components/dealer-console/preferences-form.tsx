@@ -52,11 +52,8 @@ export function PreferencesForm(props: {
   return (
     <form action={action} className={own.form} noValidate>
       <input type="hidden" name="site" value={props.site} />
-      {state.status === 'saved' ? (
-        <p role="status" className={styles.notice}>
-          Saved.
-        </p>
-      ) : null}
+      {/* The live region is on the page from the start: one inserted with its text is often not read. */}
+      <div role="status">{state.status === 'saved' ? <p className={styles.notice}>Saved.</p> : null}</div>
       {problems.length > 0 ? (
         <div role="alert" className={styles.noticeError}>
           <p className={own.summaryTitle}>Nothing was saved. Please fix:</p>

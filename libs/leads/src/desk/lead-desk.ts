@@ -257,7 +257,7 @@ export class LeadDesk {
     attempt: DeskSendAttempt,
   ): Promise<'sent' | 'skipped'> {
     const [notice] = (await this.dataSource.query(
-      `SELECT n.id, n.kind, n.user_ids, n.status, l.id AS lead_id, l.site_id, l.dealership_id, l.form, l.created_at,
+      `SELECT n.id, n.kind, n.user_ids, n.status, n.email_sent_at, n.sms_sent_to, l.id AS lead_id, l.site_id, l.dealership_id, l.form, l.created_at,
          l.response_due_at, l.first_response_at, l.fields, d.name AS dealership_name,
          concat_ws(' ', c.year, c.make, c.model, c.badge) AS car_title, c.stocknum,
          au.name AS assignee_name,
@@ -293,8 +293,9 @@ export class LeadDesk {
     const origin = await dealershipOrigin(this.dataSource, notice.dealership_id, this.options.webPort ?? null);
     const message = deskMessage(notice, `${origin}/dealer/leads/${notice.lead_id}`, hours.timeZone);
     try {
+      // Each channel and person is recorded as it is sent, so a retry sends only what is still owed.
       const emails = users.filter((user) => user.notify_email).map((user) => user.email);
-      if (emails.length > 0)
+      if (emails.length > 0 && !notice.email_sent_at) {
         await deps.mailer.send({
           deliveryId: notice.id,
           leadId: notice.lead_id,
@@ -302,12 +303,18 @@ export class LeadDesk {
           subject: message.subject,
           text: message.text,
         });
+        await this.dataSource.query(`UPDATE lead_desk_notices SET email_sent_at = now() WHERE id = $1`, [noticeId]);
+      }
       const now = new Date();
       for (const user of users) {
-        if (!user.notify_sms || !user.mobile) continue;
+        if (!user.notify_sms || !user.mobile || notice.sms_sent_to.includes(user.id)) continue;
         const quiet = user.quiet_start && user.quiet_end ? { start: user.quiet_start, end: user.quiet_end } : null;
         if (quiet && isQuietTime(now, hours.timeZone, quiet)) continue;
         await deps.sms.send({ siteId: notice.site_id, to: user.mobile, body: message.sms });
+        await this.dataSource.query(
+          `UPDATE lead_desk_notices SET sms_sent_to = array_append(sms_sent_to, $2::uuid) WHERE id = $1`,
+          [noticeId, user.id],
+        );
       }
     } catch (error) {
       const dead = attempt.number >= attempt.max;
@@ -329,6 +336,8 @@ type NoticeRow = {
   id: string;
   kind: DeskNoticeKind;
   user_ids: string[];
+  email_sent_at: Date | null;
+  sms_sent_to: string[];
   status: string;
   lead_id: string;
   site_id: number;

@@ -618,8 +618,11 @@ export class DealerLeads {
         }
         name = member.name;
       }
+      // A person who hands an overdue lead to someone has taken the ladder's place: the platform no
+      // longer escalates or moves it on (it would undo their choice); the new assignee is told below.
       await manager.query(
-        `UPDATE leads SET assigned_user_id = $2, assigned_at = CASE WHEN $2::uuid IS NULL THEN NULL ELSE now() END
+        `UPDATE leads SET assigned_user_id = $2, assigned_at = CASE WHEN $2::uuid IS NULL THEN NULL ELSE now() END,
+           escalation_level = CASE WHEN escalation_level >= 1 THEN 3 ELSE escalation_level END
          WHERE id = $1`,
         [leadId, userId],
       );

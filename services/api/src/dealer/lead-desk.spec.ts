@@ -201,6 +201,32 @@ describe('Lead desk (real PostgreSQL): photo, names, assignment and export right
       await setLeads({ escalate_to_owners_after_minutes: 10, reassign_after_minutes: null });
     });
 
+    it('leaves an overdue lead with whoever a person hands it to: the platform no longer moves it on', async () => {
+      await setLeads({ escalate_to_owners_after_minutes: 10, reassign_after_minutes: 5 });
+      try {
+        const lead = await enquire('Handed Hannah');
+        const { assigned_user_id: first, response_due_at: due } = await leadRow(lead);
+        const other = first === sales.id ? sue : sales;
+        const at = (minutes: number) => new Date(due.getTime() + minutes * MINUTE);
+        await desk.sweep(at(0));
+        expect((await leadRow(lead)).escalation_level).toBe(1);
+        // The owner gives it to the other salesperson, who is told; then time passes past every step.
+        await owner.post(`/api/dealer/leads/${lead}/assignee`, { userId: other.id }).expect(200);
+        await desk.sweep(at(11));
+        await desk.sweep(at(30));
+        const row = await leadRow(lead);
+        expect(row.assigned_user_id).toBe(other.id);
+        expect(row.escalation_level).toBe(3);
+        expect((await notices(lead)).map((n) => [n.kind, n.user_ids])).toEqual([
+          ['assigned', [first]],
+          ['overdue', [first]],
+          ['assigned', [other.id]],
+        ]);
+      } finally {
+        await setLeads({ escalate_to_owners_after_minutes: 10, reassign_after_minutes: null });
+      }
+    });
+
     it('stops the clock at the first status change from New, keeps who answered, and counts the views', async () => {
       const lead = await enquire('Status Stella');
       const assignee = (await leadRow(lead)).assigned_user_id === sales.id ? sales : sue;
@@ -228,6 +254,49 @@ describe('Lead desk (real PostgreSQL): photo, names, assignment and export right
       // Answered an hour after it arrived (no sales hours entered: every minute is open time).
       expect(answered.body.response.minutes).toBeGreaterThanOrEqual(60);
       expect(answered.body.lostReasons).toContain('Bought elsewhere');
+    });
+
+    it('sends only what is still owed when a retry follows a failed text: never the email twice, nor a text twice', async () => {
+      const lead = await enquire('Retried Rita');
+      const [notice] = (await api.db.dataSource.query(
+        `SELECT id, user_ids FROM lead_desk_notices WHERE lead_id = $1 AND kind = 'assigned'`,
+        [lead],
+      )) as { id: string; user_ids: string[] }[];
+      const assignee = notice!.user_ids[0]!;
+      await api.db.dataSource.query(
+        `UPDATE dealer_users SET notify_sms = true, mobile = '+61412000999', sms_consent_at = now() WHERE id = $1`,
+        [assignee],
+      );
+      try {
+        const table = new TableMailer(api.db.dataSource, 'Dealer Platform <leads@platform.localhost>');
+        const emails: string[] = [];
+        const mailer = {
+          send: (email: Parameters<TableMailer['send']>[0]) => (emails.push(email.deliveryId), table.send(email)),
+        };
+        const texts: string[] = [];
+        let failNext = true;
+        const sms = {
+          send: async (message: { to: string }) => {
+            if (failNext) {
+              failNext = false;
+              throw new Error('gateway down');
+            }
+            texts.push(message.to);
+          },
+        };
+        // Quiet hours are off for this user, so the text is due whatever the time.
+        await expect(desk.send(notice!.id, { mailer, sms }, { number: 1, max: 8 })).rejects.toThrow('gateway down');
+        expect(await desk.send(notice!.id, { mailer, sms }, { number: 2, max: 8 })).toBe('sent');
+        expect(emails).toEqual([notice!.id]);
+        expect(texts).toEqual(['+61412000999']);
+        const [row] = (await api.db.dataSource.query(
+          `SELECT status, email_sent_at IS NOT NULL AS emailed, sms_sent_to FROM lead_desk_notices WHERE id = $1`,
+          [notice!.id],
+        )) as { status: string; emailed: boolean; sms_sent_to: string[] }[];
+        expect(row).toEqual({ status: 'sent', emailed: true, sms_sent_to: [assignee] });
+      } finally {
+        await api.db.dataSource.query(`UPDATE dealer_users SET notify_sms = false WHERE id = $1`, [assignee]);
+      }
     });
 
     it("tells people by email with the lead's console link, and skips an overdue notice once the lead is answered", async () => {
