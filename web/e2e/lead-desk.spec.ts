@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { query } from './database';
 import {
@@ -10,7 +8,8 @@ import {
   opsSignInLink,
   signInByCookie,
 } from './dealer-console';
-import { API_ORIGIN, E2E_OPS_TOKEN, siteUrl } from './e2e-env';
+import { siteUrl } from './e2e-env';
+import { enquireAt, onboardOwnDealer } from './own-dealer';
 
 /**
  * The lead desk (issue 53), tried as a dealership would on a dealer of its own (onboarded here, so
@@ -22,44 +21,10 @@ import { API_ORIGIN, E2E_OPS_TOKEN, siteUrl } from './e2e-env';
  * same customer. A phone shows five leads above the fold.
  */
 
-const EXAMPLE = path.resolve(__dirname, '../../infra/onboarding/example-dealer.json');
-const OPS = { authorization: `Bearer ${E2E_OPS_TOKEN}`, 'content-type': 'application/json' };
 const SHOTS = 'test-results/lead-desk';
 
-async function onboard(request: APIRequestContext, site: string): Promise<{ ownerEmail: string }> {
-  const doc = JSON.parse(readFileSync(EXAMPLE, 'utf8'));
-  doc.site.slug = site;
-  doc.site.name = `Desk Motors ${site.slice(-6)}`;
-  doc.hosts = [{ host: `${site}.localhost`, primary: true }];
-  doc.dealerships[0].slug = site;
-  doc.dealerships[0].owner.email = `first-owner@${site}.example`;
-  const answer = await request.post(`${API_ORIGIN}/api/ops/onboarding`, { headers: OPS, data: doc });
-  expect(answer.status(), await answer.text()).toBe(201);
-  return { ownerEmail: doc.dealerships[0].owner.email };
-}
-
-/** A shopper's enquiry through the site's form endpoint, as the contact page sends it. */
-async function enquire(request: APIRequestContext, site: string, name: string): Promise<string> {
-  const [location] = await query<{ id: number }>(
-    `SELECT l.id FROM locations l JOIN dealerships d ON d.id = l.dealership_id WHERE d.slug = $1 ORDER BY l.id LIMIT 1`,
-    [site],
-  );
-  const answer = await request.post(`${API_ORIGIN}/api/sites/${site}/leads`, {
-    data: {
-      form: 'general',
-      name,
-      email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`,
-      phone: '0412 345 678',
-      message: 'Is the ute still available?',
-      category: 'General Enquiry',
-      location: String(location!.id),
-      dealership_slug: site,
-      terms_conditions: true,
-    },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-  return ((await answer.json()) as { lead_id: string }).lead_id;
-}
+const enquire = (request: APIRequestContext, site: string, name: string): Promise<string> =>
+  enquireAt(request, site, { name, phone: '0412 345 678', message: 'Is the ute still available?' });
 
 test('a lead is assigned in turn, shows its clock, escalates when overdue, and stops when answered', async ({
   browser,
@@ -67,7 +32,7 @@ test('a lead is assigned in turn, shows its clock, escalates when overdue, and s
 }, testInfo) => {
   test.setTimeout(150_000);
   const site = `desk-${Date.now().toString(36)}${testInfo.retry}`;
-  const { ownerEmail } = await onboard(request, site);
+  const { ownerEmail } = await onboardOwnDealer(request, site, 'Desk Motors');
   // Every step is told at once past the due time, whatever the dealership's hours when this runs.
   await query(
     `UPDATE dealerships SET config = jsonb_set(coalesce(config, '{}'), '{leads}',

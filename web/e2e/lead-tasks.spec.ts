@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { query } from './database';
 import {
@@ -10,7 +8,8 @@ import {
   opsSignInLink,
   signInByCookie,
 } from './dealer-console';
-import { API_ORIGIN, E2E_OPS_TOKEN, siteUrl } from './e2e-env';
+import { siteUrl } from './e2e-env';
+import { enquireAt, onboardOwnDealer } from './own-dealer';
 
 /**
  * Follow-up (issue 53 item 6), tried as a salesperson would on a dealer onboarded here (so no other
@@ -20,43 +19,10 @@ import { API_ORIGIN, E2E_OPS_TOKEN, siteUrl } from './e2e-env';
  * worker's sweep sends it to the dev outbox); the task is on their Tasks page; they mark it done.
  */
 
-const EXAMPLE = path.resolve(__dirname, '../../infra/onboarding/example-dealer.json');
-const OPS = { authorization: `Bearer ${E2E_OPS_TOKEN}`, 'content-type': 'application/json' };
 const SHOTS = 'test-results/lead-tasks';
 
-async function onboard(request: APIRequestContext, site: string): Promise<void> {
-  const doc = JSON.parse(readFileSync(EXAMPLE, 'utf8'));
-  doc.site.slug = site;
-  doc.site.name = `Task Motors ${site.slice(-6)}`;
-  doc.hosts = [{ host: `${site}.localhost`, primary: true }];
-  doc.dealerships[0].slug = site;
-  doc.dealerships[0].owner.email = `first-owner@${site}.example`;
-  const answer = await request.post(`${API_ORIGIN}/api/ops/onboarding`, { headers: OPS, data: doc });
-  expect(answer.status(), await answer.text()).toBe(201);
-}
-
-/** A shopper's enquiry through the site's form endpoint, as the contact page sends it. */
-async function enquire(request: APIRequestContext, site: string, name: string): Promise<string> {
-  const [location] = await query<{ id: number }>(
-    `SELECT l.id FROM locations l JOIN dealerships d ON d.id = l.dealership_id WHERE d.slug = $1 ORDER BY l.id LIMIT 1`,
-    [site],
-  );
-  const answer = await request.post(`${API_ORIGIN}/api/sites/${site}/leads`, {
-    data: {
-      form: 'general',
-      name,
-      email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`,
-      phone: '0412 345 679',
-      message: 'Could I take the ute for a drive this week?',
-      category: 'General Enquiry',
-      location: String(location!.id),
-      dealership_slug: site,
-      terms_conditions: true,
-    },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-  return ((await answer.json()) as { lead_id: string }).lead_id;
-}
+const enquire = (request: APIRequestContext, site: string, name: string): Promise<string> =>
+  enquireAt(request, site, { name, phone: '0412 345 679', message: 'Could I take the ute for a drive this week?' });
 
 test('a salesperson books a test drive from the lead, is reminded of it, and marks it done', async ({
   browser,
@@ -64,7 +30,7 @@ test('a salesperson books a test drive from the lead, is reminded of it, and mar
 }, testInfo) => {
   test.setTimeout(150_000);
   const site = `tasks-${Date.now().toString(36)}${testInfo.retry}`;
-  await onboard(request, site);
+  await onboardOwnDealer(request, site, 'Task Motors');
   const sam = { email: `sam@${site}.example`, name: 'Sam Seller', role: 'sales' as const };
   const samToken = await opsSignInLink(request, site, sam);
   const leadId = await enquire(request, site, 'Jane Citizen');

@@ -25,3 +25,4 @@ export * from './desk/lead-desk';
 export * from './desk/lead-desk-workers';
 export * from './desk/first-response';
 export * from './desk/lead-replies';
+export * from './outbox/outbox-send';

@@ -14,6 +14,7 @@ import { dealershipHours, dealershipOrigin, siteConfigStore } from '@platform/si
 import type { WorkerLog } from '@platform/queues';
 import type { LeadMailer } from '../delivery/lead-mailer';
 import type { SmsSender } from '../sms/sms-sender';
+import { sendOutboxRow, type SendAttempt } from '../outbox/outbox-send';
 import { recordDealerAudit } from './dealer-audit';
 import { queueDeskNotice } from './lead-arrival';
 import { deskUsers, nextInRotation } from './rotation';
@@ -23,11 +24,6 @@ export const ESCALATION_WINDOW_MS = 24 * 3600_000;
 const MINUTE = 60_000;
 
 export type DeskNoticeKind = 'assigned' | 'unassigned' | 'overdue' | 'escalated' | 'reassigned' | 'task_due';
-
-export interface DeskSendAttempt {
-  number: number;
-  max: number;
-}
 
 export interface LeadDeskOptions {
   /** WEB_PORT, the port development (`*.localhost`) hosts are served on, for the console links. */
@@ -254,7 +250,7 @@ export class LeadDesk {
   async send(
     noticeId: string,
     deps: { mailer: Pick<LeadMailer, 'send'>; sms: SmsSender },
-    attempt: DeskSendAttempt,
+    attempt: SendAttempt,
   ): Promise<'sent' | 'skipped'> {
     const [notice] = (await this.dataSource.query(
       `SELECT n.id, n.kind, n.user_ids, n.status, n.email_sent_at, n.sms_sent_to, l.id AS lead_id, l.site_id, l.dealership_id, l.form, l.created_at,
@@ -292,7 +288,7 @@ export class LeadDesk {
     };
     const origin = await dealershipOrigin(this.dataSource, notice.dealership_id, this.options.webPort ?? null);
     const message = deskMessage(notice, `${origin}/dealer/leads/${notice.lead_id}`, hours.timeZone);
-    try {
+    return sendOutboxRow(this.dataSource, 'lead_desk_notices', noticeId, attempt, async () => {
       // Each channel and person is recorded as it is sent, so a retry sends only what is still owed.
       const emails = users.filter((user) => user.notify_email).map((user) => user.email);
       if (emails.length > 0 && !notice.email_sent_at) {
@@ -316,19 +312,7 @@ export class LeadDesk {
           [noticeId, user.id],
         );
       }
-    } catch (error) {
-      const dead = attempt.number >= attempt.max;
-      await this.dataSource.query(
-        `UPDATE lead_desk_notices SET attempts = $2, last_error = $3, status = CASE WHEN $4 THEN 'dead' ELSE status END WHERE id = $1`,
-        [noticeId, attempt.number, (error as Error).message.slice(0, 1000), dead],
-      );
-      throw error;
-    }
-    await this.dataSource.query(
-      `UPDATE lead_desk_notices SET status = 'sent', sent_at = now(), attempts = $2, last_error = NULL WHERE id = $1 AND status = 'pending'`,
-      [noticeId, attempt.number],
-    );
-    return 'sent';
+    });
   }
 }
 

@@ -12,6 +12,7 @@ import {
 } from '@platform/domain';
 import { dealershipOrigin, siteConfigStore } from '@platform/site-config';
 import type { LeadMailer } from '../delivery/lead-mailer';
+import { sendOutboxRow, type SendAttempt } from '../outbox/outbox-send';
 import type { SmsSender } from '../sms/sms-sender';
 
 /**
@@ -85,11 +86,6 @@ export async function loadReplyContext(
   };
 }
 
-export interface ReplySendAttempt {
-  number: number;
-  max: number;
-}
-
 type ReplyRow = {
   id: string;
   lead_id: string;
@@ -132,7 +128,7 @@ export class LeadReplies {
   async send(
     replyId: string,
     deps: { mailer: Pick<LeadMailer, 'send'>; sms: SmsSender },
-    attempt: ReplySendAttempt,
+    attempt: SendAttempt,
   ): Promise<'sent' | 'skipped'> {
     const [reply] = (await this.dataSource.query(
       `SELECT r.id, r.lead_id, r.kind, r.channel, r.status, r.recipient, r.subject, r.body, r.template_key,
@@ -143,14 +139,15 @@ export class LeadReplies {
       [replyId],
     )) as ReplyRow[];
     if (!reply || reply.status !== 'pending') return 'skipped';
-    try {
-      const text = reply.body === null ? await this.writeAcknowledgement(reply) : reply;
-      if (text === null) {
-        await this.dataSource.query(`UPDATE lead_replies SET status = 'skipped' WHERE id = $1 AND status = 'pending'`, [
-          replyId,
-        ]);
-        return 'skipped';
-      }
+    // An acknowledgement is written first: one the dealership stopped sending meanwhile is skipped.
+    const text = reply.body === null ? await this.writeAcknowledgement(reply) : reply;
+    if (text === null) {
+      await this.dataSource.query(`UPDATE lead_replies SET status = 'skipped' WHERE id = $1 AND status = 'pending'`, [
+        replyId,
+      ]);
+      return 'skipped';
+    }
+    return sendOutboxRow(this.dataSource, 'lead_replies', replyId, attempt, async () => {
       if (reply.channel === 'email')
         await deps.mailer.send({
           deliveryId: reply.id,
@@ -167,19 +164,7 @@ export class LeadReplies {
           to: reply.recipient,
           body: signedSms(text.body!, reply.dealership_name),
         });
-    } catch (error) {
-      const dead = attempt.number >= attempt.max;
-      await this.dataSource.query(
-        `UPDATE lead_replies SET attempts = $2, last_error = $3, status = CASE WHEN $4 THEN 'dead' ELSE status END WHERE id = $1`,
-        [replyId, attempt.number, (error as Error).message.slice(0, 1000), dead],
-      );
-      throw error;
-    }
-    await this.dataSource.query(
-      `UPDATE lead_replies SET status = 'sent', sent_at = now(), attempts = $2, last_error = NULL WHERE id = $1 AND status = 'pending'`,
-      [replyId, attempt.number],
-    );
-    return 'sent';
+    });
   }
 
   /** The acknowledgement's words from the dealership's template now, kept on the row; null when it no longer sends one. */

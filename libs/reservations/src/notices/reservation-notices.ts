@@ -3,6 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { ReservationNoticeKind } from '@platform/db';
 import { dealerResponseDueAt, formatDollars } from '@platform/domain';
 import { dealershipHours, dealershipOrigin, siteConfigStore } from '@platform/site-config';
+import { sendOutboxRow, type SendAttempt } from '@platform/leads';
 import type { ReservationRecord } from '../ledger/reservation-ledger';
 
 /** A reservation email as a mailer sends it (the lead mailer's shape: the worker passes that one). */
@@ -111,11 +112,6 @@ export async function queueNotice(manager: EntityManager, reservationId: string,
   return row!.id;
 }
 
-export interface SendAttempt {
-  number: number;
-  max: number;
-}
-
 /**
  * Reservation emails: the dealer-response reminder (found by the sweep) and sending any notice. A
  * notice already sent is skipped, so a job that runs twice sends once; a failed send is recorded
@@ -135,27 +131,17 @@ export class ReservationNotices {
       [noticeId],
     )) as { id: string; status: string; recipients: string[]; subject: string; body: string; lead_id: string | null }[];
     if (!notice || notice.status !== 'pending') return 'skipped';
-    try {
-      await mailer.send({
-        deliveryId: notice.id,
-        leadId: notice.lead_id,
-        to: notice.recipients,
-        subject: notice.subject,
-        text: notice.body,
-      });
-    } catch (error) {
-      const dead = attempt.number >= attempt.max;
-      await this.dataSource.query(
-        `UPDATE reservation_notices SET attempts = $2, last_error = $3, status = CASE WHEN $4 THEN 'dead' ELSE status END WHERE id = $1`,
-        [noticeId, attempt.number, (error as Error).message.slice(0, 1000), dead],
-      );
-      throw error;
-    }
-    await this.dataSource.query(
-      `UPDATE reservation_notices SET status = 'sent', sent_at = now(), attempts = $2, last_error = NULL WHERE id = $1 AND status = 'pending'`,
-      [noticeId, attempt.number],
+    return sendOutboxRow(this.dataSource, 'reservation_notices', noticeId, attempt, () =>
+      mailer
+        .send({
+          deliveryId: notice.id,
+          leadId: notice.lead_id,
+          to: notice.recipients,
+          subject: notice.subject,
+          text: notice.body,
+        })
+        .then(() => undefined),
     );
-    return 'sent';
   }
 
   /** Notices waiting to be sent (the relay queues them again; a queued one is not doubled). */
