@@ -781,7 +781,7 @@ export const LeadsSchema = z.strictObject({
     .meta({
       dealerEditable: true,
       description:
-        'The replies a salesperson starts from on a lead, with merge fields such as {{first_name}}, {{car}} and {{car_link}}.',
+        "The replies a salesperson starts from on a lead, with merge fields such as {{first_name}}, {{car}} and {{car_link}}. A list set here replaces the inherited one (the platform's: thanks, test-drive, finance, received), so copy in any you keep.",
     }),
 });
 
