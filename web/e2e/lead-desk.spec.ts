@@ -132,6 +132,7 @@ test('a lead is assigned in turn, shows its clock, escalates when overdue, and s
   await expectAxeClean(page);
   await page.screenshot({ path: `${SHOTS}/reply-390.png`, fullPage: true });
   await page.setViewportSize(CONSOLE_SIZES[1]);
+  await expectAxeClean(page);
   await page.screenshot({ path: `${SHOTS}/reply-1366.png`, fullPage: true });
   await page.setViewportSize(CONSOLE_SIZES[0]);
 

@@ -106,6 +106,7 @@ test('a salesperson books a test drive from the lead, is reminded of it, and mar
   await expectAxeClean(page);
   await page.screenshot({ path: `${SHOTS}/tasks-1366.png`, fullPage: true });
   await page.setViewportSize(CONSOLE_SIZES[0]);
+  await expectAxeClean(page);
   await page.screenshot({ path: `${SHOTS}/tasks-390.png`, fullPage: true });
 
   // Done, from the lead: the task moves to Done and cancelled, and the list is empty.
