@@ -14,6 +14,7 @@ type Node = {
 describe('DEALER_EDITABLE_FIELDS', () => {
   it("lists the fields the schema marks as a dealership's to change", () => {
     expect([...DEALER_EDITABLE_FIELDS].sort()).toEqual([
+      'features.mcp_enabled',
       'finance.disclaimer_enabled',
       'leads.assignment',
       'leads.due_soon_minutes',
