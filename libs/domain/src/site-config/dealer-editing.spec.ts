@@ -54,6 +54,7 @@ describe('fieldLabel', () => {
     ['crm_webhook_url', 'CRM webhook URL'],
     ['teaser_excluded_dealership_ids', 'Teaser excluded dealership IDs'],
     ['tagline', 'Tagline'],
+    ['mcp_enabled', 'MCP enabled'],
   ])('%s -> %s', (name, label) => expect(fieldLabel(name)).toBe(label));
 });
 

@@ -1,4 +1,4 @@
-import { All, Controller, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
@@ -59,10 +59,22 @@ export class McpController {
     await transport.handleRequest(request, response, request.body);
   }
 
-  @All()
-  @ApiOperation({ summary: 'GET and DELETE of the MCP endpoint: 405 (stateless, no sessions or streams)' })
+  @Get()
+  @ApiOperation({ summary: 'No stream to open: 405 (the endpoint is stateless and sends nothing unasked)' })
   @ApiResponse({ status: 405, description: 'Only POST is served' })
-  async otherMethods(@Param('siteSlug', SiteSlugPipe) slug: string): Promise<never> {
+  async stream(@Param('siteSlug', SiteSlugPipe) slug: string): Promise<never> {
+    return this.onlyPost(slug);
+  }
+
+  @Delete()
+  @ApiOperation({ summary: 'No session to end: 405 (the endpoint is stateless)' })
+  @ApiResponse({ status: 405, description: 'Only POST is served' })
+  async endSession(@Param('siteSlug', SiteSlugPipe) slug: string): Promise<never> {
+    return this.onlyPost(slug);
+  }
+
+  /** 405 for a site that offers the endpoint; the same 404 as POST for one that does not. */
+  private async onlyPost(slug: string): Promise<never> {
     await this.sites.open(slug);
     throw new ProblemException(
       {
