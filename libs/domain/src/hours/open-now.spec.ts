@@ -1,4 +1,5 @@
 import { openNow } from './open-now';
+import type { SlotSpecialHours } from './test-drive-slots';
 
 const ZONE = 'Australia/Melbourne';
 // Weekdays 08:30-17:30, Saturday 09:00-13:00, Sunday closed.
@@ -35,9 +36,13 @@ describe('openNow', () => {
   });
 
   it('lets a special day replace the weekly hours (a public holiday closed, a late night open)', () => {
-    const closed = [{ date: '2026-12-01', status: 'Closed', start_hour: null, end_hour: null, department: 'sales' }];
+    const closed: SlotSpecialHours[] = [
+      { date: '2026-12-01', status: 'Closed', start_hour: null, end_hour: null, department: 'sales' },
+    ];
     expect(openNow(melbourne('2026-12-01T12:00'), ZONE, HOURS, closed)).toEqual({ open: false, today: null });
-    const late = [{ date: '2026-12-01', status: 'Open', start_hour: '08:30', end_hour: '21:00', department: 'all' }];
+    const late: SlotSpecialHours[] = [
+      { date: '2026-12-01', status: 'Open', start_hour: '08:30', end_hour: '21:00', department: 'all' },
+    ];
     expect(openNow(melbourne('2026-12-01T20:00'), ZONE, HOURS, late).open).toBe(true);
   });
 
