@@ -392,6 +392,39 @@ describe('proxy: a suspended site (issue 51)', () => {
   });
 });
 
+describe("proxy: a site's MCP endpoint at /mcp (issue 55)", () => {
+  it.each(['POST', 'GET', 'DELETE'])(
+    "forwards %s /mcp to the api's endpoint of the site the host resolved to, never stored",
+    async (method) => {
+      const response = await proxy(
+        new NextRequest('http://harbour-motor-group.localhost:3000/mcp', {
+          method,
+          headers: { host: 'harbour-motor-group.localhost:3000', 'x-site-slug': 'werribee-isuzu-ute' },
+        }),
+      );
+      expect(response.headers.get('x-middleware-rewrite')).toBe(
+        'http://127.0.0.1:3101/api/sites/harbour-motor-group/mcp',
+      );
+      // The slug the host resolved to, whatever the client sent.
+      expect(response.headers.get('x-middleware-request-x-site-slug')).toBe('harbour-motor-group');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    },
+  );
+
+  it('forwards only /mcp itself, and an unknown host gets the plain 404', async () => {
+    const deeper = await proxy(request('harbour-motor-group.localhost:3000', '/mcp/other'));
+    expect(deeper.headers.get('x-middleware-rewrite')).not.toContain('/api/');
+    const unknown = await proxy(request('nobody.localhost:3000', '/mcp'));
+    expect(unknown.status).toBe(404);
+  });
+
+  it("answers a suspended site's /mcp with the 503 problem of its API", async () => {
+    const response = await proxy(request('paused.localhost', '/mcp', { method: 'POST' }));
+    expect(response.status).toBe(503);
+    expect(response.headers.get('content-type')).toContain('application/problem+json');
+  });
+});
+
 describe('proxy: a change to a site or host reaches it within the configuration version poll (issue 51)', () => {
   const pollOnce = () => new Promise((resolve) => setTimeout(resolve, 1_100));
 

@@ -100,10 +100,12 @@ export async function proxy(request: NextRequest): Promise<Response> {
   if (isDealerConsolePath(pathname)) return dealerConsolePage(request, site, pathname);
 
   if (site.status === 'suspended') {
-    return pathname.startsWith('/api/')
+    return pathname.startsWith('/api/') || pathname === MCP_PATH
       ? plain(maintenanceApiResponse(pathname))
       : plain(maintenanceResponse(await maintenanceDetailsFromApi(site.slug, site.name)));
   }
+
+  if (pathname === MCP_PATH) return mcpRewrite(request, site.slug, search);
 
   if (pathname.startsWith('/api/')) {
     return isShopperApiPath(pathname, site.slug)
@@ -151,6 +153,24 @@ function dealerApiRewrite(request: NextRequest, slug: string, pathname: string, 
   headers.set('x-site-slug', slug);
   const response = NextResponse.rewrite(new URL(`${pathname}${search}`, `${apiBaseUrl()}/`), { request: { headers } });
   for (const [name, value] of Object.entries(PERSONAL_HEADERS)) response.headers.set(name, value);
+  return response;
+}
+
+/** Where AI assistants reach a site's MCP endpoint (issue 55): `https://{site host}/mcp`. */
+export const MCP_PATH = '/mcp';
+
+/**
+ * The site's MCP endpoint from its own host, forwarded to the api's `/api/sites/{slug}/mcp` for the
+ * site the host resolved to (never one the client names), with X-Site-Slug as for the console's
+ * API. Every method is forwarded as sent (the api serves POST and answers GET and DELETE 405),
+ * streamed as the api answers, and never stored on the way: an answer may hold a shopper's enquiry.
+ */
+function mcpRewrite(request: NextRequest, slug: string, search: string): NextResponse {
+  const headers = new Headers(request.headers);
+  headers.set('x-site-slug', slug);
+  const target = new URL(`/api/sites/${encodeURIComponent(slug)}/mcp${search}`, `${apiBaseUrl()}/`);
+  const response = NextResponse.rewrite(target, { request: { headers } });
+  response.headers.set('cache-control', 'no-store');
   return response;
 }
 

@@ -9,6 +9,7 @@ import { DomainsModule } from './domains/domains.module';
 import { FeedsModule } from './feeds/feeds.module';
 import { FinanceModule } from './finance/finance.module';
 import { LeadsModule } from './leads/leads.module';
+import { McpModule } from './mcp/mcp.module';
 import { MediaModule } from './media/media.module';
 import { OnboardingModule } from './onboarding/onboarding.module';
 import { OpsRecordsModule } from './onboarding/ops-records.module';
@@ -60,6 +61,7 @@ export class AppModule {
         DealerModule,
         MediaModule,
         SyndicationModule,
+        McpModule,
       ],
     };
   }

@@ -47,6 +47,8 @@ export const ApiEnvSchema = BaseEnvSchema.extend({
   PHONE_REVEAL_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Lead submissions one client may make per minute before getting 429. */
   LEAD_SUBMIT_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** MCP requests (each a tool call or listing) one AI assistant client may make per minute before getting 429. */
+  MCP_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   /** Analytics events one client may report per minute; more are dropped with 429. */
   ANALYTICS_EVENT_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** Images one client may upload through the site editor per minute (each is decoded and resized). */

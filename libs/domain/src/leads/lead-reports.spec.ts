@@ -3,6 +3,7 @@ import { openTimeCounter, type BusinessHours } from '../hours/business-clock';
 import { responseMinutes } from './response-clock';
 import { CAMPAIGN_QUERY_PARAMS } from './visit-trail';
 import { DIRECT_SOURCE, leadReport, leadSource, percentile, type ReportLead } from './lead-reports';
+import { AI_ASSISTANT_LEAD_SOURCE } from '../syndication/attribution';
 
 const MINUTE = 60_000;
 /** Open every minute: response time is plain elapsed time. */
@@ -42,6 +43,8 @@ describe('leadSource: where a lead came from', () => {
     [tagged({ utm_source: ' Newsletter ', utm_medium: 'EMAIL' }), 'newsletter / email', 'campaign'],
     [tagged({ utm_source: 'carsales' }), 'carsales', 'campaign'],
     [{ source: 'demo' }, 'demo', 'recorded'],
+    // An enquiry an AI assistant sent through the site's MCP endpoint (issue 55).
+    [{ source: AI_ASSISTANT_LEAD_SOURCE, url: 'https://dealer.example/cars/ute-u1' }, 'AI assistant', 'recorded'],
     [{ source: 'Website', url: '/specials?gclid=Cj0&colour=red' }, 'Google Ads', 'paid'],
     [
       { source: 'Website', url: 'https://x.example/a?utm_source=flyer&utm_medium=print#top' },

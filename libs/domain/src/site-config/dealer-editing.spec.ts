@@ -14,6 +14,7 @@ type Node = {
 describe('DEALER_EDITABLE_FIELDS', () => {
   it("lists the fields the schema marks as a dealership's to change", () => {
     expect([...DEALER_EDITABLE_FIELDS].sort()).toEqual([
+      'features.mcp_enabled',
       'finance.disclaimer_enabled',
       'leads.assignment',
       'leads.due_soon_minutes',
@@ -53,6 +54,7 @@ describe('fieldLabel', () => {
     ['crm_webhook_url', 'CRM webhook URL'],
     ['teaser_excluded_dealership_ids', 'Teaser excluded dealership IDs'],
     ['tagline', 'Tagline'],
+    ['mcp_enabled', 'MCP enabled'],
   ])('%s -> %s', (name, label) => expect(fieldLabel(name)).toBe(label));
 });
 

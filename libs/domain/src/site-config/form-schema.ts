@@ -8,7 +8,15 @@ export type SiteConfigFormScope = 'dealer' | 'full';
 /** A JSON Schema node as zod emits it (draft 2020-12). */
 export type JsonSchemaNode = z.core.JSONSchema.JSONSchema;
 
-const ACRONYMS: Record<string, string> = { url: 'URL', crm: 'CRM', sms: 'SMS', id: 'ID', ids: 'IDs', csp: 'CSP' };
+const ACRONYMS: Record<string, string> = {
+  url: 'URL',
+  crm: 'CRM',
+  sms: 'SMS',
+  id: 'ID',
+  ids: 'IDs',
+  csp: 'CSP',
+  mcp: 'MCP',
+};
 
 /** A field name as a label: 'notify_emails' -> 'Notify emails', 'crm_webhook_url' -> 'CRM webhook URL'. */
 export function fieldLabel(name: string): string {

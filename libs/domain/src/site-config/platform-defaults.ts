@@ -169,6 +169,7 @@ export const PLATFORM_DEFAULTS: SiteConfig = {
     brand_directory_enabled: false,
     chat_enabled: false,
     subscription_enabled: false,
+    mcp_enabled: true,
   },
   chat: {
     widget_script_url: null,

@@ -443,6 +443,11 @@ export const FeaturesSchema = z.strictObject({
   subscription_enabled: z.boolean().meta({
     description: 'The dealer offers subscription: a positive subscription_price is the displayed price (spec 000 §4).',
   }),
+  mcp_enabled: z.boolean().meta({
+    dealerEditable: true,
+    description:
+      "AI assistants (Claude, ChatGPT, any MCP client) may search the stock, read cars, locations and finance estimates and send enquiries at /mcp on the site's host (on by default).",
+  }),
 });
 
 export const ReviewsSchema = z.strictObject({

@@ -4,6 +4,12 @@ import { CHANNEL_LABELS, CHANNEL_UTM, SYNDICATION_CHANNELS, type SyndicationChan
 export const WEBSITE_LEAD_SOURCE = 'Website';
 
 /**
+ * The lead source of an enquiry an AI assistant sent through the site's MCP endpoint (issue 55): the
+ * dealer console shows it as where the lead came from, and the reports count it as its own source.
+ */
+export const AI_ASSISTANT_LEAD_SOURCE = 'AI assistant';
+
+/**
  * The channel a shopper arrived from, read off the campaign parameters their visit kept
  * (userData.lead_attributes.linked_query_params): a feed's link names the channel in utm_source
  * and its placement in utm_medium, and both must match, so a dealer's own Google Ads campaign

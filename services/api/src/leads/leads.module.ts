@@ -12,5 +12,7 @@ import { LeadsService } from './leads.service';
   imports: [SitesModule, CarsModule, ValuationsModule, AnalyticsModule],
   controllers: [LeadsController],
   providers: [LeadsService, LeadTargets, { provide: CAPTCHA_VERIFIER, useClass: HttpCaptchaVerifier }],
+  // The MCP endpoint's send_enquiry stores its leads through the very same service as the forms.
+  exports: [LeadsService],
 })
 export class LeadsModule {}

@@ -15,6 +15,7 @@ import {
   type LeadSubmission,
   type SiteConfig,
   leadSourceOf,
+  AI_ASSISTANT_LEAD_SOURCE,
 } from '@platform/domain';
 import { onLeadArrival } from '@platform/leads';
 import { ProblemException } from '@platform/server-kit';
@@ -30,6 +31,12 @@ export interface SubmitContext {
   idempotencyKey?: string;
   userAgent?: string;
   remoteIp?: string;
+  /**
+   * Sent by an AI assistant through the site's MCP endpoint (issue 55): the lead's source says so,
+   * and no captcha is asked, since an assistant cannot solve one; the per-client limits and the
+   * shopper's explicit consent fields stand in for it.
+   */
+  viaAssistant?: boolean;
 }
 
 export interface SubmitResult {
@@ -57,7 +64,7 @@ interface StoreInput {
   request: StoredRequest;
   target: LeadTarget;
   config: SiteConfig;
-  captcha: Awaited<ReturnType<CaptchaVerifier['verify']>>;
+  captcha: Awaited<ReturnType<CaptchaVerifier['verify']>> | 'not_offered';
   context: SubmitContext;
 }
 
@@ -113,7 +120,9 @@ export class LeadsService {
     const earlier = request.key ? await this.replay(site, request.key, request.hash) : null;
     if (earlier) return earlier;
 
-    const captcha = await this.checkCaptcha(site, submission, context.remoteIp);
+    const captcha = context.viaAssistant
+      ? ('not_offered' as const)
+      : await this.checkCaptcha(site, submission, context.remoteIp);
     const target = await this.targets.resolve(site, submission);
     if (submission.form === 'test_drive') await this.checkTestDriveTime(site, target, submission.preferred_time);
     const config = target.dealershipId ? await this.sites.forDealership(target.dealershipId) : site.config;
@@ -190,7 +199,7 @@ export class LeadsService {
       const userData = {
         url: submission.userData?.url ?? null,
         // An enquiry that arrived through a syndication feed's link names that channel (issue 42).
-        source: leadSourceOf(submission.userData?.lead_attributes?.linked_query_params),
+        source: sourceOf(submission, context),
         user_agent: context.userAgent?.slice(0, 500) ?? null,
         car_id: origin.car?.id ?? null,
         car_dealership_id: origin.car ? origin.dealershipId : null,
@@ -234,7 +243,6 @@ export class LeadsService {
    */
   private trackLead(site: SiteContext, submission: LeadSubmission, target: LeadTarget, context: SubmitContext): void {
     const { subcategory } = leadRouting(submission);
-    const linked = submission.userData?.lead_attributes?.linked_query_params;
     void this.tracker.track({
       siteId: site.id,
       eventId: leadEventId({
@@ -246,7 +254,7 @@ export class LeadsService {
       carId: target.car?.id ?? null,
       url: submission.userData?.url ?? null,
       userAgent: context.userAgent,
-      source: leadSourceOf(linked),
+      source: sourceOf(submission, context),
       carDealershipId: target.car ? target.dealershipId : null,
       leadAttributes: submission.userData?.lead_attributes ?? null,
     });
@@ -410,6 +418,13 @@ export class LeadsService {
     }
     this.logger.log({ leadId, column: columnName }, 'lead value saved');
   }
+}
+
+/** Where a lead came from: an AI assistant, else the syndication channel of its link, else the website. */
+function sourceOf(submission: LeadSubmission, context: SubmitContext): string {
+  return context.viaAssistant
+    ? AI_ASSISTANT_LEAD_SOURCE
+    : leadSourceOf(submission.userData?.lead_attributes?.linked_query_params);
 }
 
 function valuationAnswer(valuation: StoredValuation): ValuationAnswer {

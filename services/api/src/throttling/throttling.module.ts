@@ -1,5 +1,11 @@
-import { Injectable, Logger, Module, type ExecutionContext } from '@nestjs/common';
-import { ThrottlerGuard, ThrottlerModule, type ThrottlerLimitDetail, type ThrottlerStorage } from '@nestjs/throttler';
+import { Inject, Injectable, Logger, Module, type ExecutionContext } from '@nestjs/common';
+import {
+  InjectThrottlerStorage,
+  ThrottlerGuard,
+  ThrottlerModule,
+  type ThrottlerLimitDetail,
+  type ThrottlerStorage,
+} from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { createHash } from 'node:crypto';
 import type Redis from 'ioredis';
@@ -18,6 +24,7 @@ export const THROTTLES = {
   checkout: 'checkout',
   tlsAsk: 'tls-ask',
   siteImageUpload: 'site-image-upload',
+  mcp: 'mcp',
 } as const;
 
 /** Longest a request waits on the limiter before it is let through. */
@@ -51,7 +58,42 @@ class FailOpenStorage implements ThrottlerStorage {
   }
 }
 
+/**
+ * Counts work against a per-client limit where no route guard can: one tool call among the many a
+ * single MCP request may carry. The same Redis counters, and the same fail-open storage, as the
+ * route limits.
+ */
+@Injectable()
+export class ClientLimits {
+  constructor(
+    @InjectThrottlerStorage() private readonly storage: ThrottlerStorage,
+    @Inject(ENV) private readonly env: ApiEnv,
+  ) {}
+
+  /** Counts one more for this client; refused (with when to try again) once past `limit` a minute. */
+  async count(
+    name: ThrottleName,
+    route: string,
+    client: string,
+    limit: number,
+  ): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
+    const ttl = 60_000;
+    const counted = await this.storage.increment(
+      throttleKey(this.env.REDIS_PREFIX, name, route, client),
+      ttl,
+      limit,
+      ttl,
+      name,
+    );
+    return counted.isBlocked
+      ? { allowed: false, retryAfterSeconds: Math.max(1, counted.timeToBlockExpire) }
+      : { allowed: true };
+  }
+}
+
 @Module({
+  providers: [ClientLimits],
+  exports: [ClientLimits],
   imports: [
     ThrottlerModule.forRootAsync({
       inject: [ENV, REDIS],
@@ -68,10 +110,11 @@ class FailOpenStorage implements ThrottlerStorage {
           { name: THROTTLES.checkout, ttl: 60_000, limit: env.CHECKOUT_LIMIT_PER_MINUTE },
           { name: THROTTLES.tlsAsk, ttl: 60_000, limit: env.TLS_ASK_LIMIT_PER_MINUTE },
           { name: THROTTLES.siteImageUpload, ttl: 60_000, limit: env.SITE_IMAGE_UPLOAD_LIMIT_PER_MINUTE },
+          { name: THROTTLES.mcp, ttl: 60_000, limit: env.MCP_LIMIT_PER_MINUTE },
         ],
         // Keys live under the install's Redis prefix and name no client in clear.
         generateKey: (context, tracker, name) =>
-          `${env.REDIS_PREFIX}:throttle:${name}:${createHash('sha256').update(`${context.getClass().name}.${context.getHandler().name}|${tracker}`).digest('base64url')}`,
+          throttleKey(env.REDIS_PREFIX, name, `${context.getClass().name}.${context.getHandler().name}`, tracker),
         errorMessage: 'Too many requests from this device. Please wait a minute and try again.',
       }),
     }),
@@ -80,6 +123,15 @@ class FailOpenStorage implements ThrottlerStorage {
 export class ThrottlingModule {}
 
 type ThrottleName = (typeof THROTTLES)[keyof typeof THROTTLES];
+
+/**
+ * The Redis key of one client's count against one throttler on one route ('Class.handler'). Shared
+ * with work that counts against a route's limit from elsewhere: an enquiry an AI assistant sends
+ * over MCP counts against the lead form's own limit for that client, so neither door doubles it.
+ */
+export function throttleKey(prefix: string, name: string, route: string, tracker: string): string {
+  return `${prefix}:throttle:${name}:${createHash('sha256').update(`${route}|${tracker}`).digest('base64url')}`;
+}
 
 /**
  * The @SkipThrottle map for a route limited by one named throttler only: without it a guarded route

@@ -7,6 +7,7 @@ import {
   leadFormLabel,
   LEAD_STATUS_LABELS,
   isLeadStatus,
+  leadSource,
   REPLY_CHANNEL_LABELS,
   REPLY_KIND_LABELS,
   type CallOutcome,
@@ -132,6 +133,8 @@ export default async function LeadPage({ params }: { params: Promise<{ site: str
       <p className={styles.leadMeta}>
         {leadFormLabel(lead.form)} · {lead.dealership.name} · received{' '}
         <time dateTime={lead.createdAt}>{formatWhen(lead.createdAt, lead.timeZone)}</time>
+        {/* Where it came from, as the reports count it: a listing, a campaign, an AI assistant (issue 55). */}
+        {' · '}from {leadSource(lead.source).label}
         {lead.status === 'lost' && lead.lostReason && <> · Lost: {lead.lostReason}</>}
       </p>
       {clock && (
