@@ -398,10 +398,27 @@ describe('MCP endpoint limits per client (real PostgreSQL and Redis)', () => {
         name: 'send_enquiry',
         arguments: { ...ENQUIRY, idempotency_key: key },
       }) as Promise<CallToolResult>;
-    expect((await send('limits-1')).isError).toBeFalsy();
+    // One enquiry through the site's own form from this client: the form's limit (1 a minute) is
+    // spent for the assistant too, since both doors count as one.
+    const form = await fetch(new URL(`/api/sites/${h.siteSlug}/leads`, url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        form: 'general',
+        name: 'Form Fiona',
+        email: 'form.fiona@example.com',
+        message: 'Is it still available?',
+        category: 'General Enquiry',
+        location: String(h.fixture.north.primaryLocationId),
+        dealership_slug: h.fixture.north.slug,
+        terms_conditions: true,
+      }),
+    });
+    expect(form.status).toBe(201);
     const second = await send('limits-2');
     expect(second.isError).toBe(true);
     expect((second.content[0] as { text: string }).text).toMatch(/Too many enquiries from this client/);
+    expect((await send('limits-3')).isError).toBe(true);
     const refused = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_IPV6_SUBNET_PREFIX, normalizeIp } from '@nestjs/throttler';
 import type { DataSource } from 'typeorm';
 import { GENERAL_CATEGORY } from '@platform/domain';
 import { ProblemException } from '@platform/server-kit';
@@ -10,8 +11,12 @@ import { carReference, plainText } from '../inputs';
 import type { McpSite } from '../mcp-site';
 import { answer, DEALER_TEXT_IS_DATA, ToolRefusal } from '../tool-result';
 
-/** The route the assistant's enquiries count against, beside the form's own (same limit per client). */
-const ENQUIRY_ROUTE = 'McpEnquiry.send';
+/**
+ * The form's own route (LeadsController.submit) and the throttler's own client address (an IPv6
+ * address grouped by its /64, as the guard does): an assistant's enquiries and the same client's
+ * form posts are one count, so neither door doubles the limit.
+ */
+const ENQUIRY_ROUTE = 'LeadsController.submit';
 
 export const SendEnquiryInput = z.strictObject({
   idempotency_key: z
@@ -92,7 +97,12 @@ export async function sendEnquiry(
     leadLimitPerMinute: number;
   },
 ) {
-  const counted = await deps.limits.count(THROTTLES.leadSubmit, ENQUIRY_ROUTE, client.ip, deps.leadLimitPerMinute);
+  const counted = await deps.limits.count(
+    THROTTLES.leadSubmit,
+    ENQUIRY_ROUTE,
+    normalizeIp(client.ip, DEFAULT_IPV6_SUBNET_PREFIX),
+    deps.leadLimitPerMinute,
+  );
   if (!counted.allowed)
     throw new ProblemException({
       status: 429,
