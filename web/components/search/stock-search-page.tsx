@@ -34,6 +34,7 @@ import { SearchFilters } from './search-filters';
 import { SearchHistory } from './search-history';
 import { ResultsRegion, SearchNavigationProvider } from './search-navigation';
 import { SearchToolbar } from './search-toolbar';
+import { ActiveFilters, activeFilterChips } from './active-filters';
 import { carConfigOf } from '@/lib/search/dealership-configs';
 import styles from './search.module.css';
 
@@ -136,7 +137,12 @@ export async function StockSearchPage({ site, state }: { site: SiteView; state: 
           })}
         />
         <h1 className={styles.heading}>{heading}</h1>
-        <SearchToolbar state={state} sortOptions={config.search.sort_options} sort={effectiveSort(state, config)} />
+        <SearchToolbar
+          siteSlug={site.slug}
+          state={state}
+          sortOptions={config.search.sort_options}
+          sort={effectiveSort(state, config)}
+        />
         {!config.features.watchlist_enabled ? null : shopper?.signed_in ? (
           <SaveSearch
             key={href}
@@ -172,25 +178,28 @@ export async function StockSearchPage({ site, state }: { site: SiteView; state: 
               makeLogos: siteMakeLogos(Object.keys(result?.facets['make'] ?? {}), site.source),
             }}
           />
-          <ResultsRegion ok={result !== null} className={styles.results} busyClassName={styles.busy}>
-            {result && (
-              <section aria-labelledby="results-count">
-                <h2 id="results-count" className={styles.count} aria-live="polite">
-                  {count === 1 ? '1 result' : `${formatNumber(count)} results`}
-                </h2>
-                <ResultList
-                  hits={result.hits}
-                  page={state.page}
-                  hitsPerPage={hitsPerPage}
-                  promoPositions={promoPositions(config.promo)}
-                  config={config}
-                  configOf={carConfigOf(site)}
-                  now={new Date()}
-                />
-                <Pagination page={state.page} pages={pages} hrefFor={(page) => searchPageHref(state, page)} />
-              </section>
-            )}
-          </ResultsRegion>
+          <div className={styles.resultsColumn}>
+            <ActiveFilters chips={activeFilterChips(state, request, site)} />
+            <ResultsRegion ok={result !== null} className={styles.results} busyClassName={styles.busy}>
+              {result && (
+                <section aria-labelledby="results-count">
+                  <h2 id="results-count" className={styles.count} aria-live="polite">
+                    {count === 1 ? '1 result' : `${formatNumber(count)} results`}
+                  </h2>
+                  <ResultList
+                    hits={result.hits}
+                    page={state.page}
+                    hitsPerPage={hitsPerPage}
+                    promoPositions={promoPositions(config.promo)}
+                    config={config}
+                    configOf={carConfigOf(site)}
+                    now={new Date()}
+                  />
+                  <Pagination page={state.page} pages={pages} hrefFor={(page) => searchPageHref(state, page)} />
+                </section>
+              )}
+            </ResultsRegion>
+          </div>
         </div>
       </div>
     </SearchNavigationProvider>

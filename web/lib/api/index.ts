@@ -25,7 +25,8 @@ export {
   type SiteView,
 } from './reshape';
 export * from './schemas';
-export { facetValues, searchModels, searchSpecialOffers, searchStock } from './search';
+export { facetValues, searchModels, searchSpecialOffers, searchStock, understandSentence } from './search';
+export type { SentenceRequest } from './search';
 export {
   getAutogauge,
   getCarPage,

@@ -1,13 +1,16 @@
 import { cache } from 'react';
+import { z } from 'zod';
 import {
   ModelSearchSchema,
+  RANGE_FACETS,
+  TERM_FACETS,
   SearchResultSchema,
   type FacetName,
   type ModelSearchInput,
   type SearchRequestInput,
   type SearchResult,
 } from '@platform/domain';
-import { apiPost, segment } from './client';
+import { apiGet, apiPost, segment } from './client';
 
 /**
  * Stock search through the site API (POST /api/sites/{slug}/search). Not kept in Next's data cache:
@@ -45,4 +48,24 @@ export async function searchModels(siteSlug: string, body: ModelSearchInput): Pr
   return apiPost(`/api/sites/${segment(siteSlug)}/search/models`, ModelSearchSchema.parse(body), SearchResultSchema, {
     cache: 'no-store',
   });
+}
+
+/** What the understand endpoint answers that the search page uses: the request a sentence stands for. */
+const SentenceSearchSchema = z.object({
+  request: z.object({
+    query: z.string().optional(),
+    filters: z.partialRecord(z.enum(TERM_FACETS), z.array(z.string())),
+    ranges: z.partialRecord(z.enum(RANGE_FACETS), z.string()),
+  }),
+});
+export type SentenceRequest = z.output<typeof SentenceSearchSchema>['request'];
+
+/**
+ * A shopper's sentence read with the site's own vocabulary (GET /api/sites/{slug}/search/understand):
+ * the filters, ranges and leftover words it stands for. Kept by Next for the minute the api keeps
+ * the site's vocabulary, so a popular sentence is read once a minute.
+ */
+export async function understandSentence(siteSlug: string, sentence: string): Promise<SentenceRequest> {
+  const path = `/api/sites/${segment(siteSlug)}/search/understand?q=${encodeURIComponent(sentence)}`;
+  return (await apiGet(path, SentenceSearchSchema, { next: { revalidate: 60 } })).request;
 }

@@ -8,8 +8,10 @@ import {
   DEFAULT_ALERT_ZONE,
   searchRequestOf,
   SearchRequestSchema,
+  suggestTerms,
   understandQuery,
   type SearchRequest,
+  type TermSuggestion,
   type UnderstandingVocabulary,
   type UnderstoodPart,
 } from '@platform/domain';
@@ -47,6 +49,11 @@ export class SearchUnderstanding {
   async understand(site: SiteSettings, sentence: string): Promise<SentenceSearch> {
     const understood = understandQuery(sentence, await this.vocabulary(site));
     return { request: searchRequestOf(understood), parts: understood.parts };
+  }
+
+  /** What the shopper's last, unfinished words may be: the site's own makes, models, bodies, features and places. */
+  async suggest(site: SiteSettings, text: string): Promise<{ suggestions: TermSuggestion[] }> {
+    return { suggestions: suggestTerms(await this.vocabulary(site), text) };
   }
 
   /** The site's vocabulary, built at most once a minute (a failed build is tried again next time). */

@@ -97,3 +97,67 @@ describe('GET /api/sites/{slug}/search/understand (real PostgreSQL)', () => {
     );
   });
 });
+
+/**
+ * Typing suggestions from a real site's vocabulary (issue 55): the site's own makes, models and
+ * places, cacheable, and nothing a shopper types is a 5xx.
+ */
+describe('GET /api/sites/{slug}/search/suggest (real PostgreSQL)', () => {
+  let h: SiteApiHarness;
+  const suggest = (q: string) => h.http().get(`/api/sites/${h.siteSlug}/search/suggest`).query({ q });
+
+  beforeAll(async () => {
+    h = await createSiteApiHarness('suggest');
+    await h.load(h.fixture.north.id, [
+      car('S1', { make: 'Toyota', model: 'HiLux', simple_body: 'ute', price: 45990, colour: 'White' }),
+      car('S2', { make: 'Toyota', model: 'HiAce', simple_body: 'van', price: 39990, colour: 'Silver' }),
+      car('S3', { make: 'Mazda', model: 'CX-5', simple_body: 'suv', price: 30990, colour: 'White' }),
+    ]);
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it("completes the last word from the site's own stock, cacheable for a minute", async () => {
+    const answer = await suggest('white hi').expect(200);
+    expect(answer.headers['cache-control']).toBe('public, max-age=60');
+    expect(answer.body.suggestions.slice(0, 2)).toEqual([
+      { label: 'Toyota HiAce', kind: 'model', completion: 'white Toyota HiAce' },
+      { label: 'Toyota HiLux', kind: 'model', completion: 'white Toyota HiLux' },
+    ]);
+    // A make the site does not stock is never offered.
+    const ford = await suggest('for').expect(200);
+    expect(ford.body.suggestions.map((s: { label: string }) => s.label)).not.toContain('Ford');
+    expect((await suggest('hilux ').expect(200)).body).toEqual({ suggestions: [] });
+  });
+
+  it('answers an unknown site 404, a missing or overlong q 400 naming q, and anything typed without a 5xx (property)', async () => {
+    await h.http().get('/api/sites/no-such-site/search/suggest').query({ q: 'to' }).expect(404);
+    const missing = await h.http().get(`/api/sites/${h.siteSlug}/search/suggest`).expect(400);
+    expect(missing.body.errors[0].path).toBe('q');
+    const long = await suggest('ute '.repeat(600)).expect(400);
+    expect(long.body.errors[0].path).toBe('q');
+    const repeated = await h.http().get(`/api/sites/${h.siteSlug}/search/suggest?q=to&q=ma`);
+    expect(repeated.status).toBe(400);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ maxLength: 300 }),
+          fc.stringMatching(/^[\w $,.\-'k]{0,80}$/),
+          fc.constantFrom('__proto__', 'constructor', 'NUL \u0000', 'lone \ud800', '%', '😀', ' '),
+        ),
+        async (q) => {
+          const answer = await suggest(q);
+          if (answer.status === 400) {
+            expect(answer.body.errors[0].path).toMatch(/^(query\.)?q$/);
+            return;
+          }
+          expect(answer.status).toBe(200);
+          expect(answer.body.suggestions.length).toBeLessThanOrEqual(8);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});

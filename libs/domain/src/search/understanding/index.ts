@@ -4,3 +4,6 @@ export * from './weekly-budget';
 export * from './understand';
 export * from './understanding-score';
 export { sentenceWords } from './tokens';
+export * from './labels';
+export * from './chips';
+export * from './suggest';

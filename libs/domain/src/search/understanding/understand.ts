@@ -4,6 +4,7 @@ import { distanceKm, type Coordinates } from '../../places/distance';
 import type { FacetName, RangeFacet, TermFacet } from '../facets';
 import { formatRange, parseRange } from '../range';
 import { FILLER_WORDS, PLAIN_WORDS } from './aliases';
+import { rangeLabel } from './labels';
 import { sentenceWords, squash, tokenize, type Token } from './tokens';
 import { priceForRepayment } from './weekly-budget';
 import {
@@ -205,8 +206,6 @@ interface Candidate {
   make?: string;
 }
 
-const formatKm = (km: number): string => `${km.toLocaleString('en-AU')} km`;
-
 function damerau(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
   const rows: number[][] = [];
@@ -354,16 +353,6 @@ export function understandQuery(text: string, vocabulary: UnderstandingVocabular
         return `:${value}`;
     }
   };
-  const rangeLabel = (text: string, format: (value: number) => string, cmp: Cmp | null): string => {
-    const range = parseRange(text);
-    if (!range) return text;
-    if (cmp === 'around' && range.min !== null && range.max !== null)
-      return `Around ${format((range.min + range.max) / 2)}`;
-    if (range.min !== null && range.max !== null) return `${format(range.min)} to ${format(range.max)}`;
-    if (range.min !== null) return `${format(range.min)} and over`;
-    return `Under ${format(range.max as number)}`;
-  };
-
   /** Prices, weekly budgets, kilometres, years, ages, seats and deposits. */
   const numberAt = (index: number): Candidate | null => {
     let j = index;
@@ -410,7 +399,7 @@ export function understandQuery(text: string, vocabulary: UnderstandingVocabular
     switch (unit?.value) {
       case 'km': {
         const text = rangeText(cmp, value, upper);
-        return part(j, 'km', rangeLabel(text, formatKm, cmp), {}, { km: text });
+        return part(j, 'km', rangeLabel('km', text, cmp === 'around'), {}, { km: text });
       }
       case 'week':
       case 'fortnight':
@@ -442,22 +431,14 @@ export function understandQuery(text: string, vocabulary: UnderstandingVocabular
       else if (cmp === 'lt') text = `:${value}`;
       else if (cmp === 'around') text = `${value - 1}:${value + 1}`;
       else text = `${value}:${value}`;
-      const range = parseRange(text);
-      const label =
-        range?.min === range?.max
-          ? String(value)
-          : range?.min !== null && range?.max !== null
-            ? `${range?.min} to ${range?.max}`
-            : range?.min !== null
-              ? `${range?.min} or newer`
-              : `${range?.max} or older`;
+      const label = rangeLabel('year', text);
       return part(j, 'year', label, {}, { year: text });
     }
     if (unit?.value === 'model') return null;
     const priced = first.money || (cmp !== null && cmp !== 'after' && cmp !== 'before' && value >= 1000);
     if (!priced || value <= 0) return null;
     const text = rangeText(cmp === 'after' ? 'gt' : cmp, Math.round(value), upper === null ? null : Math.round(upper));
-    return part(j, 'price', rangeLabel(text, formatDollars, cmp), {}, { price: text });
+    return part(j, 'price', rangeLabel('price', text, cmp === 'around'), {}, { price: text });
   };
 
   const part = (

@@ -6,6 +6,7 @@ import type { SiteConfig } from '../../site-config/site-config.schema';
 import { bodyLabel } from '../body-label';
 import type { RangeFacet, TermFacet } from '../facets';
 import { makeModelValue } from '../facets';
+import { conditionLabel, STATE_NAMES } from './labels';
 import { DEFAULT_ALIASES, FILLER_WORDS, PLAIN_WORDS, type AliasEntry } from './aliases';
 import { fold, sentenceWords, squash, tokenize } from './tokens';
 
@@ -133,17 +134,6 @@ const LOW_KM_TERM: VocabularyTerm = {
 /** Family names too plain to stand for a model family ('Model 3', 'Grand Cherokee'). */
 const PLAIN_FAMILIES = new Set(['model', 'grand', 'series', 'class', 'custom', 'new']);
 
-const STATE_NAMES: Readonly<Record<string, string>> = {
-  NSW: 'New South Wales',
-  VIC: 'Victoria',
-  QLD: 'Queensland',
-  SA: 'South Australia',
-  WA: 'Western Australia',
-  TAS: 'Tasmania',
-  ACT: 'the ACT',
-  NT: 'the Northern Territory',
-};
-
 const titleCase = (value: string): string =>
   value.toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
 
@@ -164,13 +154,6 @@ function containsWords(haystack: readonly string[], needle: readonly string[]): 
     if (needle.every((word, j) => haystack[i + j] === word)) return true;
   }
   return false;
-}
-
-function carTypeLabel(value: string, usedLabel: string): string {
-  if (value === 'new') return 'New';
-  if (value === 'demo') return 'Demo';
-  if (value === 'used') return usedLabel;
-  return value;
 }
 
 /** The loan a weekly budget is read through: the site's calculator defaults (rate, term, no deposit, fees, rounding). */
@@ -392,7 +375,7 @@ export function buildUnderstandingVocabulary(source: UnderstandingSource): Under
   simple('transmission', 'transmission');
   simple('drive', 'drive');
   simple('colour', 'colour');
-  simple('car_type', 'condition', (value) => carTypeLabel(value, usedLabel));
+  simple('car_type', 'condition', (value) => conditionLabel(value, usedLabel));
   simple('state', 'state', (value) => STATE_NAMES[value] ?? value);
 
   const features = valuesOf(facets, 'filtered_features');
