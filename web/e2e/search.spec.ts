@@ -136,8 +136,15 @@ test.describe('filters, sort and paging', () => {
     page,
   }) => {
     await page.goto(siteUrl(slug, SEARCH_PATH));
-    // The box takes a sentence: words it does not understand stay the free-text query, and stay in the box.
+    // Typed slowly, so each pause searches (spec 000 §4, 300 ms): the box keeps its focus and text.
     const box = page.getByRole('combobox', { name: 'Search stock' });
+    await box.pressSequentially('zzq', { delay: 450 });
+    await expect(page).toHaveURL(/query=zzq$/);
+    await box.pressSequentially('x no such car');
+    await expect(box).toBeFocused();
+    await expect(box).toHaveValue('zzqx no such car');
+    await expect(page).toHaveURL(/query=zzqx%20no%20such%20car/);
+    // Enter reads the box as a sentence: words it does not understand stay the free-text query, and in the box.
     await box.fill('zzqx plugh xyzzy');
     await box.press('Enter');
     await expect(page).toHaveURL(/query=zzqx%20plugh%20xyzzy$/);

@@ -38,6 +38,10 @@ export function SearchToolbar({ siteSlug, state, sortOptions, sort }: SearchTool
         action={target.action}
         fields={target.fields}
         onSearch={(sentence) => navigate(sentenceHref(state, sentence))}
+        onType={(text) => {
+          const query = text.trim();
+          if (query !== state.query) navigate(searchHref(changeSearch(state, { query })));
+        }}
       />
       <div className={styles.sort}>
         <label htmlFor={`${id}-sort`}>Sort by</label>

@@ -16,6 +16,8 @@ export interface SentenceBoxProps {
   fields: [string, string][];
   /** Searches the sentence (with JavaScript): the same address the form would submit. */
   onSearch: (sentence: string) => void;
+  /** A pause in typing: the text searched as it stands, as free text (spec 000 §4's debounced search). */
+  onType: (text: string) => void;
 }
 
 /** Suggestions worth a request: none for an empty box or a finished word. */
@@ -24,11 +26,12 @@ const wantsSuggestions = (text: string): boolean => /[\p{L}\p{N}]$/u.test(text);
 /**
  * The search box: it takes a sentence ('white hilux under 50k diesel auto'), which the search page
  * reads as filters. Without JavaScript it is a plain GET form. With it, it is an ARIA 1.2 combobox:
- * a pause in typing (spec 000 §4's 300 ms) asks the site for words that complete the last one,
- * arrow keys move through them, Enter or a click puts one in the box, Escape closes the list, and
- * Enter with no suggestion chosen searches.
+ * a pause in typing (spec 000 §4's 300 ms) searches the words as free text, as the box always has,
+ * and asks the site for words that complete the last one; arrow keys move through them, Enter or a
+ * click puts one in the box, Escape closes the list, and Enter with no suggestion chosen reads the
+ * whole sentence as filters.
  */
-export function SentenceBox({ siteSlug, query, href, action, fields, onSearch }: SentenceBoxProps) {
+export function SentenceBox({ siteSlug, query, href, action, fields, onSearch, onType }: SentenceBoxProps) {
   const id = useId();
   const inputId = `${id}-q`;
   const listId = `${id}-list`;
@@ -38,13 +41,18 @@ export function SentenceBox({ siteSlug, query, href, action, fields, onSearch }:
   const [active, setActive] = useState(-1);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const request = useRef<AbortController | null>(null);
+  // The text the last pause searched: its own page coming back must not overwrite what was typed since.
+  const typed = useRef<string | null>(null);
 
-  // After every search (a sentence, a chip removed, a filter) the box holds that page's free text.
+  // After every other search (a sentence, a chip removed, a filter) the box holds that page's free text.
   const [shownFor, setShownFor] = useState(href);
   if (shownFor !== href) {
     setShownFor(href);
-    setText(query);
-    setOpen(false);
+    // The page a pause searched is the shopper still typing: their text and suggestions stay.
+    if (query !== typed.current) {
+      setText(query);
+      setOpen(false);
+    }
   }
 
   useEffect(
@@ -95,6 +103,7 @@ export function SentenceBox({ siteSlug, query, href, action, fields, onSearch }:
       onSubmit={(event) => {
         event.preventDefault();
         close();
+        typed.current = null;
         onSearch(text);
       }}
     >
@@ -122,8 +131,14 @@ export function SentenceBox({ siteSlug, query, href, action, fields, onSearch }:
             const value = event.currentTarget.value;
             setText(value);
             clearTimeout(timer.current);
-            if (!wantsSuggestions(value)) return close();
-            timer.current = setTimeout(() => void suggest(value), TEXT_SEARCH_DEBOUNCE_MS);
+            // A pause searches the words as typed (free text, spec 000 §4) and asks for completions;
+            // Enter or Search reads the whole sentence as filters.
+            timer.current = setTimeout(() => {
+              typed.current = value.trim();
+              onType(value);
+              if (wantsSuggestions(value)) void suggest(value);
+            }, TEXT_SEARCH_DEBOUNCE_MS);
+            if (!wantsSuggestions(value)) setOpen(false);
           }}
           onKeyDown={(event) => {
             if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
