@@ -3,7 +3,7 @@ import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { BULK_LEADS_MAX, BULK_UNDO_MINUTES, SAVED_VIEW_NAME_MAX, SAVED_VIEWS_MAX } from '@platform/domain';
 import { notFound, ZodValidationPipe } from '@platform/server-kit';
 import type { DealerPrincipal } from './dealer-accounts';
-import { batchNotFound, DealerLeadBulk, type BulkOutcome, type UndoOutcome } from './dealer-lead-bulk';
+import { batchNotFound, DealerLeadBulk, type BulkOptions, type BulkOutcome, type UndoOutcome } from './dealer-lead-bulk';
 import {
   BulkBatchIdSchema,
   LeadBulkSchema,
@@ -29,6 +29,18 @@ export class DealerLeadBulkController {
     private readonly bulk: DealerLeadBulk,
     private readonly views: DealerSavedViews,
   ) {}
+
+  @Get('leads/bulk/options')
+  @Header('Cache-Control', 'private, no-store')
+  @ApiOperation({
+    summary: 'What bulk assign and bulk close offer: the assignees and the lost reasons',
+    description:
+      "Owners and salespeople of the dealerships where you answer leads (never a viewer), and those dealerships' leads.lost_reasons. Empty for a viewer.",
+  })
+  @ApiResponse({ status: 200, description: '{ assignees: [{ id, name }], lostReasons: [text] }' })
+  async options(@Dealer() dealer: DealerPrincipal): Promise<BulkOptions> {
+    return this.bulk.options(dealer);
+  }
 
   @Post('leads/bulk')
   @HttpCode(200)

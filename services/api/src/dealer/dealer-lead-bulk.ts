@@ -12,6 +12,7 @@ import {
 } from '@platform/domain';
 import { queueDeskNotice, recordDealerAudit, recordFirstResponse } from '@platform/leads';
 import { notFound, ProblemException } from '@platform/server-kit';
+import { siteConfigStore } from '@platform/site-config';
 import type { DealerPrincipal } from './dealer-accounts';
 import { LEAD_HANDLERS } from './dealer-leads';
 import type { LeadBulk } from './dealer-lead-bulk.schemas';
@@ -23,6 +24,11 @@ export interface BulkOutcome {
   /** The assignee's name, for the console's "Assigned 3 leads to Sam". */
   assignee: { id: string; name: string } | null;
   skipped: { id: string; reason: string }[];
+}
+
+export interface BulkOptions {
+  assignees: { id: string; name: string }[];
+  lostReasons: string[];
 }
 
 export interface UndoOutcome {
@@ -60,6 +66,26 @@ export const batchNotFound = (): ProblemException =>
 @Injectable()
 export class DealerLeadBulk {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /**
+   * What the inbox's bulk bar offers: who may be given leads (owners and sales of the dealerships
+   * where the user answers leads; never a viewer) and those dealerships' lost reasons.
+   */
+  async options(dealer: DealerPrincipal): Promise<BulkOptions> {
+    const ids = dealer.memberships.filter((m) => LEAD_HANDLERS.includes(m.role)).map((m) => m.dealershipId);
+    if (ids.length === 0) return { assignees: [], lostReasons: [] };
+    const assignees = (await this.db.query(
+      `SELECT u.id, u.name FROM dealer_users u
+       WHERE EXISTS (SELECT 1 FROM dealer_memberships m WHERE m.user_id = u.id AND m.dealership_id = ANY($1::int[])
+                       AND m.role = ANY($2::text[]))
+       ORDER BY u.name, u.id`,
+      [ids, LEAD_HANDLERS],
+    )) as { id: string; name: string }[];
+    const reasons = new Set<string>();
+    for (const id of ids)
+      for (const reason of (await siteConfigStore(this.db).dealership(id)).leads.lost_reasons) reasons.add(reason);
+    return { assignees, lostReasons: [...reasons] };
+  }
 
   async apply(dealer: DealerPrincipal, body: LeadBulk): Promise<BulkOutcome> {
     const handling = dealer.memberships.filter((m) => LEAD_HANDLERS.includes(m.role));

@@ -260,6 +260,18 @@ describe('Lead inbox (real PostgreSQL): date range, saved views, bulk changes an
       for (const id of leads) expect((await leadRow(id)).assigned_user_id).toBe(sue.id);
     });
 
+    it('offers the owners and salespeople as assignees, never a viewer, and the dealership’s lost reasons', async () => {
+      const options = await sales.get('/api/dealer/leads/bulk/options').expect(200);
+      const ids = options.body.assignees.map((a: { id: string }) => a.id);
+      expect(ids).toEqual(expect.arrayContaining([owner.id, sales.id, sue.id]));
+      expect(ids).not.toContain(viewer.id);
+      expect(options.body.lostReasons.length).toBeGreaterThan(0);
+      expect((await viewer.get('/api/dealer/leads/bulk/options').expect(200)).body).toEqual({
+        assignees: [],
+        lostReasons: [],
+      });
+    });
+
     it('refuses a viewer with 403 and changes nothing', async () => {
       const lead = await enquire('Viewer Tries');
       const row = await leadRow(lead);
