@@ -166,7 +166,9 @@ for (const size of CONSOLE_SIZES) {
     await page.getByLabel('Received to').fill(today!.day);
     await page.getByRole('button', { name: 'Filter', exact: true }).click();
     await expect(list.getByRole('listitem')).toHaveCount(4);
-    await expect(page.getByRole('navigation', { name: 'Lead views' }).getByRole('link', { name: 'All 6' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Lead views' }).getByRole('link', { name: 'All 6' }),
+    ).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/date-range-${size.width}.png`, fullPage: true });
     await expectAxeClean(page);
 

@@ -3,7 +3,13 @@ import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { BULK_LEADS_MAX, BULK_UNDO_MINUTES, SAVED_VIEW_NAME_MAX, SAVED_VIEWS_MAX } from '@platform/domain';
 import { notFound, ZodValidationPipe } from '@platform/server-kit';
 import type { DealerPrincipal } from './dealer-accounts';
-import { batchNotFound, DealerLeadBulk, type BulkOptions, type BulkOutcome, type UndoOutcome } from './dealer-lead-bulk';
+import {
+  batchNotFound,
+  DealerLeadBulk,
+  type BulkOptions,
+  type BulkOutcome,
+  type UndoOutcome,
+} from './dealer-lead-bulk';
 import {
   BulkBatchIdSchema,
   LeadBulkSchema,
