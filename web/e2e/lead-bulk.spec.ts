@@ -28,26 +28,18 @@ async function onboard(request: APIRequestContext, site: string): Promise<void> 
   expect(answer.status(), await answer.text()).toBe(201);
 }
 
-async function enquire(request: APIRequestContext, site: string, name: string, n: number): Promise<string> {
-  const [location] = await query<{ id: number }>(
-    `SELECT l.id FROM locations l JOIN dealerships d ON d.id = l.dealership_id WHERE d.slug = $1 ORDER BY l.id LIMIT 1`,
-    [site],
+/**
+ * Six shoppers' leads as the form endpoint stores them (written here: the public form's per-device
+ * limit is for shoppers, and lead-desk.spec.ts tries the form itself), each due an answer soon.
+ */
+async function leadsFor(site: string, names: string[]): Promise<void> {
+  await query(
+    `INSERT INTO leads (site_id, dealership_id, form, category, fields, user_data, response_due_at, created_at)
+     SELECT d.site_id, d.id, 'general', 'General Enquiry', jsonb_build_object('name', n.name), '{}',
+            now() + interval '5 minutes', now() - (n.i || ' seconds')::interval
+     FROM dealerships d CROSS JOIN unnest($2::text[]) WITH ORDINALITY AS n(name, i) WHERE d.slug = $1`,
+    [site, names],
   );
-  const answer = await request.post(`${API_ORIGIN}/api/sites/${site}/leads`, {
-    data: {
-      form: 'general',
-      name,
-      email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`,
-      phone: `0412 345 6${String(n).padStart(2, '0')}`,
-      message: 'Is the ute still available?',
-      category: 'General Enquiry',
-      location: String(location!.id),
-      dealership_slug: site,
-      terms_conditions: true,
-    },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-  return ((await answer.json()) as { lead_id: string }).lead_id;
 }
 
 for (const size of CONSOLE_SIZES) {
@@ -76,7 +68,7 @@ for (const size of CONSOLE_SIZES) {
       role: 'viewer',
     });
     const names = ['Ada Bulk', 'Ben Bulk', 'Cal Bulk', 'Dee Bulk', 'Eve Bulk', 'Fay Bulk'];
-    for (const [i, name] of names.entries()) await enquire(request, site, name, i);
+    await leadsFor(site, names);
 
     const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
     await signInByCookie(request, context, site, samToken);
@@ -107,7 +99,7 @@ for (const size of CONSOLE_SIZES) {
     await page.screenshot({ path: `${SHOTS}/bulk-bar-${size.width}.png` });
     await expectAxeClean(page);
     await bar.getByRole('button', { name: 'Close 3 leads as lost' }).click();
-    const status = page.getByRole('status').filter({ hasText: /Closed|Undone/ });
+    const status = page.getByRole('status').filter({ hasText: /Closed|Undone|Assigned/ });
     await expect(status).toContainText('Closed 3 leads.');
     await expect(list.getByRole('listitem')).toHaveCount(3);
     for (const name of ['Ada Bulk', 'Ben Bulk', 'Cal Bulk']) await expect(list).not.toContainText(name);
@@ -137,6 +129,7 @@ for (const size of CONSOLE_SIZES) {
     // Save this view and open it from beside the tabs.
     await page.getByText('Save view', { exact: true }).click();
     await page.getByLabel('Name this view').fill('Unassigned this month');
+    await page.screenshot({ path: `${SHOTS}/save-view-${size.width}.png` });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Saved the view' })).toContainText(
       'Saved the view Unassigned this month.',

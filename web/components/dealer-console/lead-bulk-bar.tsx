@@ -143,6 +143,9 @@ export function LeadBulkBar({ csrfToken, assignees, lostReasons }: Props) {
                 Undo
               </button>
             )}
+            <button type="button" className={styles.link} onClick={() => setMessage(null)}>
+              Dismiss
+            </button>
           </>
         )}
       </p>
@@ -166,15 +169,17 @@ export function LeadBulkBar({ csrfToken, assignees, lostReasons }: Props) {
           </div>
           {mode !== 'close' && (
             <form className={styles.row} onSubmit={assign} aria-label="Assign the selected leads">
-              <label htmlFor="bulk-assignee">Assign to</label>
-              <select id="bulk-assignee" name="userId" defaultValue={assignees[0]?.id ?? ''}>
-                {assignees.map((user) => (
-                  <option key={user.id} value={user.id}>
-                    {user.name}
-                  </option>
-                ))}
-                <option value="">Nobody (unassign)</option>
-              </select>
+              <div className={styles.field}>
+                <label htmlFor="bulk-assignee">Assign to</label>
+                <select id="bulk-assignee" name="userId" defaultValue={assignees[0]?.id ?? ''}>
+                  {assignees.map((user) => (
+                    <option key={user.id} value={user.id}>
+                      {user.name}
+                    </option>
+                  ))}
+                  <option value="">Nobody (unassign)</option>
+                </select>
+              </div>
               <button type="submit" className="button button-primary" disabled={busy}>
                 Assign
               </button>
@@ -185,24 +190,26 @@ export function LeadBulkBar({ csrfToken, assignees, lostReasons }: Props) {
           )}
           {mode === 'close' && (
             <form className={styles.row} onSubmit={close} aria-label="Close the selected leads as lost">
-              <label htmlFor="bulk-reason-choice">Why were they lost?</label>
-              <select
-                id="bulk-reason-choice"
-                value={reasonChoice}
-                onChange={(event) => setReasonChoice(event.target.value)}
-              >
-                {lostReasons.map((reason) => (
-                  <option key={reason} value={reason}>
-                    {reason}
-                  </option>
-                ))}
-                <option value={OTHER}>Other (in my words)</option>
-              </select>
+              <div className={styles.field}>
+                <label htmlFor="bulk-reason-choice">Why were they lost?</label>
+                <select
+                  id="bulk-reason-choice"
+                  value={reasonChoice}
+                  onChange={(event) => setReasonChoice(event.target.value)}
+                >
+                  {lostReasons.map((reason) => (
+                    <option key={reason} value={reason}>
+                      {reason}
+                    </option>
+                  ))}
+                  <option value={OTHER}>Other (in my words)</option>
+                </select>
+              </div>
               {reasonChoice === OTHER && (
-                <>
+                <div className={`${styles.field} ${styles.wide}`}>
                   <label htmlFor="bulk-reason">Reason</label>
                   <input id="bulk-reason" name="reason" required maxLength={LEAD_LOST_REASON_MAX} />
-                </>
+                </div>
               )}
               <button type="submit" className="button button-primary" disabled={busy}>
                 Close {leads(selected.length)} as lost
