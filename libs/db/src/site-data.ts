@@ -75,6 +75,11 @@ export const SITE_DATA_TABLES: readonly SiteDataTable[] = [
   { table: 'lead_desk_notices', rows: `t.lead_id IN ${LEADS}` },
   { table: 'lead_replies', rows: `t.lead_id IN ${LEADS}` },
   { table: 'lead_tasks', rows: `t.lead_id IN ${LEADS} OR t.dealership_id IN ${DEALERSHIPS}` },
+  {
+    table: 'lead_bulk_changes',
+    rows: `t.lead_id IN ${LEADS} OR t.dealership_id IN ${DEALERSHIPS}
+      OR t.batch_id IN (SELECT id FROM lead_bulk_batches WHERE user_id IN ${DEALER_USERS})`,
+  },
   { table: 'reservation_notices', rows: `t.reservation_id IN ${RESERVATIONS}` },
   { table: 'online_payments', rows: `t.site_id = $1 OR t.dealership_id IN ${DEALERSHIPS}` },
   { table: 'reservations', rows: `t.site_id = $1 OR t.dealership_id IN ${DEALERSHIPS}` },
@@ -105,6 +110,9 @@ export const SITE_DATA_TABLES: readonly SiteDataTable[] = [
   { table: 'dealer_audit_log', rows: `t.dealership_id IN ${DEALERSHIPS} OR t.user_id IN ${DEALER_USERS}` },
   { table: 'dealer_memberships', rows: `t.dealership_id IN ${DEALERSHIPS} OR t.user_id IN ${DEALER_USERS}` },
   { table: 'dealer_sessions', rows: `t.user_id IN ${DEALER_USERS}` },
+  // The inbox's saved views and bulk changes, each a user's own.
+  { table: 'saved_lead_views', rows: `t.user_id IN ${DEALER_USERS}` },
+  { table: 'lead_bulk_batches', rows: `t.user_id IN ${DEALER_USERS}` },
   { table: 'dealer_sign_in_links', rows: `t.user_id IN ${DEALER_USERS}` },
   { table: 'dealer_users', rows: `t.site_id = $1` },
   // Its configuration's drafts and published versions (issue 52's editor).

@@ -97,6 +97,9 @@ export async function createTenantFixture(
     `INSERT INTO dealer_audit_log (dealership_id, actor, action, user_id) VALUES ($1, 'owner', 'lead.status', $2)`,
     [stock.north.id, user.id],
   );
+  await sql(`INSERT INTO saved_lead_views (user_id, name, filters) VALUES ($1, 'My overdue', '{"view":"overdue"}')`, [
+    user.id,
+  ]);
   await sql(`INSERT INTO dealer_insights_emails (dealership_id, week, recipients) VALUES ($1, '2026-11-23', 1)`, [
     stock.north.id,
   ]);
@@ -263,6 +266,14 @@ export async function createTenantFixture(
       lead.id,
       task.id,
     ]);
+    const batch = await one<{ id: string }>(
+      `INSERT INTO lead_bulk_batches (user_id, action) VALUES ($1, 'close') RETURNING id`,
+      [user.id],
+    );
+    await sql(
+      `INSERT INTO lead_bulk_changes (batch_id, lead_id, dealership_id, before, after) VALUES ($1, $2, $3, '{}', '{}')`,
+      [batch.id, lead.id, stock.north.id],
+    );
     const delivery = await one<{ id: string }>(
       `INSERT INTO lead_outbox (lead_id, channel) VALUES ($1, 'email') RETURNING id`,
       [lead.id],

@@ -493,3 +493,30 @@ export type ConsoleCounts = z.infer<typeof ConsoleCountsSchema>;
 export async function getConsoleCounts(site: string): Promise<ConsoleCounts | null> {
   return consoleGet(site, '/api/dealer/counts', ConsoleCountsSchema).catch(() => null);
 }
+
+const SavedViewsSchema = z.object({
+  views: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      filters: z.record(z.string(), z.string()),
+    }),
+  ),
+});
+export type SavedLeadView = z.infer<typeof SavedViewsSchema>['views'][number];
+
+/** The user's own saved inbox views, by name; null when signed out. */
+export async function getSavedViews(site: string): Promise<SavedLeadView[] | null> {
+  return (await consoleGet(site, '/api/dealer/saved-views', SavedViewsSchema))?.views ?? null;
+}
+
+const BulkOptionsSchema = z.object({
+  assignees: z.array(z.object({ id: z.string(), name: z.string() })),
+  lostReasons: z.array(z.string()),
+});
+export type BulkOptions = z.infer<typeof BulkOptionsSchema>;
+
+/** Who bulk assign may give leads to and the lost reasons bulk close offers; null when signed out. */
+export async function getBulkOptions(site: string): Promise<BulkOptions | null> {
+  return consoleGet(site, '/api/dealer/leads/bulk/options', BulkOptionsSchema);
+}

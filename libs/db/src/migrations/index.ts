@@ -42,6 +42,7 @@ import { LeadCustomers1767800000000 } from './1767800000000-lead-customers';
 import { LeadTasks1767900000000 } from './1767900000000-lead-tasks';
 import { LeadReplies1768000000000 } from './1768000000000-lead-replies';
 import { DeskNoticeProgress1768100000000 } from './1768100000000-desk-notice-progress';
+import { SavedLeadViews1768200000000 } from './1768200000000-saved-lead-views';
 import { PhotoSpool1766600000000 } from './1766600000000-photo-spool';
 
 /** Every migration in order. Schema changes are checked-in migrations; never synchronize. */
@@ -91,6 +92,7 @@ export const MIGRATIONS = [
   LeadTasks1767900000000,
   LeadReplies1768000000000,
   DeskNoticeProgress1768100000000,
+  SavedLeadViews1768200000000,
 ];
 
 /** The backfill's SQL form of the customer keys, for the test that it agrees with the domain rule. */

@@ -16,3 +16,4 @@ export * from './lead-reports';
 export * from './customer-key';
 export * from './lead-replies';
 export * from './lead-tasks';
+export * from './lead-bulk';

@@ -805,7 +805,7 @@ const VIEW_SQL: Record<LeadView, string> = {
   today: `l.created_at >= (date_trunc('day', now() AT TIME ZONE ${DEALERSHIP_ZONE}) AT TIME ZONE ${DEALERSHIP_ZONE})`,
 };
 
-/** The WHERE clause of the inbox's filters and its parameters ($1..$8). */
+/** The WHERE clause of the inbox's filters and its parameters ($1..$10). */
 function filtered(ids: number[], filters: LeadFilters, userId: string): [string, unknown[]] {
   return [
     `l.dealership_id = ANY($1::int[])
@@ -816,7 +816,11 @@ function filtered(ids: number[], filters: LeadFilters, userId: string): [string,
      AND ($4::text IS NULL OR l.status = $4)
      AND ($5::text IS NULL OR lower(c.stocknum) = lower($5))
      AND ($7::text IS NULL OR ${LEAD_VIEWS.map((view) => `($7 = '${view}' AND ${VIEW_SQL[view]})`).join(' OR ')})
-     AND $8::uuid IS NOT NULL`,
+     AND $8::uuid IS NOT NULL
+     -- The date range is of the dealership's calendar days, both included: from its midnight at the
+     -- start of from to its midnight at the end of to (a 23- or 25-hour day when the clocks change).
+     AND ($9::date IS NULL OR l.created_at >= ($9::date::timestamp AT TIME ZONE ${DEALERSHIP_ZONE}))
+     AND ($10::date IS NULL OR l.created_at < (($10::date + 1)::timestamp AT TIME ZONE ${DEALERSHIP_ZONE}))`,
     [
       ids,
       filters.form ?? null,
@@ -826,6 +830,8 @@ function filtered(ids: number[], filters: LeadFilters, userId: string): [string,
       phoneDigits(filters.q),
       filters.view ?? null,
       userId,
+      filters.from ?? null,
+      filters.to ?? null,
     ],
   ];
 }

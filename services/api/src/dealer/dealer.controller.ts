@@ -171,7 +171,7 @@ export class DealerController {
   @ApiOperation({
     summary: "Leads of the user's dealerships, newest first",
     description:
-      "Filters: dealership (slug), form (kind), status (new, contacted, won, lost), car (stock number), q (name, phone, email or stock number), view (mine, unassigned, overdue, today), limit (1-100, default 50), before (the createdAt of the last lead shown, for the next page), after (the createdAt of the newest lead shown: only newer leads, for the inbox's poll), sort (newest, the default, or due: unanswered leads first, soonest due first, one page). Each lead carries its first-response clock: response { dueAt, firstResponseAt, state: answered, on_time, due_soon or overdue }.",
+      "Filters: dealership (slug), form (kind), status (new, contacted, won, lost), car (stock number), q (name, phone, email or stock number), view (mine, unassigned, overdue, today), from and to (YYYY-MM-DD, days on the dealership's calendar, both included), limit (1-100, default 50), before (the createdAt of the last lead shown, for the next page), after (the createdAt of the newest lead shown: only newer leads, for the inbox's poll), sort (newest, the default, or due: unanswered leads first, soonest due first, one page). Each lead carries its first-response clock: response { dueAt, firstResponseAt, state: answered, on_time, due_soon or overdue }.",
   })
   @ApiResponse({
     status: 200,
@@ -194,7 +194,7 @@ export class DealerController {
   @ApiOperation({
     summary: 'How many leads each inbox view holds: all, mine, unassigned, overdue, today',
     description:
-      "The list's filters (dealership, form, status, car, q) apply; the view filter does not. Overdue: no first response, still new, past its due time. Today: received since midnight on the dealership's clock.",
+      "The list's filters (dealership, form, status, car, q, from, to) apply; the view filter does not. Overdue: no first response, still new, past its due time. Today: received since midnight on the dealership's clock.",
   })
   @ApiResponse({ status: 200, description: '{ views: { all, mine, unassigned, overdue, today } }' })
   @ApiResponse({ status: 404, description: 'dealership is not one of the user’s' })
@@ -212,7 +212,7 @@ export class DealerController {
   @Header('Cache-Control', 'private, no-store')
   @ApiOperation({
     summary: 'The filtered leads as CSV for a spreadsheet',
-    description: `An owner's right: the leads of the dealerships the user owns, with the list's filters (dealership, form, status, car, q), newest first, at most ${EXPORT_LIMIT} rows; each export is logged in the dealership's audit log (who, rows, filters). Received is the dealership's wall-clock time (its zone in the next column); form and status in the console's words. UTF-8 with a byte order mark (Excel); a cell starting with = + - @ tab or CR is prefixed with ' so it never runs as a formula.`,
+    description: `An owner's right: the leads of the dealerships the user owns, with the list's filters (dealership, form, status, car, q, view, from, to), newest first, at most ${EXPORT_LIMIT} rows; each export is logged in the dealership's audit log (who, rows, filters). Received is the dealership's wall-clock time (its zone in the next column); form and status in the console's words. UTF-8 with a byte order mark (Excel); a cell starting with = + - @ tab or CR is prefixed with ' so it never runs as a formula.`,
   })
   @ApiResponse({ status: 200, description: 'text/csv attachment' })
   @ApiResponse({ status: 403, description: 'The user owns none of the dealerships asked for' })

@@ -10,6 +10,8 @@ import { DealerInsights } from './dealer-insights';
 import { DealerInsightsController } from './dealer-insights.controller';
 import { DealerInsightsEmailController } from './dealer-insights-email.controller';
 import { DealerLeads } from './dealer-leads';
+import { DealerLeadBulk } from './dealer-lead-bulk';
+import { DealerLeadBulkController } from './dealer-lead-bulk.controller';
 import { DealerLeadReplies } from './dealer-lead-replies';
 import { DealerLeadRepliesController } from './dealer-lead-replies.controller';
 import { DealerLeadTasks } from './dealer-lead-tasks';
@@ -27,6 +29,7 @@ import { DealerReports } from './dealer-reports';
 import { DealerReportsController } from './dealer-reports.controller';
 import { DealerReservations } from './dealer-reservations';
 import { DealerReservationsController } from './dealer-reservations.controller';
+import { DealerSavedViews } from './dealer-saved-views';
 import { DealerController } from './dealer.controller';
 import { DealerSignedInGuard } from './dealer-session';
 
@@ -48,6 +51,7 @@ import { DealerSignedInGuard } from './dealer-session';
     DealerPreferencesController,
     DealerLeadRepliesController,
     DealerLeadTasksController,
+    DealerLeadBulkController,
   ],
   providers: [
     SignInSecrets,
@@ -64,6 +68,8 @@ import { DealerSignedInGuard } from './dealer-session';
     DealerReports,
     DealerPreferences,
     DealerLeadTasks,
+    DealerLeadBulk,
+    DealerSavedViews,
     DealerSignedInGuard,
     OpsAuthGuard,
   ],

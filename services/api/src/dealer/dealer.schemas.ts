@@ -5,6 +5,8 @@ import {
   hasControlCharacters,
   isSingleLine,
   CALL_OUTCOMES,
+  checkDateRange,
+  isCalendarDay,
   LEAD_LOST_REASON_MAX,
   LEAD_SORTS,
   LEAD_STATUSES,
@@ -131,37 +133,59 @@ const STATUS_MESSAGE = `status is ${LEAD_STATUSES.slice(0, -1)
 export const DealerUserIdSchema = z.uuid();
 export const LeadIdSchema = z.uuid();
 
+/**
+ * A day of the dealership's calendar, YYYY-MM-DD, that really is one (2026-02-30 is refused). An
+ * empty value (a date input left blank) is a range left open.
+ */
+const calendarDay = (field: 'from' | 'to', what: string) =>
+  z
+    .string({ error: `${field} is ${what}.` })
+    .max(10, `${field} is ${what}.`)
+    .refine((text) => text === '' || isCalendarDay(text), { error: `${field} is ${what}.` })
+    .transform((text) => text || undefined)
+    .optional();
+
+/** The range never runs backwards: the refusal names `to` (the domain's checkDateRange). */
+const dateRangeInOrder = (range: { from?: string; to?: string }, context: z.RefinementCtx): void => {
+  const checked = checkDateRange(range.from, range.to);
+  if (!checked.ok) context.addIssue({ code: 'custom', path: [checked.field], message: checked.message });
+};
+
 /** The leads inbox's filters, from the query string: the list, the new-lead poll and the CSV export share them. */
-export const LeadFiltersSchema = z.object({
-  dealership: z
-    .string()
-    .regex(/^[a-z0-9-]{1,100}$/, 'A dealership is named by its slug, such as north-motors.')
-    .optional(),
-  form: z
-    .string()
-    .regex(/^[a-z_]{1,40}$/, 'A form is named by its kind, such as vehicle or test_drive.')
-    .optional(),
-  status: z.enum(LEAD_STATUSES, { error: STATUS_MESSAGE }).optional(),
-  car: z
-    .string()
-    .trim()
-    .min(1, 'car is the stock number of a car, such as U1234.')
-    .max(60, 'car is the stock number of a car, at most 60 characters.')
-    .refine((text) => isSingleLine(text), { error: 'car must be one line of text.' })
-    .optional(),
-  q: z
-    .string()
-    .trim()
-    .max(100, 'Please keep the search under 100 characters.')
-    .refine((text) => isSingleLine(text), { error: 'The search must be one line of text.' })
-    .optional(),
-  view: z.enum(LEAD_VIEWS, { error: "view is 'mine', 'unassigned', 'overdue' or 'today'." }).optional(),
-});
+export const LeadFiltersSchema = z
+  .object({
+    dealership: z
+      .string()
+      .regex(/^[a-z0-9-]{1,100}$/, 'A dealership is named by its slug, such as north-motors.')
+      .optional(),
+    form: z
+      .string()
+      .regex(/^[a-z_]{1,40}$/, 'A form is named by its kind, such as vehicle or test_drive.')
+      .optional(),
+    status: z.enum(LEAD_STATUSES, { error: STATUS_MESSAGE }).optional(),
+    car: z
+      .string()
+      .trim()
+      .min(1, 'car is the stock number of a car, such as U1234.')
+      .max(60, 'car is the stock number of a car, at most 60 characters.')
+      .refine((text) => isSingleLine(text), { error: 'car must be one line of text.' })
+      .optional(),
+    q: z
+      .string()
+      .trim()
+      .max(100, 'Please keep the search under 100 characters.')
+      .refine((text) => isSingleLine(text), { error: 'The search must be one line of text.' })
+      .optional(),
+    view: z.enum(LEAD_VIEWS, { error: "view is 'mine', 'unassigned', 'overdue' or 'today'." }).optional(),
+    from: calendarDay('from', 'the first day of the range, such as 2026-03-01'),
+    to: calendarDay('to', 'the last day of the range, such as 2026-03-31'),
+  })
+  .superRefine(dateRangeInOrder);
 export type LeadFilters = z.infer<typeof LeadFiltersSchema>;
 
 const instant = (what: string) => z.iso.datetime({ offset: true, error: `${what}, in ISO 8601.` }).optional();
 
-export const LeadListQuerySchema = LeadFiltersSchema.extend({
+export const LeadListQuerySchema = LeadFiltersSchema.safeExtend({
   limit: z.coerce
     .number({ error: 'limit is a whole number from 1 to 100.' })
     .int('limit is a whole number from 1 to 100.')

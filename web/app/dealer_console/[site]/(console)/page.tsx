@@ -10,23 +10,38 @@ import {
   leadFormLabel,
   type LeadView,
 } from '@platform/domain';
+import { LeadBulkBar } from '@/components/dealer-console/lead-bulk-bar';
 import { LiveLeads } from '@/components/dealer-console/live-leads';
+import bulk from '@/components/dealer-console/lead-bulk.module.css';
 import { StatusBadge } from '@/components/dealer-console/status-badge';
 import { ApiError } from '@/lib/api';
 import {
+  getBulkOptions,
   getDealerLeads,
   getDealerLeadViews,
   getDealerMe,
+  getSavedViews,
   leadQuery,
+  type BulkOptions,
   type DealerLeadSummary,
   type LeadViewCounts,
+  type SavedLeadView,
 } from '@/lib/api/dealer';
+import { deleteViewAction, saveViewAction } from './saved-view-actions';
 import { formatSpan, leadClock } from '@/lib/dealer-console/lead-clock';
+import { BULK_CHECKBOX } from '@/lib/dealer-console/lead-bulk';
 import styles from '@/components/dealer-console/console.module.css';
 
 export const metadata: Metadata = { title: 'Leads' };
 
-const FILTERS = ['q', 'status', 'form', 'car', 'dealership', 'view', 'sort'] as const;
+const FILTERS = ['q', 'status', 'form', 'car', 'dealership', 'view', 'sort', 'from', 'to'] as const;
+
+/** Whether the inbox shows exactly a saved view's filters (its link is then the current page). */
+const isShowing = (view: SavedLeadView, filters: Filters): boolean => {
+  const { before: _before, ...shown } = filters;
+  const keys = new Set([...Object.keys(view.filters), ...Object.keys(shown)]);
+  return [...keys].every((key) => view.filters[key] === shown[key as keyof typeof shown]);
+};
 
 /** The filters a view tab keeps when it is chosen (the view itself is what the tab changes). */
 const withView = (filters: Filters, view: LeadView | null): string => {
@@ -61,13 +76,21 @@ export default async function LeadsInboxPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { site: slug } = await params;
-  const filters = filtersOf(await searchParams);
+  const query = await searchParams;
+  const filters = filtersOf(query);
+  const said = (key: string) => (typeof query[key] === 'string' ? (query[key] as string).slice(0, 300) : null);
   const me = await getDealerMe(slug);
   if (!me) redirect('/dealer/sign-in');
 
   let page: { leads: DealerLeadSummary[]; next: string | null } | null = null;
   let counts: LeadViewCounts | null = null;
   let problem: string | null = null;
+  // Changing leads in bulk is for owners and sales; a viewer sees no tick boxes and no bar.
+  const canChangeAt = new Set(me.dealerships.filter((d) => d.role !== 'viewer').map((d) => d.slug));
+  const [savedViews, bulkOptions]: [SavedLeadView[], BulkOptions | null] = await Promise.all([
+    getSavedViews(slug).then((views) => views ?? []),
+    canChangeAt.size > 0 ? getBulkOptions(slug) : Promise.resolve(null),
+  ]);
   try {
     const { view: _view, sort: _sort, before: _before, ...counted } = filters;
     [page, counts] = await Promise.all([
@@ -82,6 +105,9 @@ export default async function LeadsInboxPage({
   if (!page && !problem) redirect('/dealer/sign-in');
   const leads = page?.leads ?? [];
   const { before, ...shown } = filters;
+  const shownFilters: Record<string, string> = Object.fromEntries(
+    Object.entries(shown).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
   const { sort: _order, ...exported } = shown;
   const exportHref = `/api/dealer/leads.csv${leadQuery(exported)}`;
   const filtered = Object.keys(shown).some((key) => key !== 'view' && key !== 'sort');
@@ -102,12 +128,63 @@ export default async function LeadsInboxPage({
     <div className={styles.inbox}>
       <div className={styles.titleRow}>
         <h1>Leads</h1>
+        <details className={bulk.saveView} open={Boolean(said('viewError'))}>
+          <summary>Save view</summary>
+          <div className={bulk.saveViewBody}>
+            <form action={saveViewAction} aria-label="Save this view">
+              <input type="hidden" name="site" value={slug} />
+              {Object.entries(shownFilters).map(([key, value]) => (
+                <input key={key} type="hidden" name={key} value={value} />
+              ))}
+              <label htmlFor="saved-view-name">Name this view</label>
+              <input
+                id="saved-view-name"
+                name="name"
+                required
+                maxLength={60}
+                placeholder="My overdue test drives"
+                aria-describedby={said('viewError') ? 'saved-view-error' : undefined}
+              />
+              <button type="submit" className="button button-primary">
+                Save
+              </button>
+              {said('viewError') && (
+                <p id="saved-view-error" role="alert" className={styles.error}>
+                  {said('viewError')}
+                </p>
+              )}
+            </form>
+            {savedViews.length > 0 && (
+              <ul aria-label="Your saved views">
+                {savedViews.map((view) => (
+                  <li key={view.id}>
+                    <span>{view.name}</span>
+                    <form action={deleteViewAction}>
+                      <input type="hidden" name="site" value={slug} />
+                      <input type="hidden" name="id" value={view.id} />
+                      <input type="hidden" name="name" value={view.name} />
+                      <button type="submit" className="button button-secondary" aria-label={`Delete ${view.name}`}>
+                        Delete
+                      </button>
+                    </form>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </details>
         {canExport && (
           <a className="button button-secondary" href={exportHref} download>
             Export CSV
           </a>
         )}
       </div>
+
+      {(said('viewSaved') || said('viewDeleted')) && (
+        <p role="status" className={styles.done}>
+          {said('viewSaved') ? `Saved the view ${said('viewSaved')}.` : `Deleted the view ${said('viewDeleted')}.`}
+        </p>
+      )}
 
       {counts && (
         <nav aria-label="Lead views" className={styles.views}>
@@ -119,6 +196,20 @@ export default async function LeadsInboxPage({
               aria-current={view === currentView ? 'page' : undefined}
             >
               {LEAD_VIEW_LABELS[view ?? 'all']} <span className={styles.viewCount}>{counts[view ?? 'all']}</span>
+            </a>
+          ))}
+        </nav>
+      )}
+      {savedViews.length > 0 && (
+        <nav aria-label="Saved views" className={bulk.savedViews}>
+          {savedViews.map((view) => (
+            <a
+              key={view.id}
+              href={`/dealer${leadQuery(view.filters)}`}
+              className={styles.viewTab}
+              aria-current={isShowing(view, filters) ? 'page' : undefined}
+            >
+              {view.name}
             </a>
           ))}
         </nav>
@@ -139,7 +230,15 @@ export default async function LeadsInboxPage({
         </div>
         <details
           className={styles.moreFilters}
-          open={Boolean(filters.status || filters.form || filters.car || filters.dealership || filters.sort)}
+          open={Boolean(
+            filters.status ||
+            filters.form ||
+            filters.car ||
+            filters.dealership ||
+            filters.sort ||
+            filters.from ||
+            filters.to,
+          )}
         >
           <summary>Filters</summary>
           <div className={styles.moreFilterFields}>
@@ -182,6 +281,14 @@ export default async function LeadsInboxPage({
                 </select>
               </div>
             )}
+            <div>
+              <label htmlFor="filter-from">Received from</label>
+              <input id="filter-from" name="from" type="date" defaultValue={filters.from} />
+            </div>
+            <div>
+              <label htmlFor="filter-to">Received to</label>
+              <input id="filter-to" name="to" type="date" defaultValue={filters.to} min={filters.from} />
+            </div>
             <div>
               <label htmlFor="filter-sort">Order</label>
               <select id="filter-sort" name="sort" defaultValue={filters.sort ?? 'newest'}>
@@ -228,9 +335,21 @@ export default async function LeadsInboxPage({
             return (
               <li key={lead.id} className={styles.leadItem}>
                 <div className={styles.leadMain}>
-                  <a href={`/dealer/leads/${lead.id}`} className={styles.leadName}>
-                    {lead.name || lead.email || lead.phone || 'No name given'}
-                  </a>
+                  <span className={bulk.named}>
+                    {bulkOptions && canChangeAt.has(lead.dealership.slug) && (
+                      <label className={bulk.pick}>
+                        <input
+                          type="checkbox"
+                          value={lead.id}
+                          {...{ [BULK_CHECKBOX]: '' }}
+                          aria-label={`Select ${lead.name || lead.email || lead.phone || 'this lead'}`}
+                        />
+                      </label>
+                    )}
+                    <a href={`/dealer/leads/${lead.id}`} className={styles.leadName}>
+                      {lead.name || lead.email || lead.phone || 'No name given'}
+                    </a>
+                  </span>
                   {clock && lead.status === 'new' ? (
                     <span className={`${styles.clock} ${styles[`clock_${clock.state}`]}`}>{clock.text}</span>
                   ) : (
@@ -255,6 +374,10 @@ export default async function LeadsInboxPage({
             );
           })}
         </ul>
+      )}
+
+      {bulkOptions && (
+        <LeadBulkBar csrfToken={me.csrfToken} assignees={bulkOptions.assignees} lostReasons={bulkOptions.lostReasons} />
       )}
 
       <nav aria-label="Pages of leads" className={styles.paging}>
