@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { query } from './database';
 import { CONSOLE_SIZES, expectAxeClean, opsSignInLink, signInByCookie } from './dealer-console';
-import { API_ORIGIN, E2E_OPS_TOKEN, siteUrl } from './e2e-env';
+import { siteUrl } from './e2e-env';
+import { onboardOwnDealer } from './own-dealer';
 
 /**
  * The inbox's tools over many leads (issue 53 item 4), on a dealer of its own (onboarded here, so
@@ -13,20 +12,7 @@ import { API_ORIGIN, E2E_OPS_TOKEN, siteUrl } from './e2e-env';
  * boxes. On a phone and a laptop, axe clean, five leads above the fold on the phone.
  */
 
-const EXAMPLE = path.resolve(__dirname, '../../infra/onboarding/example-dealer.json');
-const OPS = { authorization: `Bearer ${E2E_OPS_TOKEN}`, 'content-type': 'application/json' };
 const SHOTS = 'test-results/lead-bulk';
-
-async function onboard(request: APIRequestContext, site: string): Promise<void> {
-  const doc = JSON.parse(readFileSync(EXAMPLE, 'utf8'));
-  doc.site.slug = site;
-  doc.site.name = `Bulk Motors ${site.slice(-6)}`;
-  doc.hosts = [{ host: `${site}.localhost`, primary: true }];
-  doc.dealerships[0].slug = site;
-  doc.dealerships[0].owner.email = `first-owner@${site}.example`;
-  const answer = await request.post(`${API_ORIGIN}/api/ops/onboarding`, { headers: OPS, data: doc });
-  expect(answer.status(), await answer.text()).toBe(201);
-}
 
 /**
  * Six shoppers' leads as the form endpoint stores them (written here: the public form's per-device
@@ -49,7 +35,7 @@ for (const size of CONSOLE_SIZES) {
   }, testInfo) => {
     test.setTimeout(150_000);
     const site = `bulk-${size.width}-${Date.now().toString(36)}${testInfo.retry}`;
-    await onboard(request, site);
+    await onboardOwnDealer(request, site, 'Bulk Motors');
     // Leads wait unassigned, so the Unassigned view holds them until someone acts.
     await query(
       `UPDATE dealerships SET config = jsonb_set(coalesce(config, '{}'), '{leads}',
