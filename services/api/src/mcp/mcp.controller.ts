@@ -8,6 +8,7 @@ import { SiteSlugPipe } from '../sites/site-slug.pipe';
 import { ProblemThrottlerGuard, throttledOnly, THROTTLES } from '../throttling/throttling.module';
 import { SiteMcpServers } from './mcp-server';
 import { McpSites } from './mcp-site';
+import { transportProblem } from './transport-checks';
 
 const POST_DESCRIPTION = [
   'The Model Context Protocol over Streamable HTTP (stateless, JSON answers): initialize, tools/list and tools/call',
@@ -39,6 +40,10 @@ export class McpController {
     status: 200,
     description: 'A JSON-RPC answer; a tool refusal is a result with isError naming the field',
   })
+  @ApiResponse({
+    status: 400,
+    description: 'Not a JSON-RPC 2.0 message (406 without the MCP Accept header, 415 not JSON): problem details',
+  })
   @ApiResponse({ status: 404, description: 'Unknown site, or its MCP endpoint is switched off' })
   @ApiResponse({ status: 429, description: 'Too many requests from this client in a minute' })
   async post(
@@ -47,6 +52,8 @@ export class McpController {
     @Res() response: Response,
   ): Promise<void> {
     const site = await this.sites.open(slug);
+    const refused = transportProblem(request);
+    if (refused) throw refused;
     const server = this.servers.build(site, { ip: request.ip ?? '', userAgent: request.headers['user-agent'] });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     // Answers hold a shopper's enquiry and the stock as it is now: kept by nothing on the way.

@@ -276,6 +276,26 @@ describe('POST /api/sites/{slug}/mcp (SDK client over HTTP, real PostgreSQL)', (
     }
   });
 
+  it('refuses what the transport cannot take as problem details that also carry the JSON-RPC error', async () => {
+    const post = (headers: Record<string, string>, body: string) => fetch(url, { method: 'POST', headers, body });
+    const both = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const cases = [
+      { answer: await post({ 'content-type': 'application/json' }, '{}'), status: 406, path: 'accept' },
+      { answer: await post({ ...both, 'content-type': 'text/plain' }, 'hi'), status: 415, path: 'content-type' },
+      { answer: await post(both, '{}'), status: 400, path: 'body' },
+      { answer: await post(both, '[]'), status: 400, path: 'body' },
+      { answer: await post(both, '{"jsonrpc":"1.0","id":1,"method":"tools/list"}'), status: 400, path: 'body' },
+    ];
+    for (const { answer, status, path } of cases) {
+      expect(answer.status).toBe(status);
+      expect(answer.headers.get('content-type')).toMatch(/application\/problem\+json/);
+      const body = (await answer.json()) as { errors: { path: string }[]; jsonrpc: string; error: { code: number } };
+      expect(body.errors[0]!.path).toBe(path);
+      expect(body.jsonrpc).toBe('2.0');
+      expect(typeof body.error.code).toBe('number');
+    }
+  });
+
   it('answers any arguments, hostile keys and strings included, with a result or a refusal naming the field: never a 5xx or an internal error (property)', async () => {
     const hostileText = fc.oneof(
       fc.string({ maxLength: 300 }),
