@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import { signInDealer, type SignedInDealer } from '../testing/dealer-console';
+import { enquireAtNorth, signInDealer, type SignedInDealer } from '../testing/dealer-console';
 import { createSiteApiHarness, type SiteApiHarness } from '../testing/site-api.harness';
 
 const OPS_TOKEN = 'test-ops-token-lead-bulk-0123456789';
@@ -36,19 +35,8 @@ describe('Lead inbox (real PostgreSQL): date range, saved views, bulk changes an
     await api?.close();
   });
 
-  const general = (name: string) => ({
-    form: 'general',
-    name,
-    email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`,
-    phone: `04${(parseInt(createHash('sha256').update(name).digest('hex').slice(0, 8), 16) % 1e8).toString().padStart(8, '0')}`,
-    message: 'Is it still available?',
-    category: 'General Enquiry',
-    location: String(api.fixture.north.primaryLocationId),
-    dealership_slug: api.fixture.north.slug,
-    terms_conditions: true,
-  });
-  const enquire = async (name: string): Promise<string> =>
-    (await api.http().post(`/api/sites/${api.siteSlug}/leads`).send(general(name)).expect(201)).body.lead_id as string;
+  /** A shopper enquires through the real form endpoint: the lead's id. */
+  const enquire = (name: string): Promise<string> => enquireAtNorth(api, name);
   const leadRow = async (id: string) =>
     (
       (await api.db.dataSource.query(

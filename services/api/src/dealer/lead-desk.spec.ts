@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { DevSmsSender, LeadDesk, TableMailer } from '@platform/leads';
-import { signInDealer, type SignedInDealer } from '../testing/dealer-console';
+import { enquireAtNorth, signInDealer, type SignedInDealer } from '../testing/dealer-console';
 import { createSiteApiHarness, type SiteApiHarness } from '../testing/site-api.harness';
 
 const OPS_TOKEN = 'test-ops-token-lead-desk-0123456789';
@@ -61,22 +61,8 @@ describe('Lead desk (real PostgreSQL): photo, names, assignment and export right
   });
 
   const MINUTE = 60_000;
-  const general = (name: string) => ({
-    form: 'general',
-    name,
-    email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`,
-    // A number of each shopper's own: leads sharing a phone are one customer, and a repeat within
-    // minutes is a duplicate that is neither assigned nor announced (lead-customers.spec.ts).
-    phone: `04${(parseInt(createHash('sha256').update(name).digest('hex').slice(0, 8), 16) % 1e8).toString().padStart(8, '0')}`,
-    message: 'Is it still available?',
-    category: 'General Enquiry',
-    location: String(api.fixture.north.primaryLocationId),
-    dealership_slug: api.fixture.north.slug,
-    terms_conditions: true,
-  });
   /** A shopper enquires through the real form endpoint: the lead's id. */
-  const enquire = async (name: string): Promise<string> =>
-    (await api.http().post(`/api/sites/${api.siteSlug}/leads`).send(general(name)).expect(201)).body.lead_id as string;
+  const enquire = (name: string): Promise<string> => enquireAtNorth(api, name);
   const leadRow = async (id: string) =>
     (
       (await api.db.dataSource.query(

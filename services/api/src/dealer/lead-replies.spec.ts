@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { PLATFORM_DEFAULTS } from '@platform/domain';
 import { DevSmsSender, LeadReplies, TableMailer } from '@platform/leads';
-import { signInDealer, type SignedInDealer } from '../testing/dealer-console';
+import { enquireAtNorth, signInDealer, type SignedInDealer } from '../testing/dealer-console';
 import { createSiteApiHarness, type SiteApiHarness } from '../testing/site-api.harness';
 
 const OPS_TOKEN = 'test-ops-token-lead-replies-0123456789';
@@ -34,21 +34,13 @@ describe('Replies to the shopper (real PostgreSQL)', () => {
 
   let shopper = 0;
   /** A shopper enquires through the real form endpoint: the lead's id. */
-  const enquire = async (extra: Record<string, unknown> = {}): Promise<string> => {
+  const enquire = (extra: Record<string, unknown> = {}): Promise<string> => {
     shopper += 1;
-    const body = {
-      form: 'general',
-      name: 'Maria',
+    return enquireAtNorth(api, 'Maria', {
       email: `maria.${shopper}@example.com`,
       phone: `0412 ${String(100000 + shopper).slice(0, 3)} ${String(100000 + shopper).slice(3)}`,
-      message: 'Is it still available?',
-      category: 'General Enquiry',
-      location: String(api.fixture.north.primaryLocationId),
-      dealership_slug: api.fixture.north.slug,
-      terms_conditions: true,
       ...extra,
-    };
-    return (await api.http().post(`/api/sites/${api.siteSlug}/leads`).send(body).expect(201)).body.lead_id as string;
+    });
   };
   const setLeads = (leads: Record<string, unknown>) =>
     api.db.dataSource.query(
